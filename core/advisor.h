@@ -1,0 +1,35 @@
+// The advisor: for k options, epsilon and n respondents, the expected standard
+// error of a frequency estimate under each mechanism (at frequency 1/k, from
+// FrequencyVariance), and a recommendation. The lowest variance wins; between
+// GRR and OUE this is the known rule "GRR when k < 3 e^eps + 2".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace deniable {
+
+struct MechanismAdvice {
+  std::string mechanism;           // wire name
+  std::optional<double> epsilon;   // nullopt: no finite epsilon (pure negative survey)
+  double std_error;                // expected SE of one frequency at f = 1/k
+  double ci_half_width;            // 1.96 * std_error
+  std::int64_t n_for_5_points;     // respondents needed for a +-0.05 interval
+};
+
+struct Advice {
+  int options;
+  double epsilon;
+  std::int64_t respondents;
+  std::vector<MechanismAdvice> mechanisms;
+  std::string recommended;
+  std::string reason;
+};
+
+Result<Advice> Advise(int options, double epsilon, std::int64_t respondents);
+
+}  // namespace deniable

@@ -1,0 +1,73 @@
+#include "core/results.h"
+
+#include <cmath>
+
+#include "core/validation.h"
+
+namespace deniable {
+namespace {
+
+// A warning when n is too small for useful estimates: the expected 95%
+// half-width at frequency 1/k (the same formula as the advisor) is too wide.
+nlohmann::json SampleSizeWarning(std::int64_t n, double half_width,
+                                 std::int64_t needed) {
+  if (n == 0) return "no reports yet";
+  if (half_width <= kUsefulHalfWidth) return nullptr;
+  return "n = " + std::to_string(n) + " is too small for useful estimates: a 95% interval is about +-" +
+         FormatNumber(std::round(half_width * 1000) / 10) + " percentage points wide; about " +
+         std::to_string(needed) + " respondents give +-5 points";
+}
+
+}  // namespace
+
+FrequencyEstimate EstimateQuestion(const Question& question, const QuestionAggregate& aggregate) {
+  return EstimateFrequencies(aggregate.support_counts, aggregate.n, question.mechanism->probabilities());
+}
+
+nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggregate& aggregate) {
+  const auto estimate = EstimateQuestion(question, aggregate);
+  auto options = nlohmann::json::array();
+  for (std::size_t i = 0; i < estimate.options.size(); ++i) {
+    const auto& option = estimate.options[i];
+    // nlohmann writes NaN (no reports yet) as null.
+    options.push_back({{"label", question.options[i]},
+                       {"count", option.count},
+                       {"frequency", option.frequency},
+                       {"std_error", option.std_error},
+                       {"ci_low", option.ci_low},
+                       {"ci_high", option.ci_high},
+                       {"consistent_frequency", option.consistent_frequency}});
+  }
+  const auto pq = question.mechanism->probabilities();
+  const double f = 1.0 / static_cast<double>(question.options.size());
+  const double half_width =
+      aggregate.n > 0 ? kZ95 * std::sqrt(FrequencyVariance(pq, f, static_cast<double>(aggregate.n))) : NAN;
+  const auto needed = RequiredSampleSize(pq, f, 0.05);
+  return {{"id", question.id},
+          {"text", question.text},
+          {"mechanism", MechanismToJson(*question.mechanism)},
+          {"privacy", PrivacyToJson(*question.mechanism)},
+          {"n", aggregate.n},
+          {"options", options},
+          {"expected_ci_half_width", half_width},
+          {"respondents_for_5_points", needed},
+          {"warning", SampleSizeWarning(aggregate.n, half_width, needed)}};
+}
+
+nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate) {
+  auto questions = nlohmann::json::array();
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    questions.push_back(QuestionResultToJson(survey.questions[q], aggregate.questions()[q]));
+  }
+  const auto total = TotalEpsilon(survey);
+  nlohmann::json document = {{"survey", survey.id},
+                             {"version", survey.version},
+                             {"title", survey.title},
+                             {"respondents", aggregate.respondents()},
+                             {"total_epsilon", total ? nlohmann::json(*total) : nlohmann::json(nullptr)},
+                             {"questions", questions}};
+  if (!total) document["total_epsilon_note"] = "no formal epsilon: at least one question uses the pure negative survey";
+  return document;
+}
+
+}  // namespace deniable

@@ -1,0 +1,24 @@
+// From aggregates to the results document the dashboard and `simulate` show:
+// per question, n, epsilon (or "no formal epsilon"), the mechanism, each
+// option's unbiased estimate with SE and 95% CI, the Norm-Sub consistent
+// frequencies, and a warning when n is too small for useful estimates.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "core/aggregate.h"
+#include "core/frequency_estimator.h"
+#include "core/survey.h"
+
+namespace deniable {
+
+// A question's estimates are flagged when the expected 95% half-width of a
+// frequency (at 1/k) exceeds this: +-10 percentage points.
+inline constexpr double kUsefulHalfWidth = 0.10;
+
+FrequencyEstimate EstimateQuestion(const Question& question, const QuestionAggregate& aggregate);
+
+nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggregate& aggregate);
+nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate);
+
+}  // namespace deniable

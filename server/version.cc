@@ -1,0 +1,4 @@
+// The product version, shown by `deniable --version` and GET /api/health.
+namespace deniable::server {
+const char* const kVersion = "0.1.0";
+}
