@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what Deniable needs on Debian 12: build tools and libraries from
+# Debian's packages (only those missing), then the npm packages (npm ci).
+# Idempotent and quick when everything is present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  build-essential cmake pkg-config
+  libcpp-httplib-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev doctest-dev libnlopt-cxx-dev
+  emscripten
+  chromium
+  nginx-light wrk
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+  # nginx-light is only the benchmark's static baseline: do not leave a system nginx running.
+  if [[ " ${missing[*]} " == *" nginx-light "* ]]; then
+    $SUDO systemctl disable --now nginx >/dev/null 2>&1 || $SUDO service nginx stop >/dev/null 2>&1 || true
+  fi
+fi
+
+# npm ci only when node_modules is missing or older than the lock file.
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund
+fi

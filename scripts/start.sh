@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm start`: installs what is missing, builds, and serves Deniable on
+# http://localhost:8080 with the demo survey loaded. The admin token is printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build.sh
+PORT="${PORT:-8080}"
+exec build/deniable serve --port "$PORT" --data "${DENIABLE_DATA:-./deniable-data}" --demo examples/demo-survey.json
