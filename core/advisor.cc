@@ -11,11 +11,10 @@ namespace deniable {
 namespace {
 
 MechanismAdvice AdviseOne(const CategoricalMechanism& mechanism, std::int64_t respondents) {
-  const double f = 1.0 / mechanism.options();
   const auto pq = mechanism.probabilities();
-  const double se = std::sqrt(FrequencyVariance(pq, f, static_cast<double>(respondents)));
+  const double se = std::sqrt(PlanningFrequencyVariance(pq, static_cast<double>(respondents)));
   return {CategoricalKindName(mechanism.params().kind), mechanism.epsilon(), se, kZ95 * se,
-          RequiredSampleSize(pq, f, 0.05)};
+          RequiredSampleSize(pq, 0.05)};
 }
 
 }  // namespace
@@ -48,6 +47,23 @@ Result<Advice> Advise(int options, double epsilon, std::int64_t respondents) {
     if (pure) advice.mechanisms.push_back(AdviseOne(**pure, respondents));
   }
   return advice;
+}
+
+nlohmann::json AdviceToJson(const Advice& advice) {
+  auto mechanisms = nlohmann::json::array();
+  for (const auto& candidate : advice.mechanisms) {
+    mechanisms.push_back({{"mechanism", candidate.mechanism},
+                          {"epsilon", candidate.epsilon ? nlohmann::json(*candidate.epsilon) : nlohmann::json()},
+                          {"std_error", candidate.std_error},
+                          {"ci_half_width", candidate.ci_half_width},
+                          {"n_for_5_points", candidate.n_for_5_points}});
+  }
+  return {{"options", advice.options},
+          {"epsilon", advice.epsilon},
+          {"respondents", advice.respondents},
+          {"mechanisms", mechanisms},
+          {"recommended", advice.recommended},
+          {"reason", advice.reason}};
 }
 
 }  // namespace deniable

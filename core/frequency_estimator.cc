@@ -13,9 +13,11 @@ double FrequencyVariance(SupportProbabilities pq, double f, double n) {
   return (f * pq.p * (1.0 - pq.p) + (1.0 - f) * pq.q * (1.0 - pq.q)) / (n * gap * gap);
 }
 
-std::int64_t RequiredSampleSize(SupportProbabilities pq, double f, double half_width) {
+double PlanningFrequencyVariance(SupportProbabilities pq, double n) { return FrequencyVariance(pq, 0.0, n); }
+
+std::int64_t RequiredSampleSize(SupportProbabilities pq, double half_width) {
   // Var(f_hat) = v / n, so the half-width is z sqrt(v / n).
-  const double per_respondent = FrequencyVariance(pq, f, 1.0);
+  const double per_respondent = PlanningFrequencyVariance(pq, 1.0);
   return static_cast<std::int64_t>(std::ceil(kZ95 * kZ95 * per_respondent / (half_width * half_width)));
 }
 

@@ -38,7 +38,12 @@ FrequencyEstimate EstimateFrequencies(const std::vector<std::int64_t>& support_c
 // Variance of one frequency estimate when the option's true frequency is f.
 double FrequencyVariance(SupportProbabilities pq, double f, double n);
 
-// Smallest n for which the 95% half-width at frequency f is <= half_width.
-std::int64_t RequiredSampleSize(SupportProbabilities pq, double f, double half_width);
+// The variance used to compare mechanisms and plan sample sizes: that of an
+// option with small frequency (f -> 0), the convention of Wang et al. 2017
+// (their Var*); it gives the rule "GRR beats OUE when k < 3e^eps + 2" exactly.
+double PlanningFrequencyVariance(SupportProbabilities pq, double n);
+
+// Smallest n for which the planning 95% half-width is <= half_width.
+std::int64_t RequiredSampleSize(SupportProbabilities pq, double half_width);
 
 }  // namespace deniable

@@ -1,5 +1,7 @@
 #include "core/report.h"
 
+#include <cstdint>
+
 #include "core/json_fields.h"
 
 namespace deniable {
@@ -27,6 +29,20 @@ Status RejectUnknownQuestions(const Survey& survey, const nlohmann::json& object
   return OkStatus();
 }
 
+// Range-checked on the JSON integer itself: narrowing it to int first would
+// turn 4294967297 into answer 1.
+Result<int> ReadAnswerIndex(const nlohmann::json& answer, int options, const std::string& where) {
+  if (!answer.is_number_integer()) return MakeError(where + ": must be an option index, but is " + answer.dump());
+  const bool in_range = answer.is_number_unsigned()
+                            ? answer.get<std::uint64_t>() < static_cast<std::uint64_t>(options)
+                            : answer.get<std::int64_t>() >= 0 && answer.get<std::int64_t>() < options;
+  if (!in_range) {
+    return MakeError(where + ": answer must be between 0 and " + std::to_string(options - 1) + ", but is " +
+                     answer.dump());
+  }
+  return static_cast<int>(answer.get<std::int64_t>());
+}
+
 }  // namespace
 
 Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json& answers, RandomSource& random) {
@@ -36,9 +52,9 @@ Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json
   for (const auto& question : survey.questions) {
     const std::string where = "answers." + question.id;
     if (!answers.contains(question.id)) return MakeError(where + ": question is not answered");
-    const auto& answer = answers.at(question.id);
-    if (!answer.is_number_integer()) return MakeError(where + ": must be an option index, but is " + answer.dump());
-    auto support = question.mechanism->Perturb(answer.get<int>(), random);
+    auto answer = ReadAnswerIndex(answers.at(question.id), question.mechanism->options(), where);
+    if (!answer) return MakeError(answer.error());
+    auto support = question.mechanism->Perturb(*answer, random);
     if (!support) return InContext(where, support.error());
     responses[question.id] = question.mechanism->Encode(*support);
   }

@@ -8,7 +8,7 @@ namespace deniable {
 namespace {
 
 // A warning when n is too small for useful estimates: the expected 95%
-// half-width at frequency 1/k (the same formula as the advisor) is too wide.
+// half-width (the advisor's planning variance) is too wide.
 nlohmann::json SampleSizeWarning(std::int64_t n, double half_width,
                                  std::int64_t needed) {
   if (n == 0) return "no reports yet";
@@ -17,6 +17,9 @@ nlohmann::json SampleSizeWarning(std::int64_t n, double half_width,
          FormatNumber(std::round(half_width * 1000) / 10) + " percentage points wide; about " +
          std::to_string(needed) + " respondents give +-5 points";
 }
+
+// No reports yet: numbers are undefined, and say so as null (not 0).
+nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
 
 }  // namespace
 
@@ -29,27 +32,25 @@ nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggr
   auto options = nlohmann::json::array();
   for (std::size_t i = 0; i < estimate.options.size(); ++i) {
     const auto& option = estimate.options[i];
-    // nlohmann writes NaN (no reports yet) as null.
     options.push_back({{"label", question.options[i]},
-                       {"count", option.count},
-                       {"frequency", option.frequency},
-                       {"std_error", option.std_error},
-                       {"ci_low", option.ci_low},
-                       {"ci_high", option.ci_high},
-                       {"consistent_frequency", option.consistent_frequency}});
+                       {"count", NumberOrNull(option.count)},
+                       {"frequency", NumberOrNull(option.frequency)},
+                       {"std_error", NumberOrNull(option.std_error)},
+                       {"ci_low", NumberOrNull(option.ci_low)},
+                       {"ci_high", NumberOrNull(option.ci_high)},
+                       {"consistent_frequency", NumberOrNull(option.consistent_frequency)}});
   }
   const auto pq = question.mechanism->probabilities();
-  const double f = 1.0 / static_cast<double>(question.options.size());
   const double half_width =
-      aggregate.n > 0 ? kZ95 * std::sqrt(FrequencyVariance(pq, f, static_cast<double>(aggregate.n))) : NAN;
-  const auto needed = RequiredSampleSize(pq, f, 0.05);
+      aggregate.n > 0 ? kZ95 * std::sqrt(PlanningFrequencyVariance(pq, static_cast<double>(aggregate.n))) : NAN;
+  const auto needed = RequiredSampleSize(pq, 0.05);
   return {{"id", question.id},
           {"text", question.text},
           {"mechanism", MechanismToJson(*question.mechanism)},
           {"privacy", PrivacyToJson(*question.mechanism)},
           {"n", aggregate.n},
           {"options", options},
-          {"expected_ci_half_width", half_width},
+          {"expected_ci_half_width", NumberOrNull(half_width)},
           {"respondents_for_5_points", needed},
           {"warning", SampleSizeWarning(aggregate.n, half_width, needed)}};
 }

@@ -13,7 +13,7 @@
 namespace deniable {
 
 // A question's estimates are flagged when the expected 95% half-width of a
-// frequency (at 1/k) exceeds this: +-10 percentage points.
+// frequency (planning variance, as the advisor) exceeds this: +-10 points.
 inline constexpr double kUsefulHalfWidth = 0.10;
 
 FrequencyEstimate EstimateQuestion(const Question& question, const QuestionAggregate& aggregate);

@@ -15,7 +15,7 @@ Result<std::optional<double>> ReadEpsilon(const nlohmann::json& object, const st
   if (!object.contains("epsilon") || object.at("epsilon").is_null()) return std::optional<double>();
   const auto& value = object.at("epsilon");
   if (!value.is_number()) return MakeError(where + ".epsilon: must be a number, but is " + value.dump());
-  DENIABLE_TRY(ValidateEpsilon(value.get<double>(), where + ".epsilon"));
+  if (auto status = ValidateEpsilon(value.get<double>()); !status) return InContext(where + ".epsilon", status.error());
   return std::optional<double>(value.get<double>());
 }
 

@@ -1,0 +1,105 @@
+// The survey definition: validation messages name the field and the problem;
+// the canonical form round-trips; epsilon composes sequentially.
+#include <doctest/doctest.h>
+
+#include "core/survey.h"
+
+using namespace deniable;
+using nlohmann::json;
+
+namespace {
+
+json ValidSurvey() {
+  return json::parse(R"({
+    "format": "deniable.survey/v1", "id": "s1", "version": 2, "title": "T",
+    "questions": [
+      {"id": "a", "text": "A?", "options": ["x", "y"], "mechanism": {"name": "grr", "epsilon": 1}},
+      {"id": "b", "text": "B?", "type": "categorical", "options": ["u", "v", "w"],
+       "mechanism": {"name": "negative", "epsilon": 0.5, "reported_options": 1}}
+    ]})");
+}
+
+std::string ErrorOf(const json& document) {
+  auto survey = ParseSurvey(document);
+  REQUIRE_FALSE(survey.ok());
+  return survey.error();
+}
+
+}  // namespace
+
+TEST_CASE("a valid survey parses with defaults and sums epsilon") {
+  auto survey = ParseSurvey(ValidSurvey());
+  REQUIRE(survey.ok());
+  CHECK(survey->id == "s1");
+  CHECK(survey->version == 2);
+  CHECK(survey->results == ResultsVisibility::kPublic);
+  CHECK(survey->access == Access::kOpen);
+  CHECK(survey->questions.size() == 2);
+  CHECK(*TotalEpsilon(*survey) == doctest::Approx(1.5));
+  CHECK(survey->QuestionIndex("b") == std::optional<std::size_t>(1));
+  CHECK_FALSE(survey->QuestionIndex("zzz").has_value());
+}
+
+TEST_CASE("the canonical form round-trips") {
+  auto survey = ParseSurvey(ValidSurvey());
+  const json canonical = SurveyToJson(*survey);
+  auto again = ParseSurvey(canonical);
+  REQUIRE(again.ok());
+  CHECK(SurveyToJson(*again) == canonical);
+  CHECK(canonical["results"] == "public");
+  CHECK(canonical["questions"][1]["mechanism"] == json::parse(R"({"name":"negative","epsilon":0.5,"reported_options":1})"));
+}
+
+TEST_CASE("a pure negative survey question has no formal epsilon, and neither has the survey") {
+  json document = ValidSurvey();
+  document["questions"][1]["mechanism"].erase("epsilon");
+  auto survey = ParseSurvey(document);
+  REQUIRE(survey.ok());
+  CHECK_FALSE(TotalEpsilon(*survey).has_value());
+  const json privacy = PrivacyToJson(*survey->questions[1].mechanism);
+  CHECK(privacy["epsilon"].is_null());
+  CHECK(privacy["note"].get<std::string>().rfind("no formal epsilon", 0) == 0);
+}
+
+TEST_CASE("invalid definitions are rejected with the field and the problem") {
+  auto with = [](const std::function<void(json&)>& edit) { json d = ValidSurvey(); edit(d); return ErrorOf(d); };
+  CHECK(ErrorOf(json::array()) == "the document must be a JSON object, but is array");
+  CHECK(with([](json& d) { d.erase("title"); }) == "title: required field is missing");
+  CHECK(with([](json& d) { d["title"] = ""; }) == "title: must not be empty");
+  CHECK(with([](json& d) { d["title"] = 5; }) == "title: must be a string, but is number");
+  CHECK(with([](json& d) { d["format"] = "v0"; }) == "format: must be \"deniable.survey/v1\", but is \"v0\"");
+  CHECK(with([](json& d) { d["id"] = "has space"; }) ==
+        "id: must be 1 to 64 characters from A-Z, a-z, 0-9, _ and -, but is \"has space\"");
+  CHECK(with([](json& d) { d["version"] = 0; }) == "version: must be between 1 and 1000000, but is 0");
+  CHECK(with([](json& d) { d["version"] = "1"; }) == "version: must be an integer, but is \"1\"");
+  CHECK(with([](json& d) { d["results"] = "private"; }) ==
+        "results: must be \"public\" or \"admin\", but is \"private\"");
+  CHECK(with([](json& d) { d["access"] = "closed"; }) ==
+        "access: must be \"open\" or \"invitation\", but is \"closed\"");
+  CHECK(with([](json& d) { d["titel"] = "x"; }) ==
+        "titel: unknown field (expected one of format, id, version, title, description, results, access, questions)");
+  CHECK(with([](json& d) { d["questions"] = json::array(); }) == "questions: must be an array of 1 to 200 questions");
+  CHECK(with([](json& d) { d["questions"][1]["id"] = "a"; }) == "questions[1].id: duplicate question id \"a\"");
+  CHECK(with([](json& d) { d["questions"][0]["options"] = {"x"}; }) ==
+        "questions[0].options: must be an array of 2 to 4096 option labels");
+  CHECK(with([](json& d) { d["questions"][0]["options"] = {"x", "x"}; }) ==
+        "questions[0].options[1]: duplicate option \"x\"");
+  CHECK(with([](json& d) { d["questions"][0]["options"] = {"x", ""}; }) ==
+        "questions[0].options[1]: must be a non-empty string of at most 500 bytes");
+  CHECK(with([](json& d) { d["questions"][0]["type"] = "numeric"; }) ==
+        "questions[0].type: unknown question type \"numeric\" (expected categorical)");
+  CHECK(with([](json& d) { d["questions"][0].erase("mechanism"); }) == "questions[0].mechanism: required field is missing");
+  CHECK(with([](json& d) { d["questions"][0]["mechanism"]["name"] = "laplace"; }) ==
+        "questions[0].mechanism.name: unknown mechanism \"laplace\" (expected one of grr, oue, sue, negative)");
+  CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilon"] = 0; }) ==
+        "questions[0].mechanism.epsilon: epsilon must be finite and in (0, 30], but is 0");
+  CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilon"] = "1"; }) ==
+        "questions[0].mechanism.epsilon: must be a number, but is \"1\"");
+  CHECK(with([](json& d) { d["questions"][0]["mechanism"].erase("epsilon"); }) ==
+        "questions[0].mechanism: epsilon is required for grr");
+  CHECK(with([](json& d) { d["questions"][1]["mechanism"]["reported_options"] = 3; }) ==
+        "questions[1].mechanism: reported_options must be between 1 and 2, but is 3");
+  CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilom"] = 1; }) ==
+        "questions[0].mechanism.epsilom: unknown field (expected one of name, epsilon, reported_options)");
+  CHECK(ParseSurveyText("{not json").error() == "the survey is not valid JSON");
+}
