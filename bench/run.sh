@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm run bench`: every benchmark, each printing a table.
+#   1. report ingestion over loopback HTTP with durable storage, beside nginx serving a static file;
+#   2. estimation time per question for k = 2..1024;
+#   3. WebAssembly perturbation time per report.
+# Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "## Report ingestion (bench/ingest/run.sh)"
+bash bench/ingest/run.sh
+echo
+echo "## Estimation (build/estimate_bench)"
+build/estimate_bench
+echo
+echo "## WebAssembly perturbation (bench/wasm_perturb.mjs)"
+node bench/wasm_perturb.mjs
