@@ -34,7 +34,9 @@ Result<Advice> Advise(int options, double epsilon, std::int64_t respondents) {
   }
   const MechanismAdvice* best = &advice.mechanisms.front();
   for (const auto& candidate : advice.mechanisms) {
-    if (candidate.std_error < best->std_error) best = &candidate;
+    // Ties keep the earlier, simpler mechanism (for k = 2 the negative survey
+    // is GRR with the labels swapped); the margin absorbs rounding.
+    if (candidate.std_error < best->std_error * (1.0 - 1e-9)) best = &candidate;
   }
   advice.recommended = best->mechanism;
   const double threshold = 3.0 * std::exp(epsilon) + 2.0;

@@ -1,0 +1,71 @@
+// The shared test vectors (testdata/vectors/v1, generated from native core by
+// tests/tools/gen_vectors.cc) through the WebAssembly module via
+// web/src/core.js: seeded reports must be deep-equal, and bad answers and bad
+// definitions must fail with the same messages. Native core is checked against
+// the same files by tests/cpp/vectors_test.cpp.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+
+import { loadCore } from '../../web/src/core.js';
+
+const VECTOR_DIR = new URL('../../testdata/vectors/v1/', import.meta.url);
+const EXPECTED_FILES = ['answers_bad_1.json', 'definition_bad_1.json', 'estimate_1.json', 'grr_1.json',
+  'grr_2.json', 'negative_1.json', 'negative_2.json', 'oue_1.json', 'sue_1.json', 'survey_1.json'];
+
+const core = await loadCore();
+const files = readdirSync(VECTOR_DIR).filter((name) => name.endsWith('.json')).sort();
+
+function readVector(name) {
+  return JSON.parse(readFileSync(new URL(name, VECTOR_DIR), 'utf8'));
+}
+
+// A call's outcome in the vectors' shape: {value} or {error: message}.
+function outcome(run, field) {
+  try {
+    return { [field]: run() };
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+function checkPerturbCase(vector, item, field) {
+  const actual = outcome(() => core.perturbSeeded(vector.survey, item.answers, item.seed), 'report');
+  assert.deepStrictEqual(actual, { [field]: item[field] });
+}
+
+function checkDefinitionCase(item) {
+  const expected = { error: item.error };
+  assert.deepStrictEqual(outcome(() => core.parseSurvey(item.survey), 'survey'), expected, 'parseSurvey');
+  // perturb validates the definition first, with the same message.
+  assert.deepStrictEqual(outcome(() => core.perturbSeeded(item.survey, {}, '1'), 'report'), expected,
+                         'perturbSeeded');
+}
+
+const CHECKERS = {
+  perturb: (vector, item) => checkPerturbCase(vector, item, 'report'),
+  perturb_error: (vector, item) => checkPerturbCase(vector, item, 'error'),
+  definition_error: (vector, item) => checkDefinitionCase(item),
+};
+// The estimator is server-side only: the WebAssembly API has no estimate call.
+const NATIVE_ONLY_KINDS = new Set(['estimate']);
+
+test('the vector directory holds every expected file', () => {
+  assert.deepStrictEqual(files, EXPECTED_FILES);
+});
+
+for (const name of files) {
+  const vector = readVector(name);
+  if (NATIVE_ONLY_KINDS.has(vector.kind)) {
+    test(name, { skip: `kind "${vector.kind}" is checked natively (tests/cpp/vectors_test.cpp)` }, () => {});
+    continue;
+  }
+  test(name, async (t) => {
+    const check = CHECKERS[vector.kind];
+    assert.ok(check, `${name}: unknown vector kind "${vector.kind}"`);
+    assert.ok(vector.cases.length > 0, `${name}: no cases`);
+    for (const item of vector.cases) {
+      await t.test(item.name, () => check(vector, item));
+    }
+  });
+}

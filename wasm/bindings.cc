@@ -1,0 +1,179 @@
+// The WebAssembly face of core: Embind functions that take and return JSON
+// text, so the boundary carries only strings and numbers. Every function
+// returns {"ok":true,"value":...} or {"ok":false,"error":"<core's message>"};
+// nothing throws across the boundary (the module is built with
+// -fno-exceptions: nlohmann-json would abort instead of throwing, and no path
+// below reaches a throwing call on user input). web/src/core.js is the only
+// caller; it turns {"ok":false} into a JavaScript Error.
+//
+// No mechanism logic lives here: parsing, perturbation and advice are core's.
+
+#include <emscripten/bind.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/advisor.h"
+#include "core/os_random.h"
+#include "core/report.h"
+#include "core/result.h"
+#include "core/seeded_random.h"
+#include "core/survey.h"
+#include "core/validation.h"
+
+#ifndef DENIABLE_VERSION
+#error "DENIABLE_VERSION must be defined by wasm/build.sh (the project version from CMakeLists.txt)"
+#endif
+
+namespace deniable::wasm {
+namespace {
+
+using nlohmann::json;
+
+// Definitions and answers nest at most 4 levels. The limit keeps hostile input
+// from driving recursion (core's error messages dump() values, and dump
+// recurses) deep enough to exhaust the stack: the engine would trap, killing
+// the instance, or the C stack in linear memory would silently overrun.
+constexpr int kMaxJsonDepth = 16;
+
+// The envelope core.js unwraps. Invalid UTF-8 cannot come out of
+// ParseJsonArgument, but replacing it keeps dump() from ever throwing.
+std::string Envelope(const json& envelope) {
+  return envelope.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string Success(const json& value) { return Envelope({{"ok", true}, {"value", value}}); }
+std::string Failure(const std::string& message) { return Envelope({{"ok", false}, {"error", message}}); }
+
+template <typename T>
+std::string Respond(const Result<T>& result, json (*to_json)(const T&)) {
+  return result ? Success(to_json(*result)) : Failure(result.error());
+}
+
+Result<json> ParseJsonArgument(const std::string& text, const std::string& name) {
+  bool too_deep = false;
+  const json::parser_callback_t depth_guard = [&too_deep](int depth, json::parse_event_t event, json&) {
+    const bool opens = event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
+    if (opens && depth >= kMaxJsonDepth) too_deep = true;
+    return !too_deep;  // once too deep, discard everything
+  };
+  json value = json::parse(text, depth_guard, /*allow_exceptions=*/false);
+  if (too_deep) return MakeError(name + " is nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
+  if (value.is_discarded()) return MakeError(name + " is not valid JSON");
+  return value;
+}
+
+Result<Survey> ParseDefinition(const std::string& definition_json) {
+  auto document = ParseJsonArgument(definition_json, "the survey definition");
+  if (!document) return MakeError(document.error());
+  return ParseSurvey(*document);
+}
+
+json OptionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+
+json SurveySummaryToJson(const Survey& survey) {
+  auto questions = json::array();
+  for (const auto& question : survey.questions) {
+    const auto& mechanism = *question.mechanism;
+    const auto pq = mechanism.probabilities();
+    questions.push_back({{"id", question.id},
+                         {"epsilon", OptionalNumber(mechanism.epsilon())},
+                         {"privacy", PrivacyToJson(mechanism)},
+                         {"p", pq.p},
+                         {"q", pq.q}});
+  }
+  return {{"survey", SurveyToJson(survey)},
+          {"total_epsilon", OptionalNumber(TotalEpsilon(survey))},
+          {"questions", questions}};
+}
+
+json Identity(const json& value) { return value; }
+
+Result<json> PerturbWith(const std::string& definition_json, const std::string& answers_json,
+                         RandomSource& random) {
+  auto survey = ParseDefinition(definition_json);
+  if (!survey) return MakeError(survey.error());
+  auto answers = ParseJsonArgument(answers_json, "answers");
+  if (!answers) return MakeError(answers.error());
+  return PerturbAnswers(*survey, *answers, random);
+}
+
+// Strict: 1 to 20 decimal digits, no sign, no spaces, no leading zeros, at
+// most 2^64 - 1. One seed has exactly one spelling.
+Result<std::uint64_t> ParseSeed(const std::string& text) {
+  const auto invalid = [&text] {
+    return MakeError("seed must be a decimal integer between 0 and 18446744073709551615 without sign, spaces or "
+                     "leading zeros, but is \"" + text + "\"");
+  };
+  if (text.empty() || text.size() > 20 || (text.size() > 1 && text[0] == '0')) return invalid();
+  std::uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return invalid();
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) return invalid();
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+// A JavaScript number that must hold an integer (no fraction, not NaN, not
+// beyond 2^53 where doubles stop counting exactly).
+Result<std::int64_t> IntegerArgument(double value, const std::string& name) {
+  constexpr double kMaxSafeInteger = 9007199254740991.0;
+  if (!std::isfinite(value) || std::trunc(value) != value || std::fabs(value) > kMaxSafeInteger) {
+    return MakeError(name + " must be an integer, but is " + FormatNumber(value));
+  }
+  return static_cast<std::int64_t>(value);
+}
+
+Result<Advice> AdviseChecked(double options, double epsilon, double respondents) {
+  auto k = IntegerArgument(options, "options");
+  if (!k) return MakeError(k.error());
+  // Advise takes an int: rule out values that would not survive the narrowing.
+  DENIABLE_TRY(ValidateIntInRange(*k, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), "options"));
+  auto n = IntegerArgument(respondents, "respondents");
+  if (!n) return MakeError(n.error());
+  return Advise(static_cast<int>(*k), epsilon, *n);
+}
+
+}  // namespace
+
+std::string Version() { return DENIABLE_VERSION; }
+
+std::string ParseSurveyJson(const std::string& definition_json) {
+  return Respond(ParseDefinition(definition_json), &SurveySummaryToJson);
+}
+
+// Production path: OsRandom is getentropy, which Emscripten implements with
+// crypto.getRandomValues (see the check in wasm/build.sh).
+std::string PerturbJson(const std::string& definition_json, const std::string& answers_json) {
+  OsRandom random;
+  return Respond(PerturbWith(definition_json, answers_json, random), &Identity);
+}
+
+// Deterministic, for test vectors only: a seeded report is NOT private.
+std::string PerturbSeededJson(const std::string& definition_json, const std::string& answers_json,
+                              const std::string& seed_text) {
+  auto seed = ParseSeed(seed_text);
+  if (!seed) return Failure(seed.error());
+  SeededRandom random(*seed);
+  return Respond(PerturbWith(definition_json, answers_json, random), &Identity);
+}
+
+std::string AdviseJson(double options, double epsilon, double respondents) {
+  return Respond(AdviseChecked(options, epsilon, respondents), &AdviceToJson);
+}
+
+}  // namespace deniable::wasm
+
+EMSCRIPTEN_BINDINGS(deniable_core) {
+  emscripten::function("version", &deniable::wasm::Version);
+  emscripten::function("parseSurveyJson", &deniable::wasm::ParseSurveyJson);
+  emscripten::function("perturbJson", &deniable::wasm::PerturbJson);
+  emscripten::function("perturbSeededJson", &deniable::wasm::PerturbSeededJson);
+  emscripten::function("adviseJson", &deniable::wasm::AdviseJson);
+}
