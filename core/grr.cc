@@ -31,7 +31,7 @@ Result<Support> GrrMechanism::Decode(const nlohmann::json& wire) const {
   const auto index = wire.get<long long>();
   if (index < 0 || index >= options()) {
     return MakeError("option index must be between 0 and " + std::to_string(options() - 1) + ", but is " +
-                     std::to_string(index));
+                     wire.dump());
   }
   return IndicesToSupport({static_cast<int>(index)}, options());
 }

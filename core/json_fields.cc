@@ -58,7 +58,7 @@ Result<long long> ReadInteger(const nlohmann::json& object, const char* field, l
   const auto number = value.get<long long>();
   if (number < low || number > high) {
     return MakeError(path + ": must be between " + std::to_string(low) + " and " + std::to_string(high) +
-                     ", but is " + std::to_string(number));
+                     ", but is " + value.dump());
   }
   return number;
 }

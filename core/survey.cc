@@ -30,6 +30,9 @@ Result<std::shared_ptr<const CategoricalMechanism>> ParseMechanism(const nlohman
   auto epsilon = ReadEpsilon(object, where);
   if (!epsilon) return MakeError(epsilon.error());
   CategoricalParams params{*kind, options, *epsilon, 1};
+  if (object.contains("reported_options") && *kind != CategoricalKind::kNegativeSurvey) {
+    return MakeError(where + ".reported_options: applies only to the negative survey");
+  }
   if (object.contains("reported_options")) {
     auto s = ReadInteger(object, "reported_options", 1, static_cast<long long>(kMaxOptions), where);
     if (!s) return MakeError(s.error());

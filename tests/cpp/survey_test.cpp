@@ -99,6 +99,10 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
         "questions[0].mechanism: epsilon is required for grr");
   CHECK(with([](json& d) { d["questions"][1]["mechanism"]["reported_options"] = 3; }) ==
         "questions[1].mechanism: reported_options must be between 1 and 2, but is 3");
+  CHECK(with([](json& d) { d["questions"][0]["mechanism"]["reported_options"] = 1; }) ==
+        "questions[0].mechanism.reported_options: applies only to the negative survey");
+  CHECK(with([](json& d) { d["version"] = 18446744073709551615ULL; }) ==
+        "version: must be between 1 and 1000000, but is 18446744073709551615");
   CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilom"] = 1; }) ==
         "questions[0].mechanism.epsilom: unknown field (expected one of name, epsilon, reported_options)");
   CHECK(ParseSurveyText("{not json").error() == "the survey is not valid JSON");
