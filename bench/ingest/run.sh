@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Ingestion benchmark on loopback. Starts `deniable serve` (temp data dir, demo
+# survey) and an nginx serving a static copy of the results document, then
+# runs wrk against:
+#   (a) POST /api/surveys/demo/reports   durable: each 201 is committed to SQLite
+#   (b) nginx, the static file            a ceiling for HTTP on this machine
+#   (c) GET /api/surveys/demo/results     estimation from the in-memory aggregate
+# prints requests/s, mean and p99 latency and non-2xx counts, and checks that
+# every 201 wrk counted is a stored report. Bounded in time; cleans up.
+#
+# Environment: DENIABLE_BIN (default build/deniable), BENCH_DURATION (10s),
+# BENCH_THREADS (2), BENCH_CONNECTIONS (16).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+BIN="${DENIABLE_BIN:-build/deniable}"
+DURATION="${BENCH_DURATION:-10s}"
+THREADS="${BENCH_THREADS:-2}"
+CONNECTIONS="${BENCH_CONNECTIONS:-16}"
+REPORT='{"survey":"demo","version":1,"responses":{"drugs":1,"alcohol":[0,1,0,0,1],"stress":[0,3]}}'
+LUA="bench/ingest/wrk_request.lua"
+
+for tool in wrk nginx curl; do
+  command -v "$tool" >/dev/null || { echo "bench/ingest: $tool is not installed (bash scripts/setup.sh)" >&2; exit 1; }
+done
+[ -x "$BIN" ] || { echo "bench/ingest: $BIN not found: build first (bash scripts/build.sh)" >&2; exit 1; }
+
+WORK="$(mktemp -d /tmp/deniable-bench-XXXXXX)"
+SERVER_PID=""
+NGINX_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# Waits (at most 10 s) for a line matching $2 in file $1, and prints it.
+wait_for_line() {
+  for _ in $(seq 100); do
+    if grep -m1 -E "$2" "$1" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  echo "bench/ingest: timed out waiting for \"$2\" in $1:" >&2
+  cat "$1" >&2
+  return 1
+}
+
+free_port() {
+  local port
+  for _ in $(seq 50); do
+    port=$((20000 + RANDOM % 20000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return 0; fi
+  done
+  return 1
+}
+
+start_deniable() {
+  "$BIN" serve --port 0 --data "$WORK/data" --web "$WORK/no-web" --demo examples/demo-survey.json --quiet \
+    >"$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  local line
+  line="$(wait_for_line "$WORK/server.log" 'listening on http://')"
+  SERVER_URL="${line#listening on }"
+}
+
+start_nginx() {
+  local prefix="$WORK/nginx"
+  NGINX_PORT="$(free_port)"
+  mkdir -p "$prefix/www"
+  curl -sf "$SERVER_URL/api/surveys/demo/results" >"$prefix/www/results.json"
+  sed -e "s|@PREFIX@|$prefix|g" -e "s|@PORT@|$NGINX_PORT|g" bench/ingest/nginx.conf.template >"$prefix/nginx.conf"
+  chmod -R a+rX "$WORK"  # nginx workers run as an unprivileged user
+  chmod 700 "$WORK/data"
+  nginx -p "$prefix" -c "$prefix/nginx.conf" -e stderr 2>"$WORK/nginx.log" &
+  NGINX_PID=$!
+  for _ in $(seq 100); do
+    curl -sf "http://127.0.0.1:$NGINX_PORT/results.json" >/dev/null && return 0
+    sleep 0.1
+  done
+  echo "bench/ingest: nginx did not start:" >&2
+  cat "$WORK/nginx.log" >&2
+  return 1
+}
+
+# run_wrk NAME URL [METHOD BODY]: one wrk run; appends a row to $WORK/rows.
+run_wrk() {
+  local name="$1" url="$2" method="${3:-GET}" body="${4:-}" output
+  output="$(WRK_METHOD="$method" WRK_BODY="$body" timeout 120 \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$LUA" "$url")"
+  local result
+  result="$(grep '^WRK_RESULT' <<<"$output")" || { echo "$output" >&2; return 1; }
+  echo "$name $result" >>"$WORK/rows"
+}
+
+field() { grep -o "$2=[^ ]*" <<<"$1" | cut -d= -f2; }
+
+print_table() {
+  printf '%-44s %12s %12s %12s %9s\n' target requests/s "mean (ms)" "p99 (ms)" non-2xx
+  while read -r name result; do
+    printf '%-44s %12s %12s %12s %9s\n' "${name//_/ }" "$(field "$result" rps)" "$(field "$result" mean_ms)" \
+      "$(field "$result" p99_ms)" "$(field "$result" non2xx)"
+  done <"$WORK/rows"
+}
+
+stored_reports() {
+  if command -v sqlite3 >/dev/null; then
+    sqlite3 "$WORK/data/deniable.sqlite3" "SELECT COUNT(*) FROM reports WHERE survey_id = 'demo'"
+  else
+    curl -sf "$SERVER_URL/api/surveys/demo/results" | grep -o '"respondents":[0-9]*' | head -1 | cut -d: -f2
+  fi
+}
+
+# wrk stops at the deadline with up to one request in flight per connection:
+# those may be committed without wrk counting their 201. So every counted 201
+# must be stored, and at most $CONNECTIONS more may be.
+verify_durability() {
+  local result requests non2xx acknowledged stored extra
+  result="$(grep '^POST' "$WORK/rows" | cut -d' ' -f2-)"
+  requests="$(field "$result" requests)"
+  non2xx="$(field "$result" non2xx)"
+  acknowledged=$((requests - non2xx))
+  stored="$(stored_reports)"
+  extra=$((stored - acknowledged))
+  echo "reports acknowledged with 201 by wrk: $acknowledged; stored in SQLite: $stored (in flight at wrk's deadline: $extra)"
+  if [ "$extra" -lt 0 ] || [ "$extra" -gt "$CONNECTIONS" ]; then
+    echo "FAIL: stored reports do not match the acknowledged ones" >&2
+    return 1
+  fi
+  echo "OK: every acknowledged report is stored"
+}
+
+echo "bench/ingest: wrk -t$THREADS -c$CONNECTIONS -d$DURATION on 127.0.0.1, $(nproc) cores"
+start_deniable
+start_nginx
+SIZE=$(wc -c <"$WORK/nginx/www/results.json")
+run_wrk "POST_/api/surveys/demo/reports_(durable)" "$SERVER_URL/api/surveys/demo/reports" POST "$REPORT"
+run_wrk "nginx_static_file_(${SIZE}_bytes)" "http://127.0.0.1:$NGINX_PORT/results.json"
+run_wrk "GET_/api/surveys/demo/results_(${SIZE}_bytes)" "$SERVER_URL/api/surveys/demo/results"
+echo
+print_table
+echo
+verify_durability

@@ -1,0 +1,28 @@
+// What the API handlers work with, and the errors several of them share.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/admin_token.h"
+#include "server/api_types.h"
+#include "server/report_writer.h"
+#include "server/storage.h"
+#include "server/survey_registry.h"
+
+namespace deniable::server {
+
+struct ApiContext {
+  SurveyRegistry& registry;
+  Storage& storage;
+  ReportWriter& writer;
+  const AdminToken& admin_token;
+};
+
+// 401 unless the request carries "Authorization: Bearer <admin token>".
+std::optional<ApiError> RequireAdmin(const ApiContext& context, const ApiRequest& request);
+
+ApiError SurveyNotFound(const std::string& id);
+ApiError InvalidJson(const std::string& message);
+
+}  // namespace deniable::server

@@ -1,0 +1,52 @@
+// Plain request and response structs between the HTTP adapter and the
+// handlers, so handlers know nothing of the HTTP library; and the one place
+// that turns an ApiError into its JSON body {"error":{"message","code"}}.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace deniable::server {
+
+struct ApiRequest {
+  std::string method;
+  std::string path;
+  std::vector<std::string> path_params;       // the route pattern's captures, in order
+  std::map<std::string, std::string> query;   // first value of each parameter
+  std::map<std::string, std::string> headers; // names in lowercase
+  std::string body;
+
+  // The header's value, or "" (name in lowercase).
+  std::string Header(const std::string& lowercase_name) const;
+};
+
+struct ApiResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+struct ApiError {
+  int status;
+  std::string code;     // stable, machine-readable, e.g. "invalid_report"
+  std::string message;  // for people: names the field and the problem
+};
+
+// What a handler returns: a response, or an error the wrapper maps to JSON.
+using ApiResult = std::variant<ApiResponse, ApiError>;
+
+ApiResponse JsonResponse(int status, const nlohmann::json& body);
+ApiResponse ErrorResponse(const ApiError& error);
+// The single error-to-JSON mapping used for every handler result.
+ApiResponse ToResponse(ApiResult result);
+
+// JSON text that never throws: invalid UTF-8 (e.g. from a URL) is replaced.
+std::string SafeDump(const nlohmann::json& value, int indent = -1);
+
+}  // namespace deniable::server

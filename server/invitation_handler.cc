@@ -1,0 +1,50 @@
+#include "server/invitation_handler.h"
+
+#include <iostream>
+
+#include "core/json_fields.h"
+#include "core/os_random.h"
+#include "server/invitation_codes.h"
+#include "server/json_limits.h"
+
+namespace deniable::server {
+namespace {
+
+// The requested number of codes, or a 400 naming the field.
+std::variant<int, ApiError> ReadCount(const ApiRequest& request) {
+  auto document = ParseJsonBody(request.Header("content-type"), request.body);
+  if (!document) return InvalidJson(document.error());
+  if (auto status = RequireObject(*document, ""); !status) return ApiError{400, "invalid_request", status.error()};
+  if (auto status = RejectUnknownFields(*document, {"count"}, ""); !status) {
+    return ApiError{400, "invalid_request", status.error()};
+  }
+  auto count = ReadInteger(*document, "count", 1, kMaxInvitationsPerRequest, "");
+  if (!count) return ApiError{400, "invalid_request", count.error()};
+  return static_cast<int>(*count);
+}
+
+}  // namespace
+
+ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  if (entry->survey().access != Access::kInvitation) {
+    return ApiError{400, "invalid_request",
+                    "access: survey \"" + entry->id() + "\" is open to everyone; invitations need access \"invitation\""};
+  }
+  auto count = ReadCount(request);
+  if (auto* error = std::get_if<ApiError>(&count)) return *error;
+  OsRandom random;
+  const auto codes = GenerateInvitationCodes(random, std::get<int>(count));
+  std::vector<std::string> hashes;
+  hashes.reserve(codes.size());
+  for (const auto& code : codes) hashes.push_back(HashInvitationCode(code));
+  if (auto stored = context.storage.InsertInvitations(entry->id(), hashes); !stored) {
+    std::cerr << "error: storing invitations failed: " << stored.error() << std::endl;
+    return ApiError{500, "storage_failed", "the invitation codes could not be stored; none were created"};
+  }
+  return JsonResponse(201, {{"codes", codes}});
+}
+
+}  // namespace deniable::server

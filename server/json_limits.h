@@ -1,0 +1,30 @@
+// Limits on request bodies, checked before any JSON is built: at most 1 MiB
+// (enforced by the HTTP adapter with 413), nesting at most 32 levels, and a
+// JSON content type. Messages name the limit or the problem.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "core/result.h"
+
+namespace deniable::server {
+
+inline constexpr std::size_t kMaxBodyBytes = 1024 * 1024;
+inline constexpr int kMaxJsonDepth = 32;
+
+// Nesting depth of arrays/objects, counted without parsing (brackets inside
+// strings are ignored); stops early once the limit is exceeded.
+int JsonNestingDepth(std::string_view text, int stop_after);
+
+// True for "application/json" with optional parameters, and for an absent
+// header (clients that send JSON without saying so).
+bool IsJsonContentType(std::string_view content_type);
+
+// The request body as JSON, or a message such as
+// "request body: JSON nesting depth exceeds the limit of 32".
+Result<nlohmann::json> ParseJsonBody(std::string_view content_type, std::string_view body);
+
+}  // namespace deniable::server

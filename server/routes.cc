@@ -1,0 +1,52 @@
+#include "server/routes.h"
+
+#include "server/advice_handler.h"
+#include "server/invitation_handler.h"
+#include "server/report_handler.h"
+#include "server/results_handlers.h"
+#include "server/survey_handlers.h"
+
+namespace deniable::server {
+namespace {
+
+// Survey ids as core ValidateId accepts them.
+const std::string kId = "([A-Za-z0-9_-]{1,64})";
+
+using ContextHandler = ApiResult (*)(ApiContext&, const ApiRequest&);
+
+RouteHandler WithContext(ApiContext& context, ContextHandler handler) {
+  return [&context, handler](const ApiRequest& request) { return handler(context, request); };
+}
+
+RouteHandler PageHandler(const StaticFiles& pages, std::string file_name) {
+  return [&pages, file_name](const ApiRequest&) -> ApiResult { return pages.Page(file_name); };
+}
+
+}  // namespace
+
+std::vector<Route> ApiRoutes(ApiContext& context) {
+  return {
+      {HttpMethod::kGet, "/api/health", HandleHealth},
+      {HttpMethod::kGet, "/api/surveys", WithContext(context, HandleListSurveys)},
+      {HttpMethod::kPost, "/api/surveys", WithContext(context, HandleCreateSurvey)},
+      {HttpMethod::kGet, "/api/surveys/" + kId, WithContext(context, HandleGetSurvey)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/reports", WithContext(context, HandleSubmitReport)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations", WithContext(context, HandleCreateInvitations)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
+      {HttpMethod::kGet, "/api/advice", HandleAdvice},
+  };
+}
+
+std::vector<Route> PageRoutes(const StaticFiles& pages) {
+  return {
+      {HttpMethod::kGet, "/", PageHandler(pages, "index.html")},
+      {HttpMethod::kGet, "/s/" + kId, PageHandler(pages, "survey.html")},
+      {HttpMethod::kGet, "/results/" + kId, PageHandler(pages, "dashboard.html")},
+      {HttpMethod::kGet, "/create", PageHandler(pages, "create.html")},
+      {HttpMethod::kGet, "/assets/(.+)",
+       [&pages](const ApiRequest& request) -> ApiResult { return pages.Asset(request.path_params.at(0)); }},
+  };
+}
+
+}  // namespace deniable::server

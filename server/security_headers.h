@@ -1,0 +1,24 @@
+// Headers sent with every response, and the Content-Security-Policy of the
+// HTML pages: scripts and styles only from this origin ('wasm-unsafe-eval'
+// lets the page compile the embedded WebAssembly core, nothing else), no
+// framing, no plugins, and fetches only back to this server.
+#pragma once
+
+#include <utility>
+
+namespace deniable::server {
+
+inline constexpr std::pair<const char*, const char*> kSecurityHeaders[] = {
+    {"X-Content-Type-Options", "nosniff"},
+    {"Referrer-Policy", "no-referrer"},
+    {"X-Frame-Options", "DENY"},
+};
+
+inline constexpr const char* kPageContentSecurityPolicy =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+// API responses are per-request data (results change, tokens are sent): never cached.
+inline constexpr const char* kApiCacheControl = "no-store";
+
+}  // namespace deniable::server

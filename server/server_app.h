@@ -1,0 +1,23 @@
+// `deniable serve` once its options are parsed: opens the data directory
+// (SQLite, admin token), rebuilds the aggregates, loads the demo survey,
+// starts the report writer and the HTTP server, and on SIGTERM/SIGINT stops
+// accepting requests, lets in-flight ones finish and drains the writer.
+#pragma once
+
+#include <string>
+
+namespace deniable::server {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string data_dir = "./deniable-data";
+  std::string web_dir;   // empty: DefaultWebDirectory()
+  std::string demo_file; // empty: none
+  bool access_log = true;
+};
+
+// Returns the process exit code (0 after a graceful stop, 1 on a startup error).
+int RunServer(const ServeOptions& options);
+
+}  // namespace deniable::server

@@ -1,0 +1,115 @@
+#include "server/simulate_command.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/simulation.h"
+#include "core/survey.h"
+#include "server/cli_args.h"
+#include "server/file_util.h"
+#include "server/simulation_output.h"
+
+namespace deniable::server {
+
+const char* const kSimulateUsage =
+    "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--json]\n"
+    "\n"
+    "Simulates N respondents whose true answers follow the truth file, through the\n"
+    "same perturbation, validation and estimation as real ones, and prints per\n"
+    "question the estimates with 95% intervals, the errors against the truth, and\n"
+    "the advisor's recommendation.\n"
+    "\n"
+    "Options:\n"
+    "  --survey FILE      survey definition (JSON, deniable.survey/v1)\n"
+    "  --truth FILE       {\"<question id>\": {\"frequencies\": [w0, w1, ...]}, ...}\n"
+    "  --respondents N    number of simulated respondents, 1 to 100000000\n"
+    "  --seed S           random seed, 0 to 2^64-1 (default 1); same seed, same output\n"
+    "  --json             print the result document as JSON (2-space indent)\n"
+    "  --help             this help\n";
+
+namespace {
+
+constexpr long long kMaxRespondents = 100000000;
+constexpr std::int64_t kProgressEvery = 100000;
+
+struct SimulateOptions {
+  std::string survey_file;
+  std::string truth_file;
+  std::int64_t respondents = 0;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
+                                 {"--json", false}});
+  if (!flags) return MakeError(flags.error());
+  SimulateOptions options;
+  auto survey = RequiredFlag(*flags, "--survey");
+  if (!survey) return MakeError(survey.error());
+  auto truth = RequiredFlag(*flags, "--truth");
+  if (!truth) return MakeError(truth.error());
+  if (!flags->Has("--respondents")) return MakeError("--respondents is required");
+  auto respondents = IntegerFlag(*flags, "--respondents", 1, kMaxRespondents, 0);
+  if (!respondents) return MakeError(respondents.error());
+  auto seed = UnsignedFlag(*flags, "--seed", 1);
+  if (!seed) return MakeError(seed.error());
+  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json")};
+}
+
+Result<nlohmann::json> ReadJsonFile(const std::string& path) {
+  auto text = ReadFileText(path);
+  if (!text) return MakeError(text.error());
+  try {
+    return nlohmann::json::parse(*text);
+  } catch (const nlohmann::json::parse_error& error) {
+    return MakeError(path + ": not valid JSON (syntax error at byte " + std::to_string(error.byte) + ")");
+  } catch (const nlohmann::json::exception&) {
+    return MakeError(path + ": not valid JSON (a number is out of range)");
+  }
+}
+
+Result<nlohmann::json> RunSimulation(const SimulateOptions& options) {
+  auto survey_json = ReadJsonFile(options.survey_file);
+  if (!survey_json) return MakeError(survey_json.error());
+  auto survey = ParseSurvey(*survey_json);
+  if (!survey) return MakeError(options.survey_file + ": invalid survey: " + survey.error());
+  auto truth = ReadJsonFile(options.truth_file);
+  if (!truth) return MakeError(truth.error());
+  SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
+  if (options.respondents > kProgressEvery) {
+    simulation.progress = [total = options.respondents](std::int64_t done) {
+      std::fprintf(stderr, "simulate: %lld/%lld respondents\n", static_cast<long long>(done),
+                   static_cast<long long>(total));
+    };
+  }
+  auto document = Simulate(*survey, *truth, simulation);
+  if (!document) return MakeError(options.truth_file + ": " + document.error());
+  AddAdvice(document.value());
+  return document;
+}
+
+}  // namespace
+
+int RunSimulateCommand(const std::vector<std::string>& args) {
+  if (WantsHelp(args)) {
+    std::cout << kSimulateUsage;
+    return 0;
+  }
+  auto options = ParseSimulateOptions(args);
+  if (!options) {
+    std::cerr << "deniable simulate: " << options.error() << "\nRun 'deniable simulate --help' for usage." << std::endl;
+    return kExitUsage;
+  }
+  auto document = RunSimulation(*options);
+  if (!document) {
+    std::cerr << "deniable simulate: " << document.error() << std::endl;
+    return 1;
+  }
+  std::cout << (options->json ? document->dump(2) + "\n" : FormatSimulationText(*document));
+  return 0;
+}
+
+}  // namespace deniable::server

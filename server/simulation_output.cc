@@ -1,0 +1,120 @@
+#include "server/simulation_output.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/advisor.h"
+#include "core/validation.h"
+
+namespace deniable::server {
+namespace {
+
+using nlohmann::json;
+
+std::string Fixed(const json& value, int decimals = 4) {
+  if (!value.is_number()) return "-";
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.*f", decimals, value.get<double>());
+  return text;
+}
+
+std::string Padded(std::string text, std::size_t width, bool right_align) {
+  if (text.size() >= width) return text;
+  const std::string padding(width - text.size(), ' ');
+  return right_align ? padding + text : text + padding;
+}
+
+std::string EpsilonText(const json& epsilon) {
+  return epsilon.is_number() ? FormatNumber(epsilon.get<double>()) : "no formal epsilon";
+}
+
+json QuestionAdvice(const json& question) {
+  const json& epsilon = question.at("privacy").at("epsilon");
+  if (!epsilon.is_number()) return nullptr;
+  const int k = static_cast<int>(question.at("options").size());
+  auto advice = Advise(k, epsilon.get<double>(), question.at("n").get<std::int64_t>());
+  return advice ? AdviceToJson(*advice) : json(nullptr);
+}
+
+std::string OptionTable(const json& question) {
+  std::size_t width = 6;
+  for (const auto& option : question.at("options")) width = std::max(width, option.at("label").get<std::string>().size());
+  std::string text = "  " + Padded("option", width, false) + "     truth  estimate  95% CI                consistent\n";
+  for (std::size_t i = 0; i < question.at("options").size(); ++i) {
+    const json& option = question.at("options")[i];
+    const std::string interval = "[" + Fixed(option.at("ci_low")) + ", " + Fixed(option.at("ci_high")) + "]";
+    text += "  " + Padded(option.at("label").get<std::string>(), width, false) + "  " +
+            Padded(Fixed(question.at("truth")[i]), 8, true) + "  " + Padded(Fixed(option.at("frequency")), 8, true) +
+            "  " + Padded(interval, 20, false) + "  " + Padded(Fixed(option.at("consistent_frequency")), 10, true) +
+            "\n";
+  }
+  return text;
+}
+
+std::string ErrorLine(const json& question) {
+  const json& errors = question.at("errors");
+  const std::size_t k = question.at("options").size();
+  const auto covered = static_cast<long>(std::lround(errors.at("ci_coverage").get<double>() * static_cast<double>(k)));
+  char mse[32];
+  std::snprintf(mse, sizeof(mse), "%.3g", errors.at("mse").get<double>());
+  return "  errors: L1 " + Fixed(errors.at("l1")) + "  L-inf " + Fixed(errors.at("linf")) + "  MSE " + mse +
+         "  CI coverage " + std::to_string(covered) + " of " + std::to_string(k) + " options\n";
+}
+
+std::string AdviceText(const json& question) {
+  const json& advice = question.at("advice");
+  if (advice.is_null()) {
+    return "  advisor: not applicable (no formal epsilon; the advisor compares mechanisms at one epsilon)\n";
+  }
+  std::string text = "  advisor for k = " + std::to_string(advice.at("options").get<int>()) + ", epsilon " +
+                     EpsilonText(advice.at("epsilon")) + ", n = " + std::to_string(advice.at("respondents").get<long long>()) +
+                     ": use " + advice.at("recommended").get<std::string>() + ": " +
+                     advice.at("reason").get<std::string>() + "\n";
+  text += "    mechanism  epsilon            expected SE  95% CI +-  n for +-5 points\n";
+  for (const auto& item : advice.at("mechanisms")) {
+    text += "    " + Padded(item.at("mechanism").get<std::string>(), 9, false) + "  " +
+            Padded(EpsilonText(item.at("epsilon")), 17, false) + "  " + Padded(Fixed(item.at("std_error")), 11, true) +
+            "  " + Padded(Fixed(item.at("ci_half_width")), 9, true) + "  " +
+            Padded(std::to_string(item.at("n_for_5_points").get<long long>()), 16, true) + "\n";
+  }
+  return text;
+}
+
+std::string QuestionText(const json& question) {
+  std::string text = "Question \"" + question.at("id").get<std::string>() + "\": " +
+                     question.at("text").get<std::string>() + "\n";
+  text += "  mechanism " + question.at("mechanism").at("name").get<std::string>() + ", epsilon " +
+          EpsilonText(question.at("privacy").at("epsilon")) + ", n = " +
+          std::to_string(question.at("n").get<long long>()) + "\n";
+  text += OptionTable(question) + ErrorLine(question) + AdviceText(question);
+  if (question.at("warning").is_string()) text += "  warning: " + question.at("warning").get<std::string>() + "\n";
+  return text;
+}
+
+std::string TotalEpsilonText(const json& document) {
+  if (document.at("total_epsilon").is_number()) {
+    return "Total epsilon per respondent (sequential composition): " +
+           FormatNumber(document.at("total_epsilon").get<double>()) + "\n";
+  }
+  return "Total epsilon per respondent: none (" + document.value("total_epsilon_note", std::string("no formal epsilon")) +
+         ")\n";
+}
+
+}  // namespace
+
+void AddAdvice(json& document) {
+  for (auto& question : document.at("questions")) question["advice"] = QuestionAdvice(question);
+}
+
+std::string FormatSimulationText(const json& document) {
+  std::string text = "Simulation of survey \"" + document.at("survey").get<std::string>() + "\" version " +
+                     std::to_string(document.at("version").get<int>()) + ": " +
+                     std::to_string(document.at("respondents").get<long long>()) + " respondents, seed " +
+                     std::to_string(document.at("seed").get<std::uint64_t>()) +
+                     " (seeded randomness: reproducible, NOT private)\n\n";
+  for (const auto& question : document.at("questions")) text += QuestionText(question) + "\n";
+  return text + TotalEpsilonText(document);
+}
+
+}  // namespace deniable::server

@@ -1,0 +1,69 @@
+// A thin RAII layer over the SQLite C API: a connection and prepared
+// statements whose failures come back as Result/Status with SQLite's message.
+// Not thread-safe by itself: Storage serialises access.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace deniable::server {
+
+class SqliteStatement {
+ public:
+  SqliteStatement() = default;
+  SqliteStatement(sqlite3* db, sqlite3_stmt* statement) : db_(db), statement_(statement) {}
+  SqliteStatement(SqliteStatement&& other) noexcept;
+  SqliteStatement& operator=(SqliteStatement&& other) noexcept;
+  SqliteStatement(const SqliteStatement&) = delete;
+  SqliteStatement& operator=(const SqliteStatement&) = delete;
+  ~SqliteStatement();
+
+  // Parameters are numbered from 1. A failed bind is reported by Step.
+  void BindText(int index, std::string_view text);
+  void BindInt(int index, long long value);
+
+  // true: a row is available; false: the statement is done.
+  Result<bool> Step();
+  // Resets for the next execution and clears the bindings.
+  void Reset();
+
+  std::string ColumnText(int column) const;
+  long long ColumnInt(int column) const;
+
+ private:
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* statement_ = nullptr;
+  int bind_error_ = 0;
+};
+
+class SqliteDatabase {
+ public:
+  static Result<SqliteDatabase> Open(const std::string& path);
+  SqliteDatabase(SqliteDatabase&& other) noexcept;
+  SqliteDatabase& operator=(SqliteDatabase&& other) noexcept;
+  SqliteDatabase(const SqliteDatabase&) = delete;
+  SqliteDatabase& operator=(const SqliteDatabase&) = delete;
+  ~SqliteDatabase();
+
+  // Runs one or more statements that return no rows needed by the caller.
+  Status Exec(const std::string& sql);
+  // The single-value result of a query such as "PRAGMA journal_mode=WAL".
+  Result<std::string> QueryText(const std::string& sql);
+  Result<SqliteStatement> Prepare(const std::string& sql);
+  // Rows changed by the last INSERT/UPDATE/DELETE.
+  int Changes() const;
+  // True when the last error was a constraint violation (e.g. duplicate key).
+  bool LastErrorWasConstraint() const;
+
+ private:
+  explicit SqliteDatabase(sqlite3* db) : db_(db) {}
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace deniable::server

@@ -1,0 +1,72 @@
+// A 201 means committed: kill -9 right after the acknowledgement and the
+// report is still there after a restart on the same data dir.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+
+import { DEMO_REPORT, DEMO_SURVEY, get, makeTempDir, postJson, removeDir, sqlite, startServer } from './server_harness.mjs';
+
+it('an acknowledged report survives kill -9 and is counted after restart', async () => {
+  const dataDir = makeTempDir();
+  try {
+    const first = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
+    const response = await postJson(`${first.url}/api/surveys/demo/reports`, DEMO_REPORT);
+    assert.equal(response.status, 201);
+    const exit = await first.kill9();
+    assert.equal(exit.signal, 'SIGKILL');
+
+    const stored = sqlite(dataDir, 'SELECT COUNT(*) FROM reports');
+    if (stored !== null) assert.equal(stored, '1');
+
+    const second = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
+    try {
+      assert.match(second.output(), /loaded 1 survey\(s\) and 1 report\(s\)/);
+      assert.match(second.output(), /demo survey "demo" already exists/);
+      assert.equal(second.token, first.token, 'the admin token is kept in the data dir');
+      const results = await get(`${second.url}/api/surveys/demo/results`);
+      assert.equal(results.status, 200);
+      assert.equal(results.body.respondents, 1);
+      for (const question of results.body.questions) assert.equal(question.n, 1);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    removeDir(dataDir);
+  }
+});
+
+it('creates the data dir, a 0600 admin token, and a WAL database with synchronous=FULL', async () => {
+  const parent = makeTempDir();
+  const dataDir = path.join(parent, 'nested', 'data');
+  try {
+    const server = await startServer({ dataDir });
+    try {
+      const tokenFile = path.join(dataDir, 'admin-token');
+      assert.equal(fs.statSync(tokenFile).mode & 0o777, 0o600);
+      assert.equal(fs.readFileSync(tokenFile, 'utf8').trim(), server.token);
+      const mode = sqlite(dataDir, 'PRAGMA journal_mode');
+      if (mode !== null) {
+        assert.equal(mode, 'wal');
+        const tables = sqlite(dataDir, "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)");
+        assert.equal(tables, 'invitations,reports,surveys');
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDir(parent);
+  }
+});
+
+it('stops gracefully on SIGTERM with exit code 0', async () => {
+  const server = await startServer({ args: ['--demo', DEMO_SURVEY] });
+  try {
+    assert.equal((await postJson(`${server.url}/api/surveys/demo/reports`, DEMO_REPORT)).status, 201);
+    const exit = await server.stop();
+    assert.deepEqual(exit, { code: 0, signal: null });
+    assert.match(server.output(), /stopped/);
+  } finally {
+    removeDir(server.dataDir);
+  }
+});

@@ -1,0 +1,86 @@
+// Invitation surveys: a code is needed, works once, is stored only as a hash,
+// and nothing links a used code to the report it came with.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+
+import { DEMO_REPORT, DEMO_SURVEY, bearer, postJson, readDemoSurvey, removeDir, sqlite, startServer } from './server_harness.mjs';
+
+const INVITED_REPORT = { ...DEMO_REPORT, survey: 'invited' };
+
+describe('invitation surveys', () => {
+  let server;
+  before(async () => {
+    server = await startServer({ args: ['--demo', DEMO_SURVEY] });
+    const definition = { ...readDemoSurvey(), id: 'invited', access: 'invitation', results: 'admin' };
+    assert.equal((await postJson(`${server.url}/api/surveys`, definition, bearer(server.token))).status, 201);
+  });
+  after(async () => { await server.stop(); removeDir(server.dataDir); });
+
+  const invite = (count, headers = bearer(server.token), id = 'invited') =>
+    postJson(`${server.url}/api/surveys/${id}/invitations`, { count }, headers);
+  const submit = (code) =>
+    postJson(`${server.url}/api/surveys/invited/reports`, INVITED_REPORT, code === undefined ? {} : { 'X-Invitation-Code': code });
+
+  it('creates codes for the admin only, 1 to 10000 at a time', async () => {
+    assert.equal((await invite(2, {})).status, 401);
+    const zero = await invite(0);
+    assert.equal(zero.status, 400);
+    assert.equal(zero.body.error.message, 'count: must be between 1 and 10000, but is 0');
+    assert.equal((await invite(10001)).status, 400);
+    const created = await invite(3);
+    assert.equal(created.status, 201);
+    assert.equal(created.body.codes.length, 3);
+    for (const code of created.body.codes) assert.match(code, /^[a-z2-7]{26}$/);
+    assert.equal(new Set(created.body.codes).size, 3);
+  });
+
+  it('refuses invitations for an open survey', async () => {
+    const response = await invite(1, bearer(server.token), 'demo');
+    assert.equal(response.status, 400);
+    assert.match(response.body.error.message, /^access: /);
+  });
+
+  it('403 without a code, 201 with a code, 403 for the same code again', async () => {
+    const [code] = (await invite(1)).body.codes;
+    const without = await submit();
+    assert.equal(without.status, 403);
+    assert.equal(without.body.error.code, 'invitation_required');
+    const first = await submit(code);
+    assert.equal(first.status, 201);
+    const again = await submit(code);
+    assert.equal(again.status, 403);
+    assert.equal(again.body.error.code, 'invitation_invalid');
+    const unknown = await submit('a'.repeat(26));
+    assert.equal(unknown.status, 403);
+    const malformed = await submit('not a code');
+    assert.equal(malformed.status, 403);
+  });
+
+  it('accepts a code typed in upper case with spaces around it', async () => {
+    const [code] = (await invite(1)).body.codes;
+    assert.equal((await submit(`  ${code.toUpperCase()} `)).status, 201);
+  });
+
+  it('spends a code once even under concurrent use, and stores nothing of the rejected reports', async () => {
+    const [code] = (await invite(1)).body.codes;
+    const countBefore = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    const responses = await Promise.all(Array.from({ length: 8 }, () => submit(code)));
+    const statuses = responses.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, 403, 403, 403, 403, 403, 403, 403]);
+    const countAfter = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    if (countBefore !== null) assert.equal(Number(countAfter), Number(countBefore) + 1);
+  });
+
+  it('stores only hashes, and no column links a used code to a report', async () => {
+    const [code] = (await invite(1)).body.codes;
+    const columns = sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('invitations')");
+    if (columns === null) return;
+    assert.equal(columns, 'survey_id,code_hash,used');
+    const hash = createHash('sha256').update(code).digest('hex');
+    assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '0');
+    assert.equal(sqlite(server.dataDir, `SELECT COUNT(*) FROM invitations WHERE code_hash = '${code}'`), '0');
+    await submit(code);
+    assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '1');
+  });
+});

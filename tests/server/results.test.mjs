@@ -1,0 +1,83 @@
+// Results and results.csv: access rules, estimates from the aggregate, CSV format.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { DEMO_REPORT, bearer, get, postJson, readDemoSurvey, removeDir, startServer } from './server_harness.mjs';
+
+const TRICKY = {
+  format: 'deniable.survey/v1', id: 'tricky', version: 1, title: 'CSV quoting', results: 'public', access: 'open',
+  questions: [
+    { id: 'q1', text: 'Pick one, "honestly"', options: ['A, or B', 'Say "no"', 'plain'], mechanism: { name: 'grr', epsilon: 2 } },
+    { id: 'q2', text: 'Pure negative', options: ['x', 'y', 'z', 'w'], mechanism: { name: 'negative', reported_options: 1 } },
+  ],
+};
+
+describe('results', () => {
+  let server;
+  before(async () => {
+    server = await startServer();
+    const admin = { ...readDemoSurvey(), id: 'private', results: 'admin' };
+    for (const definition of [admin, TRICKY]) {
+      assert.equal((await postJson(`${server.url}/api/surveys`, definition, bearer(server.token))).status, 201);
+    }
+    await postJson(`${server.url}/api/surveys/private/reports`, { ...DEMO_REPORT, survey: 'private' });
+  });
+  after(async () => { await server.stop(); removeDir(server.dataDir); });
+
+  it('admin-only results: 403 without a token, 401 with a wrong one, 200 with the admin token', async () => {
+    for (const suffix of ['results', 'results.csv']) {
+      const url = `${server.url}/api/surveys/private/${suffix}`;
+      const anonymous = await get(url);
+      assert.equal(anonymous.status, 403);
+      assert.equal(anonymous.body.error.code, 'results_admin_only');
+      const wrong = await get(url, bearer('f'.repeat(64)));
+      assert.equal(wrong.status, 401);
+      const admin = await get(url, bearer(server.token));
+      assert.equal(admin.status, 200);
+    }
+  });
+
+  it('returns the results document with n, epsilon and a small-n warning', async () => {
+    const response = await get(`${server.url}/api/surveys/private/results`, bearer(server.token));
+    assert.equal(response.body.survey, 'private');
+    assert.equal(response.body.respondents, 1);
+    assert.equal(response.body.total_epsilon, 3.5);
+    const drugs = response.body.questions[0];
+    assert.equal(drugs.n, 1);
+    assert.deepEqual(drugs.privacy, { epsilon: 1 });
+    assert.equal(drugs.options.length, 2);
+    assert.match(drugs.warning, /too small/);
+  });
+
+  it('results of a survey without reports have n = 0 and null estimates', async () => {
+    const response = await get(`${server.url}/api/surveys/tricky/results`);
+    assert.equal(response.status, 200);
+    assert.equal(response.body.total_epsilon, null);
+    assert.equal(response.body.questions[0].n, 0);
+    assert.equal(response.body.questions[0].options[0].frequency, null);
+    assert.equal(response.body.questions[1].privacy.epsilon, null);
+  });
+
+  it('results.csv has the documented columns, RFC 4180 quoting, and empty epsilon for no formal epsilon', async () => {
+    const response = await get(`${server.url}/api/surveys/tricky/results.csv`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type'), /^text\/csv/);
+    assert.match(response.headers.get('content-disposition'), /filename="tricky-results\.csv"/);
+    const lines = response.body.split('\r\n');
+    assert.equal(lines.at(-1), '');
+    assert.equal(lines[0], 'survey_id,question_id,question,option,n,epsilon,mechanism,count,frequency,std_error,ci_low,ci_high,consistent_frequency');
+    assert.equal(lines.length, 1 + 3 + 4 + 1);
+    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""","A, or B",0,2.0,grr,0.0,,,,,');
+    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""","Say ""no""",0,2.0,grr,0.0,,,,,');
+    assert.equal(lines[4], 'tricky,q2,Pure negative,x,0,,negative,0.0,,,,,');
+  });
+
+  it('results.csv carries the estimates of the results document', async () => {
+    const json = (await get(`${server.url}/api/surveys/private/results`, bearer(server.token))).body;
+    const csv = (await get(`${server.url}/api/surveys/private/results.csv`, bearer(server.token))).body;
+    const row = csv.split('\r\n')[1].split(',');
+    const yes = json.questions[0].options[0];
+    assert.deepEqual(row.slice(0, 7), ['private', 'drugs', 'Have you used a recreational drug in the past 12 months?', 'Yes', '1', '1.0', 'grr']);
+    assert.deepEqual(row.slice(7).map(Number), [yes.count, yes.frequency, yes.std_error, yes.ci_low, yes.ci_high, yes.consistent_frequency]);
+  });
+});

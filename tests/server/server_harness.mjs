@@ -1,0 +1,117 @@
+// Starts `deniable serve` for one test: a fresh temp data dir, --port 0, and
+// the real port read from the "listening on" line. Not a test file itself.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = path.resolve(REPO_ROOT, process.env.DENIABLE_BIN ?? 'build/deniable');
+export const DEMO_SURVEY = path.join(REPO_ROOT, 'examples/demo-survey.json');
+export const DEMO_TRUTH = path.join(REPO_ROOT, 'examples/demo-truth.json');
+export const DEMO_REPORT = { survey: 'demo', version: 1, responses: { drugs: 1, alcohol: [0, 1, 0, 0, 1], stress: [0, 3] } };
+
+const STARTUP_TIMEOUT_MS = 10000;
+
+export function makeTempDir(prefix = 'deniable-test-') {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function readDemoSurvey() {
+  return JSON.parse(fs.readFileSync(DEMO_SURVEY, 'utf8'));
+}
+
+// Resolves once "listening on http://HOST:PORT" is printed.
+function waitForListening(child, output) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output.text}`)), STARTUP_TIMEOUT_MS);
+    const onData = (chunk) => {
+      output.text += chunk;
+      const match = output.text.match(/listening on http:\/\/([^\s:]+):(\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[2]));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => { output.text += chunk; });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before listening:\n${output.text}`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot run ${BIN} (${error.code}): build it first, or set DENIABLE_BIN`));
+    });
+  });
+}
+
+// options: { dataDir, args: [...] }. The caller must `await server.stop()` (or kill9).
+export async function startServer({ dataDir = makeTempDir(), args = [] } = {}) {
+  const child = spawn(BIN, ['serve', '--port', '0', '--data', dataDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { text: '' };
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const port = await waitForListening(child, output);
+  const token = output.text.match(/admin token: ([0-9a-f]{64})/)[1];
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url, port, token, dataDir, child,
+    output: () => output.text,
+    // Graceful stop; resolves to { code, signal }.
+    stop: async () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); return exited; },
+    kill9: async () => { child.kill('SIGKILL'); return exited; },
+  };
+}
+
+export function removeDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export async function postJson(url, body, headers = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: await readBody(response) };
+}
+
+export async function get(url, headers = {}) {
+  const response = await fetch(url, { headers });
+  return { status: response.status, headers: response.headers, body: await readBody(response) };
+}
+
+async function readBody(response) {
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return type.startsWith('application/json') ? JSON.parse(text) : text;
+}
+
+export function bearer(token) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+// Runs SQL with the sqlite3 CLI against the data dir's database; null when
+// the CLI is not installed (the caller skips that check).
+export function sqlite(dataDir, sql) {
+  const result = spawnSync('sqlite3', [path.join(dataDir, 'deniable.sqlite3'), sql], { encoding: 'utf8' });
+  if (result.error && result.error.code === 'ENOENT') return null;
+  if (result.status !== 0) throw new Error(`sqlite3 failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+export function runCli(args) {
+  return spawnSync(BIN, args, { encoding: 'utf8', timeout: 60000 });
+}
+
+// Starts a server and guarantees it is stopped and its data dir removed.
+export async function withServer(options, body) {
+  const server = await startServer(options);
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+    removeDir(server.dataDir);
+  }
+}
