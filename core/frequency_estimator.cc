@@ -30,7 +30,7 @@ FrequencyEstimate EstimateFrequencies(const std::vector<std::int64_t>& support_c
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> frequencies;
   for (std::int64_t count : support_counts) {
-    OptionEstimate option{0.0, nan, nan, nan, nan, nan};
+    OptionEstimate option{nan, nan, nan, nan, nan, nan};
     if (n > 0) {
       option.count = (static_cast<double>(count) - total * pq.q) / gap;
       option.frequency = option.count / total;

@@ -10,7 +10,7 @@ PACKAGES=(
   libcpp-httplib-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev doctest-dev libnlopt-cxx-dev
   emscripten
   chromium
-  nginx-light wrk sqlite3
+  nginx-light wrk sqlite3 curl
 )
 
 missing=()

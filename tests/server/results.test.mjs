@@ -55,6 +55,7 @@ describe('results', () => {
     assert.equal(response.body.total_epsilon, null);
     assert.equal(response.body.questions[0].n, 0);
     assert.equal(response.body.questions[0].options[0].frequency, null);
+    assert.equal(response.body.questions[0].options[0].count, null);
     assert.equal(response.body.questions[1].privacy.epsilon, null);
   });
 
@@ -67,9 +68,9 @@ describe('results', () => {
     assert.equal(lines.at(-1), '');
     assert.equal(lines[0], 'survey_id,question_id,question,option,n,epsilon,mechanism,count,frequency,std_error,ci_low,ci_high,consistent_frequency');
     assert.equal(lines.length, 1 + 3 + 4 + 1);
-    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""","A, or B",0,2.0,grr,0.0,,,,,');
-    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""","Say ""no""",0,2.0,grr,0.0,,,,,');
-    assert.equal(lines[4], 'tricky,q2,Pure negative,x,0,,negative,0.0,,,,,');
+    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""","A, or B",0,2.0,grr,,,,,,');
+    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""","Say ""no""",0,2.0,grr,,,,,,');
+    assert.equal(lines[4], 'tricky,q2,Pure negative,x,0,,negative,,,,,,');
   });
 
   it('results.csv carries the estimates of the results document', async () => {

@@ -1,0 +1,160 @@
+// (d) The creation page: fill the form, watch the live privacy budget and the
+// advisor (its recommendation flips from GRR to OUE when k crosses
+// 3e^eps + 2), create an admin-only invitation survey with the admin token,
+// generate invitation codes, answer through an invitation link, and read the
+// admin-only dashboard with the token.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { startServer } from './support/server.mjs';
+
+// Chromium logs the refused requests this test provokes on purpose.
+const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const teams = (count) => Array.from({ length: count }, (_, index) => `Team ${index + 1}`).join('\n');
+
+async function recommended(page, index) {
+  return page.getByTestId(`advice-recommended-${index}`).getAttribute('data-mechanism');
+}
+
+test('a survey built on the creation page can be created, invited to, answered and read', async () => {
+  const { page, log } = await openRecordedPage(browser.context);
+  await page.goto(`${server.baseUrl}/create`);
+  const first = page.getByTestId('question-editor-0');
+  await first.waitFor();
+
+  await page.getByTestId('survey-id').fill('team-pulse');
+  await page.getByTestId('survey-title-input').fill('Team pulse');
+  await page.getByTestId('survey-description').fill('Two quick questions.');
+  await page.getByTestId('survey-results').selectOption('admin');
+  await page.getByTestId('survey-access').selectOption('invitation');
+  await page.getByTestId('expected-respondents').fill('1000');
+
+  // The advisor at epsilon = 1: 3e + 2 = 10.15, so GRR for 10 options, OUE for 11.
+  await first.getByTestId('question-id').fill('team');
+  await first.getByTestId('question-text').fill('Which team are you in?');
+  await first.getByTestId('question-epsilon').fill('1');
+  await first.getByTestId('question-options').fill(teams(10));
+  assert.equal(await recommended(page, 0), 'grr');
+  assert.match(await page.getByTestId('advice-reason-0').textContent(), /3e\^eps \+ 2 = 10\.15/);
+  await first.getByTestId('question-options').fill(teams(11));
+  assert.equal(await recommended(page, 0), 'oue');
+  // A larger epsilon moves the threshold (3e^2 + 2 = 24.17): GRR again.
+  await first.getByTestId('question-epsilon').fill('2');
+  assert.equal(await recommended(page, 0), 'grr');
+  await first.getByTestId('question-epsilon').fill('1');
+  assert.equal(await recommended(page, 0), 'oue');
+  await page.getByTestId('use-recommended-0').click();
+  assert.equal(await first.getByTestId('question-mechanism').inputValue(), 'oue');
+  assert.match(await page.getByTestId('total-epsilon').textContent(), /^ε = 1$/);
+
+  // A second question: the pure negative survey has no formal epsilon, and neither has the survey.
+  await page.getByTestId('add-question').click();
+  const second = page.getByTestId('question-editor-1');
+  await second.getByTestId('question-id').fill('stress');
+  await second.getByTestId('question-text').fill('What stresses you most at work?');
+  await second.getByTestId('question-options').fill('Workload\nColleagues\nManagement\nSomething else');
+  await second.getByTestId('question-mechanism').selectOption('negative');
+  await second.getByTestId('question-pure-negative').check();
+  assert.equal(await second.getByTestId('question-epsilon').isDisabled(), true);
+  assert.match(await second.getByTestId('question-privacy').textContent(), /no formal epsilon/);
+  assert.equal(await page.getByTestId('total-epsilon').textContent(), 'no formal epsilon');
+  await second.getByTestId('question-pure-negative').uncheck();
+  await second.getByTestId('question-epsilon').fill('0.5');
+  assert.equal(await page.getByTestId('total-epsilon').textContent(), 'ε = 1.5');
+
+  // The core's validation message is shown and blocks creation.
+  await first.getByTestId('question-epsilon').fill('0');
+  assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'error');
+  assert.match(await page.getByTestId('validation').textContent(), /questions\[0\]\.mechanism\.epsilon/);
+  assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
+  await first.getByTestId('question-epsilon').fill('1');
+  assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'success');
+
+  const definition = JSON.parse(await page.getByTestId('definition-json').textContent());
+  assert.deepEqual(definition, {
+    format: 'deniable.survey/v1', id: 'team-pulse', version: 1, title: 'Team pulse', description: 'Two quick questions.',
+    results: 'admin', access: 'invitation',
+    questions: [
+      { id: 'team', text: 'Which team are you in?', type: 'categorical', options: teams(11).split('\n'), mechanism: { name: 'oue', epsilon: 1 } },
+      { id: 'stress', text: 'What stresses you most at work?', type: 'categorical', options: ['Workload', 'Colleagues', 'Management', 'Something else'],
+        mechanism: { name: 'negative', epsilon: 0.5, reported_options: 1 } },
+    ],
+  });
+
+  // A wrong token is refused with the server's message; the right one creates the survey.
+  await page.getByTestId('admin-token').fill('not-the-token');
+  await page.getByTestId('create-survey').click();
+  await page.getByTestId('create-error').waitFor();
+  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('create-survey').click();
+  await page.getByTestId('create-success').waitFor();
+  assert.equal(await page.getByTestId('created-survey-link').getAttribute('href'), `${server.baseUrl}/s/team-pulse`);
+  assert.equal(await page.getByTestId('created-results-link').getAttribute('href'), `${server.baseUrl}/results/team-pulse`);
+
+  await page.getByTestId('invitation-count').fill('2');
+  await page.getByTestId('generate-invitations').click();
+  const links = page.getByTestId('invitation-links').locator('a');
+  await links.nth(1).waitFor();
+  assert.equal(await links.count(), 2);
+  const invitationUrl = await links.first().getAttribute('href');
+  const code = new URL(invitationUrl).searchParams.get('code');
+  assert.ok(code, `invitation link without a code: ${invitationUrl}`);
+
+  // The invitation link opens the survey with the code filled in.
+  await links.first().click();
+  await page.getByTestId('survey-form').waitFor();
+  assert.equal(await page.getByTestId('survey-title').textContent(), 'Team pulse');
+  await page.getByTestId('option-team-4').check();
+  await page.getByTestId('option-stress-2').check();
+  await page.getByTestId('prepare-report').click();
+  assert.equal(await page.getByTestId('invitation-code').inputValue(), code);
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  const post = log.requests.find((request) => request.method === 'POST' && request.url.endsWith('/api/surveys/team-pulse/reports'));
+  assert.equal(post.headers['x-invitation-code'], code);
+
+  // The same code cannot be used twice: the server's refusal is shown.
+  const reuse = await openRecordedPage(browser.context);
+  await reuse.page.goto(invitationUrl);
+  await reuse.page.getByTestId('option-team-0').check();
+  await reuse.page.getByTestId('option-stress-0').check();
+  await reuse.page.getByTestId('prepare-report').click();
+  await reuse.page.getByTestId('send-report').click();
+  await reuse.page.locator('[data-testid="send-status"][data-state="error"]').waitFor();
+  assert.equal(await reuse.page.getByTestId('send-report').isEnabled(), true, 'the report can be sent again with another code');
+  await reuse.page.close();
+
+  // The admin-only dashboard asks for the token (a new tab has a fresh sessionStorage).
+  const dashboard = await openRecordedPage(browser.context);
+  await dashboard.page.goto(`${server.baseUrl}/results/team-pulse`);
+  await dashboard.page.getByTestId('admin-token-form').waitFor();
+  await dashboard.page.getByTestId('admin-token').fill(server.adminToken);
+  await dashboard.page.getByTestId('admin-token-submit').click();
+  await dashboard.page.locator('[data-testid="n-team"]', { hasText: /^1$/ }).waitFor();
+  assert.equal(await dashboard.page.getByTestId('mechanism-team').textContent(), 'Optimised unary encoding (OUE)');
+  assert.equal(await dashboard.page.getByTestId('epsilon-stress').textContent(), 'ε = 0.5');
+  assert.equal(await dashboard.page.getByTestId('total-epsilon').textContent(), 'ε = 1.5');
+  // The CSV of an admin-only survey is fetched with the token.
+  const [csv] = await Promise.all([dashboard.page.waitForEvent('download'), dashboard.page.getByTestId('export-csv').click()]);
+  assert.equal(csv.suggestedFilename(), 'team-pulse-results.csv');
+  const chunks = [];
+  for await (const chunk of await csv.createReadStream()) chunks.push(chunk);
+  assert.match(Buffer.concat(chunks).toString('utf8'), /Team 11/);
+  assert.deepEqual(unexpectedProblems(dashboard.log, EXPECTED_REFUSALS), []);
+  await dashboard.page.close();
+
+  assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
+  await page.close();
+});
