@@ -1,5 +1,7 @@
 #include "server/json_limits.h"
 
+#include "core/json_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -22,34 +24,6 @@ std::string_view Trim(std::string_view text) {
 
 }  // namespace
 
-int JsonNestingDepth(std::string_view text, int stop_after) {
-  int depth = 0;
-  int deepest = 0;
-  bool in_string = false;
-  bool escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-      if (deepest > stop_after) return deepest;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return deepest;
-}
-
 bool IsJsonContentType(std::string_view content_type) {
   const std::string_view media_type = Trim(content_type.substr(0, content_type.find(';')));
   return media_type.empty() || Lowercase(media_type) == "application/json";
@@ -61,17 +35,7 @@ Result<nlohmann::json> ParseJsonBody(std::string_view content_type, std::string_
                      "\"");
   }
   if (Trim(body).empty()) return MakeError("request body: empty, expected a JSON object");
-  if (JsonNestingDepth(body, kMaxJsonDepth) > kMaxJsonDepth) {
-    return MakeError("request body: JSON nesting depth exceeds the limit of " + std::to_string(kMaxJsonDepth));
-  }
-  try {
-    return nlohmann::json::parse(body);
-  } catch (const nlohmann::json::parse_error& error) {
-    return MakeError("request body: not valid JSON (syntax error at byte " + std::to_string(error.byte) + ")");
-  } catch (const nlohmann::json::exception&) {
-    // out_of_range: a number such as 1e999 that no double can hold.
-    return MakeError("request body: not valid JSON (a number is out of range)");
-  }
+  return ParseJsonText(body, kMaxJsonDepth, "request body");
 }
 
 }  // namespace deniable::server

@@ -15,10 +15,6 @@ namespace deniable::server {
 inline constexpr std::size_t kMaxBodyBytes = 1024 * 1024;
 inline constexpr int kMaxJsonDepth = 32;
 
-// Nesting depth of arrays/objects, counted without parsing (brackets inside
-// strings are ignored); stops early once the limit is exceeded.
-int JsonNestingDepth(std::string_view text, int stop_after);
-
 // True for "application/json" with optional parameters, and for an absent
 // header (clients that send JSON without saying so).
 bool IsJsonContentType(std::string_view content_type);

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/advisor.h"
+#include "core/json_text.h"
 #include "core/os_random.h"
 #include "core/report.h"
 #include "core/result.h"
@@ -55,16 +56,7 @@ std::string Respond(const Result<T>& result, json (*to_json)(const T&)) {
 }
 
 Result<json> ParseJsonArgument(const std::string& text, const std::string& name) {
-  bool too_deep = false;
-  const json::parser_callback_t depth_guard = [&too_deep](int depth, json::parse_event_t event, json&) {
-    const bool opens = event == json::parse_event_t::object_start || event == json::parse_event_t::array_start;
-    if (opens && depth >= kMaxJsonDepth) too_deep = true;
-    return !too_deep;  // once too deep, discard everything
-  };
-  json value = json::parse(text, depth_guard, /*allow_exceptions=*/false);
-  if (too_deep) return MakeError(name + " is nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
-  if (value.is_discarded()) return MakeError(name + " is not valid JSON");
-  return value;
+  return ParseJsonText(text, kMaxJsonDepth, name);
 }
 
 Result<Survey> ParseDefinition(const std::string& definition_json) {

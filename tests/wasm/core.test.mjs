@@ -199,21 +199,21 @@ test('hostile nesting is rejected before core sees it', async () => {
   let deep = 0;
   for (let i = 0; i < 1000; i++) deep = [deep]; // JSON.stringify itself gives up near 5000
   assert.throws(() => core.perturb(DEMO, { ...DEMO_ANSWERS, drugs: [[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]] }),
-                { message: 'answers is nested more than 16 levels deep' });
+                { message: 'answers: JSON nesting depth exceeds the limit of 16' });
   assert.throws(() => core.perturb(DEMO, { ...DEMO_ANSWERS, drugs: deep }),
-                { message: 'answers is nested more than 16 levels deep' });
+                { message: 'answers: JSON nesting depth exceeds the limit of 16' });
   assert.throws(() => core.parseSurvey({ ...DEMO, description: deep }),
-                { message: 'the survey definition is nested more than 16 levels deep' });
+                { message: 'the survey definition: JSON nesting depth exceeds the limit of 16' });
   // Far deeper text straight into the module (the wrapper cannot even build it).
   const { default: createDeniableCore } = await import('../../web/src/generated/deniable_core.mjs');
   const module = await createDeniableCore();
   const text = '['.repeat(200000) + ']'.repeat(200000);
   assert.deepStrictEqual(JSON.parse(module.perturbJson(JSON.stringify(DEMO), text)),
-                         { ok: false, error: 'answers is nested more than 16 levels deep' });
+                         { ok: false, error: 'answers: JSON nesting depth exceeds the limit of 16' });
   assert.deepStrictEqual(JSON.parse(module.parseSurveyJson(text)),
-                         { ok: false, error: 'the survey definition is nested more than 16 levels deep' });
+                         { ok: false, error: 'the survey definition: JSON nesting depth exceeds the limit of 16' });
   assert.deepStrictEqual(JSON.parse(module.parseSurveyJson('{"format":')),
-                         { ok: false, error: 'the survey definition is not valid JSON' });
+                         { ok: false, error: 'the survey definition: not valid JSON (syntax error at byte 10)' });
   // Both instances are still healthy afterwards.
   assertReportShape(core.perturb(DEMO, DEMO_ANSWERS), DEMO);
   assert.equal(JSON.parse(module.perturbJson(JSON.stringify(DEMO), JSON.stringify(DEMO_ANSWERS))).ok, true);
