@@ -213,7 +213,7 @@ test('hostile nesting is rejected before core sees it', async () => {
   assert.deepStrictEqual(JSON.parse(module.parseSurveyJson(text)),
                          { ok: false, error: 'the survey definition: JSON nesting depth exceeds the limit of 16' });
   assert.deepStrictEqual(JSON.parse(module.parseSurveyJson('{"format":')),
-                         { ok: false, error: 'the survey definition: not valid JSON (syntax error at byte 10)' });
+                         { ok: false, error: 'the survey definition: not valid JSON (syntax error at byte 11)' });
   // Both instances are still healthy afterwards.
   assertReportShape(core.perturb(DEMO, DEMO_ANSWERS), DEMO);
   assert.equal(JSON.parse(module.perturbJson(JSON.stringify(DEMO), JSON.stringify(DEMO_ANSWERS))).ok, true);
