@@ -31,6 +31,7 @@ OUT_DIR=web/src/generated
 OUT="$OUT_DIR/deniable_core.mjs"
 ENTROPY_LIBRARY=wasm/entropy.js
 NODE_ESM_SHIM=wasm/node_esm_shim.js
+INSTANTIATE_EMBEDDED=wasm/instantiate_embedded.js
 
 VERSION=$(sed -n 's/^project(deniable VERSION \([0-9][0-9.]*\).*/\1/p' CMakeLists.txt)
 [ -n "$VERSION" ] || fail "cannot read the project version from CMakeLists.txt (project(deniable VERSION x.y.z))"
@@ -54,7 +55,7 @@ LINK_FLAGS=(-O2 -fno-exceptions --bind
             -s SINGLE_FILE=1 -s ENVIRONMENT=web,node -s ALLOW_MEMORY_GROWTH=1
             -s DYNAMIC_EXECUTION=0 -s FILESYSTEM=0
             -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0
-            --js-library "$ENTROPY_LIBRARY" --pre-js "$NODE_ESM_SHIM")
+            --js-library "$ENTROPY_LIBRARY" --pre-js "$NODE_ESM_SHIM" --pre-js "$INSTANTIATE_EMBEDDED")
 
 # Discards every cached object when the flags (or the compiler) change.
 invalidate_on_flag_change() {
@@ -106,7 +107,7 @@ compile_all() {
 needs_link() {
   local stamp="$BUILD_DIR/link_flags.txt" input
   [ -f "$OUT" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" == "${LINK_FLAGS[*]}" ] || return 0
-  for input in "${OBJECTS[@]}" "$ENTROPY_LIBRARY" "$NODE_ESM_SHIM" wasm/build.sh; do
+  for input in "${OBJECTS[@]}" "$ENTROPY_LIBRARY" "$NODE_ESM_SHIM" "$INSTANTIATE_EMBEDDED" wasm/build.sh; do
     [ "$input" -nt "$OUT" ] && return 0
   done
   return 1

@@ -1,0 +1,43 @@
+import { el } from '../shared/dom.js';
+import { formatInteger, formatNumber, formatPercent, mechanismShortName } from '../shared/format.js';
+
+// The advisor's comparison for one question (core.advise(k, epsilon, n)):
+// expected standard error and 95% half-width of a frequency under each
+// mechanism, and the recommendation with its reason.
+const COLUMNS = [
+  ['Mechanism', null],
+  ['ε', 'privacy budget'],
+  ['SE', 'expected standard error'],
+  ['95% ±', 'expected 95% half-width'],
+  ['n for ±5 pts', 'respondents needed for a ±5-point 95% interval'],
+];
+
+export function renderAdvice(advice, testidSuffix) {
+  const recommendedRow = advice.mechanisms.findIndex(
+    (row) => row.mechanism === advice.recommended && row.epsilon !== null);
+  return el('div', { class: 'advice', testid: `advice-${testidSuffix}` }, [
+    el('p', { class: 'advice-recommendation' }, [
+      'Recommended: ',
+      el('strong', { testid: `advice-recommended-${testidSuffix}`, dataset: { mechanism: advice.recommended }, text: mechanismShortName(advice.recommended) }),
+      el('span', { class: 'hint', testid: `advice-reason-${testidSuffix}`, text: ` — ${advice.reason}.` }),
+    ]),
+    el('p', { class: 'hint', id: `advice-caption-${testidSuffix}`, text: `Expected precision of one option's share with ${formatInteger(advice.respondents)} respondents and ${advice.options} options (at a share of 1/${advice.options}):` }),
+    el('div', { class: 'table-scroll' }, [
+      el('table', { class: 'advice-table', 'aria-describedby': `advice-caption-${testidSuffix}` }, [
+        el('thead', {}, [el('tr', {}, COLUMNS.map(([text, title]) => el('th', { scope: 'col', title, text })))]),
+        el('tbody', {}, advice.mechanisms.map((row, index) => renderRow(row, index === recommendedRow))),
+      ]),
+    ]),
+  ]);
+}
+
+function renderRow(row, recommended) {
+  const name = row.mechanism === 'negative' && row.epsilon === null ? 'Pure negative' : mechanismShortName(row.mechanism);
+  return el('tr', { class: recommended ? 'recommended' : null }, [
+    el('th', { scope: 'row' }, [name, recommended ? el('span', { class: 'badge', text: 'best' }) : null]),
+    el('td', { class: 'number', text: row.epsilon === null ? 'none' : formatNumber(row.epsilon) }),
+    el('td', { class: 'number', text: formatPercent(row.std_error) }),
+    el('td', { class: 'number', text: `±${formatPercent(row.ci_half_width)}` }),
+    el('td', { class: 'number', text: formatInteger(row.n_for_5_points) }),
+  ]);
+}

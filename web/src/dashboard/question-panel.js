@@ -1,0 +1,99 @@
+import { el, setText } from '../shared/dom.js';
+import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../shared/format.js';
+import { createFrequencyChart } from './frequency-chart.js';
+
+// One question of the results document: its facts (n, privacy, mechanism,
+// expected precision), the server's warning, the chart and the table that
+// carries every number. Built once; update() only changes text and data.
+export function createQuestionPanel(question, index) {
+  const id = question.id;
+  const headingId = `question-heading-${index}`;
+  const tableId = `question-table-${index}`;
+  const facts = {
+    n: el('dd', { testid: `n-${id}` }),
+    epsilon: el('dd', { testid: `epsilon-${id}` }),
+    mechanism: el('dd', { testid: `mechanism-${id}` }),
+    precision: el('dd', { testid: `precision-${id}` }),
+  };
+  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
+  const canvas = el('canvas', {
+    role: 'img',
+    'aria-label': `Bar chart of the estimated share of respondents per option for “${question.text}”, with 95% error bars. The table below lists the numbers.`,
+    'aria-describedby': tableId,
+    testid: `chart-${id}`,
+  });
+  const chartBox = el('div', { class: 'chart-box' }, [canvas]);
+  // The chart's height follows the number of bars (CSSOM, allowed by the CSP).
+  chartBox.style.setProperty('--bars', String(question.options.length));
+  const rows = question.options.map((option, optionIndex) => createRow(id, option.label, optionIndex));
+
+  const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
+    el('h2', { id: headingId, text: question.text }),
+    el('dl', { class: 'facts' }, [
+      el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
+      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
+      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
+      el('div', {}, [el('dt', { text: 'Expected 95% precision' }), facts.precision]),
+    ]),
+    warning,
+    chartBox,
+    el('p', { class: 'hint', id: `${tableId}-caption`, text: 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%.' }),
+    el('div', { class: 'table-scroll' }, [
+      el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
+        el('thead', {}, [el('tr', {}, ['Option', 'Estimate', '95% CI', 'Consistent'].map((text) =>
+          el('th', { scope: 'col', text })))]),
+        el('tbody', {}, rows.map((row) => row.element)),
+      ]),
+    ]),
+  ]);
+
+  const chart = createFrequencyChart(canvas, question.options.map((option) => option.label));
+  return {
+    element,
+    update(result) {
+      setText(facts.n, formatInteger(result.n));
+      setText(facts.epsilon, epsilonText(result.privacy));
+      setText(facts.mechanism, mechanismLabel(result.mechanism));
+      setText(facts.precision, precisionText(result));
+      warning.hidden = !result.warning;
+      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
+      result.options.forEach((option, optionIndex) => rows[optionIndex].update(option));
+      chart.update(result.options);
+    },
+    destroy: () => chart.destroy(),
+  };
+}
+
+function createRow(questionId, label, optionIndex) {
+  const cells = {
+    estimate: el('td', { class: 'number', testid: `estimate-${questionId}-${optionIndex}` }),
+    interval: el('td', { class: 'number interval', testid: `ci-${questionId}-${optionIndex}` }),
+    consistent: el('td', { class: 'number', testid: `consistent-${questionId}-${optionIndex}` }),
+  };
+  const element = el('tr', {}, [el('th', { scope: 'row', text: label }), cells.estimate, cells.interval, cells.consistent]);
+  return {
+    element,
+    update(option) {
+      setText(cells.estimate, formatPercent(option.frequency));
+      setText(cells.interval, formatInterval(option.ci_low, option.ci_high));
+      setText(cells.consistent, formatPercent(option.consistent_frequency));
+      // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
+      cells.interval.dataset.low = String(option.ci_low);
+      cells.interval.dataset.high = String(option.ci_high);
+      cells.estimate.dataset.value = String(option.frequency);
+    },
+  };
+}
+
+function epsilonText(privacy) {
+  return formatEpsilon(privacy?.epsilon ?? null);
+}
+
+function precisionText(result) {
+  const halfWidth = result.expected_ci_half_width;
+  if (halfWidth === null || halfWidth === undefined) return 'no reports yet';
+  const points = (halfWidth * 100).toFixed(1);
+  const needed = result.respondents_for_5_points;
+  const forFive = needed ? `; ±5 points needs about ${formatInteger(needed)} respondents` : '';
+  return `±${points} points${forFive}`;
+}

@@ -1,0 +1,95 @@
+import { el, replaceChildren } from '../shared/dom.js';
+import { describeResponse, formatValues } from './describe-report.js';
+
+// The prepared report: in human terms per question, the raw JSON that will be
+// sent, the invitation code (if needed) and the Send button.
+// `send(code)` posts the report and resolves, or rejects with the server's message.
+export function renderReportPanel({ survey, reportText, restored, needsCode, initialCode, send, resultsUrl }) {
+  const report = JSON.parse(reportText);
+  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: 'Your randomised report' });
+  const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
+  const codeInput = needsCode ? renderCodeInput(initialCode) : null;
+  const sendButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'send-report', text: 'Send' });
+  const sendForm = el('form', { class: 'send-form', novalidate: true }, [codeInput?.field, sendButton]);
+
+  sendForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit({ sendButton, codeInput, status, send, resultsUrl, sendForm });
+  });
+
+  const panel = el('section', { class: 'card report', 'aria-labelledby': 'report-heading', testid: 'report-panel' }, [
+    heading,
+    el('p', { class: 'notice', testid: 'report-fixed-note', text: fixedNote(restored) }),
+    el('dl', { class: 'report-list' }, survey.questions.map((question) =>
+      renderResponse(question, report.responses[question.id]))),
+    el('details', { class: 'raw-report', open: true }, [
+      el('summary', { text: 'Exactly what will be sent (JSON)' }),
+      el('pre', { class: 'json', testid: 'report-json', text: reportText }),
+    ]),
+    sendForm,
+    status,
+  ]);
+  return { element: panel, focus: () => heading.focus() };
+}
+
+function fixedNote(restored) {
+  const prefix = restored ? 'You prepared this report earlier in this tab. ' : '';
+  return `${prefix}This report is now fixed: preparing another one and choosing between them would weaken your privacy, so it cannot be randomised again.`;
+}
+
+function renderResponse(question, response) {
+  const description = describeResponse(question, response);
+  return el('div', { class: 'report-item', testid: `report-${question.id}` }, [
+    el('dt', { text: question.text }),
+    el('dd', {}, [
+      el('span', { class: 'report-label', text: `${description.label}: ` }),
+      el('strong', { testid: `report-value-${question.id}`, text: formatValues(description.values) }),
+      el('span', { class: 'report-explanation', text: description.explanation }),
+    ]),
+  ]);
+}
+
+function renderCodeInput(initialCode) {
+  const input = el('input', {
+    id: 'invitation-code', name: 'invitation-code', type: 'text', autocomplete: 'off', spellcheck: 'false',
+    required: true, testid: 'invitation-code', value: initialCode ?? '',
+  });
+  const field = el('div', { class: 'field' }, [
+    el('label', { for: 'invitation-code', text: 'Invitation code' }),
+    input,
+    el('p', { class: 'hint', text: 'This survey is by invitation: your code is used once and is not linked to your report’s content.' }),
+  ]);
+  return { field, input };
+}
+
+async function submit({ sendButton, codeInput, status, send, resultsUrl, sendForm }) {
+  const code = codeInput?.input.value.trim() ?? null;
+  if (codeInput && !code) {
+    showStatus(status, 'error', 'Please enter your invitation code before sending.');
+    codeInput.input.focus();
+    return;
+  }
+  sendButton.disabled = true;  // no double submission
+  sendButton.textContent = 'Sending…';
+  if (codeInput) codeInput.input.readOnly = true;
+  showStatus(status, 'pending', 'Sending your report…');
+  try {
+    await send(code);
+    sendForm.hidden = true;
+    showStatus(status, 'success', 'Your report was received and stored. Thank you!', resultsUrl);
+  } catch (error) {
+    sendButton.disabled = false;
+    sendButton.textContent = 'Send';
+    if (codeInput) codeInput.input.readOnly = false;
+    showStatus(status, 'error', `Your report was not accepted: ${error.message}`);
+  }
+}
+
+function showStatus(status, kind, message, resultsUrl) {
+  status.className = `send-status notice notice-${kind}`;
+  status.dataset.state = kind;
+  replaceChildren(status, [
+    el('span', { text: message }),
+    resultsUrl ? [' ', el('a', { href: resultsUrl, testid: 'results-link', text: 'See the results so far' })] : null,
+  ]);
+}

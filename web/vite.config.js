@@ -1,0 +1,75 @@
+// Builds the four pages of the Deniable web front end into web/dist:
+// index.html, survey.html, dashboard.html and create.html at the root, every
+// script and stylesheet under /assets/. The C++ server serves that directory
+// with a strict CSP (script-src 'self' 'wasm-unsafe-eval'; style-src 'self'),
+// so nothing may be inlined into the HTML.
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const PAGES = ['index', 'survey', 'dashboard', 'create'];
+
+// The server maps /s/{id}, /results/{id} and /create onto the built pages;
+// the dev server does the same so `npx vite --config web/vite.config.js`
+// behaves like production (API calls are proxied to a server on :8080).
+const PAGE_ROUTES = [
+  [/^\/s\/[^/]+\/?(\?.*)?$/, '/survey.html'],
+  [/^\/results\/[^/]+\/?(\?.*)?$/, '/dashboard.html'],
+  [/^\/create\/?(\?.*)?$/, '/create.html'],
+];
+
+// The Emscripten module requires Node's fs/path only on its Node code path
+// (tests, benchmarks); in the browser bundle they are never reached, so
+// Vite's "externalized for browser compatibility" warning for exactly those
+// imports is noise. Everything else is reported.
+function isGeneratedCoreNodeBuiltinWarning(warning) {
+  const message = String(warning.message ?? warning);
+  return /Module "(fs|path)" has been externalized for browser compatibility/.test(message)
+    && message.includes('generated/deniable_core.mjs');
+}
+
+function devPageRoutes() {
+  return {
+    name: 'deniable-dev-page-routes',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        for (const [pattern, page] of PAGE_ROUTES) {
+          const match = pattern.exec(request.url);
+          if (match) {
+            request.url = page + (match[1] ?? '');
+            break;
+          }
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root: webDir,
+  base: '/',
+  publicDir: false,
+  plugins: [devPageRoutes()],
+  build: {
+    outDir: resolve(webDir, 'dist'),
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Never turn assets into data: URIs or inline snippets (CSP).
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    // The WebAssembly module is embedded in its JS (SINGLE_FILE), so that chunk is large by design.
+    chunkSizeWarningLimit: 2048,
+    rolldownOptions: {
+      input: Object.fromEntries(PAGES.map((page) => [page, resolve(webDir, `${page}.html`)])),
+      onwarn(warning, report) {
+        if (!isGeneratedCoreNodeBuiltinWarning(warning)) report(warning);
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+});
