@@ -1,0 +1,69 @@
+// The client-side interface of every numeric mechanism: an answer x in [a, b]
+// becomes a report of one or more real values.
+//
+// Server-side estimation only needs, per mechanism, the probability that ONE
+// reported value lands in an interval given the input (OutputProbability):
+// from it the estimators build cell-integrated transition matrices over fine
+// histograms (numeric_histogram.h), so every distribution estimator (EM/EMS,
+// the RVNS paper's KDE + SQP) works for every mechanism. Mechanisms whose
+// reports are unbiased for x (Duchi, Piecewise, Hybrid) also expose that.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/random_source.h"
+#include "core/result.h"
+
+namespace deniable {
+
+struct NumericRange {
+  double low;
+  double high;
+  double width() const { return high - low; }
+};
+
+class NumericMechanism {
+ public:
+  explicit NumericMechanism(NumericRange input) : input_(input) {}
+  virtual ~NumericMechanism() = default;
+  NumericMechanism(const NumericMechanism&) = delete;
+  NumericMechanism& operator=(const NumericMechanism&) = delete;
+
+  // The wire name ("rvns", "laplace", "duchi", "piecewise", "hybrid", "square_wave").
+  virtual std::string name() const = 0;
+  // The LDP epsilon of a whole report; nullopt means no finite epsilon.
+  virtual std::optional<double> epsilon() const = 0;
+  // The parameters as they appear in a survey definition's "mechanism" object.
+  virtual nlohmann::json ParamsToJson() const = 0;
+
+  NumericRange input_range() const { return input_; }
+  // Where reported values can land. For mechanisms with unbounded outputs
+  // (Laplace) a documented range that holds all but a negligible mass; values
+  // outside it are clamped into its end cells by the aggregate.
+  virtual NumericRange output_range() const = 0;
+  // How many values one report carries (RVNS: k; others: 1).
+  virtual int values_per_report() const { return 1; }
+
+  // Perturbs one answer (validated: finite and in [a, b]) with the injected randomness.
+  Result<std::vector<double>> Perturb(double answer, RandomSource& random) const;
+
+  // P(one reported value in [y0, y1) | input x), exact (closed form where the
+  // mechanism has one). For RVNS this is the marginal of each of the k values.
+  virtual double OutputProbability(double x, double y0, double y1) const = 0;
+
+  // If each reported value is an unbiased estimate of x, its variance given x
+  // (Duchi, Piecewise, Hybrid); nullopt for the others.
+  virtual std::optional<double> UnbiasedValueVariance(double /*x*/) const { return std::nullopt; }
+
+ protected:
+  virtual std::vector<double> PerturbValid(double answer, RandomSource& random) const = 0;
+
+ private:
+  NumericRange input_;
+};
+
+}  // namespace deniable
