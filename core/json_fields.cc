@@ -1,6 +1,7 @@
 #include "core/json_fields.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace deniable {
@@ -61,6 +62,16 @@ Result<long long> ReadInteger(const nlohmann::json& object, const char* field, l
                      ", but is " + value.dump());
   }
   return number;
+}
+
+Result<double> ReadFiniteNumber(const nlohmann::json& object, const char* field, const std::string& where) {
+  const std::string path = JoinPath(where, field);
+  if (!object.contains(field)) return MakeError(path + ": required field is missing");
+  const auto& value = object.at(field);
+  if (!value.is_number() || !std::isfinite(value.get<double>())) {
+    return MakeError(path + ": must be a finite number, but is " + value.dump());
+  }
+  return value.get<double>();
 }
 
 Status ValidateId(const std::string& id, const std::string& where) {

@@ -19,6 +19,8 @@ Result<std::string> ReadString(const nlohmann::json& object, const char* field, 
                                bool required, const std::string& where);
 Result<long long> ReadInteger(const nlohmann::json& object, const char* field, long long low, long long high,
                               const std::string& where);
+// A required field holding a finite number (integer or not); the caller checks its range.
+Result<double> ReadFiniteNumber(const nlohmann::json& object, const char* field, const std::string& where);
 // Valid ids: 1 to 64 characters from [A-Za-z0-9_-].
 Status ValidateId(const std::string& id, const std::string& where);
 std::string JoinPath(const std::string& where, const std::string& field);

@@ -14,4 +14,23 @@ Result<std::vector<double>> NumericMechanism::Perturb(double answer, RandomSourc
   return PerturbValid(answer, random);
 }
 
+Status ValidateNumericRange(NumericRange range) {
+  if (!std::isfinite(range.low) || !std::isfinite(range.high) || !std::isfinite(range.width()) ||
+      !(range.low < range.high)) {
+    return MakeError("range must be finite with low < high, but is [" + FormatNumber(range.low) + ", " +
+                     FormatNumber(range.high) + "]");
+  }
+  return OkStatus();
+}
+
+Status RequireFiniteOutputRange(const NumericMechanism& mechanism) {
+  const NumericRange output = mechanism.output_range();
+  if (!std::isfinite(output.low) || !std::isfinite(output.high) || !std::isfinite(output.width())) {
+    const NumericRange input = mechanism.input_range();
+    return MakeError("epsilon is too small for the range [" + FormatNumber(input.low) + ", " +
+                     FormatNumber(input.high) + "]: reports would overflow");
+  }
+  return OkStatus();
+}
+
 }  // namespace deniable

@@ -6,7 +6,7 @@
 // from it the estimators build cell-integrated transition matrices over fine
 // histograms (numeric_histogram.h), so every distribution estimator (EM/EMS,
 // the RVNS paper's KDE + SQP) works for every mechanism. Mechanisms whose
-// reports are unbiased for x (Duchi, Piecewise, Hybrid) also expose that.
+// reports are unbiased for x (Laplace, Duchi, Piecewise, Hybrid) also expose that.
 #pragma once
 
 #include <optional>
@@ -53,10 +53,14 @@ class NumericMechanism {
 
   // P(one reported value in [y0, y1) | input x), exact (closed form where the
   // mechanism has one). For RVNS this is the marginal of each of the k values.
+  // End cells: y0 <= output_range().low counts as -infinity and
+  // y1 >= output_range().high as +infinity, so cells whose outer edges are the
+  // range's ends sum to exactly 1 (they hold Laplace's tails and Duchi's report
+  // at output_range().high).
   virtual double OutputProbability(double x, double y0, double y1) const = 0;
 
   // If each reported value is an unbiased estimate of x, its variance given x
-  // (Duchi, Piecewise, Hybrid); nullopt for the others.
+  // (Laplace, Duchi, Piecewise, Hybrid); nullopt for the others.
   virtual std::optional<double> UnbiasedValueVariance(double /*x*/) const { return std::nullopt; }
 
  protected:
@@ -65,5 +69,13 @@ class NumericMechanism {
  private:
   NumericRange input_;
 };
+
+// A question's answer range: finite ends with low < high and a finite width.
+// "range must be finite with low < high, but is [5, 1]".
+Status ValidateNumericRange(NumericRange range);
+
+// For factories: rejects parameters whose output range overflows a double
+// (an epsilon so small, or a range so wide, that reports would be infinite).
+Status RequireFiniteOutputRange(const NumericMechanism& mechanism);
 
 }  // namespace deniable

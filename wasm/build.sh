@@ -48,7 +48,7 @@ stage_headers() {
 
 # -fno-exceptions: core reports every input error as a Result; a throw (a bug)
 # aborts the module instead of leaving it in an undefined state.
-COMPILE_FLAGS=(-std=c++17 -O2 -DNDEBUG -fno-exceptions -Wall -Wextra -Wpedantic
+COMPILE_FLAGS=(-std=c++17 -O2 -DNDEBUG -fno-exceptions -ffp-contract=off -Wall -Wextra -Wpedantic
                -I. -isystem "$INCLUDE_DIR" "-DDENIABLE_VERSION=\"$VERSION\"")
 LINK_FLAGS=(-O2 -fno-exceptions --bind
             -s MODULARIZE=1 -s EXPORT_ES6=1 -s EXPORT_NAME=createDeniableCore

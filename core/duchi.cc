@@ -1,0 +1,91 @@
+#include "core/duchi.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/json_fields.h"
+#include "core/portable_math.h"
+#include "core/validation.h"
+
+namespace deniable {
+namespace {
+
+// Whether the cell [y0, y1) holds the point y, the cells at the ends of
+// `ends` reaching to infinity (so the last cell also holds y = ends.high).
+bool CellHolds(double y0, double y1, double y, NumericRange ends) {
+  return (y0 <= y || y0 <= ends.low) && (y < y1 || y1 >= ends.high);
+}
+
+}  // namespace
+
+DuchiMechanism::DuchiMechanism(NumericRange range, double epsilon)
+    // C = (e^eps + 1)/(e^eps - 1) = 1 + 2/(e^eps - 1); portable because reports are +-C.
+    : NumericMechanism(range), epsilon_(epsilon), bound_(1.0 + 2.0 / PortableExpm1(epsilon)) {}
+
+nlohmann::json DuchiMechanism::ParamsToJson() const { return {{"name", name()}, {"epsilon", epsilon_}}; }
+
+NumericRange DuchiMechanism::output_range() const {
+  const double half = input_range().width() / 2.0;
+  const double centre = input_range().low + half;
+  return {centre - bound_ * half, centre + bound_ * half};
+}
+
+double DuchiMechanism::Normalised(double x) const {
+  const double half = input_range().width() / 2.0;
+  return std::clamp((x - (input_range().low + half)) / half, -1.0, 1.0);
+}
+
+double DuchiMechanism::HighReportProbability(double x) const {
+  const double t = Normalised(x);
+  const double e = PortableExp(epsilon_);
+  return ((1.0 + t) * e + (1.0 - t)) / (2.0 * (e + 1.0));
+}
+
+double DuchiMechanism::CellProbability(double x, double y0, double y1, NumericRange ends) const {
+  const NumericRange reports = output_range();
+  const double high = HighReportProbability(x);
+  double probability = 0.0;
+  if (CellHolds(y0, y1, reports.high, ends)) probability += high;
+  if (CellHolds(y0, y1, reports.low, ends)) probability += 1.0 - high;
+  return probability;
+}
+
+double DuchiMechanism::OutputProbability(double x, double y0, double y1) const {
+  return CellProbability(x, y0, y1, output_range());
+}
+
+std::optional<double> DuchiMechanism::UnbiasedValueVariance(double x) const {
+  const double half = input_range().width() / 2.0;
+  const double t = Normalised(x);
+  return half * half * (bound_ * bound_ - t * t);
+}
+
+std::vector<double> DuchiMechanism::PerturbValid(double answer, RandomSource& random) const {
+  const NumericRange reports = output_range();
+  return {Bernoulli(random, HighReportProbability(answer)) ? reports.high : reports.low};
+}
+
+Result<std::unique_ptr<const DuchiMechanism>> CreateDuchi(NumericRange range, double epsilon) {
+  DENIABLE_TRY(ValidateNumericRange(range));
+  DENIABLE_TRY(ValidateEpsilon(epsilon));
+  std::unique_ptr<const DuchiMechanism> mechanism(new DuchiMechanism(range, epsilon));
+  DENIABLE_TRY(RequireFiniteOutputRange(*mechanism));
+  return mechanism;
+}
+
+Result<std::unique_ptr<const DuchiMechanism>> ParseDuchiParams(const nlohmann::json& mechanism_object,
+                                                              NumericRange range, const std::string& where) {
+  const auto& object = mechanism_object;
+  DENIABLE_TRY(RequireObject(object, where));
+  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
+  auto name = ReadString(object, "name", 32, true, where);
+  if (!name) return MakeError(name.error());
+  if (*name != "duchi") return MakeError(JoinPath(where, "name") + ": must be \"duchi\", but is \"" + *name + "\"");
+  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
+  if (!epsilon) return MakeError(epsilon.error());
+  auto mechanism = CreateDuchi(range, *epsilon);
+  if (!mechanism) return InContext(where, mechanism.error());
+  return mechanism;
+}
+
+}  // namespace deniable
