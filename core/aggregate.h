@@ -1,11 +1,15 @@
 // Mergeable sufficient statistics: per question, n and how many reports
-// supported each option. Estimation reads only these, so its cost does not
+// supported each option (categorical) or a fine histogram of the reported
+// values (numeric, numeric_histogram.h). Estimation reads only these, so its cost does not
 // grow with the number of reports. Not thread-safe: the server guards it, and
 // independent aggregates combine with Merge.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "core/numeric_histogram.h"
 
 #include "core/report.h"
 #include "core/result.h"
@@ -15,7 +19,8 @@ namespace deniable {
 
 struct QuestionAggregate {
   std::int64_t n = 0;
-  std::vector<std::int64_t> support_counts;
+  std::vector<std::int64_t> support_counts;    // categorical
+  std::optional<NumericHistogram> histogram;  // numeric
 };
 
 class SurveyAggregate {

@@ -72,4 +72,9 @@ Result<std::unique_ptr<const LaplaceMechanism>> ParseLaplaceParams(const nlohman
   return mechanism;
 }
 
+NumericRange LaplaceMechanism::possible_values() const {
+  const double bound = 53.0 * 0.6931471805599453 * scale_;  // 53 ln 2 s: the largest |noise| the sampler draws
+  return {input_range().low - bound, input_range().high + bound};
+}
+
 }  // namespace deniable

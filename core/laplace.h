@@ -38,6 +38,8 @@ class LaplaceMechanism final : public NumericMechanism {
   std::optional<double> epsilon() const override { return epsilon_; }
   nlohmann::json ParamsToJson() const override;
   NumericRange output_range() const override;
+  // The sampler's hard bound: |y - x| <= 53 ln(2) s.
+  NumericRange possible_values() const override;
   // P(y in [y0, y1) | x) from the Laplace CDF; y0 <= output_range().low counts
   // as -infinity and y1 >= output_range().high as +infinity (see above).
   double OutputProbability(double x, double y0, double y1) const override;

@@ -45,6 +45,9 @@ class NumericMechanism {
   // (Laplace) a documented range that holds all but a negligible mass; values
   // outside it are clamped into its end cells by the aggregate.
   virtual NumericRange output_range() const = 0;
+  // Where a genuine report's values can lie: what report validation accepts.
+  // output_range() unless the mechanism can report beyond it (Laplace).
+  virtual NumericRange possible_values() const { return output_range(); }
   // How many values one report carries (RVNS: k; others: 1).
   virtual int values_per_report() const { return 1; }
 

@@ -46,6 +46,7 @@ nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggr
   const auto needed = RequiredSampleSize(pq, 0.05);
   return {{"id", question.id},
           {"text", question.text},
+          {"type", "categorical"},
           {"mechanism", MechanismToJson(*question.mechanism)},
           {"privacy", PrivacyToJson(*question.mechanism)},
           {"n", aggregate.n},
@@ -55,10 +56,18 @@ nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggr
           {"warning", SampleSizeWarning(aggregate.n, half_width, needed)}};
 }
 
-nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate) {
+nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
+                                   const NumericEstimateOptions& numeric) {
   auto questions = nlohmann::json::array();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
-    questions.push_back(QuestionResultToJson(survey.questions[q], aggregate.questions()[q]));
+    const Question& question = survey.questions[q];
+    if (!question.is_numeric()) {
+      questions.push_back(QuestionResultToJson(question, aggregate.questions()[q]));
+      continue;
+    }
+    auto result = NumericQuestionResultToJson(question, aggregate.questions()[q], numeric);
+    questions.push_back(result ? *result : nlohmann::json{{"id", question.id}, {"type", "numeric"},
+                                                          {"error", result.error()}});
   }
   const auto total = TotalEpsilon(survey);
   nlohmann::json document = {{"survey", survey.id},
@@ -67,7 +76,10 @@ nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& 
                              {"respondents", aggregate.respondents()},
                              {"total_epsilon", total ? nlohmann::json(*total) : nlohmann::json(nullptr)},
                              {"questions", questions}};
-  if (!total) document["total_epsilon_note"] = "no formal epsilon: at least one question uses the pure negative survey";
+  if (!total) {
+    document["total_epsilon_note"] = "no formal epsilon: at least one question uses a mechanism without one (the pure "
+                                     "negative survey or the published RVNS)";
+  }
   return document;
 }
 

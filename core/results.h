@@ -8,17 +8,21 @@
 
 #include "core/aggregate.h"
 #include "core/frequency_estimator.h"
+#include "core/numeric_results.h"
 #include "core/survey.h"
 
 namespace deniable {
 
-// A question's estimates are flagged when the expected 95% half-width of a
+// Categorical questions: a question's estimates are flagged when the expected 95% half-width of a
 // frequency (planning variance, as the advisor) exceeds this: +-10 points.
 inline constexpr double kUsefulHalfWidth = 0.10;
 
 FrequencyEstimate EstimateQuestion(const Question& question, const QuestionAggregate& aggregate);
 
 nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggregate& aggregate);
-nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate);
+// Numeric questions use `numeric` (estimator, grid, bin width, bootstrap); a
+// numeric question whose estimation fails carries {"error": message}.
+nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
+                                   const NumericEstimateOptions& numeric = {});
 
 }  // namespace deniable

@@ -19,6 +19,9 @@ Result<std::vector<std::vector<double>>> ParseTruth(const Survey& survey, const 
   for (const auto& question : survey.questions) {
     const std::string where = "truth." + question.id;
     if (!truth.contains(question.id)) return MakeError(where + ": missing (every question needs a truth)");
+    if (question.is_numeric()) {
+      return MakeError(where + ": simulate does not support numeric questions yet (categorical truths only)");
+    }
     const auto& entry = truth.at(question.id);
     DENIABLE_TRY(RequireObject(entry, where));
     DENIABLE_TRY(RejectUnknownFields(entry, {"frequencies"}, where));

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "core/json_fields.h"
+#include "core/numeric_mechanism_factory.h"
 #include "core/validation.h"
 
 namespace deniable {
@@ -65,9 +66,49 @@ Result<std::vector<std::string>> ParseOptions(const nlohmann::json& question, co
   return options;
 }
 
+Result<NumericRange> ParseRange(const nlohmann::json& question, const std::string& where) {
+  const std::string path = where + ".range";
+  if (!question.contains("range")) return MakeError(path + ": required field is missing");
+  const auto& range = question.at("range");
+  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) {
+    return MakeError(path + ": must be an array [low, high] of two numbers, but is " + range.dump());
+  }
+  const NumericRange parsed{range[0].get<double>(), range[1].get<double>()};
+  if (auto status = ValidateNumericRange(parsed); !status) return InContext(path, status.error());
+  return parsed;
+}
+
+Status ParseCategoricalPart(const nlohmann::json& object, const std::string& where, Question& question) {
+  DENIABLE_TRY(RejectUnknownFields(object, {"id", "text", "type", "options", "mechanism"}, where));
+  auto options = ParseOptions(object, where);
+  if (!options) return MakeError(options.error());
+  question.options = *options;
+  if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
+  auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(question.options.size()),
+                                  where + ".mechanism");
+  if (!mechanism) return MakeError(mechanism.error());
+  question.mechanism = *mechanism;
+  return OkStatus();
+}
+
+Status ParseNumericPart(const nlohmann::json& object, const std::string& where, Question& question) {
+  DENIABLE_TRY(RejectUnknownFields(object, {"id", "text", "type", "range", "unit", "mechanism"}, where));
+  question.type = QuestionType::kNumeric;
+  auto range = ParseRange(object, where);
+  if (!range) return MakeError(range.error());
+  question.range = *range;
+  auto unit = ReadString(object, "unit", 32, false, where);
+  if (!unit) return MakeError(unit.error());
+  question.unit = *unit;
+  if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
+  auto mechanism = ParseNumericMechanism(object.at("mechanism"), question.range, where + ".mechanism");
+  if (!mechanism) return MakeError(mechanism.error());
+  question.numeric_mechanism = *mechanism;
+  return OkStatus();
+}
+
 Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
-  DENIABLE_TRY(RejectUnknownFields(object, {"id", "text", "type", "options", "mechanism"}, where));
   Question question;
   auto id = ReadString(object, "id", 64, true, where);
   if (!id) return MakeError(id.error());
@@ -78,17 +119,13 @@ Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& 
   question.text = *text;
   auto type = ReadString(object, "type", 32, false, where);
   if (!type) return MakeError(type.error());
-  if (!type->empty() && *type != "categorical") {
-    return MakeError(where + ".type: unknown question type \"" + *type + "\" (expected categorical)");
+  if (type->empty() || *type == "categorical") {
+    DENIABLE_TRY(ParseCategoricalPart(object, where, question));
+  } else if (*type == "numeric") {
+    DENIABLE_TRY(ParseNumericPart(object, where, question));
+  } else {
+    return MakeError(where + ".type: unknown question type \"" + *type + "\" (expected categorical or numeric)");
   }
-  auto options = ParseOptions(object, where);
-  if (!options) return MakeError(options.error());
-  question.options = *options;
-  if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
-  auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(question.options.size()),
-                                  where + ".mechanism");
-  if (!mechanism) return MakeError(mechanism.error());
-  question.mechanism = *mechanism;
   return question;
 }
 
@@ -185,15 +222,40 @@ nlohmann::json PrivacyToJson(const CategoricalMechanism& mechanism) {
                    "answers out with certainty (unbounded likelihood ratio)"}};
 }
 
+nlohmann::json QuestionPrivacyToJson(const Question& question) {
+  return question.is_numeric() ? NumericPrivacyToJson(*question.numeric_mechanism)
+                               : PrivacyToJson(*question.mechanism);
+}
+
+nlohmann::json QuestionMechanismToJson(const Question& question) {
+  return question.is_numeric() ? question.numeric_mechanism->ParamsToJson() : MechanismToJson(*question.mechanism);
+}
+
+std::optional<double> Question::epsilon() const {
+  return is_numeric() ? numeric_mechanism->epsilon() : mechanism->epsilon();
+}
+
+namespace {
+
+nlohmann::json QuestionToJson(const Question& question) {
+  nlohmann::json object = {{"id", question.id}, {"text", question.text}};
+  if (question.is_numeric()) {
+    object["type"] = "numeric";
+    object["range"] = {question.range.low, question.range.high};
+    if (!question.unit.empty()) object["unit"] = question.unit;
+  } else {
+    object["type"] = "categorical";
+    object["options"] = question.options;
+  }
+  object["mechanism"] = QuestionMechanismToJson(question);
+  return object;
+}
+
+}  // namespace
+
 nlohmann::json SurveyToJson(const Survey& survey) {
   auto questions = nlohmann::json::array();
-  for (const auto& question : survey.questions) {
-    questions.push_back({{"id", question.id},
-                         {"text", question.text},
-                         {"type", "categorical"},
-                         {"options", question.options},
-                         {"mechanism", MechanismToJson(*question.mechanism)}});
-  }
+  for (const auto& question : survey.questions) questions.push_back(QuestionToJson(question));
   return {{"format", kSurveyFormat},
           {"id", survey.id},
           {"version", survey.version},
@@ -207,8 +269,9 @@ nlohmann::json SurveyToJson(const Survey& survey) {
 std::optional<double> TotalEpsilon(const Survey& survey) {
   double total = 0.0;
   for (const auto& question : survey.questions) {
-    if (!question.mechanism->epsilon()) return std::nullopt;
-    total += *question.mechanism->epsilon();
+    const auto epsilon = question.epsilon();
+    if (!epsilon) return std::nullopt;
+    total += *epsilon;
   }
   return total;
 }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/categorical_mechanism.h"
+#include "core/numeric_mechanism.h"
 #include "core/result.h"
 
 namespace deniable {
@@ -20,11 +21,23 @@ inline constexpr const char* kSurveyFormat = "deniable.survey/v1";
 enum class ResultsVisibility { kPublic, kAdmin };
 enum class Access { kOpen, kInvitation };
 
+enum class QuestionType { kCategorical, kNumeric };
+
 struct Question {
   std::string id;
   std::string text;
+  QuestionType type = QuestionType::kCategorical;
+  // Categorical questions: the option labels and their mechanism.
   std::vector<std::string> options;
   std::shared_ptr<const CategoricalMechanism> mechanism;
+  // Numeric questions: the answer range [a, b], its unit, and the mechanism.
+  NumericRange range{0.0, 1.0};
+  std::string unit;
+  std::shared_ptr<const NumericMechanism> numeric_mechanism;
+
+  bool is_numeric() const { return type == QuestionType::kNumeric; }
+  // The question's LDP epsilon; nullopt when it has no finite epsilon.
+  std::optional<double> epsilon() const;
 };
 
 struct Survey {
@@ -54,5 +67,8 @@ std::optional<double> TotalEpsilon(const Survey& survey);
 // {"epsilon": null, "note": "no formal epsilon: ..."}.
 nlohmann::json PrivacyToJson(const CategoricalMechanism& mechanism);
 nlohmann::json MechanismToJson(const CategoricalMechanism& mechanism);
+// The same for any question, categorical or numeric.
+nlohmann::json QuestionPrivacyToJson(const Question& question);
+nlohmann::json QuestionMechanismToJson(const Question& question);
 
 }  // namespace deniable

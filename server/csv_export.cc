@@ -28,7 +28,21 @@ void AppendRow(std::string& csv, const std::vector<std::string>& fields) {
   csv += "\r\n";
 }
 
+// A numeric question: one row per summary statistic (mean, std_dev, median,
+// quartiles, skewness, kurtosis) in the option column, its estimate in the
+// frequency column and its 95% bootstrap interval in ci_low / ci_high.
+void AppendNumericQuestion(std::string& csv, const std::string& survey_id, const nlohmann::json& question) {
+  if (!question.contains("statistics")) return;  // no reports yet, or the estimation failed
+  for (const auto& [name, statistic] : question.at("statistics").items()) {
+    AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),
+                    CsvField(name), NumberField(question.at("n")), NumberField(question.at("privacy").at("epsilon")),
+                    TextField(question.at("mechanism").at("name")), "", NumberField(statistic.at("value")), "",
+                    NumberField(statistic.at("low")), NumberField(statistic.at("high")), ""});
+  }
+}
+
 void AppendQuestion(std::string& csv, const std::string& survey_id, const nlohmann::json& question) {
+  if (question.value("type", "categorical") == "numeric") return AppendNumericQuestion(csv, survey_id, question);
   for (const auto& option : question.at("options")) {
     AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),
                     TextField(option.at("label")), NumberField(question.at("n")),

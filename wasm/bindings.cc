@@ -67,17 +67,24 @@ Result<Survey> ParseDefinition(const std::string& definition_json) {
 
 json OptionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
 
+json QuestionSummaryToJson(const Question& question) {
+  json summary = {{"id", question.id},
+                  {"type", question.is_numeric() ? "numeric" : "categorical"},
+                  {"epsilon", OptionalNumber(question.epsilon())},
+                  {"privacy", QuestionPrivacyToJson(question)}};
+  if (question.is_numeric()) {
+    summary["values_per_report"] = question.numeric_mechanism->values_per_report();
+    return summary;
+  }
+  const auto pq = question.mechanism->probabilities();
+  summary["p"] = pq.p;
+  summary["q"] = pq.q;
+  return summary;
+}
+
 json SurveySummaryToJson(const Survey& survey) {
   auto questions = json::array();
-  for (const auto& question : survey.questions) {
-    const auto& mechanism = *question.mechanism;
-    const auto pq = mechanism.probabilities();
-    questions.push_back({{"id", question.id},
-                         {"epsilon", OptionalNumber(mechanism.epsilon())},
-                         {"privacy", PrivacyToJson(mechanism)},
-                         {"p", pq.p},
-                         {"q", pq.q}});
-  }
+  for (const auto& question : survey.questions) questions.push_back(QuestionSummaryToJson(question));
   return {{"survey", SurveyToJson(survey)},
           {"total_epsilon", OptionalNumber(TotalEpsilon(survey))},
           {"questions", questions}};

@@ -86,9 +86,14 @@ compile() {
   em++ "${COMPILE_FLAGS[@]}" -MMD -MP -MF "${object%.o}.d" -c "$source" -o "$object"
 }
 
+# Server-only core files: NLopt (the RVNS paper's SQP solver) has no Emscripten
+# build, and the page never estimates.
+WASM_EXCLUDED=(core/kde_sqp_estimator.cc)
+
 compile_all() {
   local pids=() failed=0 source name object
   for source in core/*.cc wasm/bindings.cc; do
+    [[ " ${WASM_EXCLUDED[*]} " == *" $source "* ]] && continue
     name=$(echo "$source" | tr '/' '_')
     object="$OBJ_DIR/${name%.cc}.o"
     OBJECTS+=("$object")

@@ -1,0 +1,161 @@
+#include "core/numeric_results.h"
+
+#include <cmath>
+
+#include "core/bootstrap.h"
+#include "core/distribution_summary.h"
+#include "core/ems_estimator.h"
+#include "core/frequency_estimator.h"
+#include "core/kde_sqp_estimator.h"
+#include "core/numeric_mechanism_factory.h"
+#include "core/rvns.h"
+#include "core/transition_matrix.h"
+#include "core/validation.h"
+
+namespace deniable {
+namespace {
+
+using nlohmann::json;
+
+double DefaultBinWidth(const Question& question) { return question.range.width() / 20.0; }
+
+json Interval(double value, const BootstrapInterval& band) {
+  return {{"value", value}, {"low", band.low}, {"high", band.high}};
+}
+
+json Curve(const std::vector<double>& points, const std::vector<double>& values, const BootstrapBand& band) {
+  return {{"points", points}, {"value", values}, {"low", band.low}, {"high", band.high}};
+}
+
+// The unbiased mean of the reported values, for mechanisms whose reports are
+// unbiased for x: the sample mean with its standard error (a CLT interval).
+json UnbiasedMean(const NumericMechanism& mechanism, const NumericHistogram& histogram) {
+  if (!mechanism.UnbiasedValueVariance(mechanism.input_range().low) || histogram.values() < 2) return nullptr;
+  const double count = static_cast<double>(histogram.values());
+  const double mean = histogram.sum() / count;
+  const double variance = std::max(0.0, (histogram.sum_of_squares() - count * mean * mean) / (count - 1.0));
+  const double se = std::sqrt(variance / count);
+  return {{"value", mean}, {"std_error", se}, {"ci_low", mean - kZ95 * se}, {"ci_high", mean + kZ95 * se}};
+}
+
+// Estimates the input cell probabilities from output counts with the chosen estimator.
+using CountsEstimator = std::function<Result<std::vector<double>>(const std::vector<double>& counts)>;
+
+CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& histogram,
+                              const TransitionMatrix& transition, const NumericEstimateOptions& options) {
+  if (options.estimator == "kde_sqp") {
+    const auto* rvns = dynamic_cast<const RvnsMechanism*>(question.numeric_mechanism.get());
+    const auto density = [rvns](double x, double y) { return rvns->TransitionDensity(x, y); };
+    KdeSqpOptions settings;
+    settings.points = options.estimation_cells;
+    const NumericRange output = histogram.range();
+    const NumericRange input = question.range;
+    return [=](const std::vector<double>& counts) -> Result<std::vector<double>> {
+      auto fit = EstimateKdeSqp(output, counts, input, density, settings);
+      if (!fit) return MakeError(fit.error());
+      return fit->probabilities;
+    };
+  }
+  EmsOptions settings;
+  settings.smoothing = options.estimator == "ems";
+  return [&transition, settings](const std::vector<double>& counts) -> Result<std::vector<double>> {
+    auto fit = EstimateEms(counts, transition, settings);
+    if (!fit) return MakeError(fit.error());
+    return fit->probabilities;
+  };
+}
+
+json BaseDocument(const Question& question, const QuestionAggregate& aggregate, const NumericEstimateOptions& options) {
+  json document = {{"id", question.id},
+                   {"text", question.text},
+                   {"type", "numeric"},
+                   {"range", {question.range.low, question.range.high}},
+                   {"unit", question.unit},
+                   {"mechanism", QuestionMechanismToJson(question)},
+                   {"privacy", QuestionPrivacyToJson(question)},
+                   {"n", aggregate.n},
+                   {"estimator", options.estimator},
+                   {"warning", nullptr}};
+  return document;
+}
+
+json SampleSizeWarning(const Question& question, std::int64_t n, const BootstrapInterval& mean) {
+  const double half_width = (mean.high - mean.low) / 2.0;
+  if (half_width <= kUsefulMeanHalfWidth * question.range.width()) return nullptr;
+  return "n = " + std::to_string(n) + " is too small for useful estimates: the 95% interval of the mean is about +-" +
+         FormatNumber(std::round(half_width * 1000) / 1000) + (question.unit.empty() ? "" : " " + question.unit) +
+         " wide (more than 5% of the answer range)";
+}
+
+}  // namespace
+
+Status ValidateNumericEstimateOptions(const Question& question, const NumericEstimateOptions& options) {
+  if (options.estimator != "ems" && options.estimator != "em" && options.estimator != "kde_sqp") {
+    return MakeError("estimator must be one of ems, em, kde_sqp, but is \"" + options.estimator + "\"");
+  }
+  if (options.estimator == "kde_sqp" && question.numeric_mechanism->name() != "rvns") {
+    return MakeError("estimator kde_sqp (the RVNS paper's) applies only to rvns questions");
+  }
+  DENIABLE_TRY(ValidateIntInRange(options.points, 2, kMaxDensityPoints, "points"));
+  DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
+  DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
+  const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
+  if (!std::isfinite(bin_width) || bin_width <= 0.0 || question.range.width() / bin_width > kMaxHistogramBins) {
+    return MakeError("bin_width must be positive and give at most " + std::to_string(kMaxHistogramBins) +
+                     " bins over the range, but is " + FormatNumber(bin_width));
+  }
+  return OkStatus();
+}
+
+Result<json> NumericQuestionResultToJson(const Question& question, const QuestionAggregate& aggregate,
+                                         const NumericEstimateOptions& options) {
+  DENIABLE_TRY(ValidateNumericEstimateOptions(question, options));
+  json document = BaseDocument(question, aggregate, options);
+  const NumericHistogram& histogram = *aggregate.histogram;
+  document["unbiased_mean"] = UnbiasedMean(*question.numeric_mechanism, histogram);
+  if (aggregate.n == 0) {
+    document["warning"] = "no reports yet";
+    return document;
+  }
+  auto transition =
+      TransitionMatrix::ForMechanism(*question.numeric_mechanism, options.estimation_cells, histogram.cells());
+  if (!transition) return MakeError(transition.error());
+  const auto estimate = MakeEstimator(question, histogram, *transition, options);
+  auto probabilities = estimate(histogram.counts_as_doubles());
+  if (!probabilities) return MakeError(probabilities.error());
+  auto fitted = MakeGridDistribution(question.range, std::move(probabilities).value());
+  if (!fitted) return MakeError(fitted.error());
+
+  auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
+                                    estimate, {options.replicates});
+  if (!sample) return MakeError(sample.error());
+  const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
+  auto curve = DensityOnPoints(*fitted, options.points);
+  auto bands = DensityAndCdfBands(*sample, options.points);
+  auto bins = HistogramWithBinWidth(*fitted, bin_width);
+  auto bin_band = HistogramBand(*sample, bin_width);
+  auto intervals = StatisticIntervals(*sample);
+  for (const std::string* error : {curve ? nullptr : &curve.error(), bands ? nullptr : &bands.error(),
+                                   bins ? nullptr : &bins.error(), bin_band ? nullptr : &bin_band.error(),
+                                   intervals ? nullptr : &intervals.error()}) {
+    if (error) return MakeError(*error);
+  }
+  const auto stats = Summarize(*fitted);
+  document["density"] = Curve(curve->points, curve->density, bands->density);
+  document["cdf"] = Curve(curve->points, curve->cdf, bands->cdf);
+  document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
+                           {"low", bin_band->low}, {"high", bin_band->high}};
+  document["statistics"] = {{"mean", Interval(stats.mean, intervals->mean)},
+                            {"std_dev", Interval(stats.standard_deviation, intervals->standard_deviation)},
+                            {"median", Interval(stats.median, intervals->median)},
+                            {"lower_quartile", Interval(stats.lower_quartile, intervals->lower_quartile)},
+                            {"upper_quartile", Interval(stats.upper_quartile, intervals->upper_quartile)},
+                            {"skewness", Interval(stats.skewness, intervals->skewness)},
+                            {"kurtosis", Interval(stats.kurtosis, intervals->kurtosis)}};
+  document["bootstrap"] = {{"method", "parametric"}, {"replicates", static_cast<int>(sample->replicates.size())},
+                           {"failures", sample->failures}, {"level", 0.95}};
+  document["warning"] = SampleSizeWarning(question, aggregate.n, intervals->mean);
+  return document;
+}
+
+}  // namespace deniable

@@ -1,0 +1,47 @@
+// From a numeric question's aggregate (a fine histogram of reported values) to
+// the results document: the reconstructed distribution as a density and CDF
+// on m points, a histogram for any bin width, summary statistics, each with a
+// 95% parametric-bootstrap band, plus the unbiased mean with its CI for the
+// mechanisms whose reports are unbiased (Laplace, Duchi, Piecewise, Hybrid).
+//
+// Estimators: "ems" (default: EM with smoothing on the exact cell-integrated
+// transition matrix, Li et al. 2020), "em" (no smoothing: the MLE), and
+// "kde_sqp" (the RVNS paper's KDE + symmetric-KL + SQP, with the digest's
+// fixes; RVNS only, server only). Cost: O(iterations x grid x band) for the
+// estimate and B times that for the bootstrap, independent of the number of
+// reports.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/aggregate.h"
+#include "core/survey.h"
+
+namespace deniable {
+
+inline constexpr int kDefaultEstimationCells = 100;
+inline constexpr int kDefaultDisplayPoints = 200;
+inline constexpr int kDefaultResultReplicates = 50;
+// A numeric question is flagged when the 95% interval of its mean is wider
+// than this fraction of the answer range on each side.
+inline constexpr double kUsefulMeanHalfWidth = 0.05;
+
+struct NumericEstimateOptions {
+  std::string estimator = "ems";
+  int estimation_cells = kDefaultEstimationCells;  // grid over [a, b] the distribution is estimated on
+  int points = kDefaultDisplayPoints;              // density / CDF points shown, 2..1000
+  std::optional<double> bin_width;                 // histogram bins; default (b - a) / 20
+  int replicates = kDefaultResultReplicates;       // parametric bootstrap
+};
+
+// Validates the options against the question ("bin_width must be ...").
+Status ValidateNumericEstimateOptions(const Question& question, const NumericEstimateOptions& options);
+
+Result<nlohmann::json> NumericQuestionResultToJson(const Question& question, const QuestionAggregate& aggregate,
+                                                   const NumericEstimateOptions& options);
+
+}  // namespace deniable
