@@ -18,6 +18,7 @@ struct ApiRequest {
   std::string path;
   std::vector<std::string> path_params;       // the route pattern's captures, in order
   std::map<std::string, std::string> query;   // first value of each parameter
+  std::vector<std::string> repeated_query;    // names given more than once (strict parsers reject them)
   std::map<std::string, std::string> headers; // names in lowercase
   std::string body;
 

@@ -31,7 +31,17 @@ void AppendRow(std::string& csv, const std::vector<std::string>& fields) {
 // A numeric question: one row per summary statistic (mean, std_dev, median,
 // quartiles, skewness, kurtosis) in the option column, its estimate in the
 // frequency column and its 95% bootstrap interval in ci_low / ci_high.
+// Mechanisms with unbiased reports add an "unbiased_mean" row with its
+// standard error and CI.
 void AppendNumericQuestion(std::string& csv, const std::string& survey_id, const nlohmann::json& question) {
+  const auto mean = question.find("unbiased_mean");
+  if (mean != question.end() && mean->is_object()) {
+    AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),
+                    "unbiased_mean", NumberField(question.at("n")), NumberField(question.at("privacy").at("epsilon")),
+                    TextField(question.at("mechanism").at("name")), "", NumberField(mean->at("value")),
+                    NumberField(mean->at("std_error")), NumberField(mean->at("ci_low")), NumberField(mean->at("ci_high")),
+                    ""});
+  }
   if (!question.contains("statistics")) return;  // no reports yet, or the estimation failed
   for (const auto& [name, statistic] : question.at("statistics").items()) {
     AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),

@@ -30,7 +30,10 @@ ApiRequest ToApiRequest(const httplib::Request& req) {
   request.method = req.method;
   request.path = req.path;
   for (std::size_t i = 1; i < req.matches.size(); ++i) request.path_params.push_back(req.matches[i].str());
-  for (const auto& param : req.params) request.query.emplace(param.first, param.second);  // keeps the first
+  for (const auto& param : req.params) {
+    const bool first = request.query.emplace(param.first, param.second).second;  // keeps the first
+    if (!first) request.repeated_query.push_back(param.first);
+  }
   for (const auto& header : req.headers) request.headers.emplace(Lowercase(header.first), header.second);
   request.body = req.body;
   return request;

@@ -10,11 +10,12 @@
 #include "server/cli_args.h"
 #include "server/file_util.h"
 #include "server/simulation_output.h"
+#include "server/truth_csv.h"
 
 namespace deniable::server {
 
 const char* const kSimulateUsage =
-    "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--json]\n"
+    "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--estimator E] [--json]\n"
     "\n"
     "Simulates N respondents whose true answers follow the truth file, through the\n"
     "same perturbation, validation and estimation as real ones, and prints per\n"
@@ -23,9 +24,20 @@ const char* const kSimulateUsage =
     "\n"
     "Options:\n"
     "  --survey FILE      survey definition (JSON, deniable.survey/v1)\n"
-    "  --truth FILE       {\"<question id>\": {\"frequencies\": [w0, w1, ...]}, ...}\n"
+    "  --truth FILE       one entry per question, {\"<question id>\": ..., ...}:\n"
+    "                       categorical: {\"frequencies\": [w0, w1, ...]}\n"
+    "                       numeric (truncated to the question's range):\n"
+    "                         {\"distribution\": \"uniform\"}\n"
+    "                         {\"distribution\": \"normal\", \"mean\": M, \"sd\": S}\n"
+    "                         {\"distribution\": \"chi_square\", \"df\": K[, \"location\": L, \"scale\": C]}\n"
+    "                         {\"distribution\": \"mixture\", \"components\": [{\"weight\": W, ...}, ...]}\n"
+    "                         {\"csv\": FILE, \"column\": NAME or 0-based INDEX} (path relative to\n"
+    "                           the truth file; first row is the header; answers resampled from the rows)\n"
+    "                         {\"values\": [x1, x2, ...]}\n"
     "  --respondents N    number of simulated respondents, 1 to 100000000\n"
     "  --seed S           random seed, 0 to 2^64-1 (default 1); same seed, same output\n"
+    "  --estimator E      numeric questions' distribution estimator: ems (default),\n"
+    "                     em, or kde_sqp (the RVNS paper's; rvns questions only)\n"
     "  --json             print the result document as JSON (2-space indent)\n"
     "  --help             this help\n";
 
@@ -40,11 +52,12 @@ struct SimulateOptions {
   std::int64_t respondents = 0;
   std::uint64_t seed = 1;
   bool json = false;
+  std::string estimator = "ems";
 };
 
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
-                                 {"--json", false}});
+                                 {"--estimator", true}, {"--json", false}});
   if (!flags) return MakeError(flags.error());
   SimulateOptions options;
   auto survey = RequiredFlag(*flags, "--survey");
@@ -56,7 +69,11 @@ Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& arg
   if (!respondents) return MakeError(respondents.error());
   auto seed = UnsignedFlag(*flags, "--seed", 1);
   if (!seed) return MakeError(seed.error());
-  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json")};
+  const std::string estimator = flags->ValueOr("--estimator", "ems");
+  if (estimator != "ems" && estimator != "em" && estimator != "kde_sqp") {
+    return MakeError("--estimator must be ems, em or kde_sqp, but is \"" + estimator + "\"");
+  }
+  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator};
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {
@@ -76,9 +93,17 @@ Result<nlohmann::json> RunSimulation(const SimulateOptions& options) {
   if (!survey_json) return MakeError(survey_json.error());
   auto survey = ParseSurvey(*survey_json);
   if (!survey) return MakeError(options.survey_file + ": invalid survey: " + survey.error());
-  auto truth = ReadJsonFile(options.truth_file);
-  if (!truth) return MakeError(truth.error());
+  auto truth_json = ReadJsonFile(options.truth_file);
+  if (!truth_json) return MakeError(truth_json.error());
+  auto truth = ResolveCsvTruths(*survey, std::move(truth_json).value(), options.truth_file);
+  if (!truth) return MakeError(options.truth_file + ": " + truth.error());
   SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
+  simulation.numeric.estimator = options.estimator;
+  for (const auto& question : survey->questions) {
+    if (!question.is_numeric()) continue;
+    const Status valid = ValidateNumericEstimateOptions(question, simulation.numeric);
+    if (!valid.ok()) return MakeError("--estimator: question " + question.id + ": " + valid.error());
+  }
   if (options.respondents > kProgressEvery) {
     simulation.progress = [total = options.respondents](std::int64_t done) {
       std::fprintf(stderr, "simulate: %lld/%lld respondents\n", static_cast<long long>(done),

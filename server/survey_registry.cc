@@ -1,6 +1,7 @@
 #include "server/survey_registry.h"
 
 #include "core/results.h"
+#include "server/results_query.h"
 
 namespace deniable::server {
 
@@ -22,7 +23,16 @@ SurveyAggregate SurveyEntry::Snapshot() const {
   return aggregate_;
 }
 
-nlohmann::json SurveyEntry::Results() const { return SurveyResultsToJson(survey_, Snapshot()); }
+ResultsCache::Lookup SurveyEntry::Results(const NumericEstimateOptions& options, EstimationGate& gate) {
+  const std::string key = NumericOptionsKey(options);
+  if (auto cached = results_cache_.Find(respondents(), key)) return {std::move(cached), false};
+  const SurveyAggregate snapshot = Snapshot();
+  return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
+    const auto permit = gate.Enter();
+    if (!permit) throw EstimationBusy();
+    return SurveyResultsToJson(survey_, snapshot, options);
+  });
+}
 
 std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {
   std::shared_lock<std::shared_mutex> lock(mutex_);

@@ -138,7 +138,9 @@ TEST_CASE("the committed test vectors are all present and well formed") {
   }
   for (const char* expected : {"grr_1.json", "grr_2.json", "oue_1.json", "sue_1.json", "negative_1.json",
                                "negative_2.json", "survey_1.json", "answers_bad_1.json", "definition_bad_1.json",
-                               "estimate_1.json"}) {
+                               "estimate_1.json", "rvns_1.json", "rvns_2.json", "rvns_3.json", "rvns_4.json",
+                               "laplace_1.json", "duchi_1.json", "piecewise_1.json", "hybrid_1.json",
+                               "square_wave_1.json", "numeric_answers_bad_1.json"}) {
     CHECK_MESSAGE(names.count(expected) == 1, "missing vector file " << expected);
   }
 }

@@ -7,6 +7,12 @@ import { describe, it } from 'node:test';
 import { DEMO_SURVEY, DEMO_TRUTH, makeTempDir, removeDir, runCli } from './server_harness.mjs';
 
 const SIMULATE = ['simulate', '--survey', DEMO_SURVEY, '--truth', DEMO_TRUTH];
+const EXAMPLES = path.resolve(path.dirname(DEMO_SURVEY));
+const NUMERIC_SURVEY = path.join(EXAMPLES, 'numeric-survey.json');
+const NUMERIC_TRUTH = path.join(EXAMPLES, 'numeric-truth.json');
+const NUMERIC_CSV_TRUTH = path.join(EXAMPLES, 'numeric-truth-csv.json');
+const SIMULATE_NUMERIC = ['simulate', '--survey', NUMERIC_SURVEY, '--truth', NUMERIC_TRUTH];
+const NUMERIC_STATISTICS = ['lower_quartile', 'mean', 'median', 'std_dev', 'upper_quartile'];
 
 describe('help and version', () => {
   it('--version prints the version', () => {
@@ -48,6 +54,7 @@ describe('usage errors exit 2 and name the argument', () => {
     [['simulate', '--truth', DEMO_TRUTH, '--respondents', '10'], /--survey is required/],
     [[...SIMULATE, '--respondents', '10', '--seed', 'abc'], /--seed must be an integer/],
     [[...SIMULATE, '--respondents', '10', '--json=yes'], /--json takes no value/],
+    [[...SIMULATE, '--respondents', '10', '--estimator', 'kde'], /--estimator must be ems, em or kde_sqp, but is "kde"/],
     [['advise', '--options', '5', '--epsilon', 'x', '--respondents', '10'], /--epsilon must be a finite number, but is "x"/],
     [['advise', '--options', '5', '--epsilon', '0', '--respondents', '10'], /epsilon/],
   ];
@@ -149,6 +156,137 @@ describe('simulate', () => {
         assert.equal(result.status, 1);
         assert.match(result.stderr, expected);
       }
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
+describe('simulate with numeric questions', () => {
+  it('--json adds truth and errors to each numeric result, deterministically for a seed', () => {
+    const first = runCli([...SIMULATE_NUMERIC, '--respondents', '3000', '--seed', '5', '--json']);
+    assert.equal(first.status, 0, first.stderr);
+    const again = runCli([...SIMULATE_NUMERIC, '--respondents', '3000', '--seed', '5', '--json']);
+    assert.equal(again.stdout, first.stdout);
+    const document = JSON.parse(first.stdout);
+    assert.equal(document.seed, 5);
+    assert.equal(document.total_epsilon, null, 'RVNS has no formal epsilon');
+    assert.deepEqual(document.questions.map((q) => [q.id, q.type ?? 'categorical']),
+      [['bmi', 'numeric'], ['sleep', 'numeric'], ['commute', 'numeric'], ['smoker', 'categorical']]);
+    for (const question of document.questions.slice(0, 3)) {
+      assert.equal(question.n, 3000);
+      assert.deepEqual(Object.keys(question.truth).sort(), NUMERIC_STATISTICS);
+      assert.deepEqual(Object.keys(question.errors).sort(),
+        ['mean', 'mean_covered', 'median', 'std_dev', 'unbiased_mean_covered', 'wasserstein1']);
+      assert.equal(typeof question.errors.mean_covered, 'boolean');
+      assert.ok(question.errors.wasserstein1 > 0);
+      // Well under a tenth of the range at n = 3000 (measured: about 1% to 3%).
+      assert.ok(question.errors.wasserstein1 < (question.range[1] - question.range[0]) / 10, question.id);
+      const [low, high] = question.range;
+      for (const key of ['mean', 'median', 'lower_quartile', 'upper_quartile']) {
+        assert.ok(question.truth[key] >= low && question.truth[key] <= high, `${question.id} ${key}`);
+      }
+      assert.ok(question.truth.std_dev > 0 && question.truth.std_dev <= (high - low) / 2);
+      assert.equal(question.advice, null, 'the advisor is for categorical questions');
+    }
+    const [bmi, sleep, commute] = document.questions;
+    assert.equal(bmi.privacy.epsilon, null);
+    assert.equal(sleep.privacy.epsilon, 2);
+    assert.equal(sleep.errors.unbiased_mean_covered, null, 'Square Wave has no unbiased mean');
+    assert.equal(typeof commute.errors.unbiased_mean_covered, 'boolean', 'Piecewise has one');
+    // chi-square(3) x 10 truncated to [0, 120]: mean about 30.
+    assert.ok(Math.abs(commute.truth.mean - 30) < 2, String(commute.truth.mean));
+    assert.equal(document.questions[3].errors.l1 >= 0, true, 'categorical questions keep their metrics');
+  });
+
+  it('prints per numeric question the mechanism, epsilon, n, a statistics table and the W1 error', () => {
+    const result = runCli([...SIMULATE_NUMERIC, '--respondents', '2000']);
+    assert.equal(result.status, 0, result.stderr);
+    const text = result.stdout;
+    assert.match(text, /Question "bmi": What is your body mass index\?\n  numeric in \[10, 60\] kg\/m2, mechanism rvns \(values 2, window 5, window_mode fresh\), no formal epsilon, n = 2000, estimator ems\n/);
+    assert.match(text, /mechanism square_wave \(epsilon 2\), epsilon 2, n = 2000/);
+    assert.match(text, /  statistic +truth +estimate +95% interval\n  mean +[\d.]+ +[\d.]+ +\[[\d.]+, [\d.]+\]\n/);
+    for (const name of ['std_dev', 'median', 'lower_quartile', 'upper_quartile']) assert.match(text, new RegExp(`\n  ${name} +[\\d.]+`));
+    assert.match(text, /  unbiased mean +[\d.]+/);
+    assert.match(text, /errors: W1 [\d.]+ hours \(reconstructed vs true answers' distribution\)/);
+    assert.match(text, /true mean inside the 95% interval: (yes|no); inside the unbiased mean's CI: (yes|no)/);
+    assert.match(text, /Total epsilon per respondent: none/);
+  });
+
+  it('reports progress on stderr for large numeric runs', () => {
+    const result = runCli([...SIMULATE_NUMERIC, '--respondents', '200000', '--json']);
+    assert.equal(result.status, 0);
+    assert.equal(result.stderr, 'simulate: 100000/200000 respondents\nsimulate: 200000/200000 respondents\n');
+    const document = JSON.parse(result.stdout);
+    // At n = 200000 the reconstructions are close: W1 under 2% of the range for each mechanism.
+    for (const question of document.questions.slice(0, 3)) {
+      assert.ok(question.errors.wasserstein1 < (question.range[1] - question.range[0]) / 50,
+        `${question.id}: W1 ${question.errors.wasserstein1}`);
+    }
+  });
+
+  it('--estimator chooses the numeric estimator; kde_sqp only where every numeric question is rvns', () => {
+    const em = runCli([...SIMULATE_NUMERIC, '--respondents', '500', '--estimator', 'em', '--json']);
+    assert.equal(em.status, 0, em.stderr);
+    assert.deepEqual(JSON.parse(em.stdout).questions.slice(0, 3).map((q) => q.estimator), ['em', 'em', 'em']);
+    const kde = runCli([...SIMULATE_NUMERIC, '--respondents', '500', '--estimator', 'kde_sqp']);
+    assert.equal(kde.status, 1);
+    assert.equal(kde.stderr,
+      'deniable simulate: --estimator: question sleep: estimator kde_sqp (the RVNS paper\'s) applies only to rvns questions\n');
+  });
+
+  it('reads a CSV column as a truth (by header name or 0-based index), relative to the truth file', () => {
+    const result = runCli(['simulate', '--survey', NUMERIC_SURVEY, '--truth', NUMERIC_CSV_TRUTH, '--respondents', '4000',
+      '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    const [bmi, sleep, commute] = JSON.parse(result.stdout).questions;
+    // The rows are resampled: the truth is close to the column's own statistics.
+    const csv = fs.readFileSync(path.join(EXAMPLES, 'numeric-sample.csv'), 'utf8').trim().split('\n').slice(1)
+      .map((line) => line.split(',').map(Number));
+    const mean = (column) => csv.reduce((sum, row) => sum + row[column], 0) / csv.length;
+    assert.ok(Math.abs(bmi.truth.mean - mean(1)) < 0.3, `${bmi.truth.mean} vs ${mean(1)}`);
+    assert.ok(Math.abs(sleep.truth.mean - mean(2)) < 0.1, `${sleep.truth.mean} vs ${mean(2)}`);
+    assert.ok(Math.abs(commute.truth.mean - mean(3)) < 2, `${commute.truth.mean} vs ${mean(3)}`);
+  });
+
+  it('names the file, the row and the field for bad numeric truths', () => {
+    const dir = makeTempDir();
+    try {
+      const write = (name, content) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+        return file;
+      };
+      write('data.csv', 'id,bmi\n1,22.5\n2,"31"\n3,75\n');
+      write('text.csv', 'id,bmi\n1,22.5\n2,heavy\n');
+      const truth = (bmi) => ({ bmi, sleep: { distribution: 'uniform' }, commute: { distribution: 'uniform' },
+        smoker: { frequencies: [1, 1] } });
+      const cases = [
+        [truth({ csv: 'data.csv', column: 'bmi' }), /truth\.json: .*data\.csv row 4, column "bmi": 75 is outside the question's range \[10, 60\]/],
+        [truth({ csv: 'text.csv', column: 1 }), /text\.csv row 3, column 1: not a number: "heavy"/],
+        [truth({ csv: 'data.csv', column: 'weight' }), /truth\.bmi\.column: no column named "weight" in the header/],
+        [truth({ csv: 'data.csv', column: 5 }), /truth\.bmi\.column: index 5 is outside the header's 2 columns \(0-based\)/],
+        [truth({ csv: 'data.csv' }), /truth\.bmi\.column: required field is missing/],
+        [truth({ csv: 'absent.csv', column: 0 }), /truth\.bmi\.csv: cannot read .*absent\.csv/],
+        [truth({ distribution: 'normal', mean: 25 }), /truth\.json: truth\.bmi\.sd: required field is missing/],
+        [truth({ distribution: 'poisson' }), /truth\.bmi\.distribution: must be "uniform", "normal", "chi_square" or "mixture", but is "poisson"/],
+        [truth({ frequencies: [1, 2] }), /truth\.bmi: /],
+      ];
+      for (const [content, expected] of cases) {
+        const file = write('truth.json', content);
+        const result = runCli(['simulate', '--survey', NUMERIC_SURVEY, '--truth', file, '--respondents', '10']);
+        assert.equal(result.status, 1, JSON.stringify(content));
+        assert.match(result.stderr, expected);
+        assert.equal(result.stdout, '');
+      }
+      // Quoted fields are read as their text, CRLF line ends and blank lines are accepted.
+      write('quoted.csv', 'id,"bmi"\r\n1,22.5\r\n\r\n2,"31"\r\n');
+      const ok = write('truth.json', truth({ csv: 'quoted.csv', column: 'bmi' }));
+      const result = runCli(['simulate', '--survey', NUMERIC_SURVEY, '--truth', ok, '--respondents', '200', '--json']);
+      assert.equal(result.status, 0, result.stderr);
+      const bmi = JSON.parse(result.stdout).questions[0];
+      assert.equal(bmi.truth.lower_quartile, 22.5);
+      assert.equal(bmi.truth.upper_quartile, 31);
     } finally {
       removeDir(dir);
     }

@@ -16,6 +16,10 @@
 //   perturb_error     survey + cases {answers, seed, error}: the exact error message
 //   definition_error  cases {survey, error}: ParseSurvey's exact error message
 //   estimate          cases {survey (one question), n, support_counts, expected options}, compared with a tolerance
+// Numeric mechanisms (rvns_*, laplace_1, duchi_1, piecewise_1, hybrid_1,
+// square_wave_1) are "perturb" vectors whose answers are numbers (including
+// both ends of the range); their reports are arrays of doubles, which must be
+// bit-identical natively and in WebAssembly (core/portable_math.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -237,6 +241,55 @@ ordered BadDefinitionsVector() {
   return vector;
 }
 
+// Numeric questions: range [a, b] = [-2, 8] (not symmetric around 0, so an
+// implementation that assumes [-1, 1] or [0, 1] differs).
+constexpr double kLow = -2.0;
+constexpr double kHigh = 8.0;
+
+json NumericQuestion(const std::string& id, const json& mechanism) {
+  return {{"id", id}, {"text", "Question " + id + "?"}, {"type", "numeric"}, {"range", {kLow, kHigh}},
+          {"unit", "units"}, {"mechanism", mechanism}};
+}
+
+// Answers include both ends of the range, exact and inexact fractions; each
+// with two seeds (10 cases).
+std::vector<AnswerCase> NumericAnswers(const std::string& question_id) {
+  const std::vector<double> answers = {kLow, kHigh, 0.0, 3.14159, 7.999};
+  std::vector<AnswerCase> cases;
+  std::size_t next_seed = 0;
+  for (double answer : answers) {
+    for (int repeat = 0; repeat < 2; ++repeat) {
+      const auto seed = kSeeds[next_seed++ % kSeeds.size()];
+      cases.push_back({"answer " + json(answer).dump() + ", seed " + std::to_string(seed), {{question_id, answer}},
+                       seed});
+    }
+  }
+  return cases;
+}
+
+ordered NumericVector(const std::string& description, const json& mechanism) {
+  return PerturbVector(description, Survey("numeric", json::array({NumericQuestion("x", mechanism)})),
+                       NumericAnswers("x"));
+}
+
+ordered BadNumericAnswersVector() {
+  const json definition =
+      Survey("numeric_bad", json::array({NumericQuestion("x", {{"name", "square_wave"}, {"epsilon", 1.0}}),
+                                         NumericQuestion("y", {{"name", "rvns"}, {"window", 2.0}, {"values", 2}, {"window_mode", "fresh"}})}));
+  auto with = [](const json& x, const json& y) { return json{{"x", x}, {"y", y}}; };
+  const std::vector<AnswerCase> cases = {
+      {"below the range", with(kLow - 0.5, 1.0), 1},
+      {"above the range", with(1.0, kHigh + 1e-9), 1},
+      {"not a number (string)", with("3", 1.0), 1},
+      {"not a number (null)", with(1.0, nullptr), 1},
+      {"not a number (boolean)", with(true, 1.0), 1},
+      {"not a number (array)", with(1.0, json::array({3})), 1},  // an integer: JSON.parse reads 3.0 as 3
+      {"missing numeric question", json{{"x", 1.0}}, 1},
+  };
+  return PerturbErrorVector("numeric answers that PerturbAnswers must reject, with core's exact message", definition,
+                            cases);
+}
+
 // NaN (no reports yet) is written as null, as in the results document.
 json Number(double value) { return std::isnan(value) ? json(nullptr) : json(value); }
 
@@ -312,5 +365,27 @@ int main(int argc, char** argv) {
   Write(directory, "answers_bad_1", BadAnswersVector());
   Write(directory, "definition_bad_1", BadDefinitionsVector());
   Write(directory, "estimate_1", EstimateVector());
+  Write(directory, "rvns_1", NumericVector("rvns, one shared window for both values (the paper), window 2, k = 2",
+                                           {{"name", "rvns"}, {"window", 2.0}, {"values", 2},
+                                            {"window_mode", "shared"}}));
+  Write(directory, "rvns_2", NumericVector("rvns, a fresh window per value, window 3, k = 3",
+                                           {{"name", "rvns"}, {"window", 3.0}, {"values", 3},
+                                            {"window_mode", "fresh"}}));
+  Write(directory, "rvns_3",
+        NumericVector("rvns, shared window, epsilon-bounded (uniform_probability 0.25), window 2, k = 2",
+                      {{"name", "rvns"}, {"window", 2.0}, {"values", 2}, {"window_mode", "shared"},
+                       {"uniform_probability", 0.25}}));
+  Write(directory, "rvns_4",
+        NumericVector("rvns, fresh windows, epsilon-bounded (uniform_probability 0.25), window 4, k = 2",
+                      {{"name", "rvns"}, {"window", 4.0}, {"values", 2}, {"window_mode", "fresh"},
+                       {"uniform_probability", 0.25}}));
+  Write(directory, "laplace_1", NumericVector("laplace, epsilon 1", {{"name", "laplace"}, {"epsilon", 1.0}}));
+  Write(directory, "duchi_1", NumericVector("duchi, epsilon 1", {{"name", "duchi"}, {"epsilon", 1.0}}));
+  Write(directory, "piecewise_1",
+        NumericVector("piecewise, epsilon 2", {{"name", "piecewise"}, {"epsilon", 2.0}}));
+  Write(directory, "hybrid_1", NumericVector("hybrid, epsilon 1.5", {{"name", "hybrid"}, {"epsilon", 1.5}}));
+  Write(directory, "square_wave_1",
+        NumericVector("square_wave, epsilon 1", {{"name", "square_wave"}, {"epsilon", 1.0}}));
+  Write(directory, "numeric_answers_bad_1", BadNumericAnswersVector());
   return 0;
 }

@@ -26,7 +26,36 @@ export function buildMechanism(question) {
   return mechanism;
 }
 
+// RVNS takes its shape (d, k, window mode, γ); the others take ε. A γ of 0
+// is left out: that is the published RVNS (no formal epsilon).
+export function buildNumericMechanism(question) {
+  const name = question.numericMechanism;
+  if (name !== 'rvns') return { name, epsilon: numberOrUndefined(question.epsilon) };
+  const mechanism = {
+    name,
+    window: numberOrUndefined(question.window),
+    values: numberOrUndefined(question.values),
+    window_mode: question.windowMode,
+  };
+  const gamma = numberOrUndefined(question.uniformProbability);
+  if (gamma !== 0) mechanism.uniform_probability = gamma;
+  return mechanism;
+}
+
+function buildNumericQuestion(question) {
+  const unit = question.unit.trim();
+  return {
+    id: question.id.trim(),
+    text: question.text.trim(),
+    type: 'numeric',
+    range: [numberOrUndefined(question.low), numberOrUndefined(question.high)],
+    ...(unit ? { unit } : {}),
+    mechanism: buildNumericMechanism(question),
+  };
+}
+
 export function buildQuestion(question) {
+  if (question.type === 'numeric') return buildNumericQuestion(question);
   return {
     id: question.id.trim(),
     text: question.text.trim(),

@@ -1,7 +1,7 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
 import { renderAdvice } from './advisor-table.js';
-import { splitOptions } from './definition-builder.js';
+import { SURVEY_FORMAT, buildQuestion, splitOptions } from './definition-builder.js';
 
 // One question of the survey being built: its fields, and live feedback (its
 // privacy budget and the advisor's comparison of mechanisms).
@@ -11,6 +11,15 @@ const MECHANISMS = [
   ['oue', 'OUE (optimised unary)'],
   ['sue', 'SUE (symmetric unary)'],
   ['negative', 'Negative survey'],
+];
+
+const NUMERIC_MECHANISMS = [
+  ['rvns', 'RVNS (real-value negative survey)'],
+  ['square_wave', 'Square Wave (distribution)'],
+  ['laplace', 'Laplace (mean and distribution)'],
+  ['duchi', 'Duchi (mean)'],
+  ['piecewise', 'Piecewise (mean)'],
+  ['hybrid', 'Hybrid (mean)'],
 ];
 
 let nextKey = 0;
@@ -27,6 +36,11 @@ export function createQuestionEditor(initial, { onRemove }) {
     epsilon: el('input', { id: fieldId('epsilon'), type: 'number', min: '0.01', max: '30', step: '0.1', value: initial.epsilon, inputmode: 'decimal', testid: 'question-epsilon' }),
     reportedOptions: el('input', { id: fieldId('reported'), type: 'number', min: '1', step: '1', value: initial.reportedOptions, inputmode: 'numeric', testid: 'question-reported-options' }),
     pureNegative: el('input', { id: fieldId('pure'), type: 'checkbox', testid: 'question-pure-negative' }),
+    type: el('select', { id: fieldId('type'), testid: 'question-type' }, [
+      el('option', { value: 'categorical', text: 'Choice among options', selected: initial.type !== 'numeric' }),
+      el('option', { value: 'numeric', text: 'Number in a range', selected: initial.type === 'numeric' }),
+    ]),
+    ...createNumericInputs(fieldId, initial),
   };
   inputs.options.value = initial.options;
 
@@ -37,6 +51,9 @@ export function createQuestionEditor(initial, { onRemove }) {
   const pureField = el('div', { class: 'field field-checkbox' }, [inputs.pureNegative,
     el('label', { for: inputs.pureNegative.id, text: 'No epsilon (pure negative survey)' })]);
   const negativeOnly = [reportedField, pureField];
+  const numericFields = createNumericFields(inputs);
+  const optionsField = field(inputs.options, 'Options, one per line');
+  const mechanismField = field(inputs.mechanism, 'Mechanism');
   const epsilonField = field(inputs.epsilon, 'Privacy budget ε', 'Smaller is more private but noisier (0.01 to 30).');
   const privacy = el('p', { class: 'question-privacy', testid: 'question-privacy' });
   const advice = el('div', { class: 'advice-slot' });
@@ -46,12 +63,13 @@ export function createQuestionEditor(initial, { onRemove }) {
     title,
     el('div', { class: 'editor-toolbar' }, [removeButton]),
     field(inputs.text, 'Question'),
-    field(inputs.options, 'Options, one per line'),
     el('div', { class: 'field-row' }, [
+      field(inputs.type, 'Answer type'),
       field(inputs.id, 'Question id', 'Used in reports and exports; letters, digits, - and _.'),
-      field(inputs.mechanism, 'Mechanism'),
     ]),
-    el('div', { class: 'field-row' }, [epsilonField, reportedField]),
+    optionsField,
+    numericFields.element,
+    el('div', { class: 'field-row' }, [mechanismField, epsilonField, reportedField]),
     pureField,
     privacy,
     advice,
@@ -75,11 +93,26 @@ export function createQuestionEditor(initial, { onRemove }) {
         epsilon: inputs.epsilon.value,
         reportedOptions: inputs.reportedOptions.value,
         pureNegative: inputs.pureNegative.checked,
+        type: inputs.type.value,
+        low: inputs.low.value,
+        high: inputs.high.value,
+        unit: inputs.unit.value,
+        numericMechanism: inputs.numericMechanism.value,
+        window: inputs.window.value,
+        values: inputs.values.value,
+        windowMode: inputs.windowMode.value,
+        uniformProbability: inputs.uniformProbability.value,
       };
     },
     // Live feedback: this question's budget and the advisor for (k, epsilon, n).
     showFeedback(core, respondents) {
       const values = this.read();
+      if (values.type === 'numeric') {
+        showNumericFeedback(core, values, privacy);
+        adviceInputs = '';
+        replaceChildren(advice, []);
+        return;
+      }
       const epsilon = values.mechanism === 'negative' && values.pureNegative ? null : Number(values.epsilon);
       setText(privacy, `This question: ${epsilonLabel(values, epsilon)}`);
       const optionCount = splitOptions(values.options).length;
@@ -96,13 +129,82 @@ export function createQuestionEditor(initial, { onRemove }) {
   };
 
   function syncVisibility() {
-    const negative = inputs.mechanism.value === 'negative';
+    const numeric = inputs.type.value === 'numeric';
+    const rvns = numeric && inputs.numericMechanism.value === 'rvns';
+    const negative = !numeric && inputs.mechanism.value === 'negative';
     negativeOnly.forEach((node) => { node.hidden = !negative; });
+    optionsField.hidden = numeric;
+    mechanismField.hidden = numeric;
+    numericFields.element.hidden = !numeric;
+    numericFields.rvnsOnly.hidden = !rvns;
+    epsilonField.hidden = rvns;
     inputs.epsilon.disabled = negative && inputs.pureNegative.checked;
   }
 
   syncVisibility();
   return editor;
+}
+
+function createNumericInputs(fieldId, initial) {
+  const number = (name, value, attributes = {}) => el('input', {
+    id: fieldId(name), type: 'number', step: 'any', inputmode: 'decimal', value, testid: `question-${name}`, ...attributes,
+  });
+  return {
+    low: number('low', initial.low ?? '0'),
+    high: number('high', initial.high ?? '100'),
+    unit: el('input', { id: fieldId('unit'), type: 'text', value: initial.unit ?? '', autocomplete: 'off', testid: 'question-unit' }),
+    numericMechanism: el('select', { id: fieldId('numeric-mechanism'), testid: 'question-numeric-mechanism' },
+      NUMERIC_MECHANISMS.map(([value, label]) => el('option', { value, text: label }))),
+    window: number('window', initial.window ?? '10', { min: '0' }),
+    values: number('values', initial.values ?? '2', { min: '1', step: '1', inputmode: 'numeric' }),
+    windowMode: el('select', { id: fieldId('window-mode'), testid: 'question-window-mode' }, [
+      el('option', { value: 'shared', text: 'Shared by all k (paper)' }),
+      el('option', { value: 'fresh', text: 'Fresh for each value' }),
+    ]),
+    uniformProbability: number('uniform-probability', initial.uniformProbability ?? '0.25', { min: '0', max: '1' }),
+  };
+}
+
+function createNumericFields(inputs) {
+  const rvnsOnly = el('div', { class: 'rvns-fields' }, [
+    el('div', { class: 'field-row' }, [
+      field(inputs.window, 'Window width d', 'Each reported value avoids a window this wide around the answer; at most half the range.'),
+      field(inputs.values, 'Values per report k'),
+    ]),
+    el('div', { class: 'field-row' }, [
+      field(inputs.windowMode, 'Window'),
+      field(inputs.uniformProbability, 'Uniform probability γ', '0 = published RVNS, no formal ε. Above 0, each value is drawn from the whole range with probability γ, which bounds ε.'),
+    ]),
+  ]);
+  const element = el('div', { class: 'numeric-fields' }, [
+    el('div', { class: 'field-row' }, [
+      field(inputs.low, 'Lowest answer'),
+      field(inputs.high, 'Highest answer'),
+      field(inputs.unit, 'Unit (optional)', 'e.g. kg/m2, years'),
+    ]),
+    field(inputs.numericMechanism, 'Mechanism'),
+    rvnsOnly,
+  ]);
+  return { element, rvnsOnly };
+}
+
+// The budget of a numeric question comes from the core (for RVNS it is a
+// function of range, d, k, window mode and γ); its message explains errors.
+function showNumericFeedback(core, values, privacy) {
+  const question = buildQuestion({ ...values, id: values.id.trim() || 'q', text: values.text.trim() || 'q' });
+  try {
+    const parsed = core.parseSurvey({
+      format: SURVEY_FORMAT, id: 'preview', version: 1, title: 'preview', description: '',
+      results: 'public', access: 'open', questions: [question],
+    });
+    const epsilon = parsed.questions[0].epsilon;
+    privacy.className = 'question-privacy';
+    setText(privacy, `This question: ${epsilon === null ? `${formatEpsilon(null)} (the published RVNS: values avoid a window around the answer, but no ε bounds what a report reveals)` : formatEpsilon(epsilon)}`);
+  } catch (error) {
+    privacy.className = 'question-privacy notice notice-error';
+    // The check ran on a one-question survey: its "questions[0]." prefix would misname this question.
+    setText(privacy, `This question: ${error.message.replace(/^questions\[0\]\.?\s*/, '')}`);
+  }
 }
 
 function field(input, label, hint) {

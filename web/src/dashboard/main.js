@@ -5,6 +5,8 @@ import { formatEpsilon, formatInteger } from '../shared/format.js';
 import { surveyIdFromLocation } from '../shared/location.js';
 import { loadAdminToken } from '../shared/admin-token.js';
 import { createAdminTokenForm } from './admin-token-form.js';
+import { createEstimateControls } from './estimate-controls.js';
+import { createNumericPanel } from './numeric-panel.js';
 import { createExports } from './exports.js';
 import { createPoller } from './poller.js';
 import { createQuestionPanel } from './question-panel.js';
@@ -31,6 +33,7 @@ function start() {
     view.waitingForToken = false;
     poller.runNow();
   });
+  view.onQueryChange(() => poller.runNow());
   poller.runNow();
 }
 
@@ -38,12 +41,16 @@ function start() {
 async function refresh(surveyId, view) {
   const token = loadAdminToken();
   try {
-    const results = await requestJson(surveyPath(surveyId, '/results'), { headers: bearer(token) });
+    const results = await requestJson(surveyPath(surveyId, `/results${view.queryString()}`), { headers: bearer(token) });
     view.show(results);
     return false;
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
       view.askForToken(error.message);
+      return false;
+    }
+    if (error.status === 400 && view.queryString()) {
+      view.rejectQuery(error.message);
       return false;
     }
     if (error.status === 404) {
@@ -60,6 +67,8 @@ function createView(surveyId) {
   let panels = null;
   let structureKey = '';
   let tokenCallback = () => {};
+  let queryCallback = () => {};
+  const controls = createEstimateControls(() => queryCallback());
   const title = el('h1', { testid: 'survey-title', text: `Results: ${surveyId}` });
   const respondents = el('strong', { testid: 'respondents', text: '—' });
   const totalEpsilon = el('strong', { class: 'nowrap', testid: 'total-epsilon', text: '—' });
@@ -71,10 +80,10 @@ function createView(surveyId) {
   const summary = el('section', { class: 'summary', hidden: true, testid: 'summary' }, [
     el('p', {}, ['Respondents: ', respondents]),
     el('p', {}, ['Total privacy budget per respondent: ', totalEpsilon, ' ', totalNote]),
-    createExports(surveyId, () => results, (message) => showError(message)),
+    createExports(surveyId, () => results, (message) => showError(message), () => controls.queryString()),
     el('p', {}, [updated]),
   ]);
-  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, questions]);
+  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.element, questions]);
 
   function showError(message) {
     pollStatus.textContent = message;
@@ -86,6 +95,11 @@ function createView(surveyId) {
     onToken(callback) {
       tokenCallback = callback;
     },
+    onQueryChange(callback) {
+      queryCallback = callback;
+    },
+    queryString: () => controls.queryString(),
+    rejectQuery: (reason) => controls.reject(reason),
     askForToken(message) {
       this.waitingForToken = true;
       tokenForm.show(message);
@@ -93,6 +107,7 @@ function createView(surveyId) {
     showPollError: showError,
     show(resultsDocument) {
       results = resultsDocument;
+      controls.accept();
       tokenForm.hide();
       pollStatus.hidden = true;
       summary.hidden = false;
@@ -114,10 +129,12 @@ function createView(surveyId) {
   // Panels are built once per survey structure, then only updated in place.
   function updatePanels(resultsDocument) {
     const key = JSON.stringify(resultsDocument.questions.map((question) =>
-      [question.id, question.options.map((option) => option.label)]));
+      [question.id, question.type === 'numeric' ? 'numeric' : question.options.map((option) => option.label)]));
     if (key !== structureKey) {
       panels?.forEach((panel) => panel.destroy());
-      panels = resultsDocument.questions.map((question, index) => createQuestionPanel(question, index));
+      panels = resultsDocument.questions.map((question, index) => (question.type === 'numeric'
+        ? createNumericPanel(question, index) : createQuestionPanel(question, index)));
+      controls.show(resultsDocument.questions);
       replaceChildren(questions, panels.map((panel) => panel.element));
       structureKey = key;
     }

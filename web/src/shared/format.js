@@ -40,18 +40,63 @@ const MECHANISM_NAMES = {
   oue: 'Optimised unary encoding (OUE)',
   sue: 'Symmetric unary encoding (SUE)',
   negative: 'Negative survey',
+  rvns: 'Real-value negative survey (RVNS)',
+  square_wave: 'Square Wave',
+  laplace: 'Laplace',
+  duchi: 'Duchi et al.',
+  piecewise: 'Piecewise',
+  hybrid: 'Hybrid (Duchi + Piecewise)',
+};
+
+const SHORT_NAMES = {
+  negative: 'Negative survey',
+  rvns: 'RVNS',
+  square_wave: 'Square Wave',
+  laplace: 'Laplace',
+  duchi: 'Duchi',
+  piecewise: 'Piecewise',
+  hybrid: 'Hybrid',
 };
 
 export function mechanismShortName(name) {
-  return name === 'negative' ? 'Negative survey' : name.toUpperCase();
+  return SHORT_NAMES[name] ?? name.toUpperCase();
+}
+
+// The published RVNS (uniform_probability absent or 0) has no finite epsilon.
+export function isPublishedRvns(mechanism) {
+  return mechanism.name === 'rvns' && !(mechanism.uniform_probability > 0);
+}
+
+// A number with a unit ("23.7 kg/m2"); `unit` may be empty.
+export function withUnit(text, unit) {
+  return unit ? `${text}\u00a0${unit}` : text;
+}
+
+// Digits after the decimal point that match a slider step (0.1 -> 1, 5 -> 0).
+export function decimalsForStep(step) {
+  return Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+}
+
+// A value rounded to `decimals` places, without trailing zeros.
+export function formatDecimal(value, decimals) {
+  if (value === null || value === undefined) return MISSING;
+  return new Intl.NumberFormat('en', { maximumFractionDigits: decimals, useGrouping: false }).format(value);
 }
 
 // `mechanism` is the definition's / results' {name, epsilon, reported_options}.
 export function mechanismLabel(mechanism) {
   const base = MECHANISM_NAMES[mechanism.name] ?? mechanism.name;
+  if (mechanism.name === 'rvns') return rvnsLabel(base, mechanism);
   if (mechanism.name !== 'negative') return base;
   const pure = mechanism.epsilon === null || mechanism.epsilon === undefined;
   const reported = mechanism.reported_options ?? 1;
   const options = `${reported} reported option${reported === 1 ? '' : 's'}`;
   return pure ? `Pure negative survey (${options})` : `${base} (${options})`;
+}
+
+function rvnsLabel(base, mechanism) {
+  const values = mechanism.values ?? 1;
+  const windows = mechanism.window_mode === 'fresh' ? 'a fresh window per value' : 'one window for all values';
+  const uniform = mechanism.uniform_probability > 0 ? `, uniform probability γ = ${formatNumber(mechanism.uniform_probability)}` : ', published (γ = 0)';
+  return `${base}: window ${formatNumber(mechanism.window)}, ${values} value${values === 1 ? '' : 's'}, ${windows}${uniform}`;
 }

@@ -85,7 +85,9 @@ function prepareReport(form, survey, core, errorBox) {
   const { answers, unanswered } = readAnswers(form, survey);
   if (unanswered.length > 0) {
     const list = unanswered.map((index) => index + 1).join(', ');
-    errorBox.textContent = `Please answer every question before preparing your report (unanswered: ${unanswered.length === 1 ? 'question' : 'questions'} ${list}).`;
+    const numeric = unanswered.some((index) => survey.questions[index].type === 'numeric');
+    errorBox.textContent = `Please answer every question before preparing your report (unanswered: ${unanswered.length === 1 ? 'question' : 'questions'} ${list}).` +
+      (numeric ? ' A number must lie within the range shown.' : '');
     errorBox.hidden = false;
     form.querySelector(`input[name="answer-${unanswered[0]}"]`).focus();
     return null;

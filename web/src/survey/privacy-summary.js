@@ -29,13 +29,19 @@ function renderQuestionPrivacy(question, index, questionPrivacy) {
     el('span', { class: 'privacy-question', text: `Question ${index + 1}: ` }),
     el('strong', { text: formatEpsilon(epsilon) }),
     ` (${mechanismShortName(question.mechanism.name)})`,
-    epsilon === null ? el('span', { class: 'privacy-note', text: ` — ${NO_EPSILON_EXPLANATION}` }) : null,
+    epsilon === null ? el('span', { class: 'privacy-note', text: ` — ${noEpsilonExplanation(question)}` }) : null,
   ]);
 }
 
 // Said to the respondent; the core's note (for analysts) says the same in its terms.
 const NO_EPSILON_EXPLANATION =
   'the options reported as not yours are never your answer, so the report rules them out for certain; no ε bounds what that reveals.';
+const NO_EPSILON_RVNS =
+  'the values sent always avoid a hidden window around your answer, which hides it, but that gives no formal guarantee: no ε bounds what they reveal.';
+
+function noEpsilonExplanation(question) {
+  return question.mechanism.name === 'rvns' ? NO_EPSILON_RVNS : NO_EPSILON_EXPLANATION;
+}
 
 function totalText(totalEpsilon) {
   if (totalEpsilon === null || totalEpsilon === undefined) {

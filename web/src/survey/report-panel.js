@@ -45,6 +45,7 @@ function renderResponse(question, response) {
       el('span', { class: 'report-label', text: `${description.label}: ` }),
       el('strong', { testid: `report-value-${question.id}`, text: formatValues(description.values) }),
       el('span', { class: 'report-explanation', text: description.explanation }),
+      description.note ? el('span', { class: 'report-explanation', testid: `report-note-${question.id}`, text: description.note }) : null,
     ]),
   ]);
 }

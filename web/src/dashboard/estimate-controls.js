@@ -1,0 +1,98 @@
+import { el } from '../shared/dom.js';
+import { formatNumber } from '../shared/format.js';
+
+// The analyst's choices for numeric questions: the estimator and the
+// histogram bin width, sent to the server as ?estimator= and ?bin_width=.
+// Left at their defaults, nothing is added to the request (the server picks
+// EMS and a bin width of a twentieth of each range).
+const ESTIMATORS = [
+  ['', 'Default (EMS)'],
+  ['ems', 'EMS: EM with smoothing'],
+  ['em', 'EM without smoothing'],
+  ['kde_sqp', 'KDE + SQP (the RVNS paper; RVNS only)'],
+];
+
+// More bars than this cannot be read on a screen (the server allows many more,
+// for exports made by hand).
+const MAX_SHOWN_BINS = 200;
+
+export function createEstimateControls(onChange) {
+  const estimator = el('select', { id: 'numeric-estimator', testid: 'numeric-estimator' },
+    ESTIMATORS.map(([value, text]) => el('option', { value, text })));
+  const binWidth = el('input', {
+    id: 'numeric-bin-width', type: 'number', min: '0', step: 'any', inputmode: 'decimal', placeholder: 'default',
+    testid: 'numeric-bin-width', 'aria-describedby': 'numeric-bin-width-hint',
+  });
+  const message = el('p', { class: 'notice notice-error', role: 'alert', testid: 'numeric-controls-error', hidden: true });
+  const element = el('section', { class: 'card', hidden: true, testid: 'numeric-controls', 'aria-label': 'Numeric estimates' }, [
+    el('div', { class: 'numeric-controls' }, [
+      el('div', { class: 'field' }, [el('label', { for: estimator.id, text: 'Estimator (numeric questions)' }), estimator]),
+      el('div', { class: 'field' }, [el('label', { for: binWidth.id, text: 'Histogram bin width' }), binWidth]),
+    ]),
+    el('p', { class: 'hint', id: 'numeric-bin-width-hint', text: 'In each question’s unit; empty means a twentieth of the range. Applies to every numeric question.' }),
+    message,
+  ]);
+
+  let widestRange = 0;  // the numeric questions' widest range sets the smallest bin width
+  let query = {};     // what the next request asks for
+  let accepted = {};  // the last query the server answered
+  const readQuery = () => {
+    const next = {};
+    if (estimator.value) next.estimator = estimator.value;
+    const text = binWidth.value.trim();
+    if (text !== '') {
+      const value = Number(text);
+      if (!(Number.isFinite(value) && value > 0)) return { error: 'The bin width must be a positive number.' };
+      const smallest = widestRange / MAX_SHOWN_BINS;
+      if (value < smallest) {
+        return { error: `The bin width must be at least ${formatNumber(smallest)}, so that no histogram has more than ${MAX_SHOWN_BINS} bins.` };
+      }
+      next.bin_width = String(value);
+    }
+    return { query: next };
+  };
+  const apply = () => {
+    const { query: next, error } = readQuery();
+    showMessage(error);
+    if (error) return;
+    query = next;
+    onChange();
+  };
+  estimator.addEventListener('change', apply);
+  binWidth.addEventListener('change', apply);
+
+  const showMessage = (text) => {
+    message.hidden = !text;
+    message.textContent = text ?? '';
+  };
+
+  return {
+    element,
+    // The paper's KDE + SQP estimator exists only for RVNS: offered only when
+    // every numeric question uses RVNS (the server refuses it otherwise).
+    show(questions) {
+      const numeric = questions.filter((question) => question.type === 'numeric');
+      widestRange = Math.max(0, ...numeric.filter((question) => question.range).map(({ range }) => range[1] - range[0]));
+      const kde = estimator.querySelector('option[value="kde_sqp"]');
+      kde.disabled = !numeric.every((question) => question.mechanism?.name === 'rvns');
+      element.hidden = numeric.length === 0;
+    },
+    accept() {
+      accepted = query;
+    },
+    // The server refused the query (e.g. a bin width wider than a range): say
+    // why, and go back to the last accepted one.
+    reject(reason) {
+      query = accepted;
+      estimator.value = accepted.estimator ?? '';
+      binWidth.value = accepted.bin_width ?? '';
+      showMessage(`The server refused these settings: ${reason}`);
+      onChange();
+    },
+    // The query string for the results and results.csv requests ('' by default).
+    queryString() {
+      const search = new URLSearchParams(query).toString();
+      return search ? `?${search}` : '';
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { el, setText } from '../shared/dom.js';
+import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../shared/format.js';
+import { createDensityChart, createHistogramChart } from './numeric-charts.js';
+
+// One numeric question of the results document: its facts (n, privacy,
+// mechanism, estimator), the server's warning, the density with its 95%
+// band, the histogram with error bars and a table of summary statistics with
+// 95% intervals. Built once; update() only changes text and chart data.
+
+const STATISTICS = [
+  ['mean', 'Mean', true],
+  ['std_dev', 'Standard deviation', true],
+  ['median', 'Median', true],
+  ['lower_quartile', 'Lower quartile', true],
+  ['upper_quartile', 'Upper quartile', true],
+  ['skewness', 'Skewness', false],
+  ['kurtosis', 'Kurtosis', false],
+];
+
+const ESTIMATOR_NAMES = {
+  ems: 'EM with smoothing (EMS)',
+  em: 'EM',
+  kde_sqp: 'KDE + SQP (paper)',
+};
+
+export function createNumericPanel(question, index) {
+  const id = question.id;
+  const unit = question.unit ?? '';
+  // An entry whose estimate failed carries only id, type and error.
+  const text = question.text ?? question.id;
+  const range = question.range ?? [undefined, undefined];
+  const headingId = `question-heading-${index}`;
+  const tableId = `question-table-${index}`;
+  const facts = {
+    n: el('dd', { testid: `n-${id}` }),
+    epsilon: el('dd', { testid: `epsilon-${id}` }),
+    mechanism: el('dd', { testid: `mechanism-${id}` }),
+    estimator: el('dd', { testid: `estimator-${id}` }),
+  };
+  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
+  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
+  const unbiased = el('p', { testid: `unbiased-mean-${id}`, hidden: true });
+  const histogramCaption = el('p', { class: 'hint chart-caption', testid: `histogram-caption-${id}` });
+  const densityCanvas = el('canvas', {
+    role: 'img', testid: `density-${id}`, 'aria-describedby': tableId,
+    'aria-label': `Line chart of the estimated distribution of answers to “${text}” with its 95% band. The table below lists the summary statistics.`,
+  });
+  const histogramCanvas = el('canvas', {
+    role: 'img', testid: `histogram-${id}`, 'aria-describedby': tableId,
+    'aria-label': `Bar chart of the estimated share of answers per bin for “${text}”, with 95% error bars.`,
+  });
+  const rows = STATISTICS.map(([key, label, withUnitText]) => createStatisticRow(id, key, label, withUnitText ? unit : ''));
+
+  const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
+    el('h2', { id: headingId, text }),
+    el('dl', { class: 'facts' }, [
+      el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
+      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
+      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
+      el('div', {}, [el('dt', { text: 'Estimator' }), facts.estimator]),
+    ]),
+    warning,
+    error,
+    el('h3', { class: 'chart-title', text: 'Estimated distribution' }),
+    el('div', { class: 'chart-box chart-box-numeric' }, [densityCanvas]),
+    el('p', { class: 'hint chart-caption', text: 'The line is the reconstructed density of the true answers; the shaded band is its 95% bootstrap band (approximate).' }),
+    el('h3', { class: 'chart-title', text: 'Histogram' }),
+    el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
+    histogramCaption,
+    unbiased,
+    el('div', { class: 'table-scroll' }, [
+      el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
+        el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
+        el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
+        el('tbody', {}, rows.map((row) => row.element)),
+      ]),
+    ]),
+  ]);
+
+  // Keeps the facts (they do not depend on the estimate) and clears the rest.
+  const showFailure = (message) => {
+    error.hidden = false;
+    setText(error, `The estimate failed: ${message}`);
+    warning.hidden = true;
+    density.update(null);
+    histogram.update(null);
+    updateUnbiasedMean(unbiased, null, unit);
+    rows.forEach((row) => row.update(null));
+  };
+  const density = createDensityChart(densityCanvas, range, unit);
+  const histogram = createHistogramChart(histogramCanvas, unit);
+  return {
+    element,
+    update(result) {
+      if (result.error) {
+        showFailure(result.error);
+        return;
+      }
+      error.hidden = true;
+      setText(facts.n, formatInteger(result.n));
+      setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
+      setText(facts.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
+      setText(facts.estimator, ESTIMATOR_NAMES[result.estimator] ?? result.estimator ?? '—');
+      warning.hidden = !result.warning;
+      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
+      density.update(result.density ?? null);
+      histogram.update(result.histogram ?? null);
+      const caption = result.histogram ? `Estimated share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% bootstrap error bars.` : 'No histogram yet.';
+      setText(histogramCaption, caption);
+      updateUnbiasedMean(unbiased, result.unbiased_mean, unit);
+      rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
+    },
+    destroy() {
+      density.destroy();
+      histogram.destroy();
+    },
+  };
+}
+
+// Mean mechanisms (Laplace, Duchi, Piecewise, Hybrid) also give an unbiased mean.
+function updateUnbiasedMean(node, mean, unit) {
+  node.hidden = !mean;
+  if (!mean) return;
+  setText(node, `Unbiased mean: ${withUnit(formatNumber(mean.value), unit)} (95% CI ${formatNumber(mean.ci_low)} to ${withUnit(formatNumber(mean.ci_high), unit)}, standard error ${formatNumber(mean.std_error)}).`);
+  node.dataset.low = String(mean.ci_low);
+  node.dataset.high = String(mean.ci_high);
+}
+
+function createStatisticRow(questionId, key, label, unit) {
+  const estimate = el('td', { class: 'number', testid: `stat-${questionId}-${key}` });
+  const interval = el('td', { class: 'number interval', testid: `stat-ci-${questionId}-${key}` });
+  return {
+    key,
+    element: el('tr', {}, [el('th', { scope: 'row', text: unit ? `${label} (${unit})` : label }), estimate, interval]),
+    update(statistic) {
+      setText(estimate, statistic ? formatNumber(statistic.value) : '—');
+      setText(interval, statistic ? `${formatNumber(statistic.low)}\u00a0to ${formatNumber(statistic.high)}` : '—');
+      // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
+      estimate.dataset.value = String(statistic?.value ?? '');
+      interval.dataset.low = String(statistic?.low ?? '');
+      interval.dataset.high = String(statistic?.high ?? '');
+    },
+  };
+}
