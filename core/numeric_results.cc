@@ -99,6 +99,11 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
   DENIABLE_TRY(ValidateIntInRange(options.points, 2, kMaxDensityPoints, "points"));
   DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
   DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
+  if (options.estimation_cells * options.replicates > kMaxBootstrapCost) {
+    return MakeError("estimation_cells x replicates must be at most " + std::to_string(kMaxBootstrapCost) +
+                     " (the bootstrap's cost), but is " + std::to_string(options.estimation_cells) + " x " +
+                     std::to_string(options.replicates));
+  }
   const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
   if (!std::isfinite(bin_width) || bin_width <= 0.0 || question.range.width() / bin_width > kMaxHistogramBins) {
     return MakeError("bin_width must be positive and give at most " + std::to_string(kMaxHistogramBins) +

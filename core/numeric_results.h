@@ -30,6 +30,12 @@ inline constexpr int kDefaultResultReplicates = 50;
 // than this fraction of the answer range on each side.
 inline constexpr double kUsefulMeanHalfWidth = 0.05;
 
+// The bootstrap re-estimates the distribution once per replicate on the
+// estimation grid: cells x replicates bounds the cost of a results request
+// (about 20 s of one core at the limit), so a public endpoint cannot be made
+// to compute for minutes.
+inline constexpr int kMaxBootstrapCost = 20000;
+
 struct NumericEstimateOptions {
   std::string estimator = "ems";
   int estimation_cells = kDefaultEstimationCells;  // grid over [a, b] the distribution is estimated on

@@ -89,6 +89,11 @@ TEST_CASE("numeric results with no reports, and invalid options") {
   bad.estimator = "magic";
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], bad).error() ==
         "estimator must be one of ems, em, kde_sqp, but is \"magic\"");
+  NumericEstimateOptions costly;
+  costly.estimation_cells = 1000;
+  costly.replicates = 50;
+  CHECK(ValidateNumericEstimateOptions(survey.questions[0], costly).error() ==
+        "estimation_cells x replicates must be at most 20000 (the bootstrap's cost), but is 1000 x 50");
   NumericEstimateOptions narrow;
   narrow.bin_width = 0.0;
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], narrow).error() ==
