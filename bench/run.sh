@@ -2,7 +2,8 @@
 # `npm run bench`: every benchmark, each printing a table.
 #   1. report ingestion over loopback HTTP with durable storage, beside nginx serving a static file;
 #   2. estimation time per question for k = 2..1024;
-#   3. WebAssembly perturbation time per report.
+#   3. WebAssembly perturbation time per report;
+#   4. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run).
 # Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,3 +15,6 @@ build/estimate_bench
 echo
 echo "## WebAssembly perturbation (bench/wasm_perturb.mjs)"
 node bench/wasm_perturb.mjs
+echo
+echo "## RVNS synthetic study, quick mode (build/rvns_study --quick; the full study: build/rvns_study)"
+build/rvns_study --quick
