@@ -4,23 +4,14 @@
 // generate invitation codes, answer through an invitation link, and read the
 // admin-only dashboard with the token.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
-import { startServer } from './support/server.mjs';
+import { test } from 'node:test';
+import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { useServerAndBrowser } from './support/fixture.mjs';
 
 // Chromium logs the refused requests this test provokes on purpose.
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser();
 
 const teams = (count) => Array.from({ length: count }, (_, index) => `Team ${index + 1}`).join('\n');
 
@@ -29,8 +20,8 @@ async function recommended(page, index) {
 }
 
 test('a survey built on the creation page can be created, invited to, answered and read', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const first = page.getByTestId('question-editor-0');
   await first.waitFor();
 
@@ -97,11 +88,11 @@ test('a survey built on the creation page can be created, invited to, answered a
   await page.getByTestId('admin-token').fill('not-the-token');
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-error').waitFor();
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  assert.equal(await page.getByTestId('created-survey-link').getAttribute('href'), `${server.baseUrl}/s/team-pulse`);
-  assert.equal(await page.getByTestId('created-results-link').getAttribute('href'), `${server.baseUrl}/results/team-pulse`);
+  assert.equal(await page.getByTestId('created-survey-link').getAttribute('href'), `${fixture.server.baseUrl}/s/team-pulse`);
+  assert.equal(await page.getByTestId('created-results-link').getAttribute('href'), `${fixture.server.baseUrl}/results/team-pulse`);
 
   await page.getByTestId('invitation-count').fill('2');
   await page.getByTestId('generate-invitations').click();
@@ -126,7 +117,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   assert.equal(post.headers['x-invitation-code'], code);
 
   // The same code cannot be used twice: the server's refusal is shown.
-  const reuse = await openRecordedPage(browser.context);
+  const reuse = await openRecordedPage(fixture.browser.context);
   await reuse.page.goto(invitationUrl);
   await reuse.page.getByTestId('option-team-0').check();
   await reuse.page.getByTestId('option-stress-0').check();
@@ -137,10 +128,10 @@ test('a survey built on the creation page can be created, invited to, answered a
   await reuse.page.close();
 
   // The admin-only dashboard asks for the token (a new tab has a fresh sessionStorage).
-  const dashboard = await openRecordedPage(browser.context);
-  await dashboard.page.goto(`${server.baseUrl}/results/team-pulse`);
+  const dashboard = await openRecordedPage(fixture.browser.context);
+  await dashboard.page.goto(`${fixture.server.baseUrl}/results/team-pulse`);
   await dashboard.page.getByTestId('admin-token-form').waitFor();
-  await dashboard.page.getByTestId('admin-token').fill(server.adminToken);
+  await dashboard.page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await dashboard.page.getByTestId('admin-token-submit').click();
   await dashboard.page.locator('[data-testid="n-team"]', { hasText: /^1$/ }).waitFor();
   assert.equal(await dashboard.page.getByTestId('mechanism-team').textContent(), 'Optimised unary encoding (OUE)');

@@ -9,12 +9,13 @@
 // intervals or their display changed.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { DEMO_SURVEY } from './support/paths.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { requestJson, startServer } from './support/server.mjs';
+import { requestJson } from './support/server.mjs';
+import { useServerAndBrowser } from './support/fixture.mjs';
 
 const RESPONDENTS = 3000;
 const ANSWER_SEED = 20240611;
@@ -28,16 +29,7 @@ const TRUE_DISTRIBUTION = {
 
 const demo = JSON.parse(readFileSync(DEMO_SURVEY, 'utf8'));
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser();
 
 function simulateAnswers() {
   const generator = createSeededGenerator(ANSWER_SEED);
@@ -59,7 +51,7 @@ async function postAll(reports) {
     while (next < reports.length) {
       const report = reports[next];
       next += 1;
-      const response = await requestJson(server.baseUrl, '/api/surveys/demo/reports', { method: 'POST', json: report });
+      const response = await requestJson(fixture.server.baseUrl, '/api/surveys/demo/reports', { method: 'POST', json: report });
       assert.equal(response.status, 201, `report rejected: ${JSON.stringify(response.body)}`);
     }
   };
@@ -85,8 +77,8 @@ test('the dashboard shows n = 3000 and 95% intervals that contain the true frequ
   const truth = trueFrequencies(answers);
   const reports = answers.map((answer, index) => core.perturbSeeded(demo, answer, String(REPORT_SEED_BASE + index)));
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/demo`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/demo`);
   await page.locator('[data-testid="n-drugs"]', { hasText: /^0$/ }).waitFor();
   const chartBefore = await page.getByTestId('chart-drugs').elementHandle();
 
@@ -96,7 +88,7 @@ test('the dashboard shows n = 3000 and 95% intervals that contain the true frequ
   await page.locator('[data-testid="respondents"]', { hasText: /^3,000$/ }).waitFor({ timeout: 30_000 });
   assert.equal(await chartBefore.evaluate((canvas) => canvas.isConnected), true, 'the chart canvas was not replaced');
 
-  const results = (await requestJson(server.baseUrl, '/api/surveys/demo/results')).body;
+  const results = (await requestJson(fixture.server.baseUrl, '/api/surveys/demo/results')).body;
   assert.equal(results.respondents, RESPONDENTS);
   let intervals = 0;
   for (const question of demo.questions) {

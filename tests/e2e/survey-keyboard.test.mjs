@@ -3,27 +3,18 @@
 // mechanism, and the true answers appear in no request, URL or storage.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import { launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { test } from 'node:test';
+import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { DEMO_SURVEY } from './support/paths.mjs';
-import { startServer } from './support/server.mjs';
+import { useServerAndBrowser } from './support/fixture.mjs';
 
 const demo = JSON.parse(readFileSync(DEMO_SURVEY, 'utf8'));
 const options = Object.fromEntries(demo.questions.map((question) => [question.id, question.options]));
 // The answers typed with the keyboard: "No", "2-3 times a week", "Work".
 const TRUE_ANSWERS = { drugs: 1, alcohol: 3, stress: 0 };
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser();
 
 // Tab into a question's radio group, then Space to pick its first option and
 // ArrowDown to move (radio groups select on arrow keys).
@@ -72,8 +63,8 @@ function assertNoTrueAnswers(requests) {
 }
 
 test('answering the demo survey with the keyboard sends only the shown randomised report', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/demo`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/demo`);
   await page.getByTestId('survey-form').waitFor();
   assert.equal(await page.getByTestId('survey-title').textContent(), demo.title);
   const privacy = await page.getByTestId('privacy-summary').textContent();
@@ -123,7 +114,7 @@ test('answering the demo survey with the keyboard sends only the shown randomise
   assert.equal(storage, '{}', 'nothing left in storage after sending');
   assert.deepEqual(unexpectedProblems(log), []);
 
-  await page.goto(`${server.baseUrl}/results/demo`);
+  await page.goto(`${fixture.server.baseUrl}/results/demo`);
   await page.locator('[data-testid="n-drugs"]', { hasText: /^1$/ }).waitFor();
   assert.equal(await page.getByTestId('respondents').textContent(), '1');
   assert.deepEqual(unexpectedProblems(log), []);
@@ -131,8 +122,8 @@ test('answering the demo survey with the keyboard sends only the shown randomise
 });
 
 test('preparing with unanswered questions names them and moves focus to the first', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/demo`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/demo`);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('option-alcohol-0').check();
   await page.getByTestId('prepare-report').click();
@@ -147,8 +138,8 @@ test('preparing with unanswered questions names them and moves focus to the firs
 });
 
 test('a prepared report survives a reload unchanged instead of being randomised again', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/demo`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/demo`);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('option-drugs-0').check();
   await page.getByTestId('option-alcohol-4').check();
