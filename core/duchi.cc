@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/epsilon_mechanism.h"
 #include "core/json_fields.h"
 #include "core/portable_math.h"
 #include "core/validation.h"
@@ -66,26 +67,13 @@ std::vector<double> DuchiMechanism::PerturbValid(double answer, RandomSource& ra
 }
 
 Result<std::unique_ptr<const DuchiMechanism>> CreateDuchi(NumericRange range, double epsilon) {
-  DENIABLE_TRY(ValidateNumericRange(range));
-  DENIABLE_TRY(ValidateEpsilon(epsilon));
-  std::unique_ptr<const DuchiMechanism> mechanism(new DuchiMechanism(range, epsilon));
-  DENIABLE_TRY(RequireFiniteOutputRange(*mechanism));
-  return mechanism;
+  return CreateEpsilonMechanism<DuchiMechanism>(range, epsilon,
+                                       [](NumericRange r, double e) { return new DuchiMechanism(r, e); });
 }
 
 Result<std::unique_ptr<const DuchiMechanism>> ParseDuchiParams(const nlohmann::json& mechanism_object,
-                                                              NumericRange range, const std::string& where) {
-  const auto& object = mechanism_object;
-  DENIABLE_TRY(RequireObject(object, where));
-  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "duchi") return MakeError(JoinPath(where, "name") + ": must be \"duchi\", but is \"" + *name + "\"");
-  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
-  if (!epsilon) return MakeError(epsilon.error());
-  auto mechanism = CreateDuchi(range, *epsilon);
-  if (!mechanism) return InContext(where, mechanism.error());
-  return mechanism;
+                                                               NumericRange range, const std::string& where) {
+  return ParseEpsilonMechanism<DuchiMechanism>(mechanism_object, range, where, "duchi", CreateDuchi);
 }
 
 }  // namespace deniable

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/epsilon_mechanism.h"
 #include "core/json_fields.h"
 #include "core/portable_math.h"
 #include "core/validation.h"
@@ -43,6 +44,7 @@ std::vector<double> HybridMechanism::PerturbValid(double answer, RandomSource& r
 }
 
 Result<std::unique_ptr<const HybridMechanism>> CreateHybrid(NumericRange range, double epsilon) {
+  // Hybrid is built from its two parts, which validate range and epsilon themselves.
   auto piecewise = CreatePiecewise(range, epsilon);
   if (!piecewise) return MakeError(piecewise.error());
   auto duchi = CreateDuchi(range, epsilon);
@@ -52,18 +54,8 @@ Result<std::unique_ptr<const HybridMechanism>> CreateHybrid(NumericRange range, 
 }
 
 Result<std::unique_ptr<const HybridMechanism>> ParseHybridParams(const nlohmann::json& mechanism_object,
-                                                                NumericRange range, const std::string& where) {
-  const auto& object = mechanism_object;
-  DENIABLE_TRY(RequireObject(object, where));
-  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "hybrid") return MakeError(JoinPath(where, "name") + ": must be \"hybrid\", but is \"" + *name + "\"");
-  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
-  if (!epsilon) return MakeError(epsilon.error());
-  auto mechanism = CreateHybrid(range, *epsilon);
-  if (!mechanism) return InContext(where, mechanism.error());
-  return mechanism;
+                                                                 NumericRange range, const std::string& where) {
+  return ParseEpsilonMechanism<HybridMechanism>(mechanism_object, range, where, "hybrid", CreateHybrid);
 }
 
 }  // namespace deniable

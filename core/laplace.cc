@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/epsilon_mechanism.h"
 #include "core/json_fields.h"
 #include "core/portable_math.h"
 #include "core/validation.h"
@@ -50,26 +51,13 @@ std::vector<double> LaplaceMechanism::PerturbValid(double answer, RandomSource& 
 }
 
 Result<std::unique_ptr<const LaplaceMechanism>> CreateLaplace(NumericRange range, double epsilon) {
-  DENIABLE_TRY(ValidateNumericRange(range));
-  DENIABLE_TRY(ValidateEpsilon(epsilon));
-  std::unique_ptr<const LaplaceMechanism> mechanism(new LaplaceMechanism(range, epsilon));
-  DENIABLE_TRY(RequireFiniteOutputRange(*mechanism));
-  return mechanism;
+  return CreateEpsilonMechanism<LaplaceMechanism>(range, epsilon,
+                                       [](NumericRange r, double e) { return new LaplaceMechanism(r, e); });
 }
 
 Result<std::unique_ptr<const LaplaceMechanism>> ParseLaplaceParams(const nlohmann::json& mechanism_object,
-                                                                  NumericRange range, const std::string& where) {
-  const auto& object = mechanism_object;
-  DENIABLE_TRY(RequireObject(object, where));
-  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "laplace") return MakeError(JoinPath(where, "name") + ": must be \"laplace\", but is \"" + *name + "\"");
-  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
-  if (!epsilon) return MakeError(epsilon.error());
-  auto mechanism = CreateLaplace(range, *epsilon);
-  if (!mechanism) return InContext(where, mechanism.error());
-  return mechanism;
+                                                                   NumericRange range, const std::string& where) {
+  return ParseEpsilonMechanism<LaplaceMechanism>(mechanism_object, range, where, "laplace", CreateLaplace);
 }
 
 NumericRange LaplaceMechanism::possible_values() const {

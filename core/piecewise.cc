@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/epsilon_mechanism.h"
 #include "core/json_fields.h"
 #include "core/portable_math.h"
 #include "core/validation.h"
@@ -75,28 +76,13 @@ std::vector<double> PiecewiseMechanism::PerturbValid(double answer, RandomSource
 }
 
 Result<std::unique_ptr<const PiecewiseMechanism>> CreatePiecewise(NumericRange range, double epsilon) {
-  DENIABLE_TRY(ValidateNumericRange(range));
-  DENIABLE_TRY(ValidateEpsilon(epsilon));
-  std::unique_ptr<const PiecewiseMechanism> mechanism(new PiecewiseMechanism(range, epsilon));
-  DENIABLE_TRY(RequireFiniteOutputRange(*mechanism));
-  return mechanism;
+  return CreateEpsilonMechanism<PiecewiseMechanism>(range, epsilon,
+                                       [](NumericRange r, double e) { return new PiecewiseMechanism(r, e); });
 }
 
 Result<std::unique_ptr<const PiecewiseMechanism>> ParsePiecewiseParams(const nlohmann::json& mechanism_object,
-                                                                      NumericRange range, const std::string& where) {
-  const auto& object = mechanism_object;
-  DENIABLE_TRY(RequireObject(object, where));
-  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "piecewise") {
-    return MakeError(JoinPath(where, "name") + ": must be \"piecewise\", but is \"" + *name + "\"");
-  }
-  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
-  if (!epsilon) return MakeError(epsilon.error());
-  auto mechanism = CreatePiecewise(range, *epsilon);
-  if (!mechanism) return InContext(where, mechanism.error());
-  return mechanism;
+                                                                       NumericRange range, const std::string& where) {
+  return ParseEpsilonMechanism<PiecewiseMechanism>(mechanism_object, range, where, "piecewise", CreatePiecewise);
 }
 
 }  // namespace deniable

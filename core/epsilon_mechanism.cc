@@ -1,0 +1,25 @@
+#include "core/epsilon_mechanism.h"
+
+#include "core/json_fields.h"
+#include "core/validation.h"
+
+namespace deniable {
+
+Status ValidateEpsilonMechanismInputs(NumericRange range, double epsilon) {
+  DENIABLE_TRY(ValidateNumericRange(range));
+  return ValidateEpsilon(epsilon);
+}
+
+Result<double> ReadEpsilonOnlyParams(const nlohmann::json& object, const std::string& expected_name,
+                                     const std::string& where) {
+  DENIABLE_TRY(RequireObject(object, where));
+  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
+  auto name = ReadString(object, "name", 32, true, where);
+  if (!name) return MakeError(name.error());
+  if (*name != expected_name) {
+    return MakeError(JoinPath(where, "name") + ": must be \"" + expected_name + "\", but is \"" + *name + "\"");
+  }
+  return ReadFiniteNumber(object, "epsilon", where);
+}
+
+}  // namespace deniable
