@@ -13,7 +13,10 @@
 //     regularisation ("plain", closer to the paper as printed), and EMS
 //     (core/ems_estimator.h);
 //   Square Wave + EMS over an epsilon grid;
-//   Laplace + EMS and + EM (deconvolution on the exact transition matrix).
+//   Laplace + EMS and + EM (deconvolution on the exact transition matrix);
+//   the paper's other noise-adding competitors, Gaussian-pDP and Flipped
+//   Huber (core/gaussian_pdp.h, core/flipped_huber.h; only (epsilon, delta)
+//   private, delta = 1e-5, so the ε column says "none"), + EMS.
 // Per method and setting: the paper's privacy metric dis (eqs. 16-18, the
 // likelihood attack with three tie-breaks, plus a Bayes attack;
 // bench/rvns_study_attack.h) beside the mean-guess baseline; W1 (data units)
@@ -43,6 +46,8 @@
 #include "bench/rvns_study_data.h"
 #include "core/distribution_summary.h"
 #include "core/ems_estimator.h"
+#include "core/flipped_huber.h"
+#include "core/gaussian_pdp.h"
 #include "core/kde_sqp_estimator.h"
 #include "core/laplace.h"
 #include "core/numeric_histogram.h"
@@ -73,6 +78,9 @@ struct StudyConfig {
   std::vector<RvnsSetting> rvns;
   std::vector<double> square_wave_epsilons = {0.25, 0.5, 1, 2, 4, 8};
   std::vector<double> laplace_epsilons = {0.5, 1, 2, 4, 8};
+  // Gaussian-pDP and Flipped Huber: (epsilon, delta) with this delta, at Laplace's epsilons.
+  std::vector<double> approximate_dp_epsilons = {0.5, 1, 2, 4, 8};
+  double approximate_dp_delta = 1e-5;
   std::vector<int> scaling_sizes = {10000, 100000, 1000000};
   int scaling_cells = 1000;
   int repetitions = 3;  // fresh data and reports each time; tables show means
@@ -412,6 +420,39 @@ std::vector<Row> RunLaplace(const StudyConfig& config, const Truth& truth, doubl
   return rows;
 }
 
+// The (epsilon, delta) noise competitors: no finite pure epsilon (Row::epsilon
+// nullopt, "none"); their (epsilon, delta) is in the parameters column.
+std::vector<Row> RunNoiseMechanism(const StudyConfig& config, const Truth& truth, const NumericMechanism& mechanism,
+                                   const std::string& label, const std::string& parameters,
+                                   const std::function<double(double, double)>& density, std::uint64_t seed) {
+  const Perturbed perturbed = PerturbAll(mechanism, truth.sample, seed);
+  const Privacy privacy{LikelihoodAttack(truth.sample, perturbed.reports, 1, kRange, truth.masses, density,
+                                         config.threads, seed ^ 0xa77ac4),
+                        ReportDistance(truth.sample, perturbed.reports)};
+  std::vector<Row> rows{
+      {label, parameters, std::nullopt, privacy, RunEms(mechanism, perturbed.histogram, config.cells, true, truth)}};
+  Progress("chi2(" + std::to_string(truth.df) + ") " + label + " " + parameters + " done");
+  return rows;
+}
+
+std::vector<Row> RunGaussianPdp(const StudyConfig& config, const Truth& truth, double epsilon, std::uint64_t seed) {
+  const auto mechanism = Unwrap(CreateGaussianPdp(kRange, epsilon, config.approximate_dp_delta), "gaussian_pdp");
+  const double sigma = mechanism->sigma();
+  const auto density = [=](double x, double y) { return std::exp(-0.5 * (y - x) * (y - x) / (sigma * sigma)); };
+  const std::string parameters = "(ε=" + Format(epsilon) + ", δ=" + Format(config.approximate_dp_delta) +
+                                 ")-pDP σ=" + Format(sigma);
+  return RunNoiseMechanism(config, truth, *mechanism, "Gaussian-pDP", parameters, density, seed);
+}
+
+std::vector<Row> RunFlippedHuber(const StudyConfig& config, const Truth& truth, double epsilon, std::uint64_t seed) {
+  const auto mechanism = Unwrap(CreateFlippedHuber(kRange, epsilon, config.approximate_dp_delta), "flipped_huber");
+  const FlippedHuberNoise noise = mechanism->noise();
+  const auto density = [noise](double x, double y) { return std::exp(-noise.Loss(y - x)); };
+  const std::string parameters = "(ε=" + Format(epsilon) + ", δ=" + Format(config.approximate_dp_delta) +
+                                 ")-DP s=" + Format(noise.scale()) + " α=" + Format(noise.alpha());
+  return RunNoiseMechanism(config, truth, *mechanism, "Flipped Huber", parameters, density, seed);
+}
+
 // ---- the study ---------------------------------------------------------------------------------------------
 
 struct DatasetOutcome {
@@ -429,6 +470,8 @@ std::vector<Row> RunRepetition(const StudyConfig& config, const Truth& truth, in
   for (const RvnsSetting& rvns : config.rvns) append(RunRvns(config, truth, rvns, seed()));
   for (double epsilon : config.square_wave_epsilons) append(RunSquareWave(config, truth, epsilon, seed()));
   for (double epsilon : config.laplace_epsilons) append(RunLaplace(config, truth, epsilon, seed()));
+  for (double epsilon : config.approximate_dp_epsilons) append(RunGaussianPdp(config, truth, epsilon, seed()));
+  for (double epsilon : config.approximate_dp_epsilons) append(RunFlippedHuber(config, truth, epsilon, seed()));
   return rows;
 }
 
