@@ -33,24 +33,7 @@ AuditResult AuditNumericEpsilon(const NumericPerturbFunction& perturb, double x0
       hits1[e] += AllValuesIn(report1, events[e]);
     }
   }
-  // Each of the 2 |events| ratios uses a lower and an upper bound: Bonferroni over 4 |events| bounds.
-  const double per_bound_alpha = alpha / (4.0 * static_cast<double>(events.size()));
-  AuditResult result{0.0, 0.0};
-  const auto consider = [&](std::int64_t numerator_hits, std::int64_t denominator_hits) {
-    const double lower = BinomialLowerBound(numerator_hits, trials, per_bound_alpha);
-    const double upper = BinomialUpperBound(denominator_hits, trials, per_bound_alpha);
-    if (lower > 0.0) result.lower_bound = std::max(result.lower_bound, std::log(lower / upper));
-    if (numerator_hits > 0) {
-      const double ratio = denominator_hits == 0 ? std::numeric_limits<double>::infinity()
-                                                 : static_cast<double>(numerator_hits) / denominator_hits;
-      result.point = std::max(result.point, std::log(ratio));
-    }
-  };
-  for (std::size_t e = 0; e < events.size(); ++e) {
-    consider(hits0[e], hits1[e]);
-    consider(hits1[e], hits0[e]);
-  }
-  return result;
+  return EpsilonFromEventCounts(hits0, hits1, trials, alpha);
 }
 
 }  // namespace deniable::testing

@@ -155,8 +155,13 @@ AuditResult AuditEpsilon(const PerturbFunction& perturb, int x0, int x1, std::in
       hits1[e] += events[e](report1);
     }
   }
-  // Each of the 2 * |events| ratios uses two bounds: Bonferroni over 4 |events| bounds.
-  const double per_bound_alpha = alpha / (4.0 * static_cast<double>(events.size()));
+  return EpsilonFromEventCounts(hits0, hits1, trials, alpha);
+}
+
+AuditResult EpsilonFromEventCounts(const std::vector<std::int64_t>& hits0, const std::vector<std::int64_t>& hits1,
+                                   std::int64_t trials, double alpha) {
+  // Each of the 2 |events| ratios uses two bounds: Bonferroni over 4 |events| bounds.
+  const double per_bound_alpha = alpha / (4.0 * static_cast<double>(hits0.size()));
   AuditResult result{0.0, 0.0};
   const auto consider = [&](std::int64_t numerator_hits, std::int64_t denominator_hits) {
     const double lower = BinomialLowerBound(numerator_hits, trials, per_bound_alpha);
@@ -168,7 +173,7 @@ AuditResult AuditEpsilon(const PerturbFunction& perturb, int x0, int x1, std::in
       result.point = std::max(result.point, std::log(ratio));
     }
   };
-  for (std::size_t e = 0; e < events.size(); ++e) {
+  for (std::size_t e = 0; e < hits0.size(); ++e) {
     consider(hits0[e], hits1[e]);
     consider(hits1[e], hits0[e]);
   }

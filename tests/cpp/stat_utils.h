@@ -38,4 +38,9 @@ using PerturbFunction = std::function<Support(int answer, RandomSource& random)>
 AuditResult AuditEpsilon(const PerturbFunction& perturb, int x0, int x1, std::int64_t trials, double alpha,
                          std::uint64_t seed);
 
+// The audit's bounds from event counts: hits0[e] and hits1[e] reports of `trials`
+// per input fell in event e. Shared by the categorical and numeric audits.
+AuditResult EpsilonFromEventCounts(const std::vector<std::int64_t>& hits0, const std::vector<std::int64_t>& hits1,
+                                   std::int64_t trials, double alpha);
+
 }  // namespace deniable::testing
