@@ -209,7 +209,17 @@ struct Reconstruction {
   int unfinished;         // 1 if EM hit its iteration cap or SLSQP its evaluation cap
 };
 
-Reconstruction RunEms(const NumericMechanism& mechanism, const NumericHistogram& histogram, int cells, bool smoothing,
+const char* EstimatorName(EmSmoothing smoothing) {
+  switch (smoothing) {
+    case EmSmoothing::kNone: return "EM";
+    case EmSmoothing::kBinomial: return "EMS";
+    case EmSmoothing::kCurvature: return "PML";
+  }
+  return "?";
+}
+
+Reconstruction RunEms(const NumericMechanism& mechanism, const NumericHistogram& histogram, int cells,
+                      EmSmoothing smoothing,
                       const Truth& truth) {
   double start = ThreadCpuMilliseconds();
   const auto transition =
@@ -220,7 +230,7 @@ Reconstruction RunEms(const NumericMechanism& mechanism, const NumericHistogram&
   options.smoothing = smoothing;
   const auto fit = Unwrap(EstimateEms(histogram, transition, options), "ems");
   const double estimate_ms = ThreadCpuMilliseconds() - start;
-  return {smoothing ? "EMS" : "EM",
+  return {EstimatorName(smoothing),
           Score(fit.probabilities, truth),
           matrix_ms,
           estimate_ms,
@@ -370,18 +380,21 @@ std::vector<Row> RunRvns(const StudyConfig& config, const Truth& truth, const Rv
   std::string parameters =
       "d=" + Format(setting.window) + " k=" + std::to_string(setting.values) + " " + RvnsWindowModeName(setting.mode);
   parameters += " γ=" + Format(params.uniform_probability, "%.3f");
-  // Always in this order (PrintEstimatorComparison relies on it): plain KDE+SQP, KDE+SQP, EMS.
+  // Always in this order (PrintEstimatorComparison relies on it): plain KDE+SQP, KDE+SQP, EMS, PML.
   std::vector<Row> rows;
   rows.push_back({"RVNS", parameters, mechanism->epsilon(), privacy,
                   RunKdeSqp(*mechanism, perturbed.histogram, config.cells, truth, false)});
   rows.push_back({"RVNS", parameters, mechanism->epsilon(), privacy,
                   RunKdeSqp(*mechanism, perturbed.histogram, config.cells, truth, true)});
   rows.push_back({"RVNS", parameters, mechanism->epsilon(), privacy,
-                  RunEms(*mechanism, perturbed.histogram, config.cells, true, truth)});
+                  RunEms(*mechanism, perturbed.histogram, config.cells, EmSmoothing::kBinomial, truth)});
+  rows.push_back({"RVNS", parameters, mechanism->epsilon(), privacy,
+                  RunEms(*mechanism, perturbed.histogram, config.cells, EmSmoothing::kCurvature, truth)});
   Progress("chi2(" + std::to_string(truth.df) + ") RVNS " + parameters + ": attack " + Format(attack_ms, "%.0f") +
            " ms, KDE+SQP plain " + Format(rows[0].reconstruction.estimate_ms, "%.0f") + " ms, KDE+SQP " +
            Format(rows[1].reconstruction.estimate_ms, "%.0f") + " ms, EMS " +
-           Format(rows[2].reconstruction.estimate_ms, "%.0f") + " ms (CPU)");
+           Format(rows[2].reconstruction.estimate_ms, "%.0f") + " ms, PML " +
+           Format(rows[3].reconstruction.estimate_ms, "%.0f") + " ms (CPU)");
   return rows;
 }
 
@@ -396,8 +409,11 @@ std::vector<Row> RunSquareWave(const StudyConfig& config, const Truth& truth, do
                                          config.threads, seed ^ 0xa77ac4),
                         ReportDistance(truth.sample, perturbed.reports)};
   const std::string parameters = "b=" + Format(mechanism->half_width(), "%.4f");
-  std::vector<Row> rows{{"Square Wave", parameters, epsilon, privacy,
-                         RunEms(*mechanism, perturbed.histogram, config.cells, true, truth)}};
+  std::vector<Row> rows;
+  for (EmSmoothing smoothing : {EmSmoothing::kBinomial, EmSmoothing::kCurvature}) {
+    rows.push_back({"Square Wave", parameters, epsilon, privacy,
+                    RunEms(*mechanism, perturbed.histogram, config.cells, smoothing, truth)});
+  }
   Progress("chi2(" + std::to_string(truth.df) + ") Square Wave eps=" + Format(epsilon) + " done");
   return rows;
 }
@@ -412,10 +428,10 @@ std::vector<Row> RunLaplace(const StudyConfig& config, const Truth& truth, doubl
                         ReportDistance(truth.sample, perturbed.reports)};
   const std::string parameters = "s=" + Format(scale);
   std::vector<Row> rows;
-  rows.push_back(
-      {"Laplace", parameters, epsilon, privacy, RunEms(*mechanism, perturbed.histogram, config.cells, true, truth)});
-  rows.push_back(
-      {"Laplace", parameters, epsilon, privacy, RunEms(*mechanism, perturbed.histogram, config.cells, false, truth)});
+  for (EmSmoothing smoothing : {EmSmoothing::kBinomial, EmSmoothing::kNone, EmSmoothing::kCurvature}) {
+    rows.push_back({"Laplace", parameters, epsilon, privacy,
+                    RunEms(*mechanism, perturbed.histogram, config.cells, smoothing, truth)});
+  }
   Progress("chi2(" + std::to_string(truth.df) + ") Laplace eps=" + Format(epsilon) + " done");
   return rows;
 }
@@ -430,7 +446,8 @@ std::vector<Row> RunNoiseMechanism(const StudyConfig& config, const Truth& truth
                                          config.threads, seed ^ 0xa77ac4),
                         ReportDistance(truth.sample, perturbed.reports)};
   std::vector<Row> rows{
-      {label, parameters, std::nullopt, privacy, RunEms(mechanism, perturbed.histogram, config.cells, true, truth)}};
+      {label, parameters, std::nullopt, privacy,
+       RunEms(mechanism, perturbed.histogram, config.cells, EmSmoothing::kCurvature, truth)}};
   Progress("chi2(" + std::to_string(truth.df) + ") " + label + " " + parameters + " done");
   return rows;
 }
@@ -509,19 +526,21 @@ struct EstimatorDuel {
   std::vector<double> ratios;  // per setting: mean W1 of the variant / mean W1 of EMS
 };
 
+// The default estimator (PML) against the RVNS row `offset_before_ems` before it
+// (rows per setting: KDE+SQP plain, KDE+SQP, EMS, PML).
 EstimatorDuel Duel(const DatasetOutcome& outcome, int offset_before_ems) {
   EstimatorDuel duel;
   for (const auto& rows : outcome.repetitions) {
-    for (std::size_t i = 2; i < rows.size(); ++i) {
-      if (rows[i].mechanism != "RVNS" || rows[i].reconstruction.estimator != "EMS") continue;
+    for (std::size_t i = 3; i < rows.size(); ++i) {
+      if (rows[i].mechanism != "RVNS" || rows[i].reconstruction.estimator != "PML") continue;
       ++duel.runs;
       if (rows[i].reconstruction.accuracy.w1 < rows[i - offset_before_ems].reconstruction.accuracy.w1) ++duel.ems_wins;
     }
   }
   const auto averaged = AverageRows(outcome.repetitions);
-  for (std::size_t i = 2; i < averaged.size(); ++i) {
+  for (std::size_t i = 3; i < averaged.size(); ++i) {
     const Row& ems = averaged[i].mean;
-    if (ems.mechanism != "RVNS" || ems.reconstruction.estimator != "EMS") continue;
+    if (ems.mechanism != "RVNS" || ems.reconstruction.estimator != "PML") continue;
     const double other = averaged[i - offset_before_ems].mean.reconstruction.accuracy.w1;
     ++duel.settings;
     if (ems.reconstruction.accuracy.w1 < other) ++duel.ems_wins_on_mean;
@@ -532,14 +551,15 @@ EstimatorDuel Duel(const DatasetOutcome& outcome, int offset_before_ems) {
 }
 
 void PrintEstimatorComparison(const std::vector<DatasetOutcome>& outcomes) {
-  std::puts("\n### RVNS: EMS against the paper's pipeline on the same reports (W1)\n");
+  std::puts("\n### RVNS: the default estimator (PML) against the paper's pipeline and EMS on the same reports (W1)\n");
   std::puts(
-      "| dataset | variant | runs | EMS lower W1 (runs) | settings | EMS lower mean W1 (settings) | "
-      "mean-W1 ratio variant / EMS: min | median | max |");
+      "| dataset | variant | runs | PML lower W1 (runs) | settings | PML lower mean W1 (settings) | "
+      "mean-W1 ratio variant / PML: min | median | max |");
   std::puts("|---|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const DatasetOutcome& outcome : outcomes) {
-    for (const auto& [variant, offset] : {std::pair<const char*, int>{"KDE+SQP (core, with fixes)", 1},
-                                          std::pair<const char*, int>{"KDE+SQP plain", 2}}) {
+    for (const auto& [variant, offset] : {std::pair<const char*, int>{"KDE+SQP (core, with fixes)", 2},
+                                          std::pair<const char*, int>{"KDE+SQP plain", 3},
+                                          std::pair<const char*, int>{"EMS", 1}}) {
       const EstimatorDuel duel = Duel(outcome, offset);
       std::printf("| χ²(%d) | %s | %d | %d | %d | %d | %.2f | %.2f | %.2f |\n", outcome.df, variant, duel.runs,
                   duel.ems_wins, duel.settings, duel.ems_wins_on_mean, duel.ratios.front(),
@@ -555,7 +575,7 @@ std::optional<double> SquareWaveW1AtDistance(const std::vector<AveragedRow>& row
                                              double AttackDistances::*attack) {
   std::vector<std::pair<double, double>> curve;  // (dis, W1)
   for (const AveragedRow& row : rows) {
-    if (row.mean.mechanism != "Square Wave") continue;
+    if (row.mean.mechanism != "Square Wave" || row.mean.reconstruction.estimator != "PML") continue;
     curve.emplace_back(row.mean.privacy.attack.*attack, row.mean.reconstruction.accuracy.w1);
   }
   std::sort(curve.begin(), curve.end());
@@ -571,23 +591,24 @@ std::optional<double> SquareWaveW1AtDistance(const std::vector<AveragedRow>& row
 std::optional<double> SquareWaveW1AtEpsilon(const std::vector<AveragedRow>& rows, std::optional<double> epsilon) {
   if (!epsilon) return std::nullopt;
   for (const AveragedRow& row : rows) {
-    if (row.mean.mechanism == "Square Wave" && row.mean.epsilon && std::fabs(*row.mean.epsilon - *epsilon) < 1e-9) {
+    if (row.mean.mechanism == "Square Wave" && row.mean.reconstruction.estimator == "PML" && row.mean.epsilon &&
+        std::fabs(*row.mean.epsilon - *epsilon) < 1e-9) {
       return row.mean.reconstruction.accuracy.w1;
     }
   }
   return std::nullopt;
 }
 
-// RVNS + EMS against Square Wave + EMS at the same privacy, measured three
+// RVNS + PML against Square Wave + PML (each with the default estimator) at the same privacy, measured three
 // ways (the likelihood attack with two tie-breaks, and the Bayes attack), and
 // at the same epsilon where RVNS has one. "x" marks which is more accurate.
 void PrintMatchedPrivacy(const std::vector<DatasetOutcome>& outcomes) {
-  std::puts("\n### RVNS + EMS against Square Wave + EMS at matched privacy (mean W1)\n");
+  std::puts("\n### RVNS + PML against Square Wave + PML at matched privacy (mean W1)\n");
   std::puts(
       "Square Wave's W1 is interpolated linearly between the two epsilons whose dis (mean over repetitions) brackets "
       "RVNS's dis under the same attack; – = outside Square Wave's epsilon grid.\n");
   std::puts(
-      "| dataset | RVNS setting | ε | RVNS+EMS W1 | SW W1 at equal dis, attack first | attack random | Bayes attack | "
+      "| dataset | RVNS setting | ε | RVNS+PML W1 | SW W1 at equal dis, attack first | attack random | Bayes attack | "
       "SW W1 at equal ε |");
   std::puts("|---|---|---:|---:|---:|---:|---:|---:|");
   const auto cell = [](std::optional<double> w1) { return w1 ? Format(*w1, "%.3f") : std::string("–"); };
@@ -595,7 +616,7 @@ void PrintMatchedPrivacy(const std::vector<DatasetOutcome>& outcomes) {
     const auto rows = AverageRows(outcome.repetitions);
     for (const AveragedRow& row : rows) {
       const Row& r = row.mean;
-      if (r.mechanism != "RVNS" || r.reconstruction.estimator != "EMS") continue;
+      if (r.mechanism != "RVNS" || r.reconstruction.estimator != "PML") continue;
       const AttackDistances& a = r.privacy.attack;
       std::printf("| χ²(%d) | %s | %s | %.3f | %s | %s | %s | %s |\n", outcome.df, r.parameters.c_str(),
                   r.epsilon ? Format(*r.epsilon).c_str() : "none", r.reconstruction.accuracy.w1,
@@ -621,7 +642,7 @@ void PrintAttackAgainstBaseline(const std::vector<DatasetOutcome>& outcomes) {
     for (double g : outcome.mean_guess_distances) guess += g / static_cast<double>(outcome.mean_guess_distances.size());
     int settings = 0, first = 0, middle = 0, random = 0, bayes = 0;
     for (const AveragedRow& row : AverageRows(outcome.repetitions)) {
-      if (row.mean.mechanism != "RVNS" || row.mean.reconstruction.estimator != "EMS") continue;
+      if (row.mean.mechanism != "RVNS" || row.mean.reconstruction.estimator != "PML") continue;
       const AttackDistances& a = row.mean.privacy.attack;
       ++settings;
       first += a.first > guess;
@@ -634,14 +655,15 @@ void PrintAttackAgainstBaseline(const std::vector<DatasetOutcome>& outcomes) {
   }
 }
 
-// EMS time at m = 1000 does not depend on n: the histogram is its only input.
+// PML's and EMS's time at m = 1000 does not grow with n: the histogram is their only input.
 void RunScaling(const StudyConfig& config) {
-  std::printf("\n### Scaling: EMS with m = %d estimation cells, 1024 histogram cells, χ²(2)\n\n", config.scaling_cells);
+  std::printf("\n### Scaling: PML and EMS with m = %d estimation cells, 1024 histogram cells, χ²(2)\n\n",
+              config.scaling_cells);
   std::puts(
       "Perturbation and histogram filling are excluded from the times; the matrix is built once per "
       "mechanism.\n");
-  std::puts("| mechanism | matrix build CPU ms | n | EMS CPU ms | iterations | W1 |");
-  std::puts("|---|---:|---:|---:|---:|---:|");
+  std::puts("| mechanism | matrix build CPU ms | n | estimator | CPU ms | map steps | W1 |");
+  std::puts("|---|---:|---:|---|---:|---:|---:|");
   const auto rvns = Unwrap(CreateRvns({kRange, 2.0, 2, RvnsParams::WindowMode::kFreshPerValue, 0.0}), "rvns");
   const auto square_wave = Unwrap(CreateSquareWave(kRange, 1.0), "square_wave");
   const std::vector<std::pair<std::string, const NumericMechanism*>> mechanisms = {
@@ -654,14 +676,20 @@ void RunScaling(const StudyConfig& config) {
     for (int n : config.scaling_sizes) {
       const Truth truth = MakeTruth(2, n, config.scaling_cells, config.seed + 2);
       const Perturbed perturbed = PerturbAll(*mechanism, truth.sample, config.seed ^ static_cast<std::uint64_t>(n));
-      const double ems_start = ThreadCpuMilliseconds();
-      const auto fit = Unwrap(EstimateEms(perturbed.histogram, transition), "ems");
-      const double ems_ms = ThreadCpuMilliseconds() - ems_start;
-      const Accuracy accuracy = Score(fit.probabilities, truth);
-      std::printf("| %s | %.0f | %d | %.0f | %d%s | %.3f |\n", label.c_str(), matrix_ms, n, ems_ms, fit.iterations,
-                  fit.converged ? "" : " (not converged)", accuracy.w1);
-      std::fflush(stdout);
-      Progress("scaling " + label + " n=" + std::to_string(n) + ": EMS " + Format(ems_ms, "%.0f") + " ms");
+      for (EmSmoothing smoothing : {EmSmoothing::kCurvature, EmSmoothing::kBinomial}) {
+        EmsOptions options;
+        options.smoothing = smoothing;
+        const double ems_start = ThreadCpuMilliseconds();
+        const auto fit = Unwrap(EstimateEms(perturbed.histogram, transition, options), "ems");
+        const double ems_ms = ThreadCpuMilliseconds() - ems_start;
+        const Accuracy accuracy = Score(fit.probabilities, truth);
+        std::printf("| %s | %.0f | %d | %s | %.0f | %d%s | %.3f |\n", label.c_str(), matrix_ms, n,
+                    EstimatorName(smoothing), ems_ms, fit.iterations, fit.converged ? "" : " (not converged)",
+                    accuracy.w1);
+        std::fflush(stdout);
+        Progress("scaling " + label + " n=" + std::to_string(n) + ": " + EstimatorName(smoothing) + " " +
+                 Format(ems_ms, "%.0f") + " ms");
+      }
     }
   }
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/curvature_smoother.h"
 #include "core/validation.h"
 
 namespace deniable {
@@ -12,16 +13,28 @@ namespace {
 // Keeps ln and division finite if f underflows to 0 on every input reaching a cell.
 constexpr double kPredictedFloor = 1e-300;
 
-Status ValidateOptions(const EmsOptions& options) {
-  if (!std::isfinite(options.log_likelihood_tolerance) || options.log_likelihood_tolerance <= 0.0) {
-    return MakeError("EMS log_likelihood_tolerance must be a positive number, but is " +
-                     FormatNumber(options.log_likelihood_tolerance));
+Status ValidateOptions(const EmsOptions& options, int cells) {
+  if (!std::isfinite(options.curvature_penalty) || options.curvature_penalty < 0.0) {
+    return MakeError("EMS curvature_penalty must be a non-negative number, but is " +
+                     FormatNumber(options.curvature_penalty));
   }
-  if (!std::isfinite(options.per_value_tolerance) || options.per_value_tolerance < 0.0) {
-    return MakeError("EMS per_value_tolerance must be a non-negative number, but is " +
+  if (!std::isfinite(options.per_value_tolerance) || options.per_value_tolerance <= 0.0) {
+    return MakeError("EMS per_value_tolerance must be a positive number, but is " +
                      FormatNumber(options.per_value_tolerance));
   }
-  return ValidateIntInRange(options.max_iterations, 1, 100000000, "EMS max_iterations");
+  DENIABLE_TRY(ValidateIntInRange(options.max_iterations, 1, 100000000, "EMS max_iterations"));
+  if (options.start.empty()) return OkStatus();
+  if (static_cast<int>(options.start.size()) != cells) {
+    return MakeError("EMS start needs one probability per input cell (" + std::to_string(cells) + "), but has " +
+                     std::to_string(options.start.size()));
+  }
+  double sum = 0.0;
+  for (double value : options.start) {
+    if (!std::isfinite(value) || value < 0.0) return MakeError("EMS start must be finite and non-negative");
+    sum += value;
+  }
+  if (!(sum > 0.0)) return MakeError("EMS start must not be all 0");
+  return OkStatus();
 }
 
 Status ValidateCounts(const std::vector<double>& counts, const TransitionMatrix& transition) {
@@ -72,23 +85,29 @@ double SmoothedAt(const std::vector<double>& f, int i) {
   return 0.25 * at(i - 1) + 0.5 * at(i) + 0.25 * at(i + 1);
 }
 
-// A point of the iteration: f, T f and the relative log-likelihood there.
+// A point of the iteration: f, T f and the objective there.
 struct EmPoint {
   std::vector<double> f;
   std::vector<double> predicted;
   double relative_log_likelihood;
+  double objective;  // relative_log_likelihood minus the curvature penalty (kCurvature)
 };
 
-// The EM (or EMS) update as a map f -> F(f), with the data it needs.
+// The EM update with its smoothing step as a map f -> F(f), with the data it needs.
 class EmsMap {
  public:
-  EmsMap(const std::vector<double>& counts, double total, const TransitionMatrix& transition, bool smoothing)
-      : counts_(counts), total_(total), transition_(transition), smoothing_(smoothing) {}
+  EmsMap(const std::vector<double>& counts, double total, const TransitionMatrix& transition, const EmsOptions& options)
+      : counts_(counts), total_(total), transition_(transition), smoothing_(options.smoothing) {
+    const double m = static_cast<double>(transition.input_cells());
+    // lambda m^5: see curvature_smoother.h. Zero unless kCurvature.
+    if (smoothing_ == EmSmoothing::kCurvature) penalty_weight_ = options.curvature_penalty * std::pow(m, 5.0);
+  }
 
   EmPoint At(std::vector<double> f) const {
     auto predicted = transition_.Apply(f);
     const double value = RelativeLogLikelihood(counts_, total_, predicted);
-    return EmPoint{std::move(f), std::move(predicted), value};
+    const double penalty = penalty_weight_ > 0.0 ? penalty_weight_ * SquaredCurvature(f) : 0.0;
+    return EmPoint{std::move(f), std::move(predicted), value, value - penalty};
   }
 
   // E-step and M-step in one, f_i <- f_i sum_j T[j][i] c_j / (T f)_j / N,
@@ -102,35 +121,82 @@ class EmsMap {
     transition_.ApplyTransposed(ratio, back);
     std::vector<double> f = point.f;
     for (std::size_t i = 0; i < f.size(); ++i) f[i] *= back[i] / total_;
-    if (smoothing_) f = BinomialSmooth(f);
+    if (smoothing_ == EmSmoothing::kBinomial) f = BinomialSmooth(f);
+    if (smoothing_ == EmSmoothing::kCurvature) f = CurvatureSmooth(f, 2.0 * penalty_weight_ / total_);
     NormaliseTo(f, 1.0);
     return At(std::move(f));
   }
+
+  bool has_objective() const { return smoothing_ != EmSmoothing::kBinomial; }
 
  private:
   const std::vector<double>& counts_;
   double total_;
   const TransitionMatrix& transition_;
-  bool smoothing_;
+  EmSmoothing smoothing_;
+  double penalty_weight_ = 0.0;
 };
 
 EmsResult Finish(EmPoint point, int iterations, bool converged) {
   EmsResult result;
   result.probabilities = std::move(point.f);
   result.log_likelihood = point.relative_log_likelihood;
+  result.objective = point.objective;
   result.iterations = iterations;
   result.converged = converged;
   return result;
 }
 
-EmsResult Run(const EmsMap& map, EmPoint current, double tolerance, int max_iterations) {
+// Plain fixed-point iteration (EMS).
+EmsResult RunPlain(const EmsMap& map, EmPoint current, double tolerance, int max_iterations) {
   for (int iteration = 1; iteration <= max_iterations; ++iteration) {
     EmPoint next = map.Step(current);
-    const double change = next.relative_log_likelihood - current.relative_log_likelihood;
+    const double change = next.objective - current.objective;
     current = std::move(next);
     if (std::abs(change) < tolerance) return Finish(std::move(current), iteration, true);
   }
   return Finish(std::move(current), max_iterations, false);
+}
+
+double SquaredNorm(const std::vector<double>& v) { return std::inner_product(v.begin(), v.end(), v.begin(), 0.0); }
+
+// The SQUAREM extrapolation f - 2 a r + a^2 v, clipped at 0 and renormalised;
+// a = -|r|/|v|, at most -1 (a = -1 gives F(F(f)) exactly).
+std::vector<double> Extrapolate(const std::vector<double>& f, const std::vector<double>& f1,
+                                const std::vector<double>& f2) {
+  std::vector<double> r(f.size()), v(f.size());
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    r[i] = f1[i] - f[i];
+    v[i] = f2[i] - 2.0 * f1[i] + f[i];
+  }
+  const double v_norm = SquaredNorm(v);
+  const double step = v_norm > 0.0 ? std::min(-1.0, -std::sqrt(SquaredNorm(r) / v_norm)) : -1.0;
+  std::vector<double> extrapolated(f.size());
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    extrapolated[i] = std::max(0.0, f[i] - 2.0 * step * r[i] + step * step * v[i]);
+  }
+  NormaliseTo(extrapolated, 1.0);
+  return extrapolated;
+}
+
+// SQUAREM-accelerated iteration (see the header), for maps with an objective.
+EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, int max_iterations) {
+  int steps = 0;
+  while (steps < max_iterations) {
+    EmPoint first = map.Step(current);
+    EmPoint second = map.Step(first);
+    steps += 2;
+    EmPoint next = std::move(second);
+    if (steps < max_iterations) {
+      EmPoint candidate = map.Step(map.At(Extrapolate(current.f, first.f, next.f)));
+      ++steps;
+      if (candidate.objective >= next.objective) next = std::move(candidate);
+    }
+    const double change = next.objective - current.objective;
+    current = std::move(next);
+    if (std::abs(change) < tolerance) return Finish(std::move(current), steps, true);
+  }
+  return Finish(std::move(current), steps, false);
 }
 
 }  // namespace
@@ -144,10 +210,10 @@ std::vector<double> BinomialSmooth(const std::vector<double>& probabilities) {
 
 Result<EmsResult> EstimateEms(const std::vector<double>& output_counts, const TransitionMatrix& transition,
                               const EmsOptions& options) {
-  DENIABLE_TRY(ValidateOptions(options));
-  DENIABLE_TRY(ValidateCounts(output_counts, transition));
   const int m = transition.input_cells();
-  std::vector<double> uniform(static_cast<std::size_t>(m), 1.0 / m);
+  DENIABLE_TRY(ValidateOptions(options, m));
+  DENIABLE_TRY(ValidateCounts(output_counts, transition));
+  const std::vector<double> uniform(static_cast<std::size_t>(m), 1.0 / m);
   const std::vector<double> reachable = transition.Apply(uniform);
 
   // Counts in cells no input can reach are impossible under the model: they
@@ -159,11 +225,16 @@ Result<EmsResult> EstimateEms(const std::vector<double>& output_counts, const Tr
   const double total = std::accumulate(counts.begin(), counts.end(), 0.0);
   if (!(total > 0.0)) return MakeError("EMS needs at least one reported value in a reachable output cell");
 
-  const EmsMap map(counts, total, transition, options.smoothing);
-  const double tolerance = std::max(options.log_likelihood_tolerance, options.per_value_tolerance * total);
-  EmPoint start = map.At(std::move(uniform));
-  EmsResult result = Run(map, std::move(start), tolerance, options.max_iterations);
-  result.log_likelihood += SaturatedLogLikelihood(counts, total);
+  const EmsMap map(counts, total, transition, options);
+  const double tolerance = options.per_value_tolerance * total;
+  std::vector<double> start = options.start.empty() ? uniform : options.start;
+  NormaliseTo(start, 1.0);
+  EmPoint first = map.At(std::move(start));
+  EmsResult result = map.has_objective() && options.accelerate ? RunAccelerated(map, std::move(first), tolerance, options.max_iterations)
+                                         : RunPlain(map, std::move(first), tolerance, options.max_iterations);
+  const double saturated = SaturatedLogLikelihood(counts, total);
+  result.log_likelihood += saturated;
+  result.objective += saturated;
   return result;
 }
 

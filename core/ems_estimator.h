@@ -16,25 +16,41 @@
 // renormalises f to sum 1. Plain EM (smoothing off) converges to the maximum
 // likelihood estimate; with exact, noise-free counts n T f that is f itself.
 //
-// Start: the uniform distribution. Stop when the change of the count
-// log-likelihood L between two iterations is below
-//     max(log_likelihood_tolerance, per_value_tolerance * N)   (N = number of values)
-// in absolute value, or after max_iterations (reported as not converged).
-// The first term is the paper's rule (public implementations of its EMS stop
-// at 1e-3 nats). L is a log-likelihood-ratio scale, so 1e-3 nats is far below
-// anything statistically meaningful; but L grows with N, and so does the
-// iteration count, slowly: RVNS (d = 2, k = 10, m = 1000) took 850, 1,162 and
-// 1,613 iterations at N = 1e5, 1e6 and 1e7 values (0.26, 0.35, 0.49 s). The
-// second term (1e-10 nats per value) equals the first at 1e7 values and caps
-// the growth beyond it: per value, the EM trajectory does not depend on N.
-// Set per_value_tolerance to 0 for the paper's rule alone. L is computed
-// relative to the saturated model (sum_j c_j ln((T f)_j N / c_j), near 0 at a
-// good fit), which keeps it precise to about 1e-16 nats per value:
-// tolerances below ~1e-15 N are noise.
+// Penalised EM (EmSmoothing::kCurvature, the default; "pml" in results):
+// EM whose smoothing step is CurvatureSmooth (curvature_smoother.h), one
+// Newton step of the M-step of the penalised log-likelihood
+//     Q(f) = L(f) - lambda m^5 sum_i (f_i - 2 f_i+1 + f_i+2)^2
+// (lambda = curvature_penalty; m^5 makes it grid-independent). Its fixed
+// point satisfies Q's stationarity conditions to first order in the
+// smoothing, so the result is (close to) the penalised maximum-likelihood
+// estimate: unlike EMS's, whose [1, 2, 1] smoothing has the same strength at
+// every n, its bias vanishes as N grows (the penalty is fixed while L grows
+// with N), and it does not depend on the grid, the start or the stopping rule.
+// Why: on the RVNS study it is more accurate than EMS and the paper's fixed
+// KDE+SQP pipeline (docs/rvns-results.md); the default lambda is chosen there.
 //
-// Cost: two passes over T's nonzero bands per iteration, O(m * cells).
-// RVNS with m = 1000 and 1024 cells: about 0.33 ms per iteration and 400 to
-// 1,600 iterations, 0.15 to 0.5 s (measured in the estimators' report).
+// Start: the uniform distribution, or options.start (a warm start: the
+// bootstrap starts each replicate at the point estimate). Stop when the
+// objective (Q for kCurvature, L otherwise) changes by less than
+// per_value_tolerance * N nats between two iterations (N = number of values),
+// or after max_iterations map steps (reported as not converged). Per value, EM's
+// trajectory does not depend on N, so neither does the iteration count (the
+// earlier absolute rule of 1e-3 nats, the EMS paper's, made it grow with N).
+// L is computed relative to the saturated model (sum_j c_j ln((T f)_j N /
+// c_j), near 0 at a good fit), which keeps it precise to about 1e-16 nats per
+// value: tolerances below ~1e-15 are noise.
+//
+// Acceleration: for kNone and kCurvature (which have an objective) the
+// iteration is accelerated by SQUAREM (Varadhan & Roland 2008, scheme S3):
+// two map steps give r = F(f) - f and v = F(F(f)) - 2 F(f) + f; the step
+// f - 2 a r + a^2 v with a = -|r|/|v| (at most -1, where it equals F(F(f)))
+// is clipped at 0, renormalised and followed by one map step, and kept only if
+// its objective is at least that of F(F(f)). It reaches the same fixed point
+// in several times fewer map steps. EMS (kBinomial) is not accelerated: it has
+// no objective to safeguard with, and its result depends on where it stops.
+//
+// Cost: two passes over T's nonzero bands per map step, O(m * cells).
+// RVNS with m = 1000 and 1024 cells: about 0.33 ms per map step.
 #pragma once
 
 #include <vector>
@@ -45,20 +61,31 @@
 
 namespace deniable {
 
-inline constexpr double kDefaultEmsLogLikelihoodTolerance = 1e-3;
 inline constexpr double kDefaultEmsPerValueTolerance = 1e-10;
 inline constexpr int kDefaultEmsMaxIterations = 10000;
+// lambda of the curvature penalty, chosen on the RVNS study (see its comment in
+// docs/rvns-results.md, "Choosing the curvature penalty").
+inline constexpr double kDefaultCurvaturePenalty = 0.01;
+
+enum class EmSmoothing {
+  kNone,       // plain EM: the maximum likelihood estimate
+  kBinomial,   // EMS: [1, 2, 1]/4 after each M-step (Li et al. 2020)
+  kCurvature,  // penalised EM with the curvature penalty (the default)
+};
 
 struct EmsOptions {
-  bool smoothing = true;  // false: plain EM (the maximum likelihood estimate)
-  double log_likelihood_tolerance = kDefaultEmsLogLikelihoodTolerance;  // > 0, in nats
-  double per_value_tolerance = kDefaultEmsPerValueTolerance;            // >= 0, nats per value
-  int max_iterations = kDefaultEmsMaxIterations;                        // >= 1 map steps
+  EmSmoothing smoothing = EmSmoothing::kCurvature;
+  double curvature_penalty = kDefaultCurvaturePenalty;        // lambda >= 0 (kCurvature only)
+  double per_value_tolerance = kDefaultEmsPerValueTolerance;  // > 0, nats per value
+  int max_iterations = kDefaultEmsMaxIterations;              // >= 1 map steps
+  std::vector<double> start;                                  // empty: uniform; else m cells, >= 0, not all 0
+  bool accelerate = true;                                     // SQUAREM (kNone and kCurvature only)
 };
 
 struct EmsResult {
   std::vector<double> probabilities;  // input cell probabilities, >= 0, sum 1
   double log_likelihood = 0.0;        // sum_j c_j ln (T f)_j at the result
+  double objective = 0.0;             // Q at the result for kCurvature, else L
   int iterations = 0;                 // map steps (EM + smoothing) taken
   bool converged = false;             // false: stopped at max_iterations
 };

@@ -4,8 +4,10 @@
 // 95% parametric-bootstrap band, plus the unbiased mean with its CI for the
 // mechanisms whose reports are unbiased (Laplace, Duchi, Piecewise, Hybrid).
 //
-// Estimators: "ems" (default: EM with smoothing on the exact cell-integrated
-// transition matrix, Li et al. 2020), "em" (no smoothing: the MLE), and
+// Estimators (all but kde_sqp on the exact cell-integrated transition matrix,
+// ems_estimator.h): "pml" (default: penalised maximum likelihood, EM with a
+// curvature penalty), "ems" (EM with [1, 2, 1] smoothing, Li et al. 2020),
+// "em" (no smoothing: the MLE), and
 // "kde_sqp" (the RVNS paper's KDE + symmetric-KL + SQP, with the digest's
 // fixes; RVNS only, server only). Cost: O(iterations x grid x band) for the
 // estimate and B times that for the bootstrap, independent of the number of
@@ -37,7 +39,7 @@ inline constexpr double kUsefulMeanHalfWidth = 0.05;
 inline constexpr int kMaxBootstrapCost = 20000;
 
 struct NumericEstimateOptions {
-  std::string estimator = "ems";
+  std::string estimator = "pml";
   int estimation_cells = kDefaultEstimationCells;  // grid over [a, b] the distribution is estimated on
   int points = kDefaultDisplayPoints;              // density / CDF points shown, 2..1000
   std::optional<double> bin_width;                 // histogram bins; default (b - a) / 20

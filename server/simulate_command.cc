@@ -52,7 +52,7 @@ struct SimulateOptions {
   std::int64_t respondents = 0;
   std::uint64_t seed = 1;
   bool json = false;
-  std::string estimator = "ems";
+  std::string estimator = "pml";
 };
 
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
@@ -69,9 +69,9 @@ Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& arg
   if (!respondents) return MakeError(respondents.error());
   auto seed = UnsignedFlag(*flags, "--seed", 1);
   if (!seed) return MakeError(seed.error());
-  const std::string estimator = flags->ValueOr("--estimator", "ems");
-  if (estimator != "ems" && estimator != "em" && estimator != "kde_sqp") {
-    return MakeError("--estimator must be ems, em or kde_sqp, but is \"" + estimator + "\"");
+  const std::string estimator = flags->ValueOr("--estimator", "pml");
+  if (estimator != "pml" && estimator != "ems" && estimator != "em" && estimator != "kde_sqp") {
+    return MakeError("--estimator must be pml, ems, em or kde_sqp, but is \"" + estimator + "\"");
   }
   return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator};
 }

@@ -88,7 +88,7 @@ TEST_CASE("numeric results with no reports, and invalid options") {
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], bad).ok());
   bad.estimator = "magic";
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], bad).error() ==
-        "estimator must be one of ems, em, kde_sqp, but is \"magic\"");
+        "estimator must be one of pml, ems, em, kde_sqp, but is \"magic\"");
   NumericEstimateOptions costly;
   costly.estimation_cells = 1000;
   costly.replicates = 50;

@@ -54,7 +54,7 @@ describe('usage errors exit 2 and name the argument', () => {
     [['simulate', '--truth', DEMO_TRUTH, '--respondents', '10'], /--survey is required/],
     [[...SIMULATE, '--respondents', '10', '--seed', 'abc'], /--seed must be an integer/],
     [[...SIMULATE, '--respondents', '10', '--json=yes'], /--json takes no value/],
-    [[...SIMULATE, '--respondents', '10', '--estimator', 'kde'], /--estimator must be ems, em or kde_sqp, but is "kde"/],
+    [[...SIMULATE, '--respondents', '10', '--estimator', 'kde'], /--estimator must be pml, ems, em or kde_sqp, but is "kde"/],
     [['advise', '--options', '5', '--epsilon', 'x', '--respondents', '10'], /--epsilon must be a finite number, but is "x"/],
     [['advise', '--options', '5', '--epsilon', '0', '--respondents', '10'], /epsilon/],
   ];
@@ -203,7 +203,7 @@ describe('simulate with numeric questions', () => {
     const result = runCli([...SIMULATE_NUMERIC, '--respondents', '2000']);
     assert.equal(result.status, 0, result.stderr);
     const text = result.stdout;
-    assert.match(text, /Question "bmi": What is your body mass index\?\n  numeric in \[10, 60\] kg\/m2, mechanism rvns \(values 2, window 5, window_mode fresh\), no formal epsilon, n = 2000, estimator ems\n/);
+    assert.match(text, /Question "bmi": What is your body mass index\?\n  numeric in \[10, 60\] kg\/m2, mechanism rvns \(values 2, window 5, window_mode fresh\), no formal epsilon, n = 2000, estimator pml\n/);
     assert.match(text, /mechanism square_wave \(epsilon 2\), epsilon 2, n = 2000/);
     assert.match(text, /  statistic +truth +estimate +95% interval\n  mean +[\d.]+ +[\d.]+ +\[[\d.]+, [\d.]+\]\n/);
     for (const name of ['std_dev', 'median', 'lower_quartile', 'upper_quartile']) assert.match(text, new RegExp(`\n  ${name} +[\\d.]+`));

@@ -105,7 +105,7 @@ describe('numeric questions', () => {
       assert.deepEqual(Object.keys(question).sort(), NUMERIC_KEYS, question.id);
       assert.equal(question.type, 'numeric');
       assert.equal(question.n, REPORTS);
-      assert.equal(question.estimator, 'ems');
+      assert.equal(question.estimator, 'pml');
       assert.deepEqual(Object.keys(question.statistics).sort(), STATISTICS);
       assert.equal(question.density.points.length, 200);
       assert.equal(question.histogram.value.length, 20, 'default bin width (b - a) / 20');
@@ -164,7 +164,7 @@ describe('numeric questions', () => {
       ['?bin_width=nan', /^query parameter bin_width must be a finite number/],
       ['?estimation_cells=1', /estimation_cells/],
       ['?replicates=5000', /replicates/],
-      ['?estimator=mle', /estimator must be one of ems, em, kde_sqp, but is "mle"/],
+      ['?estimator=mle', /estimator must be one of pml, ems, em, kde_sqp, but is "mle"/],
       ['?point=50', /^unknown query parameter "point"/],
       ['?points=50&points=60', /^query parameter points is given more than once$/],
     ];
@@ -215,7 +215,7 @@ describe('numeric questions', () => {
     assert.deepEqual(second.response.body, first.response.body);
     assert.ok(second.ms * 5 < first.ms, `hit ${second.ms.toFixed(1)} ms vs miss ${first.ms.toFixed(1)} ms`);
     // The same options spelled differently share the entry.
-    const reordered = await get(results('?points=77&replicates=60&estimator=ems'));
+    const reordered = await get(results('?points=77&replicates=60&estimator=pml'));
     assert.equal(reordered.headers.get('x-results-cache'), 'hit');
 
     await postReports(server, NUMERIC, 1, 99);

@@ -4,10 +4,11 @@ import { formatNumber } from '../shared/format.js';
 // The analyst's choices for numeric questions: the estimator and the
 // histogram bin width, sent to the server as ?estimator= and ?bin_width=.
 // Left at their defaults, nothing is added to the request (the server picks
-// EMS and a bin width of a twentieth of each range).
+// PML and a bin width of a twentieth of each range).
 const ESTIMATORS = [
-  ['', 'Default (EMS)'],
-  ['ems', 'EMS: EM with smoothing'],
+  ['', 'Default (PML)'],
+  ['pml', 'PML: EM with a curvature penalty'],
+  ['ems', 'EMS: EM with [1, 2, 1] smoothing'],
   ['em', 'EM without smoothing'],
   ['kde_sqp', 'KDE + SQP (the RVNS paper; RVNS only)'],
 ];

@@ -18,6 +18,7 @@ const STATISTICS = [
 ];
 
 const ESTIMATOR_NAMES = {
+  pml: 'penalised maximum likelihood (PML)',
   ems: 'EM with smoothing (EMS)',
   em: 'EM',
   kde_sqp: 'KDE + SQP (paper)',
