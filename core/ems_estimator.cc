@@ -190,7 +190,7 @@ EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, i
     if (steps < max_iterations) {
       EmPoint candidate = map.Step(map.At(Extrapolate(current.f, first.f, next.f)));
       ++steps;
-      if (candidate.objective >= next.objective) next = std::move(candidate);
+      if (candidate.objective >= current.objective) next = std::move(candidate);
     }
     const double change = next.objective - current.objective;
     current = std::move(next);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/bootstrap.h"
+#include "core/coarse_to_fine.h"
 #include "core/distribution_summary.h"
 #include "core/ems_estimator.h"
 #include "core/frequency_estimator.h"
@@ -47,12 +48,26 @@ EmSmoothing SmoothingOf(const std::string& estimator) {
   return EmSmoothing::kCurvature;
 }
 
-// `start`: a warm start for the EM-type estimators whose result does not
-// depend on it (pml, em: they converge to an optimum; EMS's result depends on
-// where it stops, so it always starts at the uniform distribution).
+// Warm starts for the re-estimates of the bootstrap (empty: none).
+struct WarmStarts {
+  std::vector<double> fine;    // on the estimation grid
+  std::vector<double> coarse;  // on the coarse grid of coarse-to-fine PML
+};
+
+// The point estimate nudged towards uniform (1%), so that no cell is pinned
+// at 0, as a warm start: replicates then converge in a fraction of the steps.
+std::vector<double> WarmStartFrom(std::vector<double> probabilities) {
+  for (double& value : probabilities) value = 0.99 * value + 0.01 / static_cast<double>(probabilities.size());
+  return probabilities;
+}
+
+// Warm starts apply only to the estimators whose result does not depend on
+// the start (pml, em: they converge to an optimum; EMS's result depends on
+// where it stops, so it always starts at the uniform distribution). `coarse`
+// (non-null): PML runs coarse-to-fine (coarse_to_fine.h).
 CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& histogram,
-                              const TransitionMatrix& transition, const NumericEstimateOptions& options,
-                              std::vector<double> start = {}) {
+                              const TransitionMatrix& transition, const TransitionMatrix* coarse,
+                              const NumericEstimateOptions& options, WarmStarts starts = {}) {
   if (options.estimator == "kde_sqp") {
     const auto* rvns = dynamic_cast<const RvnsMechanism*>(question.numeric_mechanism.get());
     const auto density = [rvns](double x, double y) { return rvns->TransitionDensity(x, y); };
@@ -68,7 +83,16 @@ CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& 
   }
   EmsOptions settings;
   settings.smoothing = SmoothingOf(options.estimator);
-  if (settings.smoothing != EmSmoothing::kBinomial) settings.start = std::move(start);
+  if (coarse != nullptr) {
+    const CoarseToFineStarts coarse_starts{std::move(starts.coarse)};
+    return [&transition, coarse, settings, coarse_starts](const std::vector<double>& counts)
+               -> Result<std::vector<double>> {
+      auto fit = EstimateCoarseToFine(counts, *coarse, transition, settings, coarse_starts);
+      if (!fit) return MakeError(fit.error());
+      return fit->probabilities;
+    };
+  }
+  if (settings.smoothing != EmSmoothing::kBinomial) settings.start = std::move(starts.fine);
   return [&transition, settings](const std::vector<double>& counts) -> Result<std::vector<double>> {
     auto fit = EstimateEms(counts, transition, settings);
     if (!fit) return MakeError(fit.error());
@@ -137,17 +161,28 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   auto transition =
       TransitionMatrix::ForMechanism(*question.numeric_mechanism, options.estimation_cells, histogram.cells());
   if (!transition) return MakeError(transition.error());
-  const auto estimate = MakeEstimator(question, histogram, *transition, options);
-  auto probabilities = estimate(histogram.counts_as_doubles());
+  // PML on a grid finer than the coarse one runs coarse-to-fine.
+  std::optional<TransitionMatrix> coarse;
+  if (options.estimator == "pml" && options.estimation_cells > kDefaultCoarseCells) {
+    auto built = TransitionMatrix::ForMechanism(*question.numeric_mechanism, kDefaultCoarseCells, histogram.cells());
+    if (!built) return MakeError(built.error());
+    coarse = std::move(built).value();
+  }
+  const TransitionMatrix* coarse_matrix = coarse ? &*coarse : nullptr;
+  const auto counts = histogram.counts_as_doubles();
+  const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options);
+  auto probabilities = estimate(counts);
   if (!probabilities) return MakeError(probabilities.error());
   auto fitted = MakeGridDistribution(question.range, std::move(probabilities).value());
   if (!fitted) return MakeError(fitted.error());
+  WarmStarts starts{WarmStartFrom(fitted->probabilities), {}};
+  if (coarse_matrix) {
+    auto coarse_fit = EstimateEms(counts, *coarse_matrix);
+    if (!coarse_fit) return MakeError(coarse_fit.error());
+    starts.coarse = WarmStartFrom(std::move(coarse_fit->probabilities));
+  }
 
-  // Replicates start near the point estimate (mixed with 1% uniform so that
-  // no cell is pinned at 0): they converge in a fraction of the steps.
-  std::vector<double> warm = fitted->probabilities;
-  for (double& value : warm) value = 0.99 * value + 0.01 / static_cast<double>(warm.size());
-  const auto reestimate = MakeEstimator(question, histogram, *transition, options, std::move(warm));
+  const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, std::move(starts));
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
                                     reestimate, {options.replicates});
   if (!sample) return MakeError(sample.error());

@@ -1,0 +1,102 @@
+// What a numeric question's results cost on the server, by part, for
+// n = 10^4, 10^5, 10^6 reports: building the transition matrix, the point
+// estimate (the default estimator, PML), and the whole results document
+// (point estimate + parametric bootstrap with warm-started replicates + curves
+// and statistics). Estimation reads only the 1024-cell histogram, so no column
+// should grow with n; the document's cost is about replicates x one re-estimate.
+// Answers: chi-square(2) truncated to [0, 10]. Times are wall-clock
+// milliseconds of one run each (the machine may be shared: see the load).
+// Run: build/numeric_results_bench   (prints a Markdown table, progress on stderr)
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench/rvns_study_data.h"
+#include "core/coarse_to_fine.h"
+#include "core/ems_estimator.h"
+#include "core/numeric_results.h"
+#include "core/seeded_random.h"
+#include "core/survey.h"
+#include "core/transition_matrix.h"
+
+using namespace deniable;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double MillisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+Question NumericQuestion(const nlohmann::json& mechanism) {
+  const nlohmann::json definition = {
+      {"format", kSurveyFormat}, {"id", "bench"}, {"version", 1}, {"title", "bench"},
+      {"questions",
+       {{{"id", "x"}, {"text", "x"}, {"type", "numeric"}, {"range", {0, 10}}, {"mechanism", mechanism}}}}};
+  auto survey = ParseSurvey(definition);
+  if (!survey) {
+    std::fprintf(stderr, "survey: %s\n", survey.error().c_str());
+    std::exit(1);
+  }
+  return std::move(survey->questions.front());
+}
+
+QuestionAggregate Aggregate(const Question& question, int n, std::uint64_t seed) {
+  SeededRandom random(seed);
+  const auto answers = rvns_study::TruncatedChiSquareSample(2, 10.0, n, random);
+  QuestionAggregate aggregate{n, {}, *NumericHistogram::ForMechanism(*question.numeric_mechanism)};
+  for (double answer : answers) (void)aggregate.histogram->Add(*question.numeric_mechanism->Perturb(answer, random));
+  return aggregate;
+}
+
+}  // namespace
+
+int main() {
+  const std::vector<std::pair<std::string, nlohmann::json>> mechanisms = {
+      {"RVNS d=2 k=2 fresh", {{"name", "rvns"}, {"window", 2}, {"values", 2}, {"window_mode", "fresh"}}},
+      {"Square Wave ε=1", {{"name", "square_wave"}, {"epsilon", 1}}}};
+  std::puts("| mechanism | n | m (estimation cells) | matrix ms | PML point estimate ms | fine map steps | "
+            "replicates | results document ms |");
+  std::puts("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const auto& [label, mechanism] : mechanisms) {
+    const Question question = NumericQuestion(mechanism);
+    for (int n : {10000, 100000, 1000000}) {
+      const QuestionAggregate aggregate = Aggregate(question, n, 7 + static_cast<std::uint64_t>(n));
+      for (int cells : {100, 1000}) {
+        auto start = Clock::now();
+        const auto transition =
+            *TransitionMatrix::ForMechanism(*question.numeric_mechanism, cells, aggregate.histogram->cells());
+        const double matrix_ms = MillisecondsSince(start);
+        // The point estimate as the results use it: direct at m <= 100,
+        // coarse-to-fine from m = 100 above (the coarse matrix's build included).
+        start = Clock::now();
+        const auto counts = aggregate.histogram->counts_as_doubles();
+        EmsResult fit;
+        if (cells <= kDefaultCoarseCells) {
+          fit = *EstimateEms(counts, transition);
+        } else {
+          const auto coarse = *TransitionMatrix::ForMechanism(*question.numeric_mechanism, kDefaultCoarseCells,
+                                                              aggregate.histogram->cells());
+          fit = *EstimateCoarseToFine(counts, coarse, transition, {});
+        }
+        const double point_ms = MillisecondsSince(start);
+        NumericEstimateOptions options;
+        options.estimation_cells = cells;
+        options.replicates = std::min(kDefaultResultReplicates, kMaxBootstrapCost / cells);
+        start = Clock::now();
+        const auto document = NumericQuestionResultToJson(question, aggregate, options);
+        const double document_ms = MillisecondsSince(start);
+        if (!document) {
+          std::fprintf(stderr, "results: %s\n", document.error().c_str());
+          return 1;
+        }
+        std::printf("| %s | %d | %d | %.0f | %.0f | %d | %d | %.0f |\n", label.c_str(), n, cells, matrix_ms, point_ms,
+                    fit.iterations, options.replicates, document_ms);
+        std::fflush(stdout);
+        std::fprintf(stderr, "%s n=%d m=%d done\n", label.c_str(), n, cells);
+      }
+    }
+  }
+}
