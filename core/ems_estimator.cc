@@ -182,21 +182,22 @@ std::vector<double> Extrapolate(const std::vector<double>& f, const std::vector<
 // SQUAREM-accelerated iteration (see the header), for maps with an objective.
 EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, int max_iterations) {
   int steps = 0;
-  while (steps < max_iterations) {
+  // A cycle takes three map steps; the last one or two steps before the cap are plain.
+  while (steps + 3 <= max_iterations) {
     EmPoint first = map.Step(current);
     EmPoint second = map.Step(first);
     steps += 2;
     EmPoint next = std::move(second);
-    if (steps < max_iterations) {
-      EmPoint candidate = map.Step(map.At(Extrapolate(current.f, first.f, next.f)));
-      ++steps;
-      if (candidate.objective >= current.objective) next = std::move(candidate);
-    }
+    EmPoint candidate = map.Step(map.At(Extrapolate(current.f, first.f, next.f)));
+    ++steps;
+    if (candidate.objective >= current.objective) next = std::move(candidate);
     const double change = next.objective - current.objective;
     current = std::move(next);
     if (std::abs(change) < tolerance) return Finish(std::move(current), steps, true);
   }
-  return Finish(std::move(current), steps, false);
+  EmsResult rest = RunPlain(map, std::move(current), tolerance, max_iterations - steps);
+  rest.iterations += steps;
+  return rest;
 }
 
 }  // namespace
