@@ -14,9 +14,10 @@ namespace {
 constexpr double kPredictedFloor = 1e-300;
 
 Status ValidateOptions(const EmsOptions& options, int cells) {
-  if (!std::isfinite(options.curvature_penalty) || options.curvature_penalty < 0.0) {
+  if (options.curvature_penalty &&
+      (!std::isfinite(*options.curvature_penalty) || *options.curvature_penalty < 0.0)) {
     return MakeError("EMS curvature_penalty must be a non-negative number, but is " +
-                     FormatNumber(options.curvature_penalty));
+                     FormatNumber(*options.curvature_penalty));
   }
   if (!std::isfinite(options.per_value_tolerance) || options.per_value_tolerance <= 0.0) {
     return MakeError("EMS per_value_tolerance must be a positive number, but is " +
@@ -100,7 +101,7 @@ class EmsMap {
       : counts_(counts), total_(total), transition_(transition), smoothing_(options.smoothing) {
     const double m = static_cast<double>(transition.input_cells());
     // lambda m^5: see curvature_smoother.h. Zero unless kCurvature.
-    if (smoothing_ == EmSmoothing::kCurvature) penalty_weight_ = options.curvature_penalty * std::pow(m, 5.0);
+    if (smoothing_ == EmSmoothing::kCurvature) penalty_weight_ = CurvaturePenalty(options, total) * std::pow(m, 5.0);
   }
 
   EmPoint At(std::vector<double> f) const {
@@ -201,6 +202,10 @@ EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, i
 }
 
 }  // namespace
+
+double CurvaturePenalty(const EmsOptions& options, double values) {
+  return options.curvature_penalty.value_or(kCurvaturePenaltyPerRootValue * std::sqrt(values));
+}
 
 std::vector<double> BinomialSmooth(const std::vector<double>& probabilities) {
   std::vector<double> smoothed(probabilities.size());

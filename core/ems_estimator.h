@@ -53,6 +53,7 @@
 // RVNS with m = 1000 and 1024 cells: about 0.33 ms per map step.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "core/numeric_histogram.h"
@@ -63,17 +64,21 @@ namespace deniable {
 
 inline constexpr double kDefaultEmsPerValueTolerance = 1e-10;
 inline constexpr int kDefaultEmsMaxIterations = 10000;
-// lambda of the curvature penalty. Chosen on two criteria (docs/rvns-results.md,
-// "Choosing the curvature penalty"): (1) W1 on the study's RVNS settings (chi-square
-// df 2, 5, 8, 10, n = 50,000, one repetition with seeds other than the study's):
-// mean ratio to the best lambda of {1e-3, 3e-3, 1e-2, 3e-2, 1e-1} per setting 1.17,
-// 1.12, 1.14, 1.23, 1.59, so 1e-3 to 1e-2 are alike there; (2) bias of the mean at a
-// weak channel and small n (RVNS window 4 on [10, 60], k = 2, gamma = 0.25, n = 3,000,
-// a normal(26, 4) population, 20 samples): bias 0.75 at 1e-3, 1.16 at 3e-3, 2.12 at
-// 1e-2, and the 95% bootstrap interval of the mean covered the truth in 30 of 30
-// samples at 1e-3 against 26 of 30 at 1e-2. Smaller lambda (1e-4: bias 0.55) starts
-// to cost accuracy at large n, where EM's slow convergence leaves it under-smoothed.
-inline constexpr double kDefaultCurvaturePenalty = 1e-3;
+// The default lambda of the curvature penalty grows like the square root of the
+// number of values N: lambda = kCurvaturePenaltyPerRootValue * sqrt(N). A fixed
+// lambda makes the smoothing relative to the likelihood fall like 1/N, and no
+// fixed value worked across n (docs/rvns-results.md, "Choosing the curvature
+// penalty"): at n = 50,000 (the study's chi-square settings, one repetition,
+// seeds other than the study's) lambda in 3e-3..1e-2 did best (mean W1 ratio to
+// the best of {1e-3, ..., 1e-1} 1.12 to 1.14); at a weak channel with n = 3,000
+// (RVNS window 4 on [10, 60], k = 2, gamma = 0.25, normal(26, 4) answers, N = 6,000)
+// lambda = 1e-2 biased the mean by 2.1 (1e-3: 0.75, 1e-4: 0.55) and its 95%
+// interval covered the truth in 26 of 30 samples (1e-3: 30 of 30); and at
+// n = 10^6 lambda = 1e-3 leaves EM so weakly regularised that it had not
+// converged after 10,000 map steps at m = 1000. sqrt(N) x 1e-5 gives 7.7e-4 at
+// N = 6,000, 2.2e-3 to 4.5e-3 at the study's N = 50,000 to 200,000, and 1.4e-2
+// at N = 2 x 10^6. An explicit curvature_penalty overrides it.
+inline constexpr double kCurvaturePenaltyPerRootValue = 1e-5;
 
 enum class EmSmoothing {
   kNone,       // plain EM: the maximum likelihood estimate
@@ -83,7 +88,7 @@ enum class EmSmoothing {
 
 struct EmsOptions {
   EmSmoothing smoothing = EmSmoothing::kCurvature;
-  double curvature_penalty = kDefaultCurvaturePenalty;        // lambda >= 0 (kCurvature only)
+  std::optional<double> curvature_penalty;                    // lambda >= 0 (kCurvature only); default above
   double per_value_tolerance = kDefaultEmsPerValueTolerance;  // > 0, nats per value
   int max_iterations = kDefaultEmsMaxIterations;              // >= 1 map steps
   std::vector<double> start;                                  // empty: uniform; else m cells, >= 0, not all 0
@@ -105,6 +110,9 @@ Result<EmsResult> EstimateEms(const std::vector<double>& output_counts, const Tr
 // The histogram must have T's output range and cell count.
 Result<EmsResult> EstimateEms(const NumericHistogram& histogram, const TransitionMatrix& transition,
                               const EmsOptions& options = {});
+
+// The lambda EstimateEms uses for `values` reported values (N).
+double CurvaturePenalty(const EmsOptions& options, double values);
 
 // The smoothing step alone (exposed for tests): binomial [1, 2, 1]/4 with
 // renormalised end kernels, then renormalised to the input's total.

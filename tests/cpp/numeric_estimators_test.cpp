@@ -477,9 +477,9 @@ TEST_CASE("EM recovers f exactly from noise-free counts; EMS and PML stay close"
   CHECK(fine_ems.converged);
   CHECK(L1Distance(fine_ems.probabilities, fine_truth) < 0.01);
 
-  // PML's penalty is fixed while the likelihood grows with n, so its bias is
+  // PML's smoothing relative to the likelihood falls with n, so its bias is
   // small at n = 1e6 on both grids (the curvature penalty does not depend on
-  // the grid): measured L1 3.0e-5 on 20 cells and 1.3e-4 on 100 cells
+  // the grid): measured L1 2.5e-4 on 20 cells and 3.4e-4 on 100 cells
   // (EMS: 5.3% and 0.52%).
   const auto pml = EstimateEms(counts, matrix).value();
   CAPTURE(pml.iterations);
@@ -495,7 +495,8 @@ TEST_CASE("PML: the bias vanishes as n grows; accelerated and plain iteration ag
   const auto matrix = TransitionMatrix::ForMechanism(tent, 50, 128).value();
   const auto truth = BetaThreeThreeCells(50);
   // Noise-free counts at n = 1e3, 1e5, 1e7: the L1 distance to f falls with n
-  // (measured 0.0068, 0.00046, 0.00013).
+  // (measured 0.0029, 0.00067, 0.00042: the default lambda grows like sqrt(N), so
+  // the smoothing relative to the likelihood falls like 1/sqrt(N)).
   // Run to a tight tolerance: this is about the optimum, not the stopping rule.
   EmsOptions converged;
   converged.per_value_tolerance = 1e-15;
@@ -510,10 +511,10 @@ TEST_CASE("PML: the bias vanishes as n grows; accelerated and plain iteration ag
   CAPTURE(distances[1]);
   CAPTURE(distances[2]);
   CHECK(distances[1] < 0.5 * distances[0]);
-  CHECK(distances[2] < 0.5 * distances[1]);
+  CHECK(distances[2] < 0.8 * distances[1]);
   // On simulated reports SQUAREM and plain iteration converge to the same
-  // estimate (measured max difference 4e-8,
-  // 138 against 1,223 map steps), SQUAREM in fewer map steps.
+  // estimate (measured max difference 7e-8,
+  // 129 against 1,129 map steps), SQUAREM in fewer map steps.
   const ToyWave wave(0.6, 0.1);
   const auto histogram = SimulateHistogram(wave, 128, 20000, 11);
   const auto wave_matrix = TransitionMatrix::ForMechanism(wave, 50, 128).value();
@@ -577,7 +578,7 @@ TEST_CASE("coarse-to-fine PML is close to PML run to convergence on the fine gri
   CAPTURE(refined.iterations);
   CHECK(refined.converged);
   CHECK(refined.iterations <= 100);
-  // Measured W1 4e-5 between them on [0, 1] (the direct estimate is 0.003 from the truth).
+  // Measured W1 8e-6 between them on [0, 1] (the direct estimate is 0.003 from the truth).
   CHECK(W1(refined.probabilities, direct.probabilities) < 1e-4);
   // Matrices over different output cells are refused.
   const auto other = TransitionMatrix::ForMechanism(wave, 20, 64).value();
@@ -595,7 +596,7 @@ TEST_CASE("EMS estimates the distribution from simulated reports") {
   const auto ems = EstimateEms(histogram, matrix, WithSmoothing(EmSmoothing::kBinomial)).value();
   CHECK(ems.converged);
   CHECK(W1(ems.probabilities, BetaThreeThreeCells(25)) < 0.025);
-  // PML (the default) on the same histogram: measured 0.0048 (EMS 0.011).
+  // PML (the default) on the same histogram: measured 0.0047 (EMS 0.011).
   const auto pml = EstimateEms(histogram, matrix).value();
   CHECK(pml.converged);
   CHECK(W1(pml.probabilities, BetaThreeThreeCells(25)) < 0.025);
@@ -963,7 +964,7 @@ Coverage BootstrapCoverage(EmSmoothing smoothing) {
 TEST_CASE("bootstrap bands cover the truth in a small simulation") {
   // With true coverage 95%, fewer than 16 of 20 has probability 1.6% (and
   // fewer than 32 of 40, 0.3%); the fixed seeds make the outcome reproducible.
-  // PML (the default), measured: mean 18, median 19, CDF 38 (basic), 38
+  // PML (the default), measured: mean 18, median 17, CDF 37 (basic), 40
   // (percentile). EMS: 18, 19, 38 (basic), but the percentile CDF band, which
   // ignores EMS's bias on this coarse grid, covered only 25 of 40: the basic
   // interval's bias correction matters for a biased estimator.
