@@ -2,8 +2,9 @@
 # `npm run bench`: every benchmark, each printing a table.
 #   1. report ingestion over loopback HTTP with durable storage, beside nginx serving a static file;
 #   2. estimation time per question for k = 2..1024;
-#   3. WebAssembly perturbation time per report;
-#   4. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run).
+#   3. numeric results: transition matrix, PML point estimate and the whole document (bootstrap) by n and m;
+#   4. WebAssembly perturbation time per report;
+#   5. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run).
 # Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,9 @@ bash bench/ingest/run.sh
 echo
 echo "## Estimation (build/estimate_bench)"
 build/estimate_bench
+echo
+echo "## Numeric results (build/numeric_results_bench)"
+build/numeric_results_bench
 echo
 echo "## WebAssembly perturbation (bench/wasm_perturb.mjs)"
 node bench/wasm_perturb.mjs

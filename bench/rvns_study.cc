@@ -572,11 +572,11 @@ void PrintEstimatorComparison(const std::vector<DatasetOutcome>& outcomes) {
 // Square Wave + EMS's W1 at the privacy level (dis under one attack) of an
 // RVNS setting: linear interpolation between the two Square Wave epsilons
 // whose dis brackets it; nullopt when no two do (outside the epsilon grid).
-std::optional<double> SquareWaveW1AtDistance(const std::vector<AveragedRow>& rows, double distance,
-                                             double AttackDistances::*attack) {
+std::optional<double> SquareWaveW1AtDistance(const std::vector<AveragedRow>& rows, const std::string& estimator,
+                                             double distance, double AttackDistances::*attack) {
   std::vector<std::pair<double, double>> curve;  // (dis, W1)
   for (const AveragedRow& row : rows) {
-    if (row.mean.mechanism != "Square Wave" || row.mean.reconstruction.estimator != "PML") continue;
+    if (row.mean.mechanism != "Square Wave" || row.mean.reconstruction.estimator != estimator) continue;
     curve.emplace_back(row.mean.privacy.attack.*attack, row.mean.reconstruction.accuracy.w1);
   }
   std::sort(curve.begin(), curve.end());
@@ -589,10 +589,11 @@ std::optional<double> SquareWaveW1AtDistance(const std::vector<AveragedRow>& row
   return std::nullopt;
 }
 
-std::optional<double> SquareWaveW1AtEpsilon(const std::vector<AveragedRow>& rows, std::optional<double> epsilon) {
+std::optional<double> SquareWaveW1AtEpsilon(const std::vector<AveragedRow>& rows, const std::string& estimator,
+                                            std::optional<double> epsilon) {
   if (!epsilon) return std::nullopt;
   for (const AveragedRow& row : rows) {
-    if (row.mean.mechanism == "Square Wave" && row.mean.reconstruction.estimator == "PML" && row.mean.epsilon &&
+    if (row.mean.mechanism == "Square Wave" && row.mean.reconstruction.estimator == estimator && row.mean.epsilon &&
         std::fabs(*row.mean.epsilon - *epsilon) < 1e-9) {
       return row.mean.reconstruction.accuracy.w1;
     }
@@ -600,19 +601,23 @@ std::optional<double> SquareWaveW1AtEpsilon(const std::vector<AveragedRow>& rows
   return std::nullopt;
 }
 
-// RVNS + PML against Square Wave + PML (each with the default estimator) at the same privacy, measured three
-// ways (the likelihood attack with two tie-breaks, and the Bayes attack), and
-// at the same epsilon where RVNS has one. "x" marks which is more accurate.
-void PrintMatchedPrivacy(const std::vector<DatasetOutcome>& outcomes) {
-  std::puts("\n### RVNS + PML against Square Wave + PML at matched privacy (mean W1)\n");
+// RVNS + PML (the default) against Square Wave + EMS (the target) and
+// Square Wave + PML (the same estimator) at the same privacy, measured three ways
+// (the likelihood attack with two tie-breaks, and the Bayes attack), and at the
+// same epsilon where RVNS has one.
+void PrintMatchedPrivacy(const std::vector<DatasetOutcome>& outcomes, const std::string& square_wave_estimator) {
+  std::printf("\n### RVNS + PML against Square Wave + %s at matched privacy (mean W1)\n\n",
+              square_wave_estimator.c_str());
   std::puts(
       "Square Wave's W1 is interpolated linearly between the two epsilons whose dis (mean over repetitions) brackets "
       "RVNS's dis under the same attack; – = outside Square Wave's epsilon grid.\n");
-  std::puts(
-      "| dataset | RVNS setting | ε | RVNS+PML W1 | SW W1 at equal dis, attack first | attack random | Bayes attack | "
-      "SW W1 at equal ε |");
+  std::printf(
+      "| dataset | RVNS setting | ε | RVNS+PML W1 | SW+%s W1 at equal dis, attack first | attack random | Bayes attack | "
+      "SW W1 at equal ε |\n",
+      square_wave_estimator.c_str());
   std::puts("|---|---|---:|---:|---:|---:|---:|---:|");
   const auto cell = [](std::optional<double> w1) { return w1 ? Format(*w1, "%.3f") : std::string("–"); };
+  const std::string& sw = square_wave_estimator;
   for (const DatasetOutcome& outcome : outcomes) {
     const auto rows = AverageRows(outcome.repetitions);
     for (const AveragedRow& row : rows) {
@@ -621,10 +626,10 @@ void PrintMatchedPrivacy(const std::vector<DatasetOutcome>& outcomes) {
       const AttackDistances& a = r.privacy.attack;
       std::printf("| χ²(%d) | %s | %s | %.3f | %s | %s | %s | %s |\n", outcome.df, r.parameters.c_str(),
                   r.epsilon ? Format(*r.epsilon).c_str() : "none", r.reconstruction.accuracy.w1,
-                  cell(SquareWaveW1AtDistance(rows, a.first, &AttackDistances::first)).c_str(),
-                  cell(SquareWaveW1AtDistance(rows, a.random, &AttackDistances::random)).c_str(),
-                  cell(SquareWaveW1AtDistance(rows, a.bayes, &AttackDistances::bayes)).c_str(),
-                  cell(SquareWaveW1AtEpsilon(rows, r.epsilon)).c_str());
+                  cell(SquareWaveW1AtDistance(rows, sw, a.first, &AttackDistances::first)).c_str(),
+                  cell(SquareWaveW1AtDistance(rows, sw, a.random, &AttackDistances::random)).c_str(),
+                  cell(SquareWaveW1AtDistance(rows, sw, a.bayes, &AttackDistances::bayes)).c_str(),
+                  cell(SquareWaveW1AtEpsilon(rows, sw, r.epsilon)).c_str());
     }
   }
 }
@@ -801,7 +806,8 @@ int main(int argc, char** argv) {
   std::vector<DatasetOutcome> outcomes;
   for (int df : config.degrees_of_freedom) outcomes.push_back(RunDataset(config, df));
   PrintEstimatorComparison(outcomes);
-  PrintMatchedPrivacy(outcomes);
+  PrintMatchedPrivacy(outcomes, "EMS");
+  PrintMatchedPrivacy(outcomes, "PML");
   PrintAttackAgainstBaseline(outcomes);
   RunScaling(config);
   std::printf("\nLoad average (1 min) at the start: %s, at the end: %s; wall time %.0f s.\n", start_load.c_str(),
