@@ -67,17 +67,18 @@ inline constexpr int kDefaultEmsMaxIterations = 10000;
 // The default lambda of the curvature penalty grows like the square root of the
 // number of values N: lambda = kCurvaturePenaltyPerRootValue * sqrt(N). A fixed
 // lambda makes the smoothing relative to the likelihood fall like 1/N, and no
-// fixed value worked across n (docs/rvns-results.md, "Choosing the curvature
-// penalty"): at n = 50,000 (the study's chi-square settings, one repetition,
-// seeds other than the study's) lambda in 3e-3..1e-2 did best (mean W1 ratio to
-// the best of {1e-3, ..., 1e-1} 1.12 to 1.14); at a weak channel with n = 3,000
-// (RVNS window 4 on [10, 60], k = 2, gamma = 0.25, normal(26, 4) answers, N = 6,000)
-// lambda = 1e-2 biased the mean by 2.1 (1e-3: 0.75, 1e-4: 0.55) and its 95%
-// interval covered the truth in 26 of 30 samples (1e-3: 30 of 30); and at
-// n = 10^6 lambda = 1e-3 leaves EM so weakly regularised that it had not
-// converged after 10,000 map steps at m = 1000. sqrt(N) x 1e-5 gives 7.7e-4 at
-// N = 6,000, 2.2e-3 to 4.5e-3 at the study's N = 50,000 to 200,000, and 1.4e-2
-// at N = 2 x 10^6. An explicit curvature_penalty overrides it.
+// fixed value worked across n (`build/pml_penalty`; docs/rvns-results.md,
+// "Choosing the curvature penalty"): at n = 50,000 (the study's RVNS settings,
+// one repetition, seeds other than the study's) the mean W1 ratio to the best
+// fixed lambda of {1e-3, 3e-3, 1e-2, 3e-2, 1e-1} was 1.29, 1.15, 1.13, 1.24, 1.63;
+// at a weak channel with n = 3,000 (RVNS window 4 on [10, 60], k = 2,
+// gamma = 0.25, normal(26, 4) answers, N = 6,000) lambda = 1e-2 biased the mean
+// by 2.1 (1e-3: 0.75, 1e-4: 0.55); and at n = 10^6, m = 1000 a lambda of 1e-3
+// left EM so weakly regularised that it had not converged after 10,000 map
+// steps. 1e-5 sqrt(N) (7.7e-4 at N = 6,000, 2.2e-3 to 4.5e-3 at N = 50,000 to
+// 200,000, 1.4e-2 at N = 2 x 10^6) had ratio 1.13 on the first test, bias 0.66
+// on the second, and converges on the third. An explicit curvature_penalty
+// overrides it.
 inline constexpr double kCurvaturePenaltyPerRootValue = 1e-5;
 
 enum class EmSmoothing {
