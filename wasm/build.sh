@@ -21,7 +21,7 @@ if ! command -v em++ >/dev/null 2>&1; then
 fi
 # Debian's Emscripten runs its JS optimiser with the system's node modules.
 export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
-EMXX_VERSION=$(em++ --version | head -1 | sed -n 's/.* \([0-9][0-9.]*\) .*/\1/p')
+EMXX_VERSION=$(em++ --version | sed -n '1s/.* \([0-9][0-9.]*\) .*/\1/p')  # sed reads all: no SIGPIPE under pipefail
 [ -n "$EMXX_VERSION" ] || fail "cannot read the Emscripten version from em++ --version"
 
 JOBS="${JOBS:-2}"

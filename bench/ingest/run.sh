@@ -107,7 +107,7 @@ stored_reports() {
   if command -v sqlite3 >/dev/null; then
     sqlite3 "$WORK/data/deniable.sqlite3" "SELECT COUNT(*) FROM reports WHERE survey_id = 'demo'"
   else
-    curl -sf "$SERVER_URL/api/surveys/demo/results" | grep -o '"respondents":[0-9]*' | head -1 | cut -d: -f2
+    curl -sf "$SERVER_URL/api/surveys/demo/results" | grep -o '"respondents":[0-9]*' | sed -n 1p | cut -d: -f2
   fi
 }
 
