@@ -54,9 +54,11 @@ struct WarmStarts {
   std::vector<double> coarse;  // on the coarse grid of coarse-to-fine PML
 };
 
-// Bootstrap re-estimates stop at 1e-8 nats per value instead of 1e-10: their
-// spread is sampling noise of order 1 nat per cell, so the looser stop changes
-// the bands by far less than their own Monte Carlo error, at a fraction of the cost.
+// Bootstrap re-estimates stop at 1e-8 nats per value instead of 1e-10, which
+// halves to quarters the cost of a results document. Measured (RVNS d = 2, k = 2,
+// chi-square 2 and 5, n = 10^4 and 10^5, 200 replicates, same seed): interval
+// ends of mean, sd, median and density moved by at most 6% of the interval's
+// width, less than the Monte Carlo error of a 2.5% quantile from 200 replicates.
 constexpr double kReplicatePerValueTolerance = 1e-8;
 
 // The point estimate nudged towards uniform (1%), so that no cell is pinned
