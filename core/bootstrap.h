@@ -40,7 +40,12 @@
 //     than EMS's smoothing or the KDE's bandwidth) the band can miss.
 //   - Within a report, values are independent given the answer. RVNS with one
 //     shared window per report ("shared" mode) adds dependence through the
-//     window that is not simulated; "fresh" mode is simulated exactly.
+//     window that is not simulated; "fresh" mode is simulated exactly. What
+//     that costs was measured (build/bootstrap_calibration: k = 4, n = 10,000,
+//     chi-square(5), PML): true SD of the mean estimate over 60 surveys 0.118
+//     (d = 1) and 0.047 (d = 3) in shared mode, bootstrap SD 0.130 and 0.049;
+//     fresh mode 0.123 / 0.045 against 0.127 / 0.047. No visible difference
+//     (the true SDs carry about 9% sampling error).
 //   - Answers are uniform within an input cell (the resolution of T).
 // Randomness: SeededRandom(seed), so the same data give the same bands on every
 // request. This is not a privacy mechanism (it post-processes published
