@@ -24,8 +24,9 @@
 // point satisfies Q's stationarity conditions to first order in the
 // smoothing, so the result is (close to) the penalised maximum-likelihood
 // estimate: unlike EMS's, whose [1, 2, 1] smoothing has the same strength at
-// every n, its bias vanishes as N grows (the penalty is fixed while L grows
-// with N), and it does not depend on the grid, the start or the stopping rule.
+// every n, its bias vanishes as N grows (the default lambda grows like sqrt(N)
+// while L grows like N), and it does not depend on the grid, the start or the
+// stopping rule.
 // Why: on the RVNS study it is more accurate than EMS and the paper's fixed
 // KDE+SQP pipeline (docs/rvns-results.md); the default lambda is chosen there.
 //
@@ -34,8 +35,9 @@
 // objective (Q for kCurvature, L otherwise) changes by less than
 // per_value_tolerance * N nats between two iterations (N = number of values),
 // or after max_iterations map steps (reported as not converged). Per value, EM's
-// trajectory does not depend on N, so neither does the iteration count (the
-// earlier absolute rule of 1e-3 nats, the EMS paper's, made it grow with N).
+// trajectory does not depend on N, so this rule does not by itself make the
+// iteration count grow with N, as the EMS paper's absolute 1e-3 nats did (the
+// problem's conditioning still changes with N: see coarse_to_fine.h).
 // L is computed relative to the saturated model (sum_j c_j ln((T f)_j N /
 // c_j), near 0 at a good fit), which keeps it precise to about 1e-16 nats per
 // value: tolerances below ~1e-15 are noise.
@@ -45,7 +47,8 @@
 // two map steps give r = F(f) - f and v = F(F(f)) - 2 F(f) + f; the step
 // f - 2 a r + a^2 v with a = -|r|/|v| (at most -1, where it equals F(F(f)))
 // is clipped at 0, renormalised and followed by one map step, and kept only if
-// its objective is at least that of F(F(f)). It reaches the same fixed point
+// its objective is at least that of f (else F(F(f)) is kept: the published
+// monotone safeguard). It reaches the same fixed point
 // in several times fewer map steps. EMS (kBinomial) is not accelerated: it has
 // no objective to safeguard with, and its result depends on where it stops.
 //
