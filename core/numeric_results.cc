@@ -90,6 +90,7 @@ CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& 
   }
   EmsOptions settings;
   settings.smoothing = SmoothingOf(options.estimator);
+  settings.curvature_penalty = options.curvature_penalty;
   const bool replicate = !starts.fine.empty();
   if (replicate && settings.smoothing != EmSmoothing::kBinomial) settings.per_value_tolerance = kReplicatePerValueTolerance;
   if (coarse != nullptr) {
@@ -119,6 +120,7 @@ json BaseDocument(const Question& question, const QuestionAggregate& aggregate, 
                    {"privacy", QuestionPrivacyToJson(question)},
                    {"n", aggregate.n},
                    {"estimator", options.estimator},
+                   {"curvature_penalty", nullptr},
                    {"warning", nullptr}};
   return document;
 }
@@ -140,6 +142,14 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
   }
   if (options.estimator == "kde_sqp" && question.numeric_mechanism->name() != "rvns") {
     return MakeError("estimator kde_sqp (the RVNS paper's) applies only to rvns questions");
+  }
+  if (options.curvature_penalty) {
+    if (options.estimator != "pml") return MakeError("curvature_penalty applies only to estimator pml");
+    const double penalty = *options.curvature_penalty;
+    if (!std::isfinite(penalty) || penalty < 0.0 || penalty > kMaxCurvaturePenalty) {
+      return MakeError("curvature_penalty must be a number in [0, " + FormatNumber(kMaxCurvaturePenalty) +
+                       "], but is " + FormatNumber(penalty));
+    }
   }
   DENIABLE_TRY(ValidateIntInRange(options.points, 2, kMaxDensityPoints, "points"));
   DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
@@ -163,6 +173,11 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   json document = BaseDocument(question, aggregate, options);
   const NumericHistogram& histogram = *aggregate.histogram;
   document["unbiased_mean"] = UnbiasedMean(*question.numeric_mechanism, histogram);
+  if (options.estimator == "pml") {
+    EmsOptions pml;
+    pml.curvature_penalty = options.curvature_penalty;
+    document["curvature_penalty"] = CurvaturePenalty(pml, static_cast<double>(histogram.values()));
+  }
   if (aggregate.n == 0) {
     document["warning"] = "no reports yet";
     return document;

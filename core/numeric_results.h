@@ -37,6 +37,10 @@ inline constexpr double kUsefulMeanHalfWidth = 0.05;
 // (about 20 s of one core at the limit), so a public endpoint cannot be made
 // to compute for minutes.
 inline constexpr int kMaxBootstrapCost = 20000;
+// An upper bound on an analyst's curvature_penalty: far beyond any useful
+// smoothing (the default is about 1e-2 at 10^6 values), it keeps the smoother's
+// linear system well conditioned.
+inline constexpr double kMaxCurvaturePenalty = 1e6;
 
 struct NumericEstimateOptions {
   std::string estimator = "pml";
@@ -44,6 +48,7 @@ struct NumericEstimateOptions {
   int points = kDefaultDisplayPoints;              // density / CDF points shown, 2..1000
   std::optional<double> bin_width;                 // histogram bins; default (b - a) / 20
   int replicates = kDefaultResultReplicates;       // parametric bootstrap
+  std::optional<double> curvature_penalty;         // PML's lambda, 0..1e6; default 1e-5 sqrt(N) (ems_estimator.h)
 };
 
 // Validates the options against the question ("bin_width must be ...").

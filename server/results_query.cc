@@ -26,14 +26,15 @@ std::optional<ApiError> ParseOption(const std::string& name, const std::string& 
   if (name == "points") return ParseIntOption(name, text, options.points);
   if (name == "estimation_cells") return ParseIntOption(name, text, options.estimation_cells);
   if (name == "replicates") return ParseIntOption(name, text, options.replicates);
-  if (name == "bin_width") {
+  if (name == "bin_width" || name == "curvature_penalty") {
     const auto value = ParseFiniteNumber(text);
-    if (!value) return InvalidQuery("query parameter bin_width must be a finite number, but is \"" + text + "\"");
-    options.bin_width = *value;
+    if (!value) return InvalidQuery("query parameter " + name + " must be a finite number, but is \"" + text + "\"");
+    (name == "bin_width" ? options.bin_width : options.curvature_penalty) = *value;
     return std::nullopt;
   }
   return InvalidQuery("unknown query parameter \"" + name +
-                      "\": results accept estimator, points, bin_width, estimation_cells, replicates");
+                      "\": results accept estimator, points, bin_width, estimation_cells, replicates, "
+                      "curvature_penalty");
 }
 
 std::optional<ApiError> ValidateForQuestions(const Survey& survey, const NumericEstimateOptions& options) {
@@ -62,7 +63,8 @@ std::variant<NumericEstimateOptions, ApiError> ParseResultsQuery(const Survey& s
 std::string NumericOptionsKey(const NumericEstimateOptions& options) {
   const nlohmann::json key = {options.estimator, options.estimation_cells, options.points,
                               options.bin_width ? nlohmann::json(*options.bin_width) : nlohmann::json(),
-                              options.replicates};
+                              options.replicates,
+                              options.curvature_penalty ? nlohmann::json(*options.curvature_penalty) : nlohmann::json()};
   return key.dump();
 }
 

@@ -51,6 +51,9 @@ TEST_CASE("numeric results: density, CDF, histogram and statistics with bootstra
     INFO(question["id"].get<std::string>());
     REQUIRE_FALSE(question.contains("error"));
     CHECK(question["n"] == n);
+    // PML's default penalty, 1e-5 sqrt(N), with N = n values for one-value mechanisms and 2n for this RVNS.
+    const double values = question["id"] == "rv" ? 2.0 * n : n;
+    CHECK(question["curvature_penalty"].get<double>() == doctest::Approx(1e-5 * std::sqrt(values)).epsilon(1e-12));
     CHECK(question["density"]["points"].size() == kDefaultDisplayPoints);
     CHECK(question["histogram"]["edges"].size() == 11);
     // The density integrates to 1 over [0, 10] (points are cell centres of width 10/200).
@@ -94,6 +97,15 @@ TEST_CASE("numeric results with no reports, and invalid options") {
   costly.replicates = 50;
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], costly).error() ==
         "estimation_cells x replicates must be at most 20000 (the bootstrap's cost), but is 1000 x 50");
+  NumericEstimateOptions penalised;
+  penalised.curvature_penalty = -1.0;
+  CHECK(ValidateNumericEstimateOptions(survey.questions[0], penalised).error() ==
+        "curvature_penalty must be a number in [0, 1000000], but is -1");
+  penalised.curvature_penalty = 0.5;
+  CHECK(ValidateNumericEstimateOptions(survey.questions[0], penalised).ok());
+  penalised.estimator = "ems";
+  CHECK(ValidateNumericEstimateOptions(survey.questions[0], penalised).error() ==
+        "curvature_penalty applies only to estimator pml");
   NumericEstimateOptions narrow;
   narrow.bin_width = 0.0;
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], narrow).error() ==

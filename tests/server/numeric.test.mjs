@@ -22,8 +22,8 @@ const NUMERIC = {
 const RVNS_ONLY = { ...NUMERIC, id: 'rvnsonly', questions: NUMERIC.questions.slice(0, 2) };
 
 const REPORTS = 30;
-const NUMERIC_KEYS = ['bootstrap', 'cdf', 'density', 'estimator', 'histogram', 'id', 'mechanism', 'n', 'privacy', 'range',
-  'statistics', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
+const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'density', 'estimator', 'histogram', 'id', 'mechanism', 'n',
+  'privacy', 'range', 'statistics', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
 const STATISTICS = ['kurtosis', 'lower_quartile', 'mean', 'median', 'skewness', 'std_dev', 'upper_quartile'];
 
 // Deterministic values in [0, 1) (a 32-bit LCG; tests never use Math.random).
@@ -106,6 +106,7 @@ describe('numeric questions', () => {
       assert.equal(question.type, 'numeric');
       assert.equal(question.n, REPORTS);
       assert.equal(question.estimator, 'pml');
+      assert.ok(question.curvature_penalty > 0, 'the default penalty, 1e-5 sqrt(values), is reported');
       assert.deepEqual(Object.keys(question.statistics).sort(), STATISTICS);
       assert.equal(question.density.points.length, 200);
       assert.equal(question.histogram.value.length, 20, 'default bin width (b - a) / 20');
@@ -139,6 +140,14 @@ describe('numeric questions', () => {
     }
   });
 
+  it('reports the curvature penalty PML used, and takes the analyst\'s own', async () => {
+    const chosen = await get(results('?curvature_penalty=0.25&replicates=10'));
+    assert.equal(chosen.status, 200);
+    for (const question of chosen.body.questions) assert.equal(question.curvature_penalty, 0.25, question.id);
+    const ems = await get(results('?estimator=ems&replicates=10'));
+    for (const question of ems.body.questions) assert.equal(question.curvature_penalty, null, question.id);
+  });
+
   it('estimator=kde_sqp works on RVNS questions and is a 400 naming a square_wave question', async () => {
     const rvns = await get(`${server.url}/api/surveys/rvnsonly/results?estimator=kde_sqp&replicates=10`);
     assert.equal(rvns.status, 200);
@@ -165,6 +174,9 @@ describe('numeric questions', () => {
       ['?estimation_cells=1', /estimation_cells/],
       ['?replicates=5000', /replicates/],
       ['?estimator=mle', /estimator must be one of pml, ems, em, kde_sqp, but is "mle"/],
+      ['?curvature_penalty=-1', /curvature_penalty must be a number in \[0, 1000000\], but is -1/],
+      ['?curvature_penalty=abc', /^query parameter curvature_penalty must be a finite number, but is "abc"$/],
+      ['?estimator=ems&curvature_penalty=1', /curvature_penalty applies only to estimator pml/],
       ['?point=50', /^unknown query parameter "point"/],
       ['?points=50&points=60', /^query parameter points is given more than once$/],
     ];
