@@ -271,6 +271,12 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   assert.equal(csv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?bin_width=5`);
 
+  // The default estimator is shown with the curvature penalty it used (1e-5 sqrt(values)).
+  const penalty = document.questions[0].curvature_penalty;
+  assert.ok(penalty > 0);
+  await page.locator('[data-testid="estimator-bmi"]',
+    { hasText: `penalised maximum likelihood (PML), curvature penalty λ = ${penalty.toPrecision(2)}` }).waitFor();
+
   // The estimator goes as ?estimator=; the paper's KDE + SQP is not offered,
   // because the Square Wave question cannot use it.
   assert.equal(await page.locator('[data-testid="numeric-estimator"] option[value="kde_sqp"]').isDisabled(), true);

@@ -24,6 +24,14 @@ const ESTIMATOR_NAMES = {
   kde_sqp: 'KDE + SQP (paper)',
 };
 
+// PML's curvature penalty is shown with its name, so that an analyst who
+// changes it (?curvature_penalty=) sees which smoothing a chart reflects.
+function estimatorLabel(result) {
+  const name = ESTIMATOR_NAMES[result.estimator] ?? result.estimator ?? '—';
+  if (typeof result.curvature_penalty !== 'number') return name;
+  return `${name}, curvature penalty λ = ${result.curvature_penalty.toPrecision(2)}`;
+}
+
 export function createNumericPanel(question, index) {
   const id = question.id;
   const unit = question.unit ?? '';
@@ -101,7 +109,7 @@ export function createNumericPanel(question, index) {
       setText(facts.n, formatInteger(result.n));
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
       setText(facts.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
-      setText(facts.estimator, ESTIMATOR_NAMES[result.estimator] ?? result.estimator ?? '—');
+      setText(facts.estimator, estimatorLabel(result));
       warning.hidden = !result.warning;
       setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       density.update(result.density ?? null);
