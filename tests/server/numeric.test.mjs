@@ -248,7 +248,7 @@ describe('numeric questions', () => {
 
   it('a report is accepted while an estimation of the same survey runs (no lock held while estimating)', async () => {
     let finished = false;
-    const slow = get(results('?replicates=150&points=99')).then((response) => { finished = true; return response; });
+    const slow = get(results('?estimation_cells=400&replicates=50&points=99')).then((response) => { finished = true; return response; });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const next = sequence(5);
     const posted = await postJson(`${server.url}/api/surveys/numeric/reports`, report(NUMERIC, next));
@@ -259,9 +259,12 @@ describe('numeric questions', () => {
   });
 
   it('answers 503 estimation_busy beyond the running and queued estimations', async () => {
-    // The server runs one estimation per CPU and queues 8 more.
+    // The server runs one estimation per CPU and queues 8 more. Each request
+    // here costs about a second (400 estimation cells, 50 replicates), far
+    // longer than it takes to send them all, so the gate must fill up.
     const count = os.cpus().length + 8 + 4;
-    const urls = Array.from({ length: count }, (_, i) => `${server.url}/api/surveys/rvnsonly/results?replicates=20&points=${100 + i}`);
+    const urls = Array.from({ length: count },
+      (_, i) => `${server.url}/api/surveys/rvnsonly/results?estimation_cells=400&replicates=50&points=${100 + i}`);
     const responses = await Promise.all(urls.map((url) => get(url)));
     const busy = responses.filter((response) => response.status === 503);
     assert.ok(busy.length >= 1, 'some requests are refused');
