@@ -68,31 +68,34 @@ std::vector<double> WarmStartFrom(std::vector<double> probabilities) {
   return probabilities;
 }
 
-// Warm starts apply only to the estimators whose result does not depend on
-// the start (pml, em: they converge to an optimum; EMS's result depends on
-// where it stops, so it always starts at the uniform distribution). `coarse`
-// (non-null): PML runs coarse-to-fine (coarse_to_fine.h).
-CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& histogram,
-                              const TransitionMatrix& transition, const TransitionMatrix* coarse,
-                              const NumericEstimateOptions& options, WarmStarts starts = {}) {
-  if (options.estimator == "kde_sqp") {
-    const auto* rvns = dynamic_cast<const RvnsMechanism*>(question.numeric_mechanism.get());
-    const auto density = [rvns](double x, double y) { return rvns->TransitionDensity(x, y); };
-    KdeSqpOptions settings;
-    settings.points = options.estimation_cells;
-    const NumericRange output = histogram.range();
-    const NumericRange input = question.range;
-    return [=](const std::vector<double>& counts) -> Result<std::vector<double>> {
-      auto fit = EstimateKdeSqp(output, counts, input, density, settings);
-      if (!fit) return MakeError(fit.error());
-      return fit->probabilities;
-    };
-  }
+// The RVNS paper's pipeline (kde_sqp_estimator.h) on the estimation grid.
+CountsEstimator MakeKdeSqpEstimator(const Question& question, const NumericHistogram& histogram,
+                                    const NumericEstimateOptions& options) {
+  const auto* rvns = dynamic_cast<const RvnsMechanism*>(question.numeric_mechanism.get());
+  const auto density = [rvns](double x, double y) { return rvns->TransitionDensity(x, y); };
+  KdeSqpOptions settings;
+  settings.points = options.estimation_cells;
+  const NumericRange output = histogram.range();
+  const NumericRange input = question.range;
+  return [=](const std::vector<double>& counts) -> Result<std::vector<double>> {
+    auto fit = EstimateKdeSqp(output, counts, input, density, settings);
+    if (!fit) return MakeError(fit.error());
+    return fit->probabilities;
+  };
+}
+
+// PML, EMS or EM (ems_estimator.h). Warm starts apply only to the estimators
+// whose result does not depend on the start (pml, em: they converge to an
+// optimum; EMS's result depends on where it stops, so it always starts at the
+// uniform distribution). `coarse` (non-null): PML runs coarse-to-fine.
+CountsEstimator MakeEmEstimator(const TransitionMatrix& transition, const TransitionMatrix* coarse,
+                                const NumericEstimateOptions& options, WarmStarts starts) {
   EmsOptions settings;
   settings.smoothing = SmoothingOf(options.estimator);
   settings.curvature_penalty = options.curvature_penalty;
+  const bool start_matters = settings.smoothing == EmSmoothing::kBinomial;
   const bool replicate = !starts.fine.empty();
-  if (replicate && settings.smoothing != EmSmoothing::kBinomial) settings.per_value_tolerance = kReplicatePerValueTolerance;
+  if (replicate && !start_matters) settings.per_value_tolerance = kReplicatePerValueTolerance;
   if (coarse != nullptr) {
     const CoarseToFineStarts coarse_starts{std::move(starts.coarse)};
     return [&transition, coarse, settings, coarse_starts](const std::vector<double>& counts)
@@ -102,12 +105,20 @@ CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& 
       return fit->probabilities;
     };
   }
-  if (settings.smoothing != EmSmoothing::kBinomial) settings.start = std::move(starts.fine);
+  if (!start_matters) settings.start = std::move(starts.fine);
   return [&transition, settings](const std::vector<double>& counts) -> Result<std::vector<double>> {
     auto fit = EstimateEms(counts, transition, settings);
     if (!fit) return MakeError(fit.error());
     return fit->probabilities;
   };
+}
+
+// The chosen estimator; `starts` non-empty for the bootstrap's re-estimates.
+CountsEstimator MakeEstimator(const Question& question, const NumericHistogram& histogram,
+                              const TransitionMatrix& transition, const TransitionMatrix* coarse,
+                              const NumericEstimateOptions& options, WarmStarts starts = {}) {
+  if (options.estimator == "kde_sqp") return MakeKdeSqpEstimator(question, histogram, options);
+  return MakeEmEstimator(transition, coarse, options, std::move(starts));
 }
 
 json BaseDocument(const Question& question, const QuestionAggregate& aggregate, const NumericEstimateOptions& options) {
@@ -131,6 +142,39 @@ json SampleSizeWarning(const Question& question, std::int64_t n, const Bootstrap
   return "n = " + std::to_string(n) + " is too small for useful estimates: the 95% interval of the mean is about +-" +
          FormatNumber(std::round(half_width * 1000) / 1000) + (question.unit.empty() ? "" : " " + question.unit) +
          " wide (more than 5% of the answer range)";
+}
+
+// The density, CDF, histogram and statistics of the fitted distribution with
+// their bootstrap bands, and the sample-size warning, into `document`.
+Status AddEstimates(const Question& question, std::int64_t n, const NumericEstimateOptions& options,
+                    const GridDistribution& fitted, const BootstrapSample& sample, json& document) {
+  const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
+  auto curve = DensityOnPoints(fitted, options.points);
+  auto bands = DensityAndCdfBands(sample, options.points);
+  auto bins = HistogramWithBinWidth(fitted, bin_width);
+  auto bin_band = HistogramBand(sample, bin_width);
+  auto intervals = StatisticIntervals(sample);
+  for (const std::string* error : {curve ? nullptr : &curve.error(), bands ? nullptr : &bands.error(),
+                                   bins ? nullptr : &bins.error(), bin_band ? nullptr : &bin_band.error(),
+                                   intervals ? nullptr : &intervals.error()}) {
+    if (error) return MakeError(*error);
+  }
+  const auto stats = Summarize(fitted);
+  document["density"] = Curve(curve->points, curve->density, bands->density);
+  document["cdf"] = Curve(curve->points, curve->cdf, bands->cdf);
+  document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
+                           {"low", bin_band->low}, {"high", bin_band->high}};
+  document["statistics"] = {{"mean", Interval(stats.mean, intervals->mean)},
+                            {"std_dev", Interval(stats.standard_deviation, intervals->standard_deviation)},
+                            {"median", Interval(stats.median, intervals->median)},
+                            {"lower_quartile", Interval(stats.lower_quartile, intervals->lower_quartile)},
+                            {"upper_quartile", Interval(stats.upper_quartile, intervals->upper_quartile)},
+                            {"skewness", Interval(stats.skewness, intervals->skewness)},
+                            {"kurtosis", Interval(stats.kurtosis, intervals->kurtosis)}};
+  document["bootstrap"] = {{"method", "parametric"}, {"replicates", static_cast<int>(sample.replicates.size())},
+                           {"failures", sample.failures}, {"level", 0.95}};
+  document["warning"] = SampleSizeWarning(question, n, intervals->mean);
+  return OkStatus();
 }
 
 }  // namespace
@@ -210,32 +254,7 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
                                     reestimate, {options.replicates});
   if (!sample) return MakeError(sample.error());
-  const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
-  auto curve = DensityOnPoints(*fitted, options.points);
-  auto bands = DensityAndCdfBands(*sample, options.points);
-  auto bins = HistogramWithBinWidth(*fitted, bin_width);
-  auto bin_band = HistogramBand(*sample, bin_width);
-  auto intervals = StatisticIntervals(*sample);
-  for (const std::string* error : {curve ? nullptr : &curve.error(), bands ? nullptr : &bands.error(),
-                                   bins ? nullptr : &bins.error(), bin_band ? nullptr : &bin_band.error(),
-                                   intervals ? nullptr : &intervals.error()}) {
-    if (error) return MakeError(*error);
-  }
-  const auto stats = Summarize(*fitted);
-  document["density"] = Curve(curve->points, curve->density, bands->density);
-  document["cdf"] = Curve(curve->points, curve->cdf, bands->cdf);
-  document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
-                           {"low", bin_band->low}, {"high", bin_band->high}};
-  document["statistics"] = {{"mean", Interval(stats.mean, intervals->mean)},
-                            {"std_dev", Interval(stats.standard_deviation, intervals->standard_deviation)},
-                            {"median", Interval(stats.median, intervals->median)},
-                            {"lower_quartile", Interval(stats.lower_quartile, intervals->lower_quartile)},
-                            {"upper_quartile", Interval(stats.upper_quartile, intervals->upper_quartile)},
-                            {"skewness", Interval(stats.skewness, intervals->skewness)},
-                            {"kurtosis", Interval(stats.kurtosis, intervals->kurtosis)}};
-  document["bootstrap"] = {{"method", "parametric"}, {"replicates", static_cast<int>(sample->replicates.size())},
-                           {"failures", sample->failures}, {"level", 0.95}};
-  document["warning"] = SampleSizeWarning(question, aggregate.n, intervals->mean);
+  DENIABLE_TRY(AddEstimates(question, aggregate.n, options, *fitted, *sample, document));
   return document;
 }
 
