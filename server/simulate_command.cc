@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -15,7 +16,8 @@
 namespace deniable::server {
 
 const char* const kSimulateUsage =
-    "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--estimator E] [--json]\n"
+    "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--estimator E]\n"
+    "                         [--curvature-penalty L] [--json]\n"
     "\n"
     "Simulates N respondents whose true answers follow the truth file, through the\n"
     "same perturbation, validation and estimation as real ones, and prints per\n"
@@ -36,8 +38,11 @@ const char* const kSimulateUsage =
     "                         {\"values\": [x1, x2, ...]}\n"
     "  --respondents N    number of simulated respondents, 1 to 100000000\n"
     "  --seed S           random seed, 0 to 2^64-1 (default 1); same seed, same output\n"
-    "  --estimator E      numeric questions' distribution estimator: ems (default),\n"
-    "                     em, or kde_sqp (the RVNS paper's; rvns questions only)\n"
+    "  --estimator E      numeric questions' distribution estimator: pml (default:\n"
+    "                     penalised maximum likelihood), ems, em, or kde_sqp (the\n"
+    "                     RVNS paper's; rvns questions only)\n"
+    "  --curvature-penalty L  PML's smoothing lambda, 0 to 1e6 (default 1e-5 sqrt(N)\n"
+    "                     for N reported values)\n"
     "  --json             print the result document as JSON (2-space indent)\n"
     "  --help             this help\n";
 
@@ -53,11 +58,12 @@ struct SimulateOptions {
   std::uint64_t seed = 1;
   bool json = false;
   std::string estimator = "pml";
+  std::optional<double> curvature_penalty;
 };
 
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
-                                 {"--estimator", true}, {"--json", false}});
+                                 {"--estimator", true}, {"--curvature-penalty", true}, {"--json", false}});
   if (!flags) return MakeError(flags.error());
   SimulateOptions options;
   auto survey = RequiredFlag(*flags, "--survey");
@@ -73,7 +79,13 @@ Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& arg
   if (estimator != "pml" && estimator != "ems" && estimator != "em" && estimator != "kde_sqp") {
     return MakeError("--estimator must be pml, ems, em or kde_sqp, but is \"" + estimator + "\"");
   }
-  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator};
+  std::optional<double> curvature_penalty;
+  if (flags->Has("--curvature-penalty")) {
+    auto penalty = NumberFlag(*flags, "--curvature-penalty");
+    if (!penalty) return MakeError(penalty.error());
+    curvature_penalty = *penalty;
+  }
+  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator, curvature_penalty};
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {
@@ -99,10 +111,12 @@ Result<nlohmann::json> RunSimulation(const SimulateOptions& options) {
   if (!truth) return MakeError(options.truth_file + ": " + truth.error());
   SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
   simulation.numeric.estimator = options.estimator;
+  simulation.numeric.curvature_penalty = options.curvature_penalty;
+  const std::string flag = options.curvature_penalty ? "--estimator/--curvature-penalty" : "--estimator";
   for (const auto& question : survey->questions) {
     if (!question.is_numeric()) continue;
     const Status valid = ValidateNumericEstimateOptions(question, simulation.numeric);
-    if (!valid.ok()) return MakeError("--estimator: question " + question.id + ": " + valid.error());
+    if (!valid.ok()) return MakeError(flag + ": question " + question.id + ": " + valid.error());
   }
   if (options.respondents > kProgressEvery) {
     simulation.progress = [total = options.respondents](std::int64_t done) {

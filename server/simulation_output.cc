@@ -132,6 +132,15 @@ std::string NumericErrorLine(const json& question) {
   return text + "\n";
 }
 
+// ", curvature penalty 0.00063" for PML (two significant digits), else "".
+std::string PenaltyText(const json& question) {
+  const auto penalty = question.find("curvature_penalty");
+  if (penalty == question.end() || !penalty->is_number()) return "";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2g", penalty->get<double>());
+  return std::string(", curvature penalty ") + buffer;
+}
+
 std::string NumericEpsilonText(const json& epsilon) {
   return epsilon.is_number() ? "epsilon " + FormatNumber(epsilon.get<double>()) : "no formal epsilon";
 }
@@ -145,7 +154,7 @@ std::string NumericQuestionText(const json& question) {
           (unit.empty() ? "" : " " + unit) + ", mechanism " + question.at("mechanism").at("name").get<std::string>() +
           MechanismParams(question.at("mechanism")) + ", " + NumericEpsilonText(question.at("privacy").at("epsilon")) +
           ", n = " + std::to_string(question.at("n").get<long long>()) + ", estimator " +
-          question.at("estimator").get<std::string>() + "\n";
+          question.at("estimator").get<std::string>() + PenaltyText(question) + "\n";
   if (question.at("errors").is_null()) return text + "  estimation failed\n";
   text += NumericStatisticsTable(question) + NumericErrorLine(question);
   if (question.at("warning").is_string()) text += "  warning: " + question.at("warning").get<std::string>() + "\n";

@@ -203,7 +203,7 @@ describe('simulate with numeric questions', () => {
     const result = runCli([...SIMULATE_NUMERIC, '--respondents', '2000']);
     assert.equal(result.status, 0, result.stderr);
     const text = result.stdout;
-    assert.match(text, /Question "bmi": What is your body mass index\?\n  numeric in \[10, 60\] kg\/m2, mechanism rvns \(values 2, window 5, window_mode fresh\), no formal epsilon, n = 2000, estimator pml\n/);
+    assert.match(text, /Question "bmi": What is your body mass index\?\n  numeric in \[10, 60\] kg\/m2, mechanism rvns \(values 2, window 5, window_mode fresh\), no formal epsilon, n = 2000, estimator pml, curvature penalty 0\.00063\n/);
     assert.match(text, /mechanism square_wave \(epsilon 2\), epsilon 2, n = 2000/);
     assert.match(text, /  statistic +truth +estimate +95% interval\n  mean +[\d.]+ +[\d.]+ +\[[\d.]+, [\d.]+\]\n/);
     for (const name of ['std_dev', 'median', 'lower_quartile', 'upper_quartile']) assert.match(text, new RegExp(`\n  ${name} +[\\d.]+`));
@@ -223,6 +223,20 @@ describe('simulate with numeric questions', () => {
       assert.ok(question.errors.wasserstein1 < (question.range[1] - question.range[0]) / 50,
         `${question.id}: W1 ${question.errors.wasserstein1}`);
     }
+  });
+
+  it('--curvature-penalty sets PML\'s lambda, reported per question; it needs pml and a number', () => {
+    const chosen = runCli([...SIMULATE_NUMERIC, '--respondents', '500', '--curvature-penalty', '0.5', '--json']);
+    assert.equal(chosen.status, 0, chosen.stderr);
+    for (const question of JSON.parse(chosen.stdout).questions.filter((q) => q.type === 'numeric')) {
+      assert.equal(question.curvature_penalty, 0.5, question.id);
+    }
+    const ems = runCli([...SIMULATE_NUMERIC, '--respondents', '500', '--estimator', 'ems', '--curvature-penalty', '1']);
+    assert.equal(ems.status, 1);
+    assert.match(ems.stderr, /^deniable simulate: --estimator\/--curvature-penalty: question \w+: curvature_penalty applies only to estimator pml\n$/);
+    const word = runCli([...SIMULATE_NUMERIC, '--respondents', '500', '--curvature-penalty', 'smooth']);
+    assert.equal(word.status, 2);
+    assert.match(word.stderr, /--curvature-penalty/);
   });
 
   it('--estimator chooses the numeric estimator; kde_sqp only where every numeric question is rvns', () => {
