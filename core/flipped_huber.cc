@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/gaussian_pdp.h"
 #include "core/portable_math.h"
@@ -124,10 +123,7 @@ NumericRange FlippedHuberMechanism::possible_values() const {
 }
 
 double FlippedHuberMechanism::OutputProbability(double x, double y0, double y1) const {
-  constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  const NumericRange output = output_range();
-  const double z0 = y0 <= output.low ? -kInfinity : y0 - x;
-  const double z1 = y1 >= output.high ? kInfinity : y1 - x;
+  const auto [z0, z1] = CellAsNoiseOffsets(x, y0, y1, output_range(), 1.0);
   return noise_.Mass(z0, z1);
 }
 

@@ -1,7 +1,6 @@
 #include "core/gaussian_pdp.h"
 
 #include <cmath>
-#include <limits>
 
 #include "core/portable_math.h"
 #include "core/validation.h"
@@ -80,10 +79,7 @@ NumericRange GaussianPdpMechanism::possible_values() const {
 }
 
 double GaussianPdpMechanism::OutputProbability(double x, double y0, double y1) const {
-  constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  const NumericRange output = output_range();
-  const double z0 = y0 <= output.low ? -kInfinity : (y0 - x) / sigma_;
-  const double z1 = y1 >= output.high ? kInfinity : (y1 - x) / sigma_;
+  const auto [z0, z1] = CellAsNoiseOffsets(x, y0, y1, output_range(), sigma_);
   if (!(z0 < z1)) return 0.0;
   // Differences of the smaller tails, so cells far out keep their relative accuracy.
   if (z0 >= 0.0) return FastNormalCdf(-z0) - FastNormalCdf(-z1);

@@ -1,7 +1,6 @@
 #include "core/laplace.h"
 
 #include <cmath>
-#include <limits>
 
 #include "core/epsilon_mechanism.h"
 #include "core/json_fields.h"
@@ -21,11 +20,8 @@ NumericRange LaplaceMechanism::output_range() const {
 }
 
 double LaplaceMechanism::OutputProbability(double x, double y0, double y1) const {
-  constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  const NumericRange output = output_range();
   // Interval ends in units of s relative to x; the end cells reach to infinity.
-  const double z0 = y0 <= output.low ? -kInfinity : (y0 - x) / scale_;
-  const double z1 = y1 >= output.high ? kInfinity : (y1 - x) / scale_;
+  const auto [z0, z1] = CellAsNoiseOffsets(x, y0, y1, output_range(), scale_);
   if (!(z0 < z1)) return 0.0;
   // Within one side of x the mass is a difference of exponentials; expm1 keeps
   // narrow cells far in the tails accurate instead of cancelling to 0.

@@ -1,6 +1,7 @@
 #include "core/numeric_mechanism.h"
 
 #include <cmath>
+#include <limits>
 
 #include "core/validation.h"
 
@@ -12,6 +13,11 @@ Result<std::vector<double>> NumericMechanism::Perturb(double answer, RandomSourc
                      "], but is " + FormatNumber(answer));
   }
   return PerturbValid(answer, random);
+}
+
+NoiseOffsets CellAsNoiseOffsets(double x, double y0, double y1, NumericRange output, double scale) {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  return {y0 <= output.low ? -kInfinity : (y0 - x) / scale, y1 >= output.high ? kInfinity : (y1 - x) / scale};
 }
 
 Status ValidateNumericRange(NumericRange range) {

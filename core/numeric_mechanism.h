@@ -77,6 +77,16 @@ class NumericMechanism {
 // "range must be finite with low < high, but is [5, 1]".
 Status ValidateNumericRange(NumericRange range);
 
+// For mechanisms that add noise to x (Laplace, Gaussian-pDP, Flipped Huber):
+// the cell [y0, y1) as standardised noise offsets (y - x) / scale, where a cell
+// edge at or beyond an end of `output` becomes -/+ infinity, because the
+// histogram's end cells collect the noise's tails.
+struct NoiseOffsets {
+  double low;
+  double high;
+};
+NoiseOffsets CellAsNoiseOffsets(double x, double y0, double y1, NumericRange output, double scale);
+
 // For factories: rejects parameters whose output range overflows a double
 // (an epsilon so small, or a range so wide, that reports would be infinite).
 Status RequireFiniteOutputRange(const NumericMechanism& mechanism);
