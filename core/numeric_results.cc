@@ -238,17 +238,23 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   }
   const TransitionMatrix* coarse_matrix = coarse ? &*coarse : nullptr;
   const auto counts = histogram.counts_as_doubles();
-  const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options);
+  // The coarse solution, computed once: it starts the point estimate's coarse
+  // stage (which then stops at once) and, nudged, every replicate's.
+  std::vector<double> coarse_solution;
+  if (coarse_matrix) {
+    EmsOptions pml;
+    pml.curvature_penalty = options.curvature_penalty;
+    auto coarse_fit = EstimateEms(counts, *coarse_matrix, pml);
+    if (!coarse_fit) return MakeError(coarse_fit.error());
+    coarse_solution = std::move(coarse_fit).value().probabilities;
+  }
+  const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, {{}, coarse_solution});
   auto probabilities = estimate(counts);
   if (!probabilities) return MakeError(probabilities.error());
   auto fitted = MakeGridDistribution(question.range, std::move(probabilities).value());
   if (!fitted) return MakeError(fitted.error());
   WarmStarts starts{WarmStartFrom(fitted->probabilities), {}};
-  if (coarse_matrix) {
-    auto coarse_fit = EstimateEms(counts, *coarse_matrix);
-    if (!coarse_fit) return MakeError(coarse_fit.error());
-    starts.coarse = WarmStartFrom(std::move(coarse_fit->probabilities));
-  }
+  if (coarse_matrix) starts.coarse = WarmStartFrom(std::move(coarse_solution));
 
   const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, std::move(starts));
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
