@@ -15,7 +15,9 @@ PACKAGES=(
 
 missing=()
 for package in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  # No pipe into grep -q: under pipefail an early-exiting grep can fail the pipeline (SIGPIPE).
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || missing+=("$package")
 done
 if ((${#missing[@]})); then
   echo "setup: installing Debian packages: ${missing[*]}"
