@@ -36,8 +36,7 @@ std::string Name(std::optional<double> penalty) {
 }
 
 std::unique_ptr<const RvnsMechanism> Rvns(NumericRange range, double d, int k, double gamma) {
-  auto created = CreateRvns({range, d, k, RvnsParams::WindowMode::kFreshPerValue, gamma});
-  return std::move(const_cast<std::unique_ptr<const RvnsMechanism>&>(*created));
+  return CreateRvns({range, d, k, RvnsParams::WindowMode::kFreshPerValue, gamma}).value();
 }
 
 std::vector<double> Estimate(const NumericHistogram& histogram, const TransitionMatrix& transition,
@@ -105,7 +104,7 @@ void WeakChannel() {
     SeededRandom random(1000 + s);
     std::vector<double> answers;
     while (static_cast<int>(answers.size()) < n) {
-      const double z = 26.0 + 4.0 * rvns_study::StandardNormal(random);
+      const double z = 26.0 + 4.0 * StandardNormal(random);
       if (z >= 15.0 && z <= 45.0) answers.push_back(z);
     }
     double truth = 0.0;

@@ -11,17 +11,13 @@
 #include <vector>
 
 #include "core/numeric_mechanism.h"
+#include "core/numeric_truth.h"
 #include "core/random_source.h"
 
 namespace rvns_study {
 
-// One standard normal by Box-Muller (the second variate is discarded: the
-// data draw is not the bottleneck, and one variate per call keeps it stateless).
-inline double StandardNormal(deniable::RandomSource& random) {
-  const double u1 = 1.0 - deniable::UniformUnit(random);  // (0, 1]: log(u1) is finite
-  const double u2 = deniable::UniformUnit(random);
-  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
-}
+// Normals come from core's sampler (the one `simulate` uses).
+using deniable::StandardNormal;
 
 // Chi-square with integer df as a sum of df squared standard normals,
 // redrawn until it falls in [0, upper] (rejection = truncation).
