@@ -6,6 +6,7 @@
 #include "core/coarse_to_fine.h"
 #include "core/distribution_summary.h"
 #include "core/ems_estimator.h"
+#include "core/estimate_fit.h"
 #include "core/frequency_estimator.h"
 #include "core/kde_sqp_estimator.h"
 #include "core/numeric_mechanism_factory.h"
@@ -39,8 +40,21 @@ json UnbiasedMean(const NumericMechanism& mechanism, const NumericHistogram& his
   return {{"value", mean}, {"std_error", se}, {"ci_low", mean - kZ95 * se}, {"ci_high", mean + kZ95 * se}};
 }
 
-// Estimates the input cell probabilities from output counts with the chosen estimator.
-using CountsEstimator = std::function<Result<std::vector<double>>(const std::vector<double>& counts)>;
+// Input cell probabilities estimated from output counts, and how the run ended.
+struct CellEstimate {
+  std::vector<double> probabilities;
+  EstimateFit fit;
+};
+using CountsEstimator = std::function<Result<CellEstimate>(const std::vector<double>& counts)>;
+
+// The bootstrap needs only the probabilities.
+Reestimator ProbabilitiesOnly(CountsEstimator estimate) {
+  return [estimate = std::move(estimate)](const std::vector<double>& counts) -> Result<std::vector<double>> {
+    auto cells = estimate(counts);
+    if (!cells) return MakeError(cells.error());
+    return std::move(cells).value().probabilities;
+  };
+}
 
 EmSmoothing SmoothingOf(const std::string& estimator) {
   if (estimator == "ems") return EmSmoothing::kBinomial;
@@ -77,10 +91,10 @@ CountsEstimator MakeKdeSqpEstimator(const Question& question, const NumericHisto
   settings.points = options.estimation_cells;
   const NumericRange output = histogram.range();
   const NumericRange input = question.range;
-  return [=](const std::vector<double>& counts) -> Result<std::vector<double>> {
+  return [=](const std::vector<double>& counts) -> Result<CellEstimate> {
     auto fit = EstimateKdeSqp(output, counts, input, density, settings);
     if (!fit) return MakeError(fit.error());
-    return fit->probabilities;
+    return CellEstimate{fit->probabilities, FitOfKdeSqp(*fit)};
   };
 }
 
@@ -93,23 +107,25 @@ CountsEstimator MakeEmEstimator(const TransitionMatrix& transition, const Transi
   EmsOptions settings;
   settings.smoothing = SmoothingOf(options.estimator);
   settings.curvature_penalty = options.curvature_penalty;
+  settings.max_iterations = options.max_iterations;
   const bool start_matters = settings.smoothing == EmSmoothing::kBinomial;
   const bool replicate = !starts.fine.empty();
   if (replicate && !start_matters) settings.per_value_tolerance = kReplicatePerValueTolerance;
   if (coarse != nullptr) {
     const CoarseToFineStarts coarse_starts{std::move(starts.coarse)};
     return [&transition, coarse, settings, coarse_starts](const std::vector<double>& counts)
-               -> Result<std::vector<double>> {
+               -> Result<CellEstimate> {
       auto fit = EstimateCoarseToFine(counts, *coarse, transition, settings, coarse_starts);
       if (!fit) return MakeError(fit.error());
-      return fit->probabilities;
+      return CellEstimate{fit->probabilities,
+                          FitOfCoarseToFine(*fit, coarse->input_cells(), transition.input_cells())};
     };
   }
   if (!start_matters) settings.start = std::move(starts.fine);
-  return [&transition, settings](const std::vector<double>& counts) -> Result<std::vector<double>> {
+  return [&transition, settings](const std::vector<double>& counts) -> Result<CellEstimate> {
     auto fit = EstimateEms(counts, transition, settings);
     if (!fit) return MakeError(fit.error());
-    return fit->probabilities;
+    return CellEstimate{fit->probabilities, FitOfEm(*fit, settings.max_iterations)};
   };
 }
 
@@ -132,6 +148,7 @@ json BaseDocument(const Question& question, const QuestionAggregate& aggregate, 
                    {"n", aggregate.n},
                    {"estimator", options.estimator},
                    {"curvature_penalty", nullptr},
+                   {"fit", nullptr},
                    {"warning", nullptr}};
   return document;
 }
@@ -196,6 +213,7 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
     }
   }
   DENIABLE_TRY(ValidateIntInRange(options.points, 2, kMaxDensityPoints, "points"));
+  DENIABLE_TRY(ValidateIntInRange(options.max_iterations, 1, 100000, "max_iterations"));
   DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
   DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
   if (options.estimation_cells * options.replicates > kMaxBootstrapCost) {
@@ -244,23 +262,30 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   if (coarse_matrix) {
     EmsOptions pml;
     pml.curvature_penalty = options.curvature_penalty;
+    pml.max_iterations = options.max_iterations;
     auto coarse_fit = EstimateEms(counts, *coarse_matrix, pml);
     if (!coarse_fit) return MakeError(coarse_fit.error());
     coarse_solution = std::move(coarse_fit).value().probabilities;
   }
   const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, {{}, coarse_solution});
-  auto probabilities = estimate(counts);
-  if (!probabilities) return MakeError(probabilities.error());
-  auto fitted = MakeGridDistribution(question.range, std::move(probabilities).value());
+  auto cells = estimate(counts);
+  if (!cells) return MakeError(cells.error());
+  const EstimateFit fit = cells->fit;
+  auto fitted = MakeGridDistribution(question.range, std::move(cells).value().probabilities);
   if (!fitted) return MakeError(fitted.error());
   WarmStarts starts{WarmStartFrom(fitted->probabilities), {}};
   if (coarse_matrix) starts.coarse = WarmStartFrom(std::move(coarse_solution));
 
   const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, std::move(starts));
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
-                                    reestimate, {options.replicates});
+                                    ProbabilitiesOnly(reestimate), {options.replicates});
   if (!sample) return MakeError(sample.error());
   DENIABLE_TRY(AddEstimates(question, aggregate.n, options, *fitted, *sample, document));
+  document["fit"] = FitToJson(fit);
+  // A run cut off before converging matters more than the sample size: its warning comes first.
+  if (const auto warning = FitWarning(options.estimator, fit)) {
+    document["warning"] = document["warning"].is_null() ? *warning : *warning + "; " + document["warning"].get<std::string>();
+  }
   return document;
 }
 

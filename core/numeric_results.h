@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/aggregate.h"
+#include "core/ems_estimator.h"
 #include "core/survey.h"
 
 namespace deniable {
@@ -49,6 +50,7 @@ struct NumericEstimateOptions {
   std::optional<double> bin_width;                 // histogram bins; default (b - a) / 20
   int replicates = kDefaultResultReplicates;       // parametric bootstrap
   std::optional<double> curvature_penalty;         // PML's lambda, 0..1e6; default 1e-5 sqrt(N) (ems_estimator.h)
+  int max_iterations = kDefaultEmsMaxIterations;   // cap on EM-family map steps, 1..100000 (not offered over HTTP)
 };
 
 // Validates the options against the question ("bin_width must be ...").

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/ems_estimator.h"
 #include "core/report.h"
 #include "core/results.h"
 #include "core/seeded_random.h"
@@ -111,6 +112,59 @@ TEST_CASE("numeric results: density, CDF, histogram and statistics with bootstra
   CHECK(results["questions"][0]["unbiased_mean"].is_null());
 }
 
+TEST_CASE("numeric results say how the estimator's run ended, and warn when it was cut off") {
+  const Survey survey = TwoNumericQuestions();
+  SurveyAggregate aggregate(survey);
+  SeededRandom random(10);
+  for (int i = 0; i < 3000; ++i) {
+    const double x = TriangleAnswer(random);
+    aggregate.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"rv", x}, {"sw", x}, {"pm", x}}, random)));
+  }
+  NumericEstimateOptions options;
+  options.replicates = 10;
+  const json pml = SurveyResultsToJson(survey, aggregate, options)["questions"][1];
+  CHECK(pml["fit"]["converged"] == true);
+  CHECK(pml["fit"]["steps"].get<int>() > 0);
+  CHECK(pml["fit"]["step_unit"] == "map steps");
+  CHECK(pml["fit"]["stopped_because"] == "the objective stopped changing");
+  options.estimation_cells = 400;
+  const json fine = SurveyResultsToJson(survey, aggregate, options)["questions"][1];
+  CHECK(fine["fit"]["converged"] == true);
+  CHECK(fine["fit"]["stopped_because"].get<std::string>().rfind("converged on the 100-cell grid, then refined for ", 0) ==
+        0);
+  options.estimation_cells = kDefaultEstimationCells;
+  options.estimator = "kde_sqp";
+  const json kde = SurveyResultsToJson(survey, aggregate, options)["questions"][0];
+  CHECK(kde["fit"]["step_unit"] == "objective evaluations");
+  CHECK(kde["fit"]["stopped_because"].get<std::string>().rfind("NLopt SLSQP returned ", 0) == 0);
+
+  // A run cut off by its cap: plain EM allowed 20 map steps on Laplace noise
+  // at epsilon 0.5 (scale 20 on a range of 10), far from its fixed point.
+  const Survey laplace = *ParseSurvey(json::parse(R"({
+    "format": "deniable.survey/v1", "id": "lap", "version": 1, "title": "T",
+    "questions": [{"id": "x", "text": "x", "type": "numeric", "range": [0, 10],
+                   "mechanism": {"name": "laplace", "epsilon": 0.5}}]})"));
+  SurveyAggregate noisy(laplace);
+  for (int i = 0; i < 5000; ++i) {
+    noisy.Add(*ParseReport(laplace, *PerturbAnswers(laplace, json{{"x", TriangleAnswer(random)}}, random)));
+  }
+  options.estimator = "em";
+  options.max_iterations = 20;
+  const json em = SurveyResultsToJson(laplace, noisy, options)["questions"][0];
+  CHECK(em["fit"]["converged"] == false);
+  CHECK(em["fit"]["steps"] == 20);
+  CHECK(em["fit"]["stopped_because"] == "it reached its cap of 20 map steps");
+  CHECK(em["warning"].get<std::string>().rfind(
+            "the em estimate stopped before converging (it reached its cap of 20 map steps), so its curves and "
+            "statistics may be far from the estimator's answer; the default estimator, pml, is regularised and "
+            "converged in every run of our benchmarks",
+            0) == 0);
+  options.max_iterations = kDefaultEmsMaxIterations;
+  options.estimator = "pml";
+  const json regularised = SurveyResultsToJson(laplace, noisy, options)["questions"][0];
+  CHECK(regularised["fit"]["converged"] == true);
+}
+
 TEST_CASE("numeric results with no reports, and invalid options") {
   const Survey survey = TwoNumericQuestions();
   SurveyAggregate aggregate(survey);
@@ -130,6 +184,10 @@ TEST_CASE("numeric results with no reports, and invalid options") {
   costly.replicates = 50;
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], costly).error() ==
         "estimation_cells x replicates must be at most 20000 (the bootstrap's cost), but is 1000 x 50");
+  NumericEstimateOptions capped;
+  capped.max_iterations = 0;
+  CHECK(ValidateNumericEstimateOptions(survey.questions[0], capped).error() ==
+        "max_iterations must be between 1 and 100000, but is 0");
   NumericEstimateOptions penalised;
   penalised.curvature_penalty = -1.0;
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], penalised).error() ==

@@ -276,6 +276,10 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.ok(penalty > 0);
   await page.locator('[data-testid="estimator-bmi"]',
     { hasText: `penalised maximum likelihood (PML), curvature penalty λ = ${penalty.toPrecision(2)}` }).waitFor();
+  // And whether it converged, in how many steps.
+  assert.equal(document.questions[0].fit.converged, true);
+  assert.equal(await page.getByTestId('fit-bmi').textContent(),
+    `converged (${document.questions[0].fit.steps.toLocaleString('en-US')} map steps)`);
 
   // The estimator goes as ?estimator=; the paper's KDE + SQP is not offered,
   // because the Square Wave question cannot use it.

@@ -3,7 +3,7 @@ import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } 
 import { createDensityChart, createHistogramChart } from './numeric-charts.js';
 
 // One numeric question of the results document: its facts (n, privacy,
-// mechanism, estimator), the server's warning, the density with its 95%
+// mechanism, estimator, whether it converged), the server's warning, the density with its 95%
 // band, the histogram with error bars and a table of summary statistics with
 // 95% intervals. Built once; update() only changes text and chart data.
 
@@ -32,6 +32,14 @@ function estimatorLabel(result) {
   return `${name}, curvature penalty λ = ${result.curvature_penalty.toPrecision(2)}`;
 }
 
+// Whether the estimator converged: an estimate cut off at its iteration cap
+// also gets a warning from the server; this line says it either way.
+function fitLabel(fit) {
+  if (!fit) return '—';
+  if (fit.converged) return `converged (${formatInteger(fit.steps)} ${fit.step_unit})`;
+  return `not converged: ${fit.stopped_because}`;
+}
+
 export function createNumericPanel(question, index) {
   const id = question.id;
   const unit = question.unit ?? '';
@@ -45,6 +53,7 @@ export function createNumericPanel(question, index) {
     epsilon: el('dd', { testid: `epsilon-${id}` }),
     mechanism: el('dd', { testid: `mechanism-${id}` }),
     estimator: el('dd', { testid: `estimator-${id}` }),
+    fit: el('dd', { testid: `fit-${id}` }),
   };
   const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
@@ -67,6 +76,7 @@ export function createNumericPanel(question, index) {
       el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
       el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
       el('div', {}, [el('dt', { text: 'Estimator' }), facts.estimator]),
+      el('div', {}, [el('dt', { text: 'Fit' }), facts.fit]),
     ]),
     warning,
     error,
@@ -110,6 +120,7 @@ export function createNumericPanel(question, index) {
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
       setText(facts.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
       setText(facts.estimator, estimatorLabel(result));
+      setText(facts.fit, fitLabel(result.fit));
       warning.hidden = !result.warning;
       setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       density.update(result.density ?? null);
