@@ -4,6 +4,7 @@
 
 #include "core/bootstrap.h"
 #include "core/coarse_to_fine.h"
+#include "core/curvature_penalty_choice.h"
 #include "core/distribution_summary.h"
 #include "core/ems_estimator.h"
 #include "core/estimate_fit.h"
@@ -148,6 +149,7 @@ json BaseDocument(const Question& question, const QuestionAggregate& aggregate, 
                    {"n", aggregate.n},
                    {"estimator", options.estimator},
                    {"curvature_penalty", nullptr},
+                   {"curvature_penalty_rule", nullptr},
                    {"fit", nullptr},
                    {"warning", nullptr}};
   return document;
@@ -192,6 +194,28 @@ Status AddEstimates(const Question& question, std::int64_t n, const NumericEstim
                            {"failures", sample.failures}, {"level", 0.95}};
   document["warning"] = SampleSizeWarning(question, n, intervals->mean);
   return OkStatus();
+}
+
+// PML's lambda for a request without the analyst's: for one-value mechanisms
+// chosen from the reports (curvature_penalty_choice.h) on `grid` (at most 100
+// cells); otherwise none here (EstimateEms applies the sqrt(N) rule).
+struct PenaltyDecision {
+  std::optional<double> chosen;
+  std::string rule;  // "marginal_likelihood" when lowered below the rule, else "sqrt_n"
+};
+
+Result<PenaltyDecision> ChoosePenalty(const Question& question, const NumericEstimateOptions& options,
+                                      const std::vector<double>& counts, const TransitionMatrix& grid) {
+  if (options.estimator != "pml" || options.curvature_penalty ||
+      question.numeric_mechanism->values_per_report() != 1) {
+    return PenaltyDecision{};
+  }
+  EmsOptions stopping;
+  stopping.max_iterations = options.max_iterations;
+  auto choice = ChooseCurvaturePenalty(counts, grid, stopping);
+  if (!choice) return MakeError(choice.error());
+  return PenaltyDecision{choice->penalty,
+                         choice->penalty < choice->rule_penalty ? "marginal_likelihood" : "sqrt_n"};
 }
 
 }  // namespace
@@ -239,6 +263,7 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
     EmsOptions pml;
     pml.curvature_penalty = options.curvature_penalty;
     document["curvature_penalty"] = CurvaturePenalty(pml, static_cast<double>(histogram.values()));
+    document["curvature_penalty_rule"] = options.curvature_penalty ? "analyst" : "sqrt_n";
   }
   if (aggregate.n == 0) {
     document["warning"] = "no reports yet";
@@ -256,18 +281,26 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   }
   const TransitionMatrix* coarse_matrix = coarse ? &*coarse : nullptr;
   const auto counts = histogram.counts_as_doubles();
+  auto penalty = ChoosePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition);
+  if (!penalty) return MakeError(penalty.error());
+  NumericEstimateOptions chosen = options;
+  if (penalty->chosen) {
+    chosen.curvature_penalty = penalty->chosen;
+    document["curvature_penalty"] = *penalty->chosen;
+    document["curvature_penalty_rule"] = penalty->rule;
+  }
   // The coarse solution, computed once: it starts the point estimate's coarse
   // stage (which then stops at once) and, nudged, every replicate's.
   std::vector<double> coarse_solution;
   if (coarse_matrix) {
     EmsOptions pml;
-    pml.curvature_penalty = options.curvature_penalty;
+    pml.curvature_penalty = chosen.curvature_penalty;
     pml.max_iterations = options.max_iterations;
     auto coarse_fit = EstimateEms(counts, *coarse_matrix, pml);
     if (!coarse_fit) return MakeError(coarse_fit.error());
     coarse_solution = std::move(coarse_fit).value().probabilities;
   }
-  const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, {{}, coarse_solution});
+  const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, {{}, coarse_solution});
   auto cells = estimate(counts);
   if (!cells) return MakeError(cells.error());
   const EstimateFit fit = cells->fit;
@@ -276,7 +309,7 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   WarmStarts starts{WarmStartFrom(fitted->probabilities), {}};
   if (coarse_matrix) starts.coarse = WarmStartFrom(std::move(coarse_solution));
 
-  const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, options, std::move(starts));
+  const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, std::move(starts));
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
                                     ProbabilitiesOnly(reestimate), {options.replicates});
   if (!sample) return MakeError(sample.error());
