@@ -132,13 +132,19 @@ std::string NumericErrorLine(const json& question) {
   return text + "\n";
 }
 
-// ", curvature penalty 0.00063" for PML (two significant digits), else "".
+// ", curvature penalty 0.00063" for PML (two significant digits), with
+// " (lowered by the marginal likelihood)" or " (yours)" when it is not the
+// sqrt(N) rule's; else "".
 std::string PenaltyText(const json& question) {
   const auto penalty = question.find("curvature_penalty");
   if (penalty == question.end() || !penalty->is_number()) return "";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.2g", penalty->get<double>());
-  return std::string(", curvature penalty ") + buffer;
+  const auto rule = question.find("curvature_penalty_rule");
+  std::string origin;
+  if (rule != question.end() && *rule == "marginal_likelihood") origin = " (lowered by the marginal likelihood)";
+  if (rule != question.end() && *rule == "analyst") origin = " (yours)";
+  return std::string(", curvature penalty ") + buffer + origin;
 }
 
 std::string NumericEpsilonText(const json& epsilon) {

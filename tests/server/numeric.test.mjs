@@ -22,7 +22,7 @@ const NUMERIC = {
 const RVNS_ONLY = { ...NUMERIC, id: 'rvnsonly', questions: NUMERIC.questions.slice(0, 2) };
 
 const REPORTS = 30;
-const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'density', 'estimator', 'histogram', 'id', 'mechanism', 'n',
+const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'curvature_penalty_rule', 'density', 'estimator', 'fit', 'histogram', 'id', 'mechanism', 'n',
   'privacy', 'range', 'statistics', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
 const STATISTICS = ['kurtosis', 'lower_quartile', 'mean', 'median', 'skewness', 'std_dev', 'upper_quartile'];
 
@@ -143,9 +143,24 @@ describe('numeric questions', () => {
   it('reports the curvature penalty PML used, and takes the analyst\'s own', async () => {
     const chosen = await get(results('?curvature_penalty=0.25&replicates=10'));
     assert.equal(chosen.status, 200);
-    for (const question of chosen.body.questions) assert.equal(question.curvature_penalty, 0.25, question.id);
+    for (const question of chosen.body.questions) {
+      assert.equal(question.curvature_penalty, 0.25, question.id);
+      assert.equal(question.curvature_penalty_rule, 'analyst', question.id);
+    }
+    // Without one: the sqrt(N) rule, which the marginal likelihood may lower for one-value mechanisms only.
+    const chosenByDefault = await get(results('?replicates=10'));
+    for (const question of chosenByDefault.body.questions) {
+      const values = question.mechanism.name === 'rvns' ? question.mechanism.values : 1;
+      const rule = 1e-5 * Math.sqrt(question.n * values);
+      assert.ok(['sqrt_n', 'marginal_likelihood'].includes(question.curvature_penalty_rule), question.id);
+      if (question.curvature_penalty_rule === 'sqrt_n') assert.ok(Math.abs(question.curvature_penalty / rule - 1) < 1e-9, question.id);
+      else assert.ok(question.curvature_penalty < rule, question.id);
+    }
     const ems = await get(results('?estimator=ems&replicates=10'));
-    for (const question of ems.body.questions) assert.equal(question.curvature_penalty, null, question.id);
+    for (const question of ems.body.questions) {
+      assert.equal(question.curvature_penalty, null, question.id);
+      assert.equal(question.curvature_penalty_rule, null, question.id);
+    }
   });
 
   it('estimator=kde_sqp works on RVNS questions and is a 400 naming a square_wave question', async () => {

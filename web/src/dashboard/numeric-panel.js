@@ -24,12 +24,19 @@ const ESTIMATOR_NAMES = {
   kde_sqp: 'KDE + SQP (paper)',
 };
 
+// Where a λ other than the sqrt(N) rule's came from.
+const PENALTY_ORIGINS = {
+  marginal_likelihood: ' (lowered by the marginal likelihood)',
+  analyst: ' (yours)',
+};
+
 // PML's curvature penalty is shown with its name, so that an analyst who
 // changes it (?curvature_penalty=) sees which smoothing a chart reflects.
 function estimatorLabel(result) {
   const name = ESTIMATOR_NAMES[result.estimator] ?? result.estimator ?? '—';
   if (typeof result.curvature_penalty !== 'number') return name;
-  return `${name}, curvature penalty λ = ${result.curvature_penalty.toPrecision(2)}`;
+  const origin = PENALTY_ORIGINS[result.curvature_penalty_rule] ?? '';
+  return `${name}, curvature penalty λ = ${result.curvature_penalty.toPrecision(2)}${origin}`;
 }
 
 // Whether the estimator converged: an estimate cut off at its iteration cap
