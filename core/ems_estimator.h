@@ -81,7 +81,8 @@ inline constexpr int kDefaultEmsMaxIterations = 10000;
 // steps. 1e-5 sqrt(N) (7.7e-4 at N = 6,000, 2.2e-3 to 4.5e-3 at N = 50,000 to
 // 200,000, 1.4e-2 at N = 2 x 10^6) had ratio 1.13 on the first test, bias 0.66
 // on the second, and converges on the third. An explicit curvature_penalty
-// overrides it.
+// overrides it; numeric results lower it for one-value mechanisms when the
+// reports' marginal likelihood asks for less smoothing (curvature_penalty_choice.h).
 inline constexpr double kCurvaturePenaltyPerRootValue = 1e-5;
 
 enum class EmSmoothing {

@@ -6,7 +6,8 @@
 //
 // Estimators (all but kde_sqp on the exact cell-integrated transition matrix,
 // ems_estimator.h): "pml" (default: penalised maximum likelihood, EM with a
-// curvature penalty), "ems" (EM with [1, 2, 1] smoothing, Li et al. 2020),
+// curvature penalty whose lambda is the sqrt(N) rule, lowered for one-value
+// mechanisms by the reports' marginal likelihood: curvature_penalty_choice.h), "ems" (EM with [1, 2, 1] smoothing, Li et al. 2020),
 // "em" (no smoothing: the MLE), and
 // "kde_sqp" (the RVNS paper's KDE + symmetric-KL + SQP, with the digest's
 // fixes; RVNS only, server only). Cost: O(iterations x grid x band) for the
