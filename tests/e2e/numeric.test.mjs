@@ -281,6 +281,27 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.equal(await page.getByTestId('fit-bmi').textContent(),
     `converged (${document.questions[0].fit.steps.toLocaleString('en-US')} map steps)`);
 
+  // The analyst's own smoothing goes as ?curvature_penalty= (also into the
+  // CSV export's query), and the panel says the λ is theirs; emptied, the
+  // server's automatic choice is back.
+  const penaltyRequest = page.waitForRequest((request) => /\/results\?curvature_penalty=0\.5&bin_width=5$/.test(request.url()));
+  await page.getByTestId('numeric-curvature-penalty').fill('0.5');
+  await page.getByTestId('numeric-curvature-penalty').press('Enter');
+  const penalised = await (await (await penaltyRequest).response()).json();
+  assert.equal(penalised.questions[0].curvature_penalty, 0.5);
+  assert.equal(penalised.questions[0].curvature_penalty_rule, 'analyst');
+  await page.locator('[data-testid="estimator-bmi"]', { hasText: 'curvature penalty λ = 0.50 (yours)' }).waitFor();
+  const [ownCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  assert.equal(ownCsv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?curvature_penalty=0.5&bin_width=5`);
+  await page.getByTestId('numeric-curvature-penalty').fill('-1');
+  await page.getByTestId('numeric-curvature-penalty').press('Enter');
+  assert.equal(await page.getByTestId('numeric-controls-error').textContent(), 'The smoothing λ must be a number from 0 to 1,000,000.');
+  const automaticRequest = page.waitForRequest((request) => /\/results\?bin_width=5$/.test(request.url()));
+  await page.getByTestId('numeric-curvature-penalty').fill('');
+  await page.getByTestId('numeric-curvature-penalty').press('Enter');
+  await automaticRequest;
+  assert.equal(await page.getByTestId('numeric-controls-error').isHidden(), true);
+
   // The estimator goes as ?estimator=; the paper's KDE + SQP is not offered,
   // because the Square Wave question cannot use it.
   assert.equal(await page.locator('[data-testid="numeric-estimator"] option[value="kde_sqp"]').isDisabled(), true);
@@ -289,6 +310,8 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.equal((await (await (await emRequest).response()).json()).questions[0].estimator, 'em');
   await page.locator('[data-testid="estimator-bmi"]', { hasText: /^EM$/ }).waitFor();
   await page.locator('[data-testid="estimator-age"]', { hasText: /^EM$/ }).waitFor();
+  // The smoothing λ belongs to PML: with EM it is disabled.
+  assert.equal(await page.getByTestId('numeric-curvature-penalty').isDisabled(), true);
 
   // Too many bins to draw (over 200 on the age range, 72 years): refused on the page.
   await page.getByTestId('numeric-bin-width').fill('0.1');

@@ -1,10 +1,11 @@
 import { el } from '../shared/dom.js';
 import { formatNumber } from '../shared/format.js';
 
-// The analyst's choices for numeric questions: the estimator and the
-// histogram bin width, sent to the server as ?estimator= and ?bin_width=.
-// Left at their defaults, nothing is added to the request (the server picks
-// PML and a bin width of a twentieth of each range).
+// The analyst's choices for numeric questions: the estimator, PML's curvature
+// penalty and the histogram bin width, sent to the server as ?estimator=,
+// ?curvature_penalty= and ?bin_width=. Left at their defaults, nothing is
+// added to the request (the server picks PML with its own penalty and a bin
+// width of a twentieth of each range).
 const ESTIMATORS = [
   ['', 'Default (PML)'],
   ['pml', 'PML: EM with a curvature penalty'],
@@ -16,6 +17,8 @@ const ESTIMATORS = [
 // More bars than this cannot be read on a screen (the server allows many more,
 // for exports made by hand).
 const MAX_SHOWN_BINS = 200;
+// The server's bound on an analyst's curvature penalty (core/numeric_results.h).
+const MAX_CURVATURE_PENALTY = 1e6;
 
 export function createEstimateControls(onChange) {
   const estimator = el('select', { id: 'numeric-estimator', testid: 'numeric-estimator' },
@@ -24,12 +27,18 @@ export function createEstimateControls(onChange) {
     id: 'numeric-bin-width', type: 'number', min: '0', step: 'any', inputmode: 'decimal', placeholder: 'default',
     testid: 'numeric-bin-width', 'aria-describedby': 'numeric-bin-width-hint',
   });
+  const penalty = el('input', {
+    id: 'numeric-curvature-penalty', type: 'number', min: '0', step: 'any', inputmode: 'decimal', placeholder: 'automatic',
+    testid: 'numeric-curvature-penalty', 'aria-describedby': 'numeric-curvature-penalty-hint',
+  });
   const message = el('p', { class: 'notice notice-error', role: 'alert', testid: 'numeric-controls-error', hidden: true });
   const element = el('section', { class: 'card', hidden: true, testid: 'numeric-controls', 'aria-label': 'Numeric estimates' }, [
     el('div', { class: 'numeric-controls' }, [
       el('div', { class: 'field' }, [el('label', { for: estimator.id, text: 'Estimator (numeric questions)' }), estimator]),
+      el('div', { class: 'field' }, [el('label', { for: penalty.id, text: 'Smoothing λ (PML)' }), penalty]),
       el('div', { class: 'field' }, [el('label', { for: binWidth.id, text: 'Histogram bin width' }), binWidth]),
     ]),
+    el('p', { class: 'hint', id: 'numeric-curvature-penalty-hint', text: 'PML’s curvature penalty: larger is smoother. Empty means automatic (1e-5·√N for N reported values, lowered by the reports’ marginal likelihood for one-value mechanisms). Try a few values to see how much a conclusion depends on the smoothing.' }),
     el('p', { class: 'hint', id: 'numeric-bin-width-hint', text: 'In each question’s unit; empty means a twentieth of the range. Applies to every numeric question.' }),
     message,
   ]);
@@ -40,6 +49,16 @@ export function createEstimateControls(onChange) {
   const readQuery = () => {
     const next = {};
     if (estimator.value) next.estimator = estimator.value;
+    const usesPenalty = estimator.value === '' || estimator.value === 'pml';
+    penalty.disabled = !usesPenalty;
+    const penaltyText = penalty.value.trim();
+    if (usesPenalty && penaltyText !== '') {
+      const value = Number(penaltyText);
+      if (!(Number.isFinite(value) && value >= 0 && value <= MAX_CURVATURE_PENALTY)) {
+        return { error: `The smoothing λ must be a number from 0 to ${formatNumber(MAX_CURVATURE_PENALTY)}.` };
+      }
+      next.curvature_penalty = String(value);
+    }
     const text = binWidth.value.trim();
     if (text !== '') {
       const value = Number(text);
@@ -60,6 +79,7 @@ export function createEstimateControls(onChange) {
     onChange();
   };
   estimator.addEventListener('change', apply);
+  penalty.addEventListener('change', apply);
   binWidth.addEventListener('change', apply);
 
   const showMessage = (text) => {
@@ -86,6 +106,8 @@ export function createEstimateControls(onChange) {
     reject(reason) {
       query = accepted;
       estimator.value = accepted.estimator ?? '';
+      penalty.value = accepted.curvature_penalty ?? '';
+      penalty.disabled = !(estimator.value === '' || estimator.value === 'pml');
       binWidth.value = accepted.bin_width ?? '';
       showMessage(`The server refused these settings: ${reason}`);
       onChange();
