@@ -130,7 +130,7 @@ Result<CurvaturePenaltyChoice> ChooseCurvaturePenalty(const std::vector<double>&
     if (!fit) return MakeError(fit.error());
     ++choice.fits;
     const double criterion = EvaluateSmoothness(counts, transition, *fit, penalty).laplace_marginal_likelihood;
-    if (!(criterion > best)) break;
+    if (!(criterion > best + kMinMarginalLikelihoodGain)) break;
     best = criterion;
     choice.penalty = penalty;
     // The next fit starts here, nudged 1% towards uniform: EM's multiplicative

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/curvature_penalty_choice.h"
+#include "core/duchi.h"
 #include "core/numeric_histogram.h"
 #include "core/square_wave.h"
 
@@ -77,4 +78,16 @@ TEST_CASE("the effective dimension falls as the penalty grows, between 1 and m -
     CHECK(criteria.effective_dimension < previous);
     previous = criteria.effective_dimension;
   }
+}
+
+TEST_CASE("a channel that identifies only the mean (Duchi) keeps the rule") {
+  // Duchi's reports take two values, so the likelihood is flat in every
+  // direction but the mean and LAML gains nothing by lowering lambda; without
+  // the minimum gain the walk went down to the floor.
+  const auto duchi = CreateDuchi({0.0, 1.0}, 1.0).value();
+  const auto transition = TransitionMatrix::ForMechanism(*duchi, 100, kDefaultHistogramCells).value();
+  const auto peak = Masses([](double x) { return std::exp(-0.5 * std::pow((x - 0.4) * 10.0, 2)); });
+  const auto choice = ChooseCurvaturePenalty(ExpectedCounts(transition, peak, 2e4), transition).value();
+  CHECK(choice.penalty == choice.rule_penalty);
+  CHECK(choice.fits == 2);
 }
