@@ -25,6 +25,11 @@ std::string ParsedFlags::ValueOr(const std::string& name, const std::string& fal
   return Value(name).value_or(fallback);
 }
 
+std::vector<std::string> ParsedFlags::Values(const std::string& name) const {
+  const auto it = all_values_.find(name);
+  return it == all_values_.end() ? std::vector<std::string>{} : it->second;
+}
+
 Result<ParsedFlags> ParseFlags(const std::vector<std::string>& args, std::initializer_list<FlagSpec> specs) {
   ParsedFlags flags;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -34,7 +39,7 @@ Result<ParsedFlags> ParseFlags(const std::vector<std::string>& args, std::initia
     const std::string name = arg.substr(0, equals);
     const FlagSpec* spec = FindSpec(specs, name);
     if (!spec) return MakeError("unknown option " + name);
-    if (flags.Has(name)) return MakeError(name + " is given more than once");
+    if (flags.Has(name) && !spec->repeatable) return MakeError(name + " is given more than once");
     if (!spec->takes_value) {
       if (equals != std::string::npos) return MakeError(name + " takes no value");
       flags.switches_.insert(name);
@@ -47,6 +52,7 @@ Result<ParsedFlags> ParseFlags(const std::vector<std::string>& args, std::initia
     } else {
       return MakeError(name + " needs a value");
     }
+    flags.all_values_[name].push_back(flags.values_[name]);
   }
   return flags;
 }

@@ -20,6 +20,7 @@ inline constexpr int kExitUsage = 2;
 struct FlagSpec {
   const char* name;  // with the dashes, e.g. "--port"
   bool takes_value;
+  bool repeatable = false;  // may be given more than once (values kept in order)
 };
 
 class ParsedFlags {
@@ -27,10 +28,13 @@ class ParsedFlags {
   bool Has(const std::string& name) const { return values_.count(name) > 0 || switches_.count(name) > 0; }
   std::optional<std::string> Value(const std::string& name) const;
   std::string ValueOr(const std::string& name, const std::string& fallback) const;
+  // Every value of a repeatable flag, in the order given (empty if absent).
+  std::vector<std::string> Values(const std::string& name) const;
 
  private:
   friend Result<ParsedFlags> ParseFlags(const std::vector<std::string>&, std::initializer_list<FlagSpec>);
-  std::map<std::string, std::string> values_;
+  std::map<std::string, std::string> values_;  // the last value of each flag
+  std::map<std::string, std::vector<std::string>> all_values_;
   std::set<std::string> switches_;
 };
 

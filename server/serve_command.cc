@@ -18,6 +18,7 @@ const char* const kServeUsage =
     "  --data DIR     data directory: deniable.sqlite3 and admin-token (default ./deniable-data)\n"
     "  --web DIR      built web pages (default <executable>/../web/dist, else ./web/dist)\n"
     "  --demo FILE    create this survey at start unless a survey with its id exists\n"
+    "                 (repeatable: --demo a.json --demo b.json)\n"
     "  --quiet        no access log\n"
     "  --help         this help\n"
     "\n"
@@ -28,7 +29,7 @@ namespace {
 
 Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--port", true}, {"--host", true}, {"--data", true}, {"--web", true},
-                                 {"--demo", true}, {"--quiet", false}});
+                                 {"--demo", true, true}, {"--quiet", false}});
   if (!flags) return MakeError(flags.error());
   ServeOptions options;
   auto port = IntegerFlag(*flags, "--port", 0, 65535, 8080);
@@ -37,10 +38,13 @@ Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
   options.host = flags->ValueOr("--host", options.host);
   options.data_dir = flags->ValueOr("--data", options.data_dir);
   options.web_dir = flags->ValueOr("--web", "");
-  options.demo_file = flags->ValueOr("--demo", "");
+  options.demo_files = flags->Values("--demo");
   options.access_log = !flags->Has("--quiet");
-  for (const char* name : {"--host", "--data", "--web", "--demo"}) {
+  for (const char* name : {"--host", "--data", "--web"}) {
     if (flags->Value(name) && flags->Value(name)->empty()) return MakeError(std::string(name) + " must not be empty");
+  }
+  for (const std::string& file : options.demo_files) {
+    if (file.empty()) return MakeError("--demo must not be empty");
   }
   return options;
 }

@@ -60,7 +60,7 @@ Status LoadSurveys(const ServeOptions& options, Storage& storage, SurveyRegistry
   if (!summary) return MakeError(summary.error());
   std::cout << "loaded " << summary->surveys << " survey(s) and " << summary->reports << " report(s) from "
             << options.data_dir << std::endl;
-  if (!options.demo_file.empty()) DENIABLE_TRY(LoadDemoSurvey(options.demo_file, storage, registry));
+  for (const std::string& file : options.demo_files) DENIABLE_TRY(LoadDemoSurvey(file, storage, registry));
   return OkStatus();
 }
 

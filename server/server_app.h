@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace deniable::server {
 
@@ -13,7 +14,7 @@ struct ServeOptions {
   int port = 8080;
   std::string data_dir = "./deniable-data";
   std::string web_dir;   // empty: DefaultWebDirectory()
-  std::string demo_file; // empty: none
+  std::vector<std::string> demo_files;  // surveys to create at start (none: empty)
   bool access_log = true;
 };
 

@@ -47,6 +47,8 @@ describe('usage errors exit 2 and name the argument', () => {
     [['serve', '--port', 'eighty'], /--port must be an integer from 0 to 65535, but is "eighty"/],
     [['serve', '--port', '70000'], /--port must be an integer from 0 to 65535, but is "70000"/],
     [['serve', 'extra'], /unexpected argument "extra"/],
+    [['serve', '--port', '80', '--port', '81'], /--port is given more than once/],
+    [['serve', '--demo', ''], /--demo must not be empty/],
     [[...SIMULATE, '--respondents', '0'], /--respondents must be an integer from 1 to 100000000, but is "0"/],
     [[...SIMULATE, '--respondents', '-5'], /--respondents must be an integer from 1 to 100000000, but is "-5"/],
     [[...SIMULATE, '--respondents', '10x'], /--respondents must be an integer/],

@@ -101,6 +101,16 @@ it('answers 503 for pages when the web dir is missing, and the API still works',
   });
 });
 
+it('loads every --demo survey given (npm start loads the categorical and the numeric one)', async () => {
+  const numeric = path.join(path.dirname(DEMO_SURVEY), 'numeric-survey.json');
+  await withServer({ args: ['--demo', DEMO_SURVEY, '--demo', numeric] }, async (server) => {
+    assert.equal((await get(`${server.url}/api/surveys/demo`)).status, 200);
+    const loaded = await get(`${server.url}/api/surveys/numeric-demo`);
+    assert.equal(loaded.status, 200);
+    assert.equal(loaded.body.title, 'Health in numbers');
+  });
+});
+
 it('refuses to start with an invalid --demo file, naming the file and the field', () => {
   const dir = makeTempDir();
   try {
