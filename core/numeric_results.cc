@@ -259,15 +259,15 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   json document = BaseDocument(question, aggregate, options);
   const NumericHistogram& histogram = *aggregate.histogram;
   document["unbiased_mean"] = UnbiasedMean(*question.numeric_mechanism, histogram);
+  if (aggregate.n == 0) {
+    document["warning"] = "no reports yet";
+    return document;
+  }
   if (options.estimator == "pml") {
     EmsOptions pml;
     pml.curvature_penalty = options.curvature_penalty;
     document["curvature_penalty"] = CurvaturePenalty(pml, static_cast<double>(histogram.values()));
     document["curvature_penalty_rule"] = options.curvature_penalty ? "analyst" : "sqrt_n";
-  }
-  if (aggregate.n == 0) {
-    document["warning"] = "no reports yet";
-    return document;
   }
   auto transition =
       TransitionMatrix::ForMechanism(*question.numeric_mechanism, options.estimation_cells, histogram.cells());

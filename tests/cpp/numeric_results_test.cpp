@@ -235,6 +235,8 @@ TEST_CASE("numeric results with no reports, and invalid options") {
   SurveyAggregate aggregate(survey);
   const json results = SurveyResultsToJson(survey, aggregate);
   CHECK(results["questions"][0]["warning"] == "no reports yet");
+  CHECK(results["questions"][0]["curvature_penalty"].is_null());  // no values, no penalty yet
+  CHECK(results["questions"][0]["fit"].is_null());
   CHECK_FALSE(results["questions"][0].contains("density"));
   NumericEstimateOptions bad;
   bad.estimator = "kde_sqp";
