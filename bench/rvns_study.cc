@@ -45,6 +45,7 @@
 #include "bench/rvns_study_attack.h"
 #include "bench/rvns_study_data.h"
 #include "core/coarse_to_fine.h"
+#include "core/curvature_penalty_choice.h"
 #include "core/distribution_summary.h"
 #include "core/ems_estimator.h"
 #include "core/flipped_huber.h"
@@ -229,6 +230,13 @@ Reconstruction RunEms(const NumericMechanism& mechanism, const NumericHistogram&
   start = ThreadCpuMilliseconds();
   EmsOptions options;
   options.smoothing = smoothing;
+  // PML as numeric results run it: for one-value mechanisms the sqrt(N) rule's
+  // lambda, lowered when the marginal likelihood asks for less smoothing
+  // (core/curvature_penalty_choice.h; its search is in estimate ms).
+  if (smoothing == EmSmoothing::kCurvature && mechanism.values_per_report() == 1) {
+    options.curvature_penalty =
+        Unwrap(ChooseCurvaturePenalty(histogram.counts_as_doubles(), transition), "penalty choice").penalty;
+  }
   const auto fit = Unwrap(EstimateEms(histogram, transition, options), "ems");
   const double estimate_ms = ThreadCpuMilliseconds() - start;
   return {EstimatorName(smoothing),
