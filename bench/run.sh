@@ -4,7 +4,8 @@
 #   2. estimation time per question for k = 2..1024;
 #   3. numeric results: transition matrix, PML point estimate and the whole document (bootstrap) by n and m;
 #   4. WebAssembly perturbation time per report;
-#   5. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run).
+#   5. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run);
+#   6. PML's curvature penalty chosen from the reports (quick mode of build/pml_aic).
 # Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,3 +23,6 @@ node bench/wasm_perturb.mjs
 echo
 echo "## RVNS synthetic study, quick mode (build/rvns_study --quick; the full study: build/rvns_study)"
 build/rvns_study --quick
+echo
+echo "## PML's curvature penalty from the reports, quick mode (build/pml_aic --quick; the full run: build/pml_aic)"
+build/pml_aic --quick
