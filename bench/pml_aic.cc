@@ -90,18 +90,16 @@ Fits FitAll(const std::vector<double>& counts, const TransitionMatrix& transitio
       fits.laml_choice = i;
     }
     fits.on_grid[i] = fit.probabilities;
-    start = fit.probabilities;
-    for (double& value : start) value = 0.99 * value + 0.01 / static_cast<double>(start.size());
+    start = NudgedTowardsUniform(fit.probabilities);
   }
   fits.rule = Unwrap(EstimateEms(counts, transition), "pml").probabilities;
   // What numeric results use (numeric_results.cc): the rule, lowered by LAML for one-value mechanisms.
   fits.results_penalty = CurvaturePenalty({}, std::accumulate(counts.begin(), counts.end(), 0.0));
   fits.results_default = fits.rule;
   if (values_per_report == 1) {
-    fits.results_penalty = Unwrap(ChooseCurvaturePenalty(counts, transition), "choice").penalty;
-    EmsOptions options;
-    options.curvature_penalty = fits.results_penalty;
-    fits.results_default = Unwrap(EstimateEms(counts, transition, options), "pml").probabilities;
+    const auto choice = Unwrap(ChooseCurvaturePenalty(counts, transition), "choice");
+    fits.results_penalty = choice.penalty;
+    fits.results_default = choice.fit.probabilities;
   }
   fits.ems = Unwrap(EstimateEms(counts, transition, {EmSmoothing::kBinomial}), "ems").probabilities;
   return fits;

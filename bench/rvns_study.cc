@@ -232,12 +232,10 @@ Reconstruction RunEms(const NumericMechanism& mechanism, const NumericHistogram&
   options.smoothing = smoothing;
   // PML as numeric results run it: for one-value mechanisms the sqrt(N) rule's
   // lambda, lowered when the marginal likelihood asks for less smoothing
-  // (core/curvature_penalty_choice.h; its search is in estimate ms).
-  if (smoothing == EmSmoothing::kCurvature && mechanism.values_per_report() == 1) {
-    options.curvature_penalty =
-        Unwrap(ChooseCurvaturePenalty(histogram.counts_as_doubles(), transition), "penalty choice").penalty;
-  }
-  const auto fit = Unwrap(EstimateEms(histogram, transition, options), "ems");
+  // (core/curvature_penalty_choice.h; the search, which ends with the fit, is in estimate ms).
+  const bool choose = smoothing == EmSmoothing::kCurvature && mechanism.values_per_report() == 1;
+  const auto fit = choose ? Unwrap(ChooseCurvaturePenalty(histogram.counts_as_doubles(), transition), "penalty").fit
+                          : Unwrap(EstimateEms(histogram, transition, options), "ems");
   const double estimate_ms = ThreadCpuMilliseconds() - start;
   return {EstimatorName(smoothing),
           Score(fit.probabilities, truth),

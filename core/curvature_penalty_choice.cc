@@ -130,13 +130,13 @@ Result<CurvaturePenaltyChoice> ChooseCurvaturePenalty(const std::vector<double>&
     if (!fit) return MakeError(fit.error());
     ++choice.fits;
     const double criterion = EvaluateSmoothness(counts, transition, *fit, penalty).laplace_marginal_likelihood;
-    if (!(criterion > best + kMinMarginalLikelihoodGain)) break;
+    // The rule's fit is always kept; a weaker one only if it gains enough.
+    if (choice.fits > 1 && !(criterion > best + kMinMarginalLikelihoodGain)) break;
     best = criterion;
     choice.penalty = penalty;
-    // The next fit starts here, nudged 1% towards uniform: EM's multiplicative
-    // update cannot revive a cell at exactly 0.
-    settings.start = fit->probabilities;
-    for (double& value : settings.start) value = 0.99 * value + 0.01 / static_cast<double>(settings.start.size());
+    settings.start = NudgedTowardsUniform(fit->probabilities);  // the next, weaker fit starts here
+    choice.fit = std::move(fit).value();
+    if (!std::isfinite(criterion)) break;  // LAML undefined at the rule: nothing to compare with
   }
   return choice;
 }

@@ -58,6 +58,7 @@ struct CurvaturePenaltyChoice {
   double penalty = 0.0;       // the lambda chosen
   double rule_penalty = 0.0;  // 1e-5 sqrt(N)
   int fits = 0;               // PML fits the search ran
+  EmsResult fit;              // PML at `penalty` on the search's grid (callers reuse it rather than refit)
 };
 
 struct SmoothnessCriteria {

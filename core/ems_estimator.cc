@@ -207,6 +207,11 @@ double CurvaturePenalty(const EmsOptions& options, double values) {
   return options.curvature_penalty.value_or(kCurvaturePenaltyPerRootValue * std::sqrt(values));
 }
 
+std::vector<double> NudgedTowardsUniform(std::vector<double> probabilities) {
+  for (double& value : probabilities) value = 0.99 * value + 0.01 / static_cast<double>(probabilities.size());
+  return probabilities;
+}
+
 std::vector<double> BinomialSmooth(const std::vector<double>& probabilities) {
   std::vector<double> smoothed(probabilities.size());
   for (std::size_t i = 0; i < probabilities.size(); ++i) smoothed[i] = SmoothedAt(probabilities, static_cast<int>(i));

@@ -119,6 +119,11 @@ Result<EmsResult> EstimateEms(const NumericHistogram& histogram, const Transitio
 // The lambda EstimateEms uses for `values` reported values (N).
 double CurvaturePenalty(const EmsOptions& options, double values);
 
+// A warm start from an earlier solution: `probabilities` mixed 1% with the
+// uniform distribution. EM's multiplicative update cannot revive a cell at
+// exactly 0, so a start must have no zero cells; 1% costs a few map steps.
+std::vector<double> NudgedTowardsUniform(std::vector<double> probabilities);
+
 // The smoothing step alone (exposed for tests): binomial [1, 2, 1]/4 with
 // renormalised end kernels, then renormalised to the input's total.
 std::vector<double> BinomialSmooth(const std::vector<double>& probabilities);

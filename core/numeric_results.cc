@@ -1,6 +1,7 @@
 #include "core/numeric_results.h"
 
 #include <cmath>
+#include <numeric>
 
 #include "core/bootstrap.h"
 #include "core/coarse_to_fine.h"
@@ -75,13 +76,6 @@ struct WarmStarts {
 // ends of mean, sd, median and density moved by at most 6% of the interval's
 // width, less than the Monte Carlo error of a 2.5% quantile from 200 replicates.
 constexpr double kReplicatePerValueTolerance = 1e-8;
-
-// The point estimate nudged towards uniform (1%), so that no cell is pinned
-// at 0, as a warm start: replicates then converge in a fraction of the steps.
-std::vector<double> WarmStartFrom(std::vector<double> probabilities) {
-  for (double& value : probabilities) value = 0.99 * value + 0.01 / static_cast<double>(probabilities.size());
-  return probabilities;
-}
 
 // The RVNS paper's pipeline (kde_sqp_estimator.h) on the estimation grid.
 CountsEstimator MakeKdeSqpEstimator(const Question& question, const NumericHistogram& histogram,
@@ -196,26 +190,30 @@ Status AddEstimates(const Question& question, std::int64_t n, const NumericEstim
   return OkStatus();
 }
 
-// PML's lambda for a request without the analyst's: for one-value mechanisms
-// chosen from the reports (curvature_penalty_choice.h) on `grid` (at most 100
-// cells); otherwise none here (EstimateEms applies the sqrt(N) rule).
+// PML's lambda for a request (estimator pml), and where it came from: the
+// analyst's; for one-value mechanisms chosen from the reports on `grid` (at
+// most 100 cells; curvature_penalty_choice.h), whose fit there comes along so
+// that it is not computed again; otherwise the sqrt(N) rule.
 struct PenaltyDecision {
-  std::optional<double> chosen;
-  std::string rule;  // "marginal_likelihood" when lowered below the rule, else "sqrt_n"
+  double penalty = 0.0;
+  std::string rule;                 // "analyst", "marginal_likelihood" (lowered below the rule) or "sqrt_n"
+  std::optional<EmsResult> on_grid;  // PML at `penalty` on `grid`, when the search ran
 };
 
-Result<PenaltyDecision> ChoosePenalty(const Question& question, const NumericEstimateOptions& options,
+Result<PenaltyDecision> DecidePenalty(const Question& question, const NumericEstimateOptions& options,
                                       const std::vector<double>& counts, const TransitionMatrix& grid) {
-  if (options.estimator != "pml" || options.curvature_penalty ||
-      question.numeric_mechanism->values_per_report() != 1) {
-    return PenaltyDecision{};
-  }
-  EmsOptions stopping;
-  stopping.max_iterations = options.max_iterations;
-  auto choice = ChooseCurvaturePenalty(counts, grid, stopping);
+  EmsOptions pml;
+  pml.curvature_penalty = options.curvature_penalty;
+  pml.max_iterations = options.max_iterations;
+  // The analyst's lambda if given, else the sqrt(N) rule's.
+  const double given = CurvaturePenalty(pml, std::accumulate(counts.begin(), counts.end(), 0.0));
+  if (options.curvature_penalty) return PenaltyDecision{given, "analyst", std::nullopt};
+  if (question.numeric_mechanism->values_per_report() != 1) return PenaltyDecision{given, "sqrt_n", std::nullopt};
+  auto choice = ChooseCurvaturePenalty(counts, grid, pml);
   if (!choice) return MakeError(choice.error());
   return PenaltyDecision{choice->penalty,
-                         choice->penalty < choice->rule_penalty ? "marginal_likelihood" : "sqrt_n"};
+                         choice->penalty < choice->rule_penalty ? "marginal_likelihood" : "sqrt_n",
+                         std::move(choice).value().fit};
 }
 
 }  // namespace
@@ -263,12 +261,6 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
     document["warning"] = "no reports yet";
     return document;
   }
-  if (options.estimator == "pml") {
-    EmsOptions pml;
-    pml.curvature_penalty = options.curvature_penalty;
-    document["curvature_penalty"] = CurvaturePenalty(pml, static_cast<double>(histogram.values()));
-    document["curvature_penalty_rule"] = options.curvature_penalty ? "analyst" : "sqrt_n";
-  }
   auto transition =
       TransitionMatrix::ForMechanism(*question.numeric_mechanism, options.estimation_cells, histogram.cells());
   if (!transition) return MakeError(transition.error());
@@ -281,18 +273,21 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   }
   const TransitionMatrix* coarse_matrix = coarse ? &*coarse : nullptr;
   const auto counts = histogram.counts_as_doubles();
-  auto penalty = ChoosePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition);
-  if (!penalty) return MakeError(penalty.error());
   NumericEstimateOptions chosen = options;
-  if (penalty->chosen) {
-    chosen.curvature_penalty = penalty->chosen;
-    document["curvature_penalty"] = *penalty->chosen;
-    document["curvature_penalty_rule"] = penalty->rule;
+  std::optional<EmsResult> pml_on_grid;  // PML's fit on the coarse grid, or on the estimation grid without one
+  if (options.estimator == "pml") {
+    auto decision = DecidePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition);
+    if (!decision) return MakeError(decision.error());
+    chosen.curvature_penalty = decision->penalty;
+    document["curvature_penalty"] = decision->penalty;
+    document["curvature_penalty_rule"] = decision->rule;
+    pml_on_grid = std::move(decision).value().on_grid;
   }
   // The coarse solution, computed once: it starts the point estimate's coarse
   // stage (which then stops at once) and, nudged, every replicate's.
   std::vector<double> coarse_solution;
-  if (coarse_matrix) {
+  if (coarse_matrix && pml_on_grid) coarse_solution = pml_on_grid->probabilities;
+  if (coarse_matrix && !pml_on_grid) {
     EmsOptions pml;
     pml.curvature_penalty = chosen.curvature_penalty;
     pml.max_iterations = options.max_iterations;
@@ -300,14 +295,17 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
     if (!coarse_fit) return MakeError(coarse_fit.error());
     coarse_solution = std::move(coarse_fit).value().probabilities;
   }
-  const auto estimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, {{}, coarse_solution});
-  auto cells = estimate(counts);
+  // Without a coarse grid the penalty search already fitted PML on the estimation grid.
+  auto cells = !coarse_matrix && pml_on_grid
+                   ? Result<CellEstimate>(CellEstimate{pml_on_grid->probabilities,
+                                                       FitOfEm(*pml_on_grid, options.max_iterations)})
+                   : MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, {{}, coarse_solution})(counts);
   if (!cells) return MakeError(cells.error());
   const EstimateFit fit = cells->fit;
   auto fitted = MakeGridDistribution(question.range, std::move(cells).value().probabilities);
   if (!fitted) return MakeError(fitted.error());
-  WarmStarts starts{WarmStartFrom(fitted->probabilities), {}};
-  if (coarse_matrix) starts.coarse = WarmStartFrom(std::move(coarse_solution));
+  WarmStarts starts{NudgedTowardsUniform(fitted->probabilities), {}};
+  if (coarse_matrix) starts.coarse = NudgedTowardsUniform(std::move(coarse_solution));
 
   const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, std::move(starts));
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),

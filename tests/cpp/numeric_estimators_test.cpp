@@ -541,9 +541,7 @@ TEST_CASE("PML: a warm start does not change the estimate") {
   EmsOptions options;
   options.per_value_tolerance = 1e-13;
   const auto cold = EstimateEms(histogram, matrix, options).value();
-  std::vector<double> warm = cold.probabilities;
-  for (double& value : warm) value = 0.99 * value + 0.01 / 40.0;
-  options.start = warm;
+  options.start = NudgedTowardsUniform(cold.probabilities);
   const auto warmed = EstimateEms(histogram, matrix, options).value();
   CAPTURE(cold.iterations);
   CAPTURE(warmed.iterations);

@@ -33,6 +33,14 @@ Survey TwoNumericQuestions() {
 // A population with a known mean: answers spread as a triangle on [2, 8] (mean 5).
 double TriangleAnswer(RandomSource& random) { return 2.0 + 3.0 * (UniformUnit(random) + UniformUnit(random)); }
 
+// n respondents of TwoNumericQuestions() giving one triangle answer to all three questions.
+void AddTriangleRespondents(const Survey& survey, int n, RandomSource& random, SurveyAggregate& aggregate) {
+  for (int i = 0; i < n; ++i) {
+    const double x = TriangleAnswer(random);
+    aggregate.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"rv", x}, {"sw", x}, {"pm", x}}, random)));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("numeric results on a fine grid (coarse-to-fine PML) agree with the default grid") {
@@ -43,10 +51,7 @@ TEST_CASE("numeric results on a fine grid (coarse-to-fine PML) agree with the de
   const Survey survey = TwoNumericQuestions();
   SurveyAggregate aggregate(survey);
   SeededRandom random(9);
-  for (int i = 0; i < 20000; ++i) {
-    const double x = TriangleAnswer(random);
-    aggregate.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"rv", x}, {"sw", x}, {"pm", x}}, random)));
-  }
+  AddTriangleRespondents(survey, 20000, random, aggregate);
   NumericEstimateOptions coarse;
   coarse.replicates = 20;
   NumericEstimateOptions fine = coarse;
@@ -73,10 +78,7 @@ TEST_CASE("numeric results: density, CDF, histogram and statistics with bootstra
   SurveyAggregate aggregate(survey);
   SeededRandom random(8);
   const int n = 20000;
-  for (int i = 0; i < n; ++i) {
-    const double x = TriangleAnswer(random);
-    aggregate.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"rv", x}, {"sw", x}, {"pm", x}}, random)));
-  }
+  AddTriangleRespondents(survey, n, random, aggregate);
   NumericEstimateOptions options;
   options.bin_width = 1.0;
   const auto start = std::chrono::steady_clock::now();
@@ -130,10 +132,7 @@ TEST_CASE("numeric results say how the estimator's run ended, and warn when it w
   const Survey survey = TwoNumericQuestions();
   SurveyAggregate aggregate(survey);
   SeededRandom random(10);
-  for (int i = 0; i < 3000; ++i) {
-    const double x = TriangleAnswer(random);
-    aggregate.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"rv", x}, {"sw", x}, {"pm", x}}, random)));
-  }
+  AddTriangleRespondents(survey, 3000, random, aggregate);
   NumericEstimateOptions options;
   options.replicates = 10;
   const json pml = SurveyResultsToJson(survey, aggregate, options)["questions"][1];
