@@ -42,7 +42,8 @@ const char* const kSimulateUsage =
     "                     penalised maximum likelihood), ems, em, or kde_sqp (the\n"
     "                     RVNS paper's; rvns questions only)\n"
     "  --curvature-penalty L  PML's smoothing lambda, 0 to 1e6 (default 1e-5 sqrt(N)\n"
-    "                     for N reported values)\n"
+    "                     for N reported values, lowered by the marginal likelihood\n"
+    "                     for one-value mechanisms)\n"
     "  --json             print the result document as JSON (2-space indent)\n"
     "  --help             this help\n";
 
