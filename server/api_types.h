@@ -3,7 +3,9 @@
 // that turns an ApiError into its JSON body {"error":{"message","code"}}.
 #pragma once
 
+#include <atomic>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <variant>
@@ -21,6 +23,10 @@ struct ApiRequest {
   std::vector<std::string> repeated_query;    // names given more than once (strict parsers reject them)
   std::map<std::string, std::string> headers; // names in lowercase
   std::string body;
+  std::string remote_address;                 // the client's IP address as text ("" when unknown)
+  // Set (by the HTTP layer) when the client closed its connection while the
+  // request was being handled: long computations poll it and give up. Never null.
+  std::shared_ptr<const std::atomic<bool>> client_gone = std::make_shared<std::atomic<bool>>(false);
 
   // The header's value, or "" (name in lowercase).
   std::string Header(const std::string& lowercase_name) const;
