@@ -11,11 +11,16 @@
 #include <iostream>
 
 #include "server/api_types.h"
+#include "server/connection_gate.h"
 #include "server/json_limits.h"
 #include "server/security_headers.h"
 
 namespace deniable::server {
 namespace {
+
+// The client-gone flag of the request this worker thread is handling: the
+// library hands handlers only its own Request, which has no room for it.
+thread_local std::shared_ptr<std::atomic<bool>> current_client_gone;
 
 bool IsApiPath(const std::string& path) { return path == "/api" || path.rfind("/api/", 0) == 0; }
 
@@ -34,8 +39,15 @@ ApiRequest ToApiRequest(const httplib::Request& req) {
     const bool first = request.query.emplace(param.first, param.second).second;  // keeps the first
     if (!first) request.repeated_query.push_back(param.first);
   }
-  for (const auto& header : req.headers) request.headers.emplace(Lowercase(header.first), header.second);
+  for (const auto& header : req.headers) {
+    std::string name = Lowercase(header.first);
+    if (name == "accept-encoding") continue;  // the gate renamed the client's own (request_framing.h)
+    if (name == Lowercase(kForwardedAcceptEncoding)) name = "accept-encoding";
+    request.headers.emplace(std::move(name), header.second);
+  }
   request.body = req.body;
+  request.remote_address = req.remote_addr;
+  if (current_client_gone) request.client_gone = current_client_gone;
   return request;
 }
 
@@ -98,12 +110,100 @@ void LogRequest(const httplib::Request& req, const httplib::Response& res) {
   std::printf("%s %s %d\n", req.method.c_str(), LoggablePath(req.path).c_str(), res.status);
 }
 
+// cpp-httplib's request handling without its connection loop: the gate
+// (connection_gate.h) owns the sockets and hands over whole requests.
+class LibraryServer : public httplib::Server {
+ public:
+  // Handles one request read from `stream`; false when the connection must close.
+  bool HandleOne(httplib::Stream& stream) {
+    bool connection_closed = false;
+    const bool ok = process_request(stream, false, connection_closed, nullptr);
+    return ok && !connection_closed;
+  }
+};
+
+// A request already in memory in, the response into memory out.
+class BufferStream : public httplib::Stream {
+ public:
+  explicit BufferStream(const GateRequest& request) : request_(request) {}
+
+  bool is_readable() const override { return read_ < request_.bytes.size(); }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    const std::size_t count = std::min(size, request_.bytes.size() - read_);
+    std::copy_n(request_.bytes.data() + read_, count, ptr);
+    read_ += count;
+    return static_cast<ssize_t>(count);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    output_.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = request_.remote_ip;
+    port = request_.remote_port;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip.clear();
+    port = 0;
+  }
+  socket_t socket() const override { return INVALID_SOCKET; }
+
+  std::string& output() { return output_; }
+
+ private:
+  const GateRequest& request_;
+  std::size_t read_ = 0;
+  std::string output_;
+};
+
+const char* ReasonPhrase(int status) {
+  switch (status) {
+    case 400: return "Bad Request";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 414: return "URI Too Long";
+    case 415: return "Unsupported Media Type";
+    case 417: return "Expectation Failed";
+    case 431: return "Request Header Fields Too Large";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+// The gate's refusals look like every other error: JSON under /api, text elsewhere.
+std::string RenderRefusal(const FramingError& error, const std::string& target) {
+  const bool api = target.empty() || IsApiPath(target.substr(0, target.find('?')));
+  const ApiResponse response = api ? ErrorResponse({error.status, error.code, error.message})
+                                   : ApiResponse{error.status, "text/plain; charset=utf-8", error.message + "\n", {}};
+  std::string text = "HTTP/1.1 " + std::to_string(error.status) + " " + ReasonPhrase(error.status) + "\r\n";
+  text += "Content-Type: " + response.content_type + "\r\n";
+  text += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
+  text += "Connection: close\r\n";
+  text += std::string("Cache-Control: ") + kApiCacheControl + "\r\n";
+  for (const auto& header : kSecurityHeaders) text += std::string(header.first) + ": " + header.second + "\r\n";
+  text += "\r\n" + response.body;
+  return text;
+}
+
+GateOptions ToGateOptions(const HttpServerOptions& options) {
+  GateOptions gate;
+  gate.host = options.host;
+  gate.port = options.port;
+  gate.worker_threads = options.worker_threads;
+  gate.request_deadline = std::chrono::seconds(options.io_timeout_seconds);
+  gate.write_deadline = std::chrono::seconds(options.io_timeout_seconds);
+  gate.limits.max_body_bytes = kMaxBodyBytes;
+  return gate;
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
-  httplib::Server server;
+  LibraryServer library;
   HttpServerOptions options;
-  std::atomic<bool> stop_requested{false};
+  std::unique_ptr<ConnectionGate> gate;
 };
 
 namespace {
@@ -125,54 +225,38 @@ void InstallHandlers(httplib::Server& server, bool access_log) {
   server.set_error_handler(httplib::Server::HandlerWithResponse(HandleLibraryError));
   server.set_exception_handler(HandleException);
   if (access_log) server.set_logger(LogRequest);
+  server.set_payload_max_length(kMaxBodyBytes);  // the gate checks first; this is the second line
+  // Only the Keep-Alive header's numbers: the gate decides when a connection closes.
+  server.set_keep_alive_timeout(5);
+  server.set_keep_alive_max_count(1000);
 }
 
-void ConfigureConnections(httplib::Server& server, const HttpServerOptions& options) {
-  const std::size_t threads = options.worker_threads;
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  server.set_payload_max_length(kMaxBodyBytes);
-  server.set_read_timeout(options.io_timeout_seconds, 0);
-  server.set_write_timeout(options.io_timeout_seconds, 0);
-  // httplib lets idle keep-alive connections finish their timeout before a
-  // stop completes: a short timeout keeps SIGTERM prompt.
-  server.set_keep_alive_timeout(2);
-  server.set_keep_alive_max_count(1000);
-  server.set_tcp_nodelay(true);
+GateResponse HandleOnWorker(LibraryServer& library, const GateRequest& request) {
+  current_client_gone = request.client_gone;
+  BufferStream stream(request);
+  const bool keep_alive = library.HandleOne(stream);
+  current_client_gone.reset();
+  return {std::move(stream.output()), !keep_alive};
 }
 
 }  // namespace
 
 HttpServer::HttpServer(const std::vector<Route>& routes, HttpServerOptions options) : impl_(new Impl) {
   impl_->options = std::move(options);
-  RegisterRoutes(impl_->server, routes);
-  InstallHandlers(impl_->server, impl_->options.access_log);
-  ConfigureConnections(impl_->server, impl_->options);
+  RegisterRoutes(impl_->library, routes);
+  InstallHandlers(impl_->library, impl_->options.access_log);
+  LibraryServer& library = impl_->library;
+  impl_->gate = std::make_unique<ConnectionGate>(
+      ToGateOptions(impl_->options), [&library](const GateRequest& request) { return HandleOnWorker(library, request); },
+      RenderRefusal);
 }
 
 HttpServer::~HttpServer() = default;
 
-Result<int> HttpServer::Bind() {
-  const auto& options = impl_->options;
-  const std::string where = options.host + ":" + std::to_string(options.port);
-  if (options.port == 0) {
-    const int port = impl_->server.bind_to_any_port(options.host);
-    if (port <= 0) return MakeError("cannot listen on " + where + ": the address cannot be bound");
-    return port;
-  }
-  if (!impl_->server.bind_to_port(options.host, options.port)) {
-    return MakeError("cannot listen on " + where + ": the port is in use or the address cannot be bound");
-  }
-  return options.port;
-}
+Result<int> HttpServer::Bind() { return impl_->gate->Bind(); }
 
-void HttpServer::Serve() {
-  if (impl_->stop_requested) return;
-  impl_->server.listen_after_bind();
-}
+void HttpServer::Serve() { impl_->gate->Serve(); }
 
-void HttpServer::Stop() {
-  impl_->stop_requested = true;
-  impl_->server.stop();
-}
+void HttpServer::Stop() { impl_->gate->Stop(); }
 
 }  // namespace deniable::server

@@ -20,8 +20,8 @@ struct HttpServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;                    // 0: an ephemeral port
   bool access_log = true;             // one short line per request on stdout
-  std::size_t worker_threads = 64;    // each open connection holds one
-  int io_timeout_seconds = 10;        // read and write timeouts
+  std::size_t worker_threads = 32;    // handle whole requests; connections hold none (connection_gate.h)
+  int io_timeout_seconds = 10;        // to send a whole request; to take a response
 };
 
 class HttpServer {

@@ -25,14 +25,20 @@ std::string_view Trim(std::string_view text) {
 }  // namespace
 
 bool IsJsonContentType(std::string_view content_type) {
-  const std::string_view media_type = Trim(content_type.substr(0, content_type.find(';')));
-  return media_type.empty() || Lowercase(media_type) == "application/json";
+  const std::size_t semicolon = content_type.find(';');
+  if (Lowercase(Trim(content_type.substr(0, semicolon))) != "application/json") return false;
+  if (semicolon == std::string_view::npos) return true;
+  // JSON is UTF-8 (RFC 8259): the only parameter accepted is charset=utf-8.
+  std::string parameter = Lowercase(Trim(content_type.substr(semicolon + 1)));
+  parameter.erase(std::remove(parameter.begin(), parameter.end(), '"'), parameter.end());
+  return parameter == "charset=utf-8";
 }
 
 Result<nlohmann::json> ParseJsonBody(std::string_view content_type, std::string_view body) {
   if (!IsJsonContentType(content_type)) {
-    return MakeError("request body: Content-Type must be application/json, but is \"" + std::string(content_type) +
-                     "\"");
+    if (Trim(content_type).empty()) return MakeError("request body: Content-Type is missing; it must be application/json");
+    return MakeError("request body: Content-Type must be application/json (UTF-8), but is \"" +
+                     std::string(content_type) + "\"");
   }
   if (Trim(body).empty()) return MakeError("request body: empty, expected a JSON object");
   return ParseJsonText(body, kMaxJsonDepth, "request body");

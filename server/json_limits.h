@@ -15,8 +15,8 @@ namespace deniable::server {
 inline constexpr std::size_t kMaxBodyBytes = 1024 * 1024;
 inline constexpr int kMaxJsonDepth = 32;
 
-// True for "application/json" with optional parameters, and for an absent
-// header (clients that send JSON without saying so).
+// True for "application/json", alone or with "charset=utf-8"; false for an
+// absent header and for any other charset (the body is read as UTF-8).
 bool IsJsonContentType(std::string_view content_type);
 
 // The request body as JSON, or a message such as

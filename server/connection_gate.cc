@@ -1,0 +1,491 @@
+#include "server/connection_gate.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace deniable::server {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::uint64_t kListenerTag = 0;
+constexpr std::uint64_t kWakeTag = 1;
+constexpr std::uint64_t kFirstConnectionId = 2;
+constexpr std::size_t kReadChunk = 64 * 1024;
+// Deadlines are checked this often; a deadline is honoured to within it.
+constexpr auto kTick = std::chrono::milliseconds(100);
+
+enum class Phase { kReading, kProcessing, kWriting };
+
+struct Connection {
+  int fd = -1;
+  std::string remote_ip;
+  int remote_port = 0;
+  Phase phase = Phase::kReading;
+  std::string in;       // bytes of the current request (and any pipelined after it)
+  RequestFramer framer;
+  bool continue_sent = false;
+  std::string out;      // the response being written
+  std::size_t out_sent = 0;
+  bool close_after_write = false;
+  Clock::time_point deadline;
+  std::shared_ptr<std::atomic<bool>> client_gone = std::make_shared<std::atomic<bool>>(false);
+
+  explicit Connection(FramingLimits limits) : framer(limits) {}
+};
+
+struct Job {
+  std::uint64_t connection_id;
+  GateRequest request;
+};
+
+struct Completion {
+  std::uint64_t connection_id;
+  GateResponse response;
+};
+
+std::pair<std::string, int> PeerAddress(const sockaddr_storage& address) {
+  char host[NI_MAXHOST] = "";
+  char port[NI_MAXSERV] = "";
+  if (getnameinfo(reinterpret_cast<const sockaddr*>(&address), sizeof(address), host, sizeof(host), port, sizeof(port),
+                  NI_NUMERICHOST | NI_NUMERICSERV) != 0) {
+    return {"", 0};
+  }
+  return {host, std::atoi(port)};
+}
+
+// The soft open-file limit raised to the hard one: each connection is a descriptor.
+std::size_t RaiseOpenFileLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    (void)setrlimit(RLIMIT_NOFILE, &limit);
+    (void)getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  return static_cast<std::size_t>(limit.rlim_cur);
+}
+
+}  // namespace
+
+struct ConnectionGate::Impl {
+  GateOptions options;
+  RequestProcessor process;
+  RefusalRenderer refuse;
+
+  int listener = -1;
+  int epoll = -1;
+  int wake = -1;
+  std::atomic<bool> stopping{false};
+
+  std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections;
+  std::uint64_t next_id = kFirstConnectionId;
+  std::size_t buffered_bytes = 0;
+  std::size_t max_connections = 0;
+
+  // Workers and the two queues between them and the loop.
+  std::mutex mutex;
+  std::condition_variable job_ready;
+  std::deque<Job> jobs;
+  std::vector<Completion> completions;
+  bool workers_stop = false;
+  std::vector<std::thread> workers;
+  std::size_t in_processing = 0;  // loop thread only
+
+  ~Impl() {
+    StopWorkers();
+    for (auto& entry : connections) ::close(entry.second->fd);
+    for (int fd : {listener, epoll, wake}) {
+      if (fd >= 0) ::close(fd);
+    }
+  }
+
+  // --- set-up ---------------------------------------------------------------
+
+  Result<int> Bind() {
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string where = options.host + ":" + std::to_string(options.port);
+    if (getaddrinfo(options.host.c_str(), std::to_string(options.port).c_str(), &hints, &found) != 0 || !found) {
+      return MakeError("cannot listen on " + where + ": the address cannot be resolved");
+    }
+    listener = socket(found->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    const int yes = 1;
+    const bool bound = listener >= 0 && setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes)) == 0 &&
+                       ::bind(listener, found->ai_addr, found->ai_addrlen) == 0 &&
+                       ::listen(listener, options.listen_backlog) == 0;
+    freeaddrinfo(found);
+    if (!bound) {
+      return MakeError("cannot listen on " + where + ": " + std::strerror(errno) +
+                       " (the port is in use or the address cannot be bound)");
+    }
+    sockaddr_storage local{};
+    socklen_t length = sizeof(local);
+    getsockname(listener, reinterpret_cast<sockaddr*>(&local), &length);
+    // Descriptors beyond the connections: the database, the listener, the loop's own.
+    const std::size_t open_files = RaiseOpenFileLimit();
+    max_connections = std::min(options.max_connections, open_files > 256 ? open_files - 128 : open_files / 2);
+    return PeerAddress(local).second;
+  }
+
+  Status StartLoop() {
+    epoll = epoll_create1(EPOLL_CLOEXEC);
+    wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (epoll < 0 || wake < 0) return MakeError(std::string("cannot start the event loop: ") + std::strerror(errno));
+    Watch(listener, kListenerTag, EPOLLIN, EPOLL_CTL_ADD);
+    Watch(wake, kWakeTag, EPOLLIN, EPOLL_CTL_ADD);
+    for (std::size_t i = 0; i < std::max<std::size_t>(1, options.worker_threads); ++i) {
+      workers.emplace_back([this] { WorkerLoop(); });
+    }
+    return OkStatus();
+  }
+
+  void Watch(int fd, std::uint64_t tag, std::uint32_t events, int operation) {
+    epoll_event event{};
+    event.events = events;
+    event.data.u64 = tag;
+    (void)epoll_ctl(epoll, operation, fd, &event);
+  }
+
+  void Wake() {
+    const std::uint64_t one = 1;
+    (void)!::write(wake, &one, sizeof(one));
+  }
+
+  // --- workers ----------------------------------------------------------------
+
+  void WorkerLoop() {
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        job_ready.wait(lock, [this] { return workers_stop || !jobs.empty(); });
+        if (jobs.empty()) return;
+        job = std::move(jobs.front());
+        jobs.pop_front();
+      }
+      GateResponse response = process(job.request);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        completions.push_back({job.connection_id, std::move(response)});
+      }
+      Wake();
+    }
+  }
+
+  void StopWorkers() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      workers_stop = true;
+    }
+    job_ready.notify_all();
+    for (auto& worker : workers) {
+      if (worker.joinable()) worker.join();
+    }
+    workers.clear();
+  }
+
+  // --- the loop ---------------------------------------------------------------
+
+  void Serve() {
+    if (!StartLoop()) return;
+    auto next_sweep = Clock::now() + kTick;
+    bool listening = true;
+    std::vector<epoll_event> events(256);
+    for (;;) {
+      if (stopping && listening) {
+        listening = false;
+        ::close(listener);
+        listener = -1;
+        CloseIdleConnections();
+      }
+      if (!listening && connections.empty()) break;
+      const int ready = epoll_wait(epoll, events.data(), static_cast<int>(events.size()),
+                                   static_cast<int>(kTick.count()));
+      for (int i = 0; i < ready; ++i) {
+        const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
+        const std::uint32_t flags = events[static_cast<std::size_t>(i)].events;
+        if (tag == kListenerTag) {
+          if (listening) AcceptAll();
+        } else if (tag == kWakeTag) {
+          std::uint64_t count = 0;
+          (void)!::read(wake, &count, sizeof(count));
+          DeliverCompletions();
+        } else {
+          OnConnectionEvent(tag, flags);
+        }
+      }
+      if (Clock::now() >= next_sweep) {
+        ExpireDeadlines();
+        if (stopping) CloseIdleConnections();
+        next_sweep = Clock::now() + kTick;
+      }
+    }
+    StopWorkers();
+  }
+
+  void AcceptAll() {
+    for (;;) {
+      sockaddr_storage address{};
+      socklen_t length = sizeof(address);
+      const int fd = accept4(listener, reinterpret_cast<sockaddr*>(&address), &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) return;  // EAGAIN, or out of descriptors: the backlog keeps the rest
+      if (connections.size() >= max_connections && !EvictIdleConnection()) {
+        ::close(fd);
+        continue;
+      }
+      const int yes = 1;
+      (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
+      auto connection = std::make_unique<Connection>(options.limits);
+      connection->fd = fd;
+      std::tie(connection->remote_ip, connection->remote_port) = PeerAddress(address);
+      connection->deadline = Clock::now() + options.idle_timeout;
+      const std::uint64_t id = next_id++;
+      Watch(fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
+      connections.emplace(id, std::move(connection));
+    }
+  }
+
+  // At the connection limit a new client is worth more than an idle one.
+  bool EvictIdleConnection() {
+    for (auto it = connections.begin(); it != connections.end(); ++it) {
+      if (it->second->phase == Phase::kReading && it->second->in.empty()) {
+        Close(it->first);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void CloseIdleConnections() {
+    std::vector<std::uint64_t> idle;
+    for (const auto& [id, connection] : connections) {
+      if (connection->phase == Phase::kReading && connection->in.empty()) idle.push_back(id);
+    }
+    for (std::uint64_t id : idle) Close(id);
+  }
+
+  void Close(std::uint64_t id) {
+    auto it = connections.find(id);
+    if (it == connections.end()) return;
+    Connection& connection = *it->second;
+    buffered_bytes -= connection.in.size() + connection.out.size();
+    ::close(connection.fd);  // also removes it from the epoll set
+    connections.erase(it);
+  }
+
+  void OnConnectionEvent(std::uint64_t id, std::uint32_t flags) {
+    auto it = connections.find(id);
+    if (it == connections.end()) return;
+    Connection& connection = *it->second;
+    switch (connection.phase) {
+      case Phase::kReading:
+        ReadRequest(id, connection);
+        break;
+      case Phase::kProcessing:
+        // Only hang-ups are watched now: the client has gone. The worker
+        // finishes (or gives up early), then the connection is closed.
+        if (flags & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
+          connection.client_gone->store(true);
+          connection.close_after_write = true;
+          Watch(connection.fd, id, 0, EPOLL_CTL_MOD);
+        }
+        break;
+      case Phase::kWriting:
+        if (flags & (EPOLLHUP | EPOLLERR)) {
+          Close(id);
+        } else {
+          WriteResponse(id, connection);
+        }
+        break;
+    }
+  }
+
+  void ReadRequest(std::uint64_t id, Connection& connection) {
+    char chunk[kReadChunk];
+    for (std::size_t total = 0; total < 4 * kReadChunk;) {
+      const ssize_t got = ::recv(connection.fd, chunk, sizeof(chunk), 0);
+      if (got == 0) return Close(id);  // the client closed: nothing to answer
+      if (got < 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK) break;
+        if (errno == EINTR) continue;
+        return Close(id);
+      }
+      if (buffered_bytes + static_cast<std::size_t>(got) > options.max_buffered_bytes) {
+        return Refuse(id, connection, {503, "server_busy", "the server is holding too much request data; retry shortly"});
+      }
+      if (connection.in.empty()) connection.deadline = Clock::now() + options.request_deadline;
+      connection.in.append(chunk, static_cast<std::size_t>(got));
+      buffered_bytes += static_cast<std::size_t>(got);
+      total += static_cast<std::size_t>(got);
+    }
+    Frame(id, connection);
+  }
+
+  void Frame(std::uint64_t id, Connection& connection) {
+    if (connection.in.empty()) return;
+    switch (connection.framer.Feed(connection.in)) {
+      case RequestFramer::State::kNeedMore:
+        if (connection.framer.head_parsed() && connection.framer.head().expects_continue && !connection.continue_sent) {
+          static constexpr char kContinue[] = "HTTP/1.1 100 Continue\r\n\r\n";
+          connection.continue_sent = true;
+          (void)!::send(connection.fd, kContinue, sizeof(kContinue) - 1, MSG_NOSIGNAL);
+        }
+        return;
+      case RequestFramer::State::kFailed:
+        return Refuse(id, connection, connection.framer.error());
+      case RequestFramer::State::kComplete:
+        return Dispatch(id, connection);
+    }
+  }
+
+  void Dispatch(std::uint64_t id, Connection& connection) {
+    const RequestHead& head = connection.framer.head();
+    const std::size_t length = connection.framer.request_bytes();
+    GateRequest request;
+    request.bytes = ForwardedHead(head, std::string_view(connection.in).substr(0, head.head_bytes));
+    request.bytes.append(connection.in, head.head_bytes, length - head.head_bytes);
+    request.remote_ip = connection.remote_ip;
+    request.remote_port = connection.remote_port;
+    request.client_gone = connection.client_gone;
+    connection.in.erase(0, length);  // what is left was pipelined after this request
+    buffered_bytes -= length;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (jobs.size() < options.max_queued_requests) {
+        jobs.push_back({id, std::move(request)});
+        connection.phase = Phase::kProcessing;
+      }
+    }
+    if (connection.phase != Phase::kProcessing) {
+      return Refuse(id, connection, {503, "server_busy", "too many requests are waiting; retry shortly"});
+    }
+    ++in_processing;
+    job_ready.notify_one();
+    Watch(connection.fd, id, EPOLLRDHUP, EPOLL_CTL_MOD);
+  }
+
+  void Refuse(std::uint64_t id, Connection& connection, const FramingError& error) {
+    const std::string target = connection.framer.head_parsed() ? connection.framer.head().target : "";
+    buffered_bytes -= connection.in.size();
+    connection.in.clear();
+    StartWriting(id, connection, {refuse(error, target), true});
+  }
+
+  void DeliverCompletions() {
+    std::vector<Completion> done;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      done.swap(completions);
+    }
+    for (Completion& completion : done) {
+      --in_processing;
+      auto it = connections.find(completion.connection_id);
+      if (it == connections.end()) continue;
+      Connection& connection = *it->second;
+      if (connection.client_gone->load()) {
+        Close(completion.connection_id);
+        continue;
+      }
+      StartWriting(completion.connection_id, connection, std::move(completion.response));
+    }
+  }
+
+  void StartWriting(std::uint64_t id, Connection& connection, GateResponse response) {
+    connection.phase = Phase::kWriting;
+    connection.close_after_write = connection.close_after_write || response.close_connection;
+    buffered_bytes += response.bytes.size();
+    connection.out = std::move(response.bytes);
+    connection.out_sent = 0;
+    connection.deadline = Clock::now() + options.write_deadline;
+    Watch(connection.fd, id, EPOLLOUT, EPOLL_CTL_MOD);
+    WriteResponse(id, connection);
+  }
+
+  void WriteResponse(std::uint64_t id, Connection& connection) {
+    while (connection.out_sent < connection.out.size()) {
+      const ssize_t sent = ::send(connection.fd, connection.out.data() + connection.out_sent,
+                                  connection.out.size() - connection.out_sent, MSG_NOSIGNAL);
+      if (sent < 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return;  // EPOLLOUT resumes it
+        if (errno == EINTR) continue;
+        return Close(id);
+      }
+      connection.out_sent += static_cast<std::size_t>(sent);
+    }
+    if (connection.close_after_write || stopping) return Close(id);
+    buffered_bytes -= connection.out.size();
+    connection.out.clear();
+    connection.out_sent = 0;
+    connection.framer.Reset();
+    connection.continue_sent = false;
+    connection.phase = Phase::kReading;
+    connection.deadline = Clock::now() + (connection.in.empty() ? options.idle_timeout : options.request_deadline);
+    Watch(connection.fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+    Frame(id, connection);  // a pipelined request may already be here
+  }
+
+  void ExpireDeadlines() {
+    const auto now = Clock::now();
+    std::vector<std::uint64_t> expired;
+    for (const auto& [id, connection] : connections) {
+      if (connection->phase != Phase::kProcessing && connection->deadline <= now) expired.push_back(id);
+    }
+    for (std::uint64_t id : expired) {
+      Connection& connection = *connections.at(id);
+      if (connection.phase == Phase::kReading && !connection.in.empty()) {
+        // Best effort: a client this slow may not read it either.
+        const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(options.request_deadline).count();
+        const std::string text = refuse({408, "request_timeout", "the request was not received whole within " +
+                                                                     std::to_string(seconds) + " s"},
+                                        connection.framer.head_parsed() ? connection.framer.head().target : "");
+        (void)!::send(connection.fd, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      }
+      Close(id);
+    }
+  }
+};
+
+ConnectionGate::ConnectionGate(GateOptions options, RequestProcessor process, RefusalRenderer refuse)
+    : impl_(new Impl) {
+  impl_->options = std::move(options);
+  impl_->process = std::move(process);
+  impl_->refuse = std::move(refuse);
+}
+
+ConnectionGate::~ConnectionGate() = default;
+
+Result<int> ConnectionGate::Bind() { return impl_->Bind(); }
+
+void ConnectionGate::Serve() {
+  if (impl_->listener < 0) return;
+  impl_->Serve();
+}
+
+void ConnectionGate::Stop() {
+  impl_->stopping = true;
+  if (impl_->wake >= 0) impl_->Wake();
+}
+
+}  // namespace deniable::server
