@@ -34,6 +34,11 @@ Status EnsureDirectory(const std::string& path) {
   return OkStatus();
 }
 
+bool IsOpenToOthers(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 && (info.st_mode & 077) != 0;
+}
+
 std::string ExecutableDirectory() {
   std::error_code error;
   const auto executable = fs::read_symlink("/proc/self/exe", error);

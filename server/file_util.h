@@ -14,6 +14,9 @@ Result<std::string> ReadFileText(const std::string& path);
 // private to the user (0700) because the data directory holds the admin token.
 Status EnsureDirectory(const std::string& path);
 
+// True when group or others have any permission on the path.
+bool IsOpenToOthers(const std::string& path);
+
 // The directory holding the running executable ("" if it cannot be found).
 std::string ExecutableDirectory();
 

@@ -16,7 +16,7 @@ SubmitOutcome ReportWriter::Submit(PendingReport report) {
   if (stopping_) return SubmitOutcome::kShuttingDown;
   queue_.push_back(&ticket);
   work_ready_.notify_one();
-  batch_done_.wait(lock, [&] { return ticket.done; });
+  ticket.committed.wait(lock, [&] { return ticket.done; });
   return ticket.outcome;
 }
 
@@ -63,6 +63,10 @@ void ReportWriter::CommitBatch(const std::vector<Ticket*>& batch) {
       ticket.outcome = SubmitOutcome::kInvitationRejected;
       continue;
     }
+    if ((*outcomes)[i] == RecordOutcome::kFailed) {
+      ticket.outcome = SubmitOutcome::kStorageFailed;
+      continue;
+    }
     // Counted before the handler is woken: a 201 is visible in the results.
     ticket.report.survey->AddReport(ticket.report.report);
     ticket.outcome = SubmitOutcome::kCommitted;
@@ -70,11 +74,11 @@ void ReportWriter::CommitBatch(const std::vector<Ticket*>& batch) {
 }
 
 void ReportWriter::Complete(const std::vector<Ticket*>& batch) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (Ticket* ticket : batch) ticket->done = true;
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (Ticket* ticket : batch) {
+    ticket->done = true;
+    ticket->committed.notify_one();
   }
-  batch_done_.notify_all();
 }
 
 }  // namespace deniable::server

@@ -52,6 +52,8 @@ class ReportWriter {
     PendingReport report;
     SubmitOutcome outcome = SubmitOutcome::kStorageFailed;
     bool done = false;
+    // One per ticket: a batch wakes exactly its own submitters.
+    std::condition_variable committed;
   };
 
   void Run();
@@ -63,7 +65,6 @@ class ReportWriter {
   const std::size_t max_batch_;
   std::mutex mutex_;
   std::condition_variable work_ready_;
-  std::condition_variable batch_done_;
   std::deque<Ticket*> queue_;
   bool stopping_ = false;
   std::thread thread_;

@@ -47,6 +47,12 @@ struct DataDirectory {
 
 Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
   DENIABLE_TRY(EnsureDirectory(data_dir));
+  if (IsOpenToOthers(data_dir)) {
+    std::cerr << "warning: the data directory " << data_dir
+              << " can be read or entered by other users (its mode allows group or others); "
+                 "the database files are private (0600), but run 'chmod 700 "
+              << data_dir << "' to keep even their names private" << std::endl;
+  }
   OsRandom random;
   auto token = AdminToken::LoadOrCreate(data_dir, random);
   if (!token) return MakeError(token.error());

@@ -1,9 +1,20 @@
 #include "server/storage.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <numeric>
+
+#include "core/os_random.h"
+
 namespace deniable::server {
 namespace {
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS surveys (
@@ -23,6 +34,19 @@ CREATE TABLE IF NOT EXISTS invitations (
   used INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (survey_id, code_hash)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sealed_reports (
+  id INTEGER PRIMARY KEY,
+  survey_id TEXT NOT NULL,
+  body TEXT NOT NULL
+);
+)sql";
+
+// Schema 1 kept invitation surveys' reports in arrival order: they move to
+// sealed_reports in a random order.
+constexpr const char* kSealExistingInvitationReports = R"sql(
+INSERT INTO sealed_reports (survey_id, body)
+  SELECT survey_id, body FROM reports WHERE survey_id IN (SELECT DISTINCT survey_id FROM invitations) ORDER BY random();
+DELETE FROM reports WHERE survey_id IN (SELECT DISTINCT survey_id FROM invitations);
 )sql";
 
 Status ConfigureDurability(SqliteDatabase& db) {
@@ -30,6 +54,8 @@ Status ConfigureDurability(SqliteDatabase& db) {
   if (!mode) return MakeError(mode.error());
   if (*mode != "wal") return MakeError("SQLite refused WAL mode (journal_mode is \"" + *mode + "\")");
   DENIABLE_TRY(db.Exec("PRAGMA synchronous=FULL"));
+  // Freed space is zeroed: a moved or rolled-back row leaves no readable copy.
+  DENIABLE_TRY(db.Exec("PRAGMA secure_delete=ON"));
   return db.Exec("PRAGMA busy_timeout=5000");
 }
 
@@ -39,14 +65,35 @@ Status CreateSchema(SqliteDatabase& db) {
   if (std::stoi(version->empty() ? "0" : *version) > kSchemaVersion) {
     return MakeError("the database was created by a newer version of deniable (schema " + *version + ")");
   }
-  DENIABLE_TRY(db.Exec(std::string("BEGIN IMMEDIATE;") + kSchema + "PRAGMA user_version=" +
-                       std::to_string(kSchemaVersion) + ";COMMIT;"));
+  const bool from_schema_1 = *version == "1";
+  DENIABLE_TRY(db.Exec(std::string("BEGIN IMMEDIATE;") + kSchema + (from_schema_1 ? kSealExistingInvitationReports : "") +
+                       "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;"));
+  return db.Exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+// The database and its -wal and -shm files are the owner's alone (SQLite
+// gives the -wal and -shm files the database file's mode).
+Status CreatePrivateFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return MakeError("cannot create " + path + ": " + std::strerror(errno));
+  ::close(fd);
+  for (const std::string& file : {path, path + "-wal", path + "-shm"}) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) == 0 && (info.st_mode & 077) != 0) ::chmod(file.c_str(), 0600);
+  }
   return OkStatus();
+}
+
+// A 63-bit random row id: invitation reports are stored in no particular order.
+long long RandomRowId() {
+  OsRandom random;
+  return static_cast<long long>(random.NextU64() >> 1);
 }
 
 }  // namespace
 
 Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
+  if (auto status = CreatePrivateFile(path); !status) return MakeError(status.error());
   auto db = SqliteDatabase::Open(path);
   if (!db) return MakeError(db.error());
   if (auto status = ConfigureDurability(db.value()); !status) return MakeError(path + ": " + status.error());
@@ -63,7 +110,9 @@ Status Storage::PrepareStatements() {
   };
   const Item items[] = {
       {&insert_report_, "INSERT INTO reports (survey_id, body) VALUES (?1, ?2)"},
+      {&insert_sealed_report_, "INSERT INTO sealed_reports (id, survey_id, body) VALUES (?1, ?2, ?3)"},
       {&use_invitation_, "UPDATE invitations SET used = 1 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0"},
+      {&return_invitation_, "UPDATE invitations SET used = 0 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 1"},
       {&insert_invitation_, "INSERT INTO invitations (survey_id, code_hash, used) VALUES (?1, ?2, 0)"},
       {&insert_survey_,
        "INSERT INTO surveys (id, version, definition, created_at) "
@@ -101,7 +150,8 @@ Result<std::vector<StoredSurvey>> Storage::LoadSurveys() {
 
 Status Storage::ForEachReport(const std::string& survey_id, const std::function<void(const std::string&)>& visit) {
   std::lock_guard<std::mutex> lock(mutex_);
-  auto statement = db_.Prepare("SELECT body FROM reports WHERE survey_id = ?1 ORDER BY rowid");
+  auto statement = db_.Prepare(
+      "SELECT body FROM reports WHERE survey_id = ?1 UNION ALL SELECT body FROM sealed_reports WHERE survey_id = ?1");
   if (!statement) return MakeError(statement.error());
   statement.value().BindText(1, survey_id);
   for (;;) {
@@ -138,40 +188,110 @@ Status Storage::InsertInvitations(const std::string& survey_id, const std::vecto
   });
 }
 
-Result<RecordOutcome> Storage::StoreRecord(const ReportRecord& record) {
-  // Check-and-mark of the code and the insert run in the same transaction, by
-  // the single writer: a code can never be spent twice, and a rejected record
-  // leaves no trace.
-  if (record.invitation_code_hash) {
-    use_invitation_.Reset();
-    use_invitation_.BindText(1, record.survey_id);
-    use_invitation_.BindText(2, *record.invitation_code_hash);
-    auto done = use_invitation_.Step();
-    if (!done) return MakeError(done.error());
-    if (db_.Changes() != 1) return RecordOutcome::kInvitationRejected;
-  }
+Status Storage::StoreOpenRecord(const ReportRecord& record) {
   insert_report_.Reset();
   insert_report_.BindText(1, record.survey_id);
   insert_report_.BindText(2, record.body);
   auto done = insert_report_.Step();
-  if (!done) return MakeError(done.error());
-  return RecordOutcome::kStored;
+  return done ? OkStatus() : MakeError(done.error());
 }
+
+Result<bool> Storage::SpendInvitation(const ReportRecord& record, SqliteStatement& statement) {
+  statement.Reset();
+  statement.BindText(1, record.survey_id);
+  statement.BindText(2, *record.invitation_code_hash);
+  auto done = statement.Step();
+  if (!done) return MakeError(done.error());
+  return db_.Changes() == 1;
+}
+
+Status Storage::StoreSealedRecord(const ReportRecord& record) {
+  for (int attempt = 0;; ++attempt) {
+    insert_sealed_report_.Reset();
+    insert_sealed_report_.BindInt(1, RandomRowId());
+    insert_sealed_report_.BindText(2, record.survey_id);
+    insert_sealed_report_.BindText(3, record.body);
+    auto done = insert_sealed_report_.Step();
+    if (done) return OkStatus();
+    if (!db_.LastErrorWasConstraint() || attempt == 3) return MakeError(done.error());  // 2^-63 collisions
+  }
+}
+
+Status Storage::TruncateLog() { return db_.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); }
 
 Result<std::vector<RecordOutcome>> Storage::CommitReports(const std::vector<const ReportRecord*>& records) {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<RecordOutcome> outcomes;
-  outcomes.reserve(records.size());
-  Status status = InTransaction([&]() -> Status {
-    for (const ReportRecord* record : records) {
-      auto outcome = StoreRecord(*record);
-      if (!outcome) return MakeError(outcome.error());
-      outcomes.push_back(*outcome);
+  std::vector<const ReportRecord*> open;
+  std::vector<std::size_t> invited;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (records[i]->invitation_code_hash) {
+      invited.push_back(i);
+    } else {
+      open.push_back(records[i]);
+    }
+  }
+  std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
+  if (!open.empty()) {
+    DENIABLE_TRY(InTransaction([&]() -> Status {
+      for (const ReportRecord* record : open) DENIABLE_TRY(StoreOpenRecord(*record));
+      return OkStatus();
+    }));
+  }
+  if (!invited.empty()) {
+    // A failure here leaves the open records committed: report it per record.
+    auto status = CommitInvitedRecords(records, invited, outcomes);
+    if (!status) {
+      if (open.empty()) return MakeError(status.error());
+      for (std::size_t i : invited) outcomes[i] = RecordOutcome::kFailed;
+    }
+  }
+  return outcomes;
+}
+
+// Unlinkable invitations. Marking a code used and storing its report in one
+// transaction would put both in one commit of the write-ahead log, where
+// anyone who copies the files can pair them (and a report's rowid would be
+// its arrival order). So: the log is emptied into the database first; the
+// codes are spent in one commit; the log is emptied again; the reports are
+// stored, shuffled, at random row ids, in a second commit; the log is emptied
+// a third time before anyone is answered. The log never holds a spent code
+// and a new report together, and the database keeps no order or time of
+// either. The price: a crash between the two commits leaves those codes spent
+// with no report (the respondents were never answered 201).
+Status Storage::CommitInvitedRecords(const std::vector<const ReportRecord*>& records,
+                                     const std::vector<std::size_t>& invited, std::vector<RecordOutcome>& outcomes) {
+  DENIABLE_TRY(TruncateLog());
+  std::vector<std::size_t> spent;
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    for (std::size_t i : invited) {
+      auto accepted = SpendInvitation(*records[i], use_invitation_);
+      if (!accepted) return MakeError(accepted.error());
+      if (*accepted) {
+        spent.push_back(i);
+      } else {
+        outcomes[i] = RecordOutcome::kInvitationRejected;
+      }
     }
     return OkStatus();
+  }));
+  if (spent.empty()) return TruncateLog();
+  DENIABLE_TRY(TruncateLog());
+  std::vector<std::size_t> order(spent);
+  OsRandom random;
+  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[UniformBelow(random, i)]);
+  Status stored = InTransaction([&]() -> Status {
+    for (std::size_t i : order) DENIABLE_TRY(StoreSealedRecord(*records[i]));
+    return OkStatus();
   });
-  if (!status) return MakeError(status.error());
-  return outcomes;
+  if (!stored) {
+    // Give the codes back so the respondents can send again.
+    (void)InTransaction([&]() -> Status {
+      for (std::size_t i : spent) (void)SpendInvitation(*records[i], return_invitation_);
+      return OkStatus();
+    });
+    return stored;
+  }
+  return TruncateLog();
 }
 
 }  // namespace deniable::server

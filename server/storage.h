@@ -3,11 +3,16 @@
 //
 // Tables:
 //   surveys(id PRIMARY KEY, version, definition, created_at)  canonical JSON
-//   reports(rowid, survey_id, body)                            validated reports
+//   reports(rowid, survey_id, body)                            open surveys' reports
+//   sealed_reports(id, survey_id, body)                        invitation surveys' reports, random ids
 //   invitations(survey_id, code_hash, used)                    SHA-256 of codes
 // By design nothing links a report to a respondent: reports have no
 // timestamp, and a used invitation is only flagged "used", with no report id
-// and no time of use. Thread-safe: one connection behind one mutex.
+// and no time of use; invitation reports are stored at random ids, and a code
+// is spent and its report stored in separate commits with the write-ahead log
+// emptied between them (CommitInvitedRecords), so neither the log nor the
+// database pairs them. The files are created 0600. Thread-safe: one
+// connection behind one mutex.
 #pragma once
 
 #include <functional>
@@ -33,7 +38,7 @@ struct ReportRecord {
   std::optional<std::string> invitation_code_hash;  // set for invitation surveys
 };
 
-enum class RecordOutcome { kStored, kInvitationRejected };
+enum class RecordOutcome { kStored, kInvitationRejected, kFailed };
 
 class Storage {
  public:
@@ -48,22 +53,32 @@ class Storage {
   Result<bool> InsertSurvey(const std::string& id, int version, const std::string& definition);
   Status InsertInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes);
 
-  // Group commit: stores the records in ONE transaction (one fsync). A record
+  // Group commit: stores the open surveys' records in ONE transaction (one
+  // fsync), then the invitation records (see CommitInvitedRecords). A record
   // whose invitation code is unknown or already used is rejected and nothing
-  // of it is stored; the code of an accepted record is marked used in the same
-  // transaction as its insert. On error nothing at all is stored.
+  // of it is stored. On error (an error result, or kFailed for a record)
+  // that record is not stored.
   Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records);
 
  private:
   explicit Storage(SqliteDatabase db) : db_(std::move(db)) {}
   Status PrepareStatements();
   Status InTransaction(const std::function<Status()>& work);
-  Result<RecordOutcome> StoreRecord(const ReportRecord& record);
+  Status StoreOpenRecord(const ReportRecord& record);
+  Status StoreSealedRecord(const ReportRecord& record);
+  // Runs the spend (or give-back) statement for the record's code; true when it changed the code.
+  Result<bool> SpendInvitation(const ReportRecord& record, SqliteStatement& statement);
+  Status CommitInvitedRecords(const std::vector<const ReportRecord*>& records, const std::vector<std::size_t>& invited,
+                              std::vector<RecordOutcome>& outcomes);
+  // Copies the write-ahead log into the database and empties it.
+  Status TruncateLog();
 
   std::mutex mutex_;
   SqliteDatabase db_;
   SqliteStatement insert_report_;
+  SqliteStatement insert_sealed_report_;
   SqliteStatement use_invitation_;
+  SqliteStatement return_invitation_;
   SqliteStatement insert_invitation_;
   SqliteStatement insert_survey_;
 };

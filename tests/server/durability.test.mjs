@@ -36,26 +36,53 @@ it('an acknowledged report survives kill -9 and is counted after restart', async
   }
 });
 
-it('creates the data dir, a 0600 admin token, and a WAL database with synchronous=FULL', async () => {
+it('creates the data dir 0700, a 0600 admin token, and a 0600 WAL database with synchronous=FULL', async () => {
   const parent = makeTempDir();
   const dataDir = path.join(parent, 'nested', 'data');
   try {
-    const server = await startServer({ dataDir });
+    const server = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
     try {
       const tokenFile = path.join(dataDir, 'admin-token');
       assert.equal(fs.statSync(tokenFile).mode & 0o777, 0o600);
+      assert.equal(fs.statSync(dataDir).mode & 0o777, 0o700);
+      assert.equal((await postJson(`${server.url}/api/surveys/demo/reports`, DEMO_REPORT)).status, 201);
+      for (const file of ['deniable.sqlite3', 'deniable.sqlite3-wal', 'deniable.sqlite3-shm']) {
+        assert.equal(fs.statSync(path.join(dataDir, file)).mode & 0o777, 0o600, file);
+      }
+      assert.doesNotMatch(server.output(), /data directory .* can be read/);
       assert.equal(fs.readFileSync(tokenFile, 'utf8').trim(), server.token);
       const mode = sqlite(dataDir, 'PRAGMA journal_mode');
       if (mode !== null) {
         assert.equal(mode, 'wal');
         const tables = sqlite(dataDir, "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)");
-        assert.equal(tables, 'invitations,reports,surveys');
+        assert.equal(tables, 'invitations,reports,sealed_reports,surveys');
       }
     } finally {
       await server.stop();
     }
   } finally {
     removeDir(parent);
+  }
+});
+
+it('in an existing data directory open to others: warns at start, and makes the database files 0600', async () => {
+  const dataDir = makeTempDir();
+  try {
+    fs.chmodSync(dataDir, 0o755);
+    fs.writeFileSync(path.join(dataDir, 'deniable.sqlite3'), '');
+    fs.chmodSync(path.join(dataDir, 'deniable.sqlite3'), 0o644);
+    const server = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
+    try {
+      assert.match(server.output(), /warning: the data directory .* can be read or entered by other users/);
+      assert.equal((await postJson(`${server.url}/api/surveys/demo/reports`, DEMO_REPORT)).status, 201);
+      for (const file of ['deniable.sqlite3', 'deniable.sqlite3-wal', 'deniable.sqlite3-shm']) {
+        assert.equal(fs.statSync(path.join(dataDir, file)).mode & 0o777, 0o600, file);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDir(dataDir);
   }
 });
 

@@ -64,11 +64,11 @@ describe('invitation surveys', () => {
 
   it('spends a code once even under concurrent use, and stores nothing of the rejected reports', async () => {
     const [code] = (await invite(1)).body.codes;
-    const countBefore = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    const countBefore = sqlite(server.dataDir, "SELECT COUNT(*) FROM sealed_reports WHERE survey_id = 'invited'");
     const responses = await Promise.all(Array.from({ length: 8 }, () => submit(code)));
     const statuses = responses.map((r) => r.status).sort();
     assert.deepEqual(statuses, [201, 403, 403, 403, 403, 403, 403, 403]);
-    const countAfter = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    const countAfter = sqlite(server.dataDir, "SELECT COUNT(*) FROM sealed_reports WHERE survey_id = 'invited'");
     if (countBefore !== null) assert.equal(Number(countAfter), Number(countBefore) + 1);
   });
 
