@@ -32,8 +32,14 @@ constexpr std::uint64_t kFirstConnectionId = 2;
 constexpr std::size_t kReadChunk = 64 * 1024;
 // Deadlines are checked this often; a deadline is honoured to within it.
 constexpr auto kTick = std::chrono::milliseconds(100);
+constexpr auto kDrainTime = std::chrono::seconds(2);
+constexpr std::size_t kMaxDrainBytes = 8u << 20;
 
-enum class Phase { kReading, kProcessing, kWriting };
+// kDraining: the last response is sent and our side shut down; what the
+// client still sends is read and dropped for a moment, so that closing does
+// not reset the connection before the client has read the response (a
+// client still uploading a refused body would otherwise never see the 413).
+enum class Phase { kReading, kProcessing, kWriting, kDraining };
 
 struct Connection {
   int fd = -1;
@@ -46,6 +52,7 @@ struct Connection {
   std::string out;      // the response being written
   std::size_t out_sent = 0;
   bool close_after_write = false;
+  std::size_t drained = 0;
   Clock::time_point deadline;
   std::shared_ptr<std::atomic<bool>> client_gone = std::make_shared<std::atomic<bool>>(false);
 
@@ -319,6 +326,34 @@ struct ConnectionGate::Impl {
           WriteResponse(id, connection);
         }
         break;
+      case Phase::kDraining:
+        Drain(id, connection);
+        break;
+    }
+  }
+
+  void StartDraining(std::uint64_t id, Connection& connection) {
+    buffered_bytes -= connection.in.size() + connection.out.size();
+    connection.in.clear();
+    connection.in.shrink_to_fit();
+    connection.out.clear();
+    connection.out.shrink_to_fit();
+    connection.phase = Phase::kDraining;
+    connection.deadline = Clock::now() + kDrainTime;
+    ::shutdown(connection.fd, SHUT_WR);
+    Watch(connection.fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+    Drain(id, connection);
+  }
+
+  void Drain(std::uint64_t id, Connection& connection) {
+    char chunk[kReadChunk];
+    for (;;) {
+      const ssize_t got = ::recv(connection.fd, chunk, sizeof(chunk), 0);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      if (got <= 0) return Close(id);
+      connection.drained += static_cast<std::size_t>(got);
+      if (connection.drained > kMaxDrainBytes) return Close(id);
     }
   }
 
@@ -434,7 +469,7 @@ struct ConnectionGate::Impl {
       }
       connection.out_sent += static_cast<std::size_t>(sent);
     }
-    if (connection.close_after_write || stopping) return Close(id);
+    if (connection.close_after_write || stopping) return StartDraining(id, connection);
     buffered_bytes -= connection.out.size();
     connection.out.clear();
     connection.out_sent = 0;
