@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(
   build-essential cmake pkg-config
-  libcpp-httplib-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev doctest-dev libnlopt-dev libnlopt-cxx-dev
+  libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev doctest-dev libnlopt-dev libnlopt-cxx-dev
   emscripten
   chromium
   nginx-light wrk sqlite3 curl

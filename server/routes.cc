@@ -19,7 +19,7 @@ RouteHandler WithContext(ApiContext& context, ContextHandler handler) {
 }
 
 RouteHandler PageHandler(const StaticFiles& pages, std::string file_name) {
-  return [&pages, file_name](const ApiRequest&) -> ApiResult { return pages.Page(file_name); };
+  return [&pages, file_name](const ApiRequest& request) -> ApiResult { return pages.Page(file_name, request); };
 }
 
 }  // namespace
@@ -45,7 +45,7 @@ std::vector<Route> PageRoutes(const StaticFiles& pages) {
       {HttpMethod::kGet, "/results/" + kId, PageHandler(pages, "dashboard.html")},
       {HttpMethod::kGet, "/create", PageHandler(pages, "create.html")},
       {HttpMethod::kGet, "/assets/(.+)",
-       [&pages](const ApiRequest& request) -> ApiResult { return pages.Asset(request.path_params.at(0)); }},
+       [&pages](const ApiRequest& request) -> ApiResult { return pages.Asset(request.path_params.at(0), request); }},
   };
 }
 
