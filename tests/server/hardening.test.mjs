@@ -108,7 +108,7 @@ describe('request limits', () => {
       for (let i = 0; i < 214; i++) yield line;
     });
     assert.equal(flood.status, 431);
-    assert.ok(flood.sentBytes < 4 * MiB, `the server read ${flood.sentBytes} bytes of headers before refusing`);
+    assert.ok(flood.sentBytes < 16 * MiB, `the server read ${flood.sentBytes} bytes of headers before refusing`);
     assert.ok(rssBytes(server.child.pid) - rssBefore < 16 * MiB);
   });
 
