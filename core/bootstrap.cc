@@ -161,6 +161,7 @@ Result<BootstrapSample> ParametricBootstrap(const GridDistribution& fitted, cons
   sample.fitted = fitted;
   std::string first_error;
   for (int r = 0; r < options.replicates; ++r) {
+    if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled);
     const auto counts = SimulateOutputCounts(fitted.probabilities, transition, reports, values_per_report, random);
     auto estimate = reestimate(counts);
     Result<GridDistribution> replicate = estimate ? MakeGridDistribution(fitted.range, std::move(estimate.value()))

@@ -74,7 +74,11 @@ enum class BandMethod { kBasic, kPercentile };
 struct BootstrapOptions {
   int replicates = kDefaultBootstrapReplicates;  // 2..kMaxBootstrapReplicates
   std::uint64_t seed = kDefaultBootstrapSeed;
+  // Polled before each replicate; when it returns true the bootstrap stops
+  // and fails with kBootstrapCancelled (the caller was cancelled).
+  std::function<bool()> cancelled;
 };
+inline constexpr const char* kBootstrapCancelled = "bootstrap cancelled";
 
 // Re-estimates input cell probabilities (on the fitted distribution's grid)
 // from synthetic output counts (one per output cell of T).

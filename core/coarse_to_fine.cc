@@ -38,7 +38,12 @@ Result<EmsResult> EstimateCoarseToFine(const std::vector<double>& counts, const 
   auto fine_fit = EstimateEms(counts, fine, options);
   if (!fine_fit) return fine_fit;
   EmsResult result = std::move(fine_fit).value();
-  result.converged = coarse_fit->converged;
+  // The refinement normally ends at its step cap; the budget cutting either
+  // stage short is what the result reports.
+  result.stop = coarse_fit->stop != EmStop::kConverged ? coarse_fit->stop
+                : result.stop == EmStop::kWorkBudget || result.stop == EmStop::kCancelled ? result.stop
+                                                                                          : EmStop::kConverged;
+  result.converged = result.stop == EmStop::kConverged;
   return result;
 }
 

@@ -40,7 +40,8 @@ struct CoarseToFineStarts {
 // Both matrices must map the same input range to the same output cells;
 // options.start is ignored (the starts come from `starts` and the coarse
 // solution). The result's iterations count the fine map steps only; converged
-// refers to the coarse solve.
+// refers to the coarse solve, unless options.budget cut either stage short
+// (then stop says why).
 Result<EmsResult> EstimateCoarseToFine(const std::vector<double>& counts, const TransitionMatrix& coarse,
                                        const TransitionMatrix& fine, EmsOptions options,
                                        const CoarseToFineStarts& starts = {},

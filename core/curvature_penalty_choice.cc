@@ -129,6 +129,14 @@ Result<CurvaturePenaltyChoice> ChooseCurvaturePenalty(const std::vector<double>&
     auto fit = EstimateEms(counts, transition, settings);
     if (!fit) return MakeError(fit.error());
     ++choice.fits;
+    // A fit the work budget cut short cannot be compared: the search ends
+    // (with it, if it is the rule's, which the caller then reports as cut short).
+    const bool cut_short = fit->stop == EmStop::kWorkBudget || fit->stop == EmStop::kCancelled;
+    if (cut_short && choice.fits > 1) break;
+    if (cut_short) {
+      choice.fit = std::move(fit).value();
+      break;
+    }
     const double criterion = EvaluateSmoothness(counts, transition, *fit, penalty).laplace_marginal_likelihood;
     // The rule's fit is always kept; a weaker one only if it gains enough.
     if (choice.fits > 1 && !(criterion > best + kMinMarginalLikelihoodGain)) break;

@@ -71,8 +71,10 @@ struct SmoothnessCriteria {
 SmoothnessCriteria EvaluateSmoothness(const std::vector<double>& counts, const TransitionMatrix& transition,
                                       const EmsResult& fit, double penalty);
 
-// `options` supplies the stopping rule (its curvature_penalty and start are
-// ignored); counts as for EstimateEms.
+// `options` supplies the stopping rule and the work budget (its
+// curvature_penalty and start are ignored); counts as for EstimateEms. A fit
+// cut short by the budget ends the search (the rule's fit, cut short, is then
+// the choice's fit).
 Result<CurvaturePenaltyChoice> ChooseCurvaturePenalty(const std::vector<double>& counts,
                                                       const TransitionMatrix& transition,
                                                       const EmsOptions& options = {});

@@ -129,6 +129,8 @@ class EmsMap {
   }
 
   bool has_objective() const { return smoothing_ != EmSmoothing::kBinomial; }
+  // Work units (work_budget.h) of one Step: T f and T^T r.
+  std::int64_t step_cost() const { return 2 * transition_.band_entries(); }
 
  private:
   const std::vector<double>& counts_;
@@ -138,25 +140,30 @@ class EmsMap {
   double penalty_weight_ = 0.0;
 };
 
-EmsResult Finish(EmPoint point, int iterations, bool converged) {
+EmsResult Finish(EmPoint point, int iterations, EmStop stop) {
   EmsResult result;
   result.probabilities = std::move(point.f);
   result.log_likelihood = point.relative_log_likelihood;
   result.objective = point.objective;
   result.iterations = iterations;
-  result.converged = converged;
+  result.converged = stop == EmStop::kConverged;
+  result.stop = stop;
   return result;
 }
 
+// Why the budget refused more work.
+EmStop Refused(WorkBudget& budget) { return budget.Cancelled() ? EmStop::kCancelled : EmStop::kWorkBudget; }
+
 // Plain fixed-point iteration (EMS).
-EmsResult RunPlain(const EmsMap& map, EmPoint current, double tolerance, int max_iterations) {
+EmsResult RunPlain(const EmsMap& map, EmPoint current, double tolerance, int max_iterations, WorkBudget* budget) {
   for (int iteration = 1; iteration <= max_iterations; ++iteration) {
+    if (!SpendWork(budget, map.step_cost())) return Finish(std::move(current), iteration - 1, Refused(*budget));
     EmPoint next = map.Step(current);
     const double change = next.objective - current.objective;
     current = std::move(next);
-    if (std::abs(change) < tolerance) return Finish(std::move(current), iteration, true);
+    if (std::abs(change) < tolerance) return Finish(std::move(current), iteration, EmStop::kConverged);
   }
-  return Finish(std::move(current), max_iterations, false);
+  return Finish(std::move(current), max_iterations, EmStop::kIterationCap);
 }
 
 double SquaredNorm(const std::vector<double>& v) { return std::inner_product(v.begin(), v.end(), v.begin(), 0.0); }
@@ -181,10 +188,14 @@ std::vector<double> Extrapolate(const std::vector<double>& f, const std::vector<
 }
 
 // SQUAREM-accelerated iteration (see the header), for maps with an objective.
-EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, int max_iterations) {
+EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, int max_iterations,
+                         WorkBudget* budget) {
   int steps = 0;
-  // A cycle takes three map steps; the last one or two steps before the cap are plain.
+  // A cycle takes three map steps and one T f (half a step); the last one or
+  // two steps before the cap are plain.
+  const std::int64_t cycle_cost = 3 * map.step_cost() + map.step_cost() / 2;
   while (steps + 3 <= max_iterations) {
+    if (!SpendWork(budget, cycle_cost)) return Finish(std::move(current), steps, Refused(*budget));
     EmPoint first = map.Step(current);
     EmPoint second = map.Step(first);
     steps += 2;
@@ -194,9 +205,9 @@ EmsResult RunAccelerated(const EmsMap& map, EmPoint current, double tolerance, i
     if (candidate.objective >= current.objective) next = std::move(candidate);
     const double change = next.objective - current.objective;
     current = std::move(next);
-    if (std::abs(change) < tolerance) return Finish(std::move(current), steps, true);
+    if (std::abs(change) < tolerance) return Finish(std::move(current), steps, EmStop::kConverged);
   }
-  EmsResult rest = RunPlain(map, std::move(current), tolerance, max_iterations - steps);
+  EmsResult rest = RunPlain(map, std::move(current), tolerance, max_iterations - steps, budget);
   rest.iterations += steps;
   return rest;
 }
@@ -241,8 +252,10 @@ Result<EmsResult> EstimateEms(const std::vector<double>& output_counts, const Tr
   std::vector<double> start = options.start.empty() ? uniform : options.start;
   NormaliseTo(start, 1.0);
   EmPoint first = map.At(std::move(start));
-  EmsResult result = map.has_objective() && options.accelerate ? RunAccelerated(map, std::move(first), tolerance, options.max_iterations)
-                                         : RunPlain(map, std::move(first), tolerance, options.max_iterations);
+  EmsResult result =
+      map.has_objective() && options.accelerate
+          ? RunAccelerated(map, std::move(first), tolerance, options.max_iterations, options.budget)
+          : RunPlain(map, std::move(first), tolerance, options.max_iterations, options.budget);
   const double saturated = SaturatedLogLikelihood(counts, total);
   result.log_likelihood += saturated;
   result.objective += saturated;

@@ -23,6 +23,9 @@ struct EstimateFit {
   int steps = 0;                // map steps (EM family) or objective evaluations (kde_sqp)
   std::string step_unit;        // "map steps" or "objective evaluations"
   std::string stopped_because;  // one line for people
+  // For programs: "convergence", "iteration_cap" (EM family), "solver_limit"
+  // (kde_sqp: NLopt's evaluation cap or round-off), "work_budget" (work_budget.h).
+  std::string stopped_by;
 };
 
 // An EM-family run (pml, ems, em) with its iteration cap.

@@ -79,12 +79,17 @@ double MedianAbsoluteDeviation(const GridDistribution& distribution) {
 
 // The data handed to NLopt's callbacks.
 struct KlProblem {
-  const TransitionMatrix* transition;
+  const TransitionMatrix* transition = nullptr;
   std::vector<double> target;   // G, floored and summing to 1
-  double penalty_weight;        // λ m^3
+  double penalty_weight = 0.0;  // λ m^3
   std::vector<double> bracket;  // scratch: ln(ĝ/G) + 1 - G/ĝ
   std::vector<double> back;     // scratch: P^T bracket
   int evaluations = 0;
+  WorkBudget* budget = nullptr;
+  nlopt_opt opt = nullptr;          // to stop the solver when the budget refuses
+  bool stopped = false;
+  std::vector<double> best;         // the best feasible point evaluated (for a forced stop)
+  double best_value = 0.0;
 };
 
 // Σ_j (ĝ_j - G_j) ln(ĝ_j / G_j) and, if asked, its gradient P^T (ln(ĝ/G) + 1 - G/ĝ).
@@ -116,8 +121,24 @@ double Roughness(const double* u, unsigned n, double weight, double* gradient) {
   return weight * value;
 }
 
+// Feasible up to the solver's own tolerances: the masses are usable as they are.
+bool Feasible(unsigned n, const double* u) {
+  double sum = 0.0;
+  for (unsigned i = 0; i < n; ++i) {
+    if (!(u[i] >= -1e-12)) return false;
+    sum += u[i];
+  }
+  return std::abs(sum - 1.0) < 1e-8;
+}
+
 double Objective(unsigned n, const double* u, double* gradient, void* data) {
   auto& problem = *static_cast<KlProblem*>(data);
+  if (problem.opt != nullptr && !SpendWork(problem.budget, SqpWorkPerEvaluation(static_cast<int>(n)))) {
+    problem.stopped = true;
+    nlopt_force_stop(problem.opt);
+    if (gradient != nullptr) std::fill(gradient, gradient + n, 0.0);
+    return problem.best.empty() ? 0.0 : problem.best_value;
+  }
   ++problem.evaluations;
   const std::vector<double> masses(u, u + n);
   const auto predicted = problem.transition->Apply(masses);
@@ -127,6 +148,10 @@ double Objective(unsigned n, const double* u, double* gradient, void* data) {
     std::copy(problem.back.begin(), problem.back.end(), gradient);
   }
   value += Roughness(u, n, problem.penalty_weight, gradient);
+  if (problem.budget != nullptr && Feasible(n, u) && (problem.best.empty() || value < problem.best_value)) {
+    problem.best.assign(u, u + n);
+    problem.best_value = value;
+  }
   return value;
 }
 
@@ -141,6 +166,11 @@ struct NloptDeleter {
 using NloptHandle = std::unique_ptr<std::remove_pointer_t<nlopt_opt>, NloptDeleter>;
 
 }  // namespace
+
+std::int64_t SqpWorkPerEvaluation(int points) {
+  const std::int64_t m = points;
+  return 2 * m * m + 3 * m * m * m;
+}
 
 double SilvermanMadBandwidth(NumericRange range, const std::vector<double>& counts) {
   const double total = std::accumulate(counts.begin(), counts.end(), 0.0);
@@ -210,7 +240,11 @@ Result<SymmetricKlFit> MinimiseSymmetricKl(const TransitionMatrix& transition, c
   }
   DENIABLE_TRY(ValidateTarget(target));
   const unsigned m = static_cast<unsigned>(transition.input_cells());
-  KlProblem problem{&transition, target, smoothness * m * m * m, {}, {}};
+  KlProblem problem;
+  problem.transition = &transition;
+  problem.target = target;
+  problem.penalty_weight = smoothness * m * m * m;
+  problem.budget = settings.budget;
   const double total = std::accumulate(target.begin(), target.end(), 0.0);
   for (double& g : problem.target) g = std::max(g / total, kMassFloor);
   problem.bracket.assign(target.size(), 0.0);
@@ -224,14 +258,18 @@ Result<SymmetricKlFit> MinimiseSymmetricKl(const TransitionMatrix& transition, c
   nlopt_set_ftol_rel(opt.get(), settings.relative_tolerance);
   nlopt_set_xtol_rel(opt.get(), settings.relative_tolerance);
   nlopt_set_maxeval(opt.get(), settings.max_evaluations);
+  problem.opt = opt.get();
 
   std::vector<double> u(m, 1.0 / m);
   double value = 0.0;
   const nlopt_result status = nlopt_optimize(opt.get(), u.data(), &value);
-  // ROUNDOFF_LIMITED and the stopping limits still leave the best point found in u.
-  if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED) {
+  const bool forced = status == NLOPT_FORCED_STOP && problem.stopped;
+  // ROUNDOFF_LIMITED and the stopping limits still leave the best point found
+  // in u; a forced stop takes the best feasible point the callback saw.
+  if (status < 0 && status != NLOPT_ROUNDOFF_LIMITED && !forced) {
     return MakeError(std::string("SLSQP failed: ") + nlopt_result_to_string(status));
   }
+  if (forced && !problem.best.empty()) u = problem.best;
   auto distribution = MakeGridDistribution(transition.input_range(), u);
   if (!distribution) {
     for (double& mass : u) mass = std::max(mass, 0.0);
@@ -240,9 +278,12 @@ Result<SymmetricKlFit> MinimiseSymmetricKl(const TransitionMatrix& transition, c
   }
   SymmetricKlFit fit;
   fit.probabilities = std::move(distribution.value().probabilities);
+  problem.opt = nullptr;  // the final evaluation is not charged
   fit.objective = Objective(m, fit.probabilities.data(), nullptr, &problem);
   fit.evaluations = problem.evaluations - 1;
   fit.solver_status = nlopt_result_to_string(status);
+  fit.cancelled = forced && settings.budget->Cancelled();
+  fit.work_budget_exhausted = forced && !fit.cancelled;
   return fit;
 }
 
@@ -266,6 +307,8 @@ Result<KdeSqpResult> EstimateKdeSqp(NumericRange output, const std::vector<doubl
   result.objective = fit.value().objective;
   result.evaluations = fit.value().evaluations;
   result.solver_status = std::move(fit.value().solver_status);
+  result.work_budget_exhausted = fit.value().work_budget_exhausted;
+  result.cancelled = fit.value().cancelled;
   return result;
 }
 

@@ -46,6 +46,13 @@
 // 200 0.85 s, 300 5.1 s, 500 71 s; 1000 had not finished after 19 minutes.
 // Use m <= 200 and re-bin for display (distribution_summary.h); EMS handles
 // m = 1000.
+// Work budget (SqpSettings.budget, work_budget.h): each objective evaluation
+// is charged SqpWorkPerEvaluation(m) units before it runs: its two matrix
+// products, 2 m^2, plus SLSQP's dense step, 3 m^3 (measured in results: at
+// m = 200 an evaluation with its share of SLSQP took about 6 ms, where an EM
+// map step takes about 0.45 ns per unit; at m = 1000, 2 s); when the budget refuses, the solver is
+// stopped (NLopt FORCED_STOP) and the best feasible point evaluated so far is
+// the result (work_budget_exhausted, or cancelled, set).
 #pragma once
 
 #include <functional>
@@ -55,6 +62,7 @@
 #include "core/numeric_histogram.h"
 #include "core/result.h"
 #include "core/transition_matrix.h"
+#include "core/work_budget.h"
 
 namespace deniable {
 
@@ -77,7 +85,11 @@ inline constexpr double kDefaultSqpRelativeTolerance = 1e-12;
 struct SqpSettings {
   int max_evaluations = kDefaultSqpMaxEvaluations;           // >= 1
   double relative_tolerance = kDefaultSqpRelativeTolerance;  // > 0: NLopt ftol_rel and xtol_rel
+  WorkBudget* budget = nullptr;                              // not owned; null: unlimited
 };
+
+// The work units one objective evaluation is charged on m points (see above).
+std::int64_t SqpWorkPerEvaluation(int points);
 
 struct KdeSqpOptions {
   int points = kDefaultKdeSqpPoints;             // m, 2..kMaxKdeSqpPoints (practical up to ~200)
@@ -108,7 +120,9 @@ struct SymmetricKlFit {
   std::vector<double> probabilities;  // input cell masses u, >= 0, sum 1
   double objective = 0.0;             // F at the result
   int evaluations = 0;
-  std::string solver_status;  // NLopt's result name, e.g. "XTOL_REACHED"
+  std::string solver_status;  // NLopt's result name, e.g. "XTOL_REACHED"; "FORCED_STOP" when the budget stopped it
+  bool work_budget_exhausted = false;
+  bool cancelled = false;
 };
 
 // Step 3 alone: minimise F over u for a target mass vector G (one entry per
@@ -122,6 +136,8 @@ struct KdeSqpResult {
   double objective = 0.0;
   int evaluations = 0;
   std::string solver_status;
+  bool work_budget_exhausted = false;
+  bool cancelled = false;
 };
 
 // The whole pipeline from histogram counts over `output` (the mechanism's output range).

@@ -15,6 +15,7 @@
 #include "core/rvns.h"
 #include "core/transition_matrix.h"
 #include "core/validation.h"
+#include "core/work_budget.h"
 
 namespace deniable {
 namespace {
@@ -47,13 +48,43 @@ struct CellEstimate {
   std::vector<double> probabilities;
   EstimateFit fit;
 };
-using CountsEstimator = std::function<Result<CellEstimate>(const std::vector<double>& counts)>;
+// Estimates from counts, charging its work to `budget` (not null).
+using CountsEstimator = std::function<Result<CellEstimate>(const std::vector<double>& counts, WorkBudget* budget)>;
+
+bool CutShort(const EstimateFit& fit) { return fit.stopped_by == "work_budget"; }
+
+// The bootstrap's replicates share what is left of the question's budget.
+// A replicate's cost varies (warm-started PML took 30 to 975 map steps in one
+// default-options document), so each may use up to kReplicateShareFactor
+// times an equal share of what is left, but never so much that the replicates
+// after it would get less than a quarter of an equal share of the bootstrap's
+// budget each: when the budget is short every replicate still gets some.
+constexpr std::int64_t kReplicateShareFactor = 8;
+
+struct ReplicateBudgets {
+  WorkBudget* question;
+  int replicates;
+  std::int64_t floor_each = 0;  // set when the bootstrap starts
+  int started = 0;
+  int cut_short = 0;
+};
+
+std::int64_t NextReplicateShare(ReplicateBudgets& budgets) {
+  const std::int64_t remaining = budgets.question->remaining();
+  if (budgets.started == 0) budgets.floor_each = remaining / (4 * std::int64_t{budgets.replicates});
+  const std::int64_t left = std::max(1, budgets.replicates - budgets.started);
+  const std::int64_t generous = remaining / left * std::min(left, kReplicateShareFactor);
+  return std::max<std::int64_t>(0, std::min(generous, remaining - budgets.floor_each * (left - 1)));
+}
 
 // The bootstrap needs only the probabilities.
-Reestimator ProbabilitiesOnly(CountsEstimator estimate) {
-  return [estimate = std::move(estimate)](const std::vector<double>& counts) -> Result<std::vector<double>> {
-    auto cells = estimate(counts);
+Reestimator ProbabilitiesOnly(CountsEstimator estimate, ReplicateBudgets* budgets) {
+  return [estimate = std::move(estimate), budgets](const std::vector<double>& counts) -> Result<std::vector<double>> {
+    WorkBudget share(*budgets->question, NextReplicateShare(*budgets));
+    ++budgets->started;
+    auto cells = estimate(counts, &share);
     if (!cells) return MakeError(cells.error());
+    if (CutShort(cells->fit)) ++budgets->cut_short;
     return std::move(cells).value().probabilities;
   };
 }
@@ -86,8 +117,10 @@ CountsEstimator MakeKdeSqpEstimator(const Question& question, const NumericHisto
   settings.points = options.estimation_cells;
   const NumericRange output = histogram.range();
   const NumericRange input = question.range;
-  return [=](const std::vector<double>& counts) -> Result<CellEstimate> {
-    auto fit = EstimateKdeSqp(output, counts, input, density, settings);
+  return [=](const std::vector<double>& counts, WorkBudget* budget) -> Result<CellEstimate> {
+    KdeSqpOptions charged = settings;
+    charged.solver.budget = budget;
+    auto fit = EstimateKdeSqp(output, counts, input, density, charged);
     if (!fit) return MakeError(fit.error());
     return CellEstimate{fit->probabilities, FitOfKdeSqp(*fit)};
   };
@@ -108,17 +141,21 @@ CountsEstimator MakeEmEstimator(const TransitionMatrix& transition, const Transi
   if (replicate && !start_matters) settings.per_value_tolerance = kReplicatePerValueTolerance;
   if (coarse != nullptr) {
     const CoarseToFineStarts coarse_starts{std::move(starts.coarse)};
-    return [&transition, coarse, settings, coarse_starts](const std::vector<double>& counts)
-               -> Result<CellEstimate> {
-      auto fit = EstimateCoarseToFine(counts, *coarse, transition, settings, coarse_starts);
+    return [&transition, coarse, settings, coarse_starts](const std::vector<double>& counts,
+                                                          WorkBudget* budget) -> Result<CellEstimate> {
+      EmsOptions charged = settings;
+      charged.budget = budget;
+      auto fit = EstimateCoarseToFine(counts, *coarse, transition, charged, coarse_starts);
       if (!fit) return MakeError(fit.error());
       return CellEstimate{fit->probabilities,
                           FitOfCoarseToFine(*fit, coarse->input_cells(), transition.input_cells())};
     };
   }
   if (!start_matters) settings.start = std::move(starts.fine);
-  return [&transition, settings](const std::vector<double>& counts) -> Result<CellEstimate> {
-    auto fit = EstimateEms(counts, transition, settings);
+  return [&transition, settings](const std::vector<double>& counts, WorkBudget* budget) -> Result<CellEstimate> {
+    EmsOptions charged = settings;
+    charged.budget = budget;
+    auto fit = EstimateEms(counts, transition, charged);
     if (!fit) return MakeError(fit.error());
     return CellEstimate{fit->probabilities, FitOfEm(*fit, settings.max_iterations)};
   };
@@ -201,10 +238,12 @@ struct PenaltyDecision {
 };
 
 Result<PenaltyDecision> DecidePenalty(const Question& question, const NumericEstimateOptions& options,
-                                      const std::vector<double>& counts, const TransitionMatrix& grid) {
+                                      const std::vector<double>& counts, const TransitionMatrix& grid,
+                                      WorkBudget* budget) {
   EmsOptions pml;
   pml.curvature_penalty = options.curvature_penalty;
   pml.max_iterations = options.max_iterations;
+  pml.budget = budget;
   // The analyst's lambda if given, else the sqrt(N) rule's.
   const double given = CurvaturePenalty(pml, std::accumulate(counts.begin(), counts.end(), 0.0));
   if (options.curvature_penalty) return PenaltyDecision{given, "analyst", std::nullopt};
@@ -226,6 +265,11 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
   if (options.estimator == "kde_sqp" && question.numeric_mechanism->name() != "rvns") {
     return MakeError("estimator kde_sqp (the RVNS paper's) applies only to rvns questions");
   }
+  if (options.estimator == "kde_sqp" && options.estimation_cells > kMaxKdeSqpEstimationCells) {
+    return MakeError("estimator kde_sqp allows at most " + std::to_string(kMaxKdeSqpEstimationCells) +
+                     " estimation_cells (its solver's work grows like the cube of the cells), but is " +
+                     std::to_string(options.estimation_cells));
+  }
   if (options.curvature_penalty) {
     if (options.estimator != "pml") return MakeError("curvature_penalty applies only to estimator pml");
     const double penalty = *options.curvature_penalty;
@@ -238,6 +282,7 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
   DENIABLE_TRY(ValidateIntInRange(options.max_iterations, 1, 100000, "max_iterations"));
   DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
   DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
+  if (options.work_budget < 1) return MakeError("work_budget must be at least 1");
   if (options.estimation_cells * options.replicates > kMaxBootstrapCost) {
     return MakeError("estimation_cells x replicates must be at most " + std::to_string(kMaxBootstrapCost) +
                      " (the bootstrap's cost), but is " + std::to_string(options.estimation_cells) + " x " +
@@ -251,8 +296,25 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
   return OkStatus();
 }
 
+namespace {
+
+// The warning for bootstrap replicates the work budget cut short (nullopt: none).
+std::optional<std::string> ReplicateBudgetWarning(const ReplicateBudgets& budgets) {
+  if (budgets.cut_short == 0) return std::nullopt;
+  return std::to_string(budgets.cut_short) + " of " + std::to_string(budgets.replicates) +
+         " bootstrap replicates ran out of the work budget before converging, so the bands may be too narrow or "
+         "misplaced; ask for fewer estimation_cells or replicates (the default options stay within it)";
+}
+
+void PrependWarning(json& document, const std::string& warning) {
+  document["warning"] = document["warning"].is_null() ? warning : warning + "; " + document["warning"].get<std::string>();
+}
+
+}  // namespace
+
 Result<json> NumericQuestionResultToJson(const Question& question, const QuestionAggregate& aggregate,
-                                         const NumericEstimateOptions& options) {
+                                         const NumericEstimateOptions& options,
+                                         const std::function<bool()>& cancelled) {
   DENIABLE_TRY(ValidateNumericEstimateOptions(question, options));
   json document = BaseDocument(question, aggregate, options);
   const NumericHistogram& histogram = *aggregate.histogram;
@@ -261,6 +323,9 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
     document["warning"] = "no reports yet";
     return document;
   }
+  WorkBudget question_budget(options.work_budget, cancelled);
+  // The point estimate, with PML's penalty search and coarse solution, may use half.
+  WorkBudget point_budget(question_budget, options.work_budget / 2);
   auto transition =
       TransitionMatrix::ForMechanism(*question.numeric_mechanism, options.estimation_cells, histogram.cells());
   if (!transition) return MakeError(transition.error());
@@ -276,7 +341,8 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   NumericEstimateOptions chosen = options;
   std::optional<EmsResult> pml_on_grid;  // PML's fit on the coarse grid, or on the estimation grid without one
   if (options.estimator == "pml") {
-    auto decision = DecidePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition);
+    auto decision =
+        DecidePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition, &point_budget);
     if (!decision) return MakeError(decision.error());
     chosen.curvature_penalty = decision->penalty;
     document["curvature_penalty"] = decision->penalty;
@@ -291,6 +357,7 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
     EmsOptions pml;
     pml.curvature_penalty = chosen.curvature_penalty;
     pml.max_iterations = options.max_iterations;
+    pml.budget = &point_budget;
     auto coarse_fit = EstimateEms(counts, *coarse_matrix, pml);
     if (!coarse_fit) return MakeError(coarse_fit.error());
     coarse_solution = std::move(coarse_fit).value().probabilities;
@@ -299,7 +366,9 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   auto cells = !coarse_matrix && pml_on_grid
                    ? Result<CellEstimate>(CellEstimate{pml_on_grid->probabilities,
                                                        FitOfEm(*pml_on_grid, options.max_iterations)})
-                   : MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, {{}, coarse_solution})(counts);
+                   : MakeEstimator(question, histogram, *transition, coarse_matrix, chosen,
+                                   {{}, coarse_solution})(counts, &point_budget);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
   if (!cells) return MakeError(cells.error());
   const EstimateFit fit = cells->fit;
   auto fitted = MakeGridDistribution(question.range, std::move(cells).value().probabilities);
@@ -307,16 +376,21 @@ Result<json> NumericQuestionResultToJson(const Question& question, const Questio
   WarmStarts starts{NudgedTowardsUniform(fitted->probabilities), {}};
   if (coarse_matrix) starts.coarse = NudgedTowardsUniform(std::move(coarse_solution));
 
+  ReplicateBudgets replicate_budgets{&question_budget, options.replicates};
   const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, std::move(starts));
+  BootstrapOptions bootstrap;
+  bootstrap.replicates = options.replicates;
+  bootstrap.cancelled = [&question_budget] { return question_budget.Cancelled(); };
   auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n, question.numeric_mechanism->values_per_report(),
-                                    ProbabilitiesOnly(reestimate), {options.replicates});
+                                    ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
   if (!sample) return MakeError(sample.error());
   DENIABLE_TRY(AddEstimates(question, aggregate.n, options, *fitted, *sample, document));
+  document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);
-  // A run cut off before converging matters more than the sample size: its warning comes first.
-  if (const auto warning = FitWarning(options.estimator, fit)) {
-    document["warning"] = document["warning"].is_null() ? *warning : *warning + "; " + document["warning"].get<std::string>();
-  }
+  // Runs cut off before converging matter more than the sample size: their warnings come first.
+  if (const auto warning = ReplicateBudgetWarning(replicate_budgets)) PrependWarning(document, *warning);
+  if (const auto warning = FitWarning(options.estimator, fit)) PrependWarning(document, *warning);
   return document;
 }
 

@@ -12,10 +12,15 @@
 // "kde_sqp" (the RVNS paper's KDE + symmetric-KL + SQP, with the digest's
 // fixes; RVNS only, server only). Cost: O(iterations x grid x band) for the
 // estimate and B times that for the bootstrap, independent of the number of
-// reports.
+// reports, and capped by a work budget (work_budget.h) per question: the
+// point estimate (with PML's penalty search) may use half of it, and each
+// bootstrap replicate in turn an equal share of what is left. A fit or
+// replicate that runs out stops where it is, and the result says so (fit
+// stopped_by "work_budget", bootstrap replicates_cut_short, a warning).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -35,10 +40,22 @@ inline constexpr int kDefaultResultReplicates = 50;
 inline constexpr double kUsefulMeanHalfWidth = 0.05;
 
 // The bootstrap re-estimates the distribution once per replicate on the
-// estimation grid: cells x replicates bounds the cost of a results request
-// (about 20 s of one core at the limit), so a public endpoint cannot be made
-// to compute for minutes.
+// estimation grid: cells x replicates bounds the memory and the number of
+// re-estimates of a results request; the work budget below bounds its time.
 inline constexpr int kMaxBootstrapCost = 20000;
+// The work one numeric question's results may take, in work_budget.h units
+// (transition-matrix entries visited): about 2 s of one core of the test
+// machine (build/estimation_cost measures it). The default options use a
+// small part of it (PML, 100 cells, 50 replicates: at most ~7% in
+// build/estimation_cost), so they are never cut; plain em or ems on 1000
+// cells, which took 46 to 90 s, are.
+inline constexpr std::int64_t kDefaultNumericWorkBudget = 8000000000;
+// kde_sqp's SLSQP step costs O(cells^3): 1000 cells took about 2 s per
+// objective evaluation (a fit did not finish in 19 minutes), 200 cells 6 ms.
+inline constexpr int kMaxKdeSqpEstimationCells = 200;
+// The error of a numeric question whose estimation was cancelled (the
+// document is then incomplete and must be discarded).
+inline constexpr const char* kEstimationCancelled = "estimation cancelled";
 // An upper bound on an analyst's curvature_penalty: far beyond any useful
 // smoothing (the default is about 1e-2 at 10^6 values), it keeps the smoother's
 // linear system well conditioned.
@@ -52,12 +69,17 @@ struct NumericEstimateOptions {
   int replicates = kDefaultResultReplicates;       // parametric bootstrap
   std::optional<double> curvature_penalty;         // PML's lambda, 0..1e6; default 1e-5 sqrt(N) (ems_estimator.h)
   int max_iterations = kDefaultEmsMaxIterations;   // cap on EM-family map steps, 1..100000 (not offered over HTTP)
+  std::int64_t work_budget = kDefaultNumericWorkBudget;  // per question, >= 1 (not offered over HTTP)
 };
 
 // Validates the options against the question ("bin_width must be ...").
 Status ValidateNumericEstimateOptions(const Question& question, const NumericEstimateOptions& options);
 
+// `cancelled` (optional) is polled as the estimation goes; once it returns
+// true the estimation stops within one map step (or one SLSQP iteration) and
+// the result is the error kEstimationCancelled.
 Result<nlohmann::json> NumericQuestionResultToJson(const Question& question, const QuestionAggregate& aggregate,
-                                                   const NumericEstimateOptions& options);
+                                                   const NumericEstimateOptions& options,
+                                                   const std::function<bool()>& cancelled = {});
 
 }  // namespace deniable

@@ -56,8 +56,15 @@ nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggr
           {"warning", SampleSizeWarning(aggregate.n, half_width, needed)}};
 }
 
+bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate) {
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    if (survey.questions[q].is_numeric() && aggregate.questions()[q].n > 0) return true;
+  }
+  return false;
+}
+
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
-                                   const NumericEstimateOptions& numeric) {
+                                   const NumericEstimateOptions& numeric, const std::function<bool()>& cancelled) {
   auto questions = nlohmann::json::array();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     const Question& question = survey.questions[q];
@@ -65,7 +72,7 @@ nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& 
       questions.push_back(QuestionResultToJson(question, aggregate.questions()[q]));
       continue;
     }
-    auto result = NumericQuestionResultToJson(question, aggregate.questions()[q], numeric);
+    auto result = NumericQuestionResultToJson(question, aggregate.questions()[q], numeric, cancelled);
     questions.push_back(result ? *result : nlohmann::json{{"id", question.id}, {"type", "numeric"},
                                                           {"error", result.error()}});
   }

@@ -4,6 +4,8 @@
 // frequencies, and a warning when n is too small for useful estimates.
 #pragma once
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 #include "core/aggregate.h"
@@ -22,7 +24,14 @@ FrequencyEstimate EstimateQuestion(const Question& question, const QuestionAggre
 nlohmann::json QuestionResultToJson(const Question& question, const QuestionAggregate& aggregate);
 // Numeric questions use `numeric` (estimator, grid, bin width, bootstrap); a
 // numeric question whose estimation fails carries {"error": message}.
+// `cancelled` (optional) is polled during numeric estimation; once it returns
+// true the remaining estimation stops at once and the document is incomplete
+// (numeric entries with the error kEstimationCancelled): discard it.
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
-                                   const NumericEstimateOptions& numeric = {});
+                                   const NumericEstimateOptions& numeric = {},
+                                   const std::function<bool()>& cancelled = {});
+// Whether the document needs numeric estimation (a numeric question with at
+// least one report); without it a document costs microseconds.
+bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate);
 
 }  // namespace deniable

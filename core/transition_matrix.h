@@ -38,6 +38,7 @@
 // Cost: O(m * cells * nodes) OutputProbability calls to build, O(m * cells) memory.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -88,6 +89,13 @@ class TransitionMatrix {
   // Column i is zero outside [band_begin(i), band_end(i)).
   int band_begin(int input_cell) const { return bands_[static_cast<std::size_t>(input_cell)].begin; }
   int band_end(int input_cell) const { return bands_[static_cast<std::size_t>(input_cell)].end; }
+  // The entries inside the columns' bands: what one T f or T^T r visits (the
+  // unit of WorkBudget, work_budget.h).
+  std::int64_t band_entries() const {
+    std::int64_t entries = 0;
+    for (const Band& band : bands_) entries += band.end - band.begin;
+    return entries;
+  }
 
   // T f: output cell probabilities (or expected counts, if f holds counts).
   // input has input_cells() entries.

@@ -119,6 +119,7 @@ TEST_CASE("numeric results: density, CDF, histogram and statistics with bootstra
     // (the 95% bands are about +-0.1 to +-0.2 wide for these mechanisms).
     CHECK(std::fabs(mean["value"].get<double>() - 5.0) < 0.3);
     CHECK(std::fabs(question["statistics"]["median"]["value"].get<double>() - 5.0) < 0.4);
+    INFO(question["warning"].dump());
     CHECK(question["warning"].is_null());
   }
   // Piecewise reports are unbiased: the plain mean and its CLT interval.
