@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -47,6 +48,8 @@ struct ApiError {
 
 // What a handler returns: a response, or an error the wrapper maps to JSON.
 using ApiResult = std::variant<ApiResponse, ApiError>;
+// How an asynchronous handler delivers its result: once, from any thread.
+using Respond = std::function<void(ApiResult)>;
 
 ApiResponse JsonResponse(int status, const nlohmann::json& body);
 ApiResponse ErrorResponse(const ApiError& error);

@@ -55,13 +55,19 @@ struct Connection {
   std::size_t drained = 0;
   Clock::time_point deadline;
   std::shared_ptr<std::atomic<bool>> client_gone = std::make_shared<std::atomic<bool>>(false);
+  std::shared_ptr<GateRequest> request;  // while it is being handled
 
   explicit Connection(FramingLimits limits) : framer(limits) {}
 };
 
 struct Job {
   std::uint64_t connection_id;
-  GateRequest request;
+  std::shared_ptr<GateRequest> request;
+};
+
+struct Resumption {
+  std::uint64_t connection_id;
+  std::shared_ptr<void> answer;
 };
 
 struct Completion {
@@ -113,9 +119,9 @@ struct ConnectionGate::Impl {
   std::condition_variable job_ready;
   std::deque<Job> jobs;
   std::vector<Completion> completions;
+  std::vector<Resumption> resumptions;
   bool workers_stop = false;
   std::vector<std::thread> workers;
-  std::size_t in_processing = 0;  // loop thread only
 
   ~Impl() {
     StopWorkers();
@@ -192,12 +198,15 @@ struct ConnectionGate::Impl {
         job = std::move(jobs.front());
         jobs.pop_front();
       }
-      GateResponse response = process(job.request);
+      GateResponse response = process(*job.request);
+      if (response.deferred) continue;  // resume() brings the answer
+      bool wake_loop = false;
       {
         std::lock_guard<std::mutex> lock(mutex);
+        wake_loop = completions.empty() && resumptions.empty();
         completions.push_back({job.connection_id, std::move(response)});
       }
-      Wake();
+      if (wake_loop) Wake();  // one wake-up for everything queued meanwhile
     }
   }
 
@@ -398,27 +407,52 @@ struct ConnectionGate::Impl {
   void Dispatch(std::uint64_t id, Connection& connection) {
     const RequestHead& head = connection.framer.head();
     const std::size_t length = connection.framer.request_bytes();
-    GateRequest request;
-    request.bytes = ForwardedHead(head, std::string_view(connection.in).substr(0, head.head_bytes));
-    request.bytes.append(connection.in, head.head_bytes, length - head.head_bytes);
-    request.remote_ip = connection.remote_ip;
-    request.remote_port = connection.remote_port;
-    request.client_gone = connection.client_gone;
+    auto request = std::make_shared<GateRequest>();
+    request->bytes = ForwardedHead(head, std::string_view(connection.in).substr(0, head.head_bytes));
+    request->bytes.append(connection.in, head.head_bytes, length - head.head_bytes);
+    request->remote_ip = connection.remote_ip;
+    request->remote_port = connection.remote_port;
+    request->client_gone = connection.client_gone;
+    request->resume = [this, id](std::shared_ptr<void> answer) { Resume(id, std::move(answer)); };
+    const bool inline_request = options.runs_inline && options.runs_inline(head);
     connection.in.erase(0, length);  // what is left was pipelined after this request
     buffered_bytes -= length;
+    connection.request = request;
+    connection.phase = Phase::kProcessing;
+    Watch(connection.fd, id, EPOLLRDHUP, EPOLL_CTL_MOD);
+    if (inline_request) return Handle(id, connection, process(*request));
+    bool queued = false;
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (jobs.size() < options.max_queued_requests) {
-        jobs.push_back({id, std::move(request)});
-        connection.phase = Phase::kProcessing;
+        jobs.push_back({id, request});
+        queued = true;
       }
     }
-    if (connection.phase != Phase::kProcessing) {
+    if (!queued) {
+      connection.request.reset();
       return Refuse(id, connection, {503, "server_busy", "too many requests are waiting; retry shortly"});
     }
-    ++in_processing;
     job_ready.notify_one();
-    Watch(connection.fd, id, EPOLLRDHUP, EPOLL_CTL_MOD);
+  }
+
+  // Any thread: the answer of a deferred request.
+  void Resume(std::uint64_t id, std::shared_ptr<void> answer) {
+    bool wake_loop = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      wake_loop = completions.empty() && resumptions.empty();
+      resumptions.push_back({id, std::move(answer)});
+    }
+    if (wake_loop) Wake();
+  }
+
+  // What a processor returned for a connection's request (on the loop thread).
+  void Handle(std::uint64_t id, Connection& connection, GateResponse response) {
+    if (response.deferred) return;  // still processing, until resumed
+    connection.request.reset();
+    if (connection.client_gone->load()) return Close(id);
+    StartWriting(id, connection, std::move(response));
   }
 
   void Refuse(std::uint64_t id, Connection& connection, const FramingError& error) {
@@ -430,20 +464,22 @@ struct ConnectionGate::Impl {
 
   void DeliverCompletions() {
     std::vector<Completion> done;
+    std::vector<Resumption> resumed;
     {
       std::lock_guard<std::mutex> lock(mutex);
       done.swap(completions);
+      resumed.swap(resumptions);
     }
     for (Completion& completion : done) {
-      --in_processing;
       auto it = connections.find(completion.connection_id);
-      if (it == connections.end()) continue;
+      if (it != connections.end()) Handle(completion.connection_id, *it->second, std::move(completion.response));
+    }
+    for (Resumption& resumption : resumed) {
+      auto it = connections.find(resumption.connection_id);
+      if (it == connections.end() || !it->second->request) continue;
       Connection& connection = *it->second;
-      if (connection.client_gone->load()) {
-        Close(completion.connection_id);
-        continue;
-      }
-      StartWriting(completion.connection_id, connection, std::move(completion.response));
+      connection.request->resolution = std::move(resumption.answer);
+      Handle(resumption.connection_id, connection, process(*connection.request));  // renders the answer: quick
     }
   }
 

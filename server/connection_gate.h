@@ -14,6 +14,13 @@
 // handlers) and the loop writes them without blocking. When a client closes
 // its connection while its request is being handled, the request's
 // `client_gone` flag is set so long computations can stop.
+//
+// Requests that never block (runs_inline) are handled on the loop thread
+// itself, with no hand-over. A handler may answer later: the processor then
+// returns `deferred`, and whoever has the answer calls the request's
+// `resume` with it; the loop runs the processor again on the same request,
+// with `resolution` set, and sends what it returns. Report submission works
+// so: no thread waits for the database commit.
 #pragma once
 
 #include <atomic>
@@ -40,6 +47,8 @@ struct GateOptions {
   std::size_t max_queued_requests = 4096;             // complete requests waiting for a worker
   int listen_backlog = 4096;                          // the kernel caps it at net.core.somaxconn
   FramingLimits limits;
+  // True for requests cheap enough to handle on the loop thread.
+  std::function<bool(const RequestHead&)> runs_inline;
 };
 
 // A complete request, as the client framed it (see ForwardedHead for the head).
@@ -48,11 +57,16 @@ struct GateRequest {
   std::string remote_ip;
   int remote_port = 0;
   std::shared_ptr<std::atomic<bool>> client_gone;
+  // For a deferred answer: resume(answer) from any thread, once; the
+  // processor then sees the answer here.
+  std::function<void(std::shared_ptr<void> answer)> resume;
+  std::shared_ptr<void> resolution;
 };
 
 struct GateResponse {
   std::string bytes;           // a whole HTTP response
   bool close_connection = false;
+  bool deferred = false;       // no response yet: the request's resume() brings it
 };
 
 // Turns a request into a response; runs on a worker thread.

@@ -9,6 +9,10 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <stdexcept>
 
 #include "server/api_types.h"
 #include "server/connection_gate.h"
@@ -18,9 +22,11 @@
 namespace deniable::server {
 namespace {
 
-// The client-gone flag of the request this worker thread is handling: the
-// library hands handlers only its own Request, which has no room for it.
-thread_local std::shared_ptr<std::atomic<bool>> current_client_gone;
+// The gate's request this thread is handling, and whether its handler
+// deferred the answer: the library hands handlers only its own Request,
+// which has no room for either.
+thread_local const GateRequest* current_request = nullptr;
+thread_local bool answer_deferred = false;
 
 bool IsApiPath(const std::string& path) { return path == "/api" || path.rfind("/api/", 0) == 0; }
 
@@ -47,7 +53,7 @@ ApiRequest ToApiRequest(const httplib::Request& req) {
   }
   request.body = req.body;
   request.remote_address = req.remote_addr;
-  if (current_client_gone) request.client_gone = current_client_gone;
+  if (current_request) request.client_gone = current_request->client_gone;
   return request;
 }
 
@@ -107,6 +113,7 @@ std::string LoggablePath(const std::string& path) {
 }
 
 void LogRequest(const httplib::Request& req, const httplib::Response& res) {
+  if (answer_deferred) return;  // logged when the answer is written
   std::printf("%s %s %d\n", req.method.c_str(), LoggablePath(req.path).c_str(), res.status);
 }
 
@@ -208,14 +215,70 @@ struct HttpServer::Impl {
 
 namespace {
 
+// An asynchronous handler's answer may come before it returns (on this
+// thread: written at once) or later (from any thread: through the gate's resume).
+struct AsyncCall {
+  std::mutex mutex;
+  bool handler_returned = false;
+  std::optional<ApiResult> early;
+  std::function<void(std::shared_ptr<void>)> resume;
+};
+
+// Runs the handler, or, when the gate runs the request again with the
+// answer, writes that answer.
+void RunAsync(const AsyncRouteHandler& handler, const httplib::Request& req, httplib::Response& res) {
+  if (current_request && current_request->resolution) {
+    return WriteResponse(ToResponse(*std::static_pointer_cast<ApiResult>(current_request->resolution)), req, res);
+  }
+  auto call = std::make_shared<AsyncCall>();
+  if (current_request) call->resume = current_request->resume;
+  handler(ToApiRequest(req), [call](ApiResult result) {
+    std::unique_lock<std::mutex> lock(call->mutex);
+    if (!call->handler_returned) {
+      call->early = std::move(result);
+      return;
+    }
+    lock.unlock();
+    call->resume(std::make_shared<ApiResult>(std::move(result)));
+  });
+  std::lock_guard<std::mutex> lock(call->mutex);
+  call->handler_returned = true;
+  if (call->early) return WriteResponse(ToResponse(std::move(*call->early)), req, res);
+  if (!call->resume) throw std::logic_error("an asynchronous route was called outside the connection gate");
+  answer_deferred = true;  // what the library writes now is dropped
+  res.status = 202;
+}
+
 void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes) {
   for (const auto& route : routes) {
-    auto handler = [handler = route.handler](const httplib::Request& req, httplib::Response& res) {
-      WriteResponse(ToResponse(handler(ToApiRequest(req))), req, res);
-    };
+    httplib::Server::Handler handler;
+    if (route.async_handler) {
+      handler = [async = route.async_handler](const httplib::Request& req, httplib::Response& res) {
+        RunAsync(async, req, res);
+      };
+    } else {
+      handler = [handler = route.handler](const httplib::Request& req, httplib::Response& res) {
+        WriteResponse(ToResponse(handler(ToApiRequest(req))), req, res);
+      };
+    }
     if (route.method == HttpMethod::kGet) server.Get(route.pattern, handler);
     if (route.method == HttpMethod::kPost) server.Post(route.pattern, handler);
   }
+}
+
+// The gate's test for requests cheap enough for its loop thread: the routes marked runs_inline.
+std::function<bool(const RequestHead&)> InlineRoutes(const std::vector<Route>& routes) {
+  std::vector<std::pair<std::string, std::regex>> inline_routes;
+  for (const auto& route : routes) {
+    if (route.runs_inline) inline_routes.emplace_back(route.method == HttpMethod::kGet ? "GET" : "POST", std::regex(route.pattern));
+  }
+  return [inline_routes](const RequestHead& head) {
+    const std::string path = head.target.substr(0, head.target.find('?'));
+    for (const auto& [method, pattern] : inline_routes) {
+      if (head.method == method && std::regex_match(path, pattern)) return true;
+    }
+    return false;
+  };
 }
 
 void InstallHandlers(httplib::Server& server, bool access_log) {
@@ -231,12 +294,17 @@ void InstallHandlers(httplib::Server& server, bool access_log) {
   server.set_keep_alive_max_count(1000);
 }
 
-GateResponse HandleOnWorker(LibraryServer& library, const GateRequest& request) {
-  current_client_gone = request.client_gone;
+GateResponse HandleRequest(LibraryServer& library, const GateRequest& request) {
+  current_request = &request;
+  answer_deferred = false;
   BufferStream stream(request);
   const bool keep_alive = library.HandleOne(stream);
-  current_client_gone.reset();
-  return {std::move(stream.output()), !keep_alive};
+  current_request = nullptr;
+  if (answer_deferred) {
+    answer_deferred = false;
+    return {"", false, true};
+  }
+  return {std::move(stream.output()), !keep_alive, false};
 }
 
 }  // namespace
@@ -246,8 +314,10 @@ HttpServer::HttpServer(const std::vector<Route>& routes, HttpServerOptions optio
   RegisterRoutes(impl_->library, routes);
   InstallHandlers(impl_->library, impl_->options.access_log);
   LibraryServer& library = impl_->library;
+  GateOptions gate_options = ToGateOptions(impl_->options);
+  gate_options.runs_inline = InlineRoutes(routes);
   impl_->gate = std::make_unique<ConnectionGate>(
-      ToGateOptions(impl_->options), [&library](const GateRequest& request) { return HandleOnWorker(library, request); },
+      std::move(gate_options), [&library](const GateRequest& request) { return HandleRequest(library, request); },
       RenderRefusal);
 }
 

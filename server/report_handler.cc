@@ -43,9 +43,8 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
   return ApiError{500, "storage_failed", "the report could not be stored; it was not counted, please send it again"};
 }
 
-}  // namespace
-
-ApiResult HandleSubmitReport(ApiContext& context, const ApiRequest& request) {
+// The report to store, or the error that refuses it.
+std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const ApiRequest& request) {
   auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
   auto code_hash = InvitationCodeHash(*entry, request);
@@ -55,7 +54,16 @@ ApiResult HandleSubmitReport(ApiContext& context, const ApiRequest& request) {
   auto report = ParseReport(entry->survey(), *document);
   if (!report) return ApiError{400, "invalid_report", report.error()};
   ReportRecord record{entry->id(), document->dump(), std::get<std::optional<std::string>>(std::move(code_hash))};
-  return SubmitOutcomeToResult(context.writer.Submit({entry, std::move(report).value(), std::move(record)}));
+  return PendingReport{entry, std::move(report).value(), std::move(record)};
+}
+
+}  // namespace
+
+void HandleSubmitReport(ApiContext& context, const ApiRequest& request, Respond respond) {
+  auto pending = ValidReport(context, request);
+  if (auto* error = std::get_if<ApiError>(&pending)) return respond(*error);
+  context.writer.SubmitAsync(std::get<PendingReport>(std::move(pending)),
+                             [respond = std::move(respond)](SubmitOutcome outcome) { respond(SubmitOutcomeToResult(outcome)); });
 }
 
 }  // namespace deniable::server

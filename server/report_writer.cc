@@ -10,14 +10,17 @@ ReportWriter::ReportWriter(Storage& storage, std::size_t max_batch)
 
 ReportWriter::~ReportWriter() { Stop(); }
 
-SubmitOutcome ReportWriter::Submit(PendingReport report) {
-  Ticket ticket{std::move(report)};
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (stopping_) return SubmitOutcome::kShuttingDown;
-  queue_.push_back(&ticket);
-  work_ready_.notify_one();
-  ticket.committed.wait(lock, [&] { return ticket.done; });
-  return ticket.outcome;
+void ReportWriter::SubmitAsync(PendingReport report, std::function<void(SubmitOutcome)> done) {
+  auto ticket = std::make_unique<Ticket>(Ticket{std::move(report), std::move(done), SubmitOutcome::kStorageFailed});
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!stopping_) {
+      queue_.push_back(std::move(ticket));
+      work_ready_.notify_one();
+      return;
+    }
+  }
+  ticket->done(SubmitOutcome::kShuttingDown);
 }
 
 void ReportWriter::Stop() {
@@ -31,30 +34,34 @@ void ReportWriter::Stop() {
 
 void ReportWriter::Run() {
   for (;;) {
-    std::vector<Ticket*> batch = TakeBatch();
+    std::vector<std::unique_ptr<Ticket>> batch = TakeBatch();
     if (batch.empty()) return;  // stopping and drained
     CommitBatch(batch);
-    Complete(batch);
+    for (const auto& ticket : batch) ticket->done(ticket->outcome);
   }
 }
 
-std::vector<ReportWriter::Ticket*> ReportWriter::TakeBatch() {
+std::vector<std::unique_ptr<ReportWriter::Ticket>> ReportWriter::TakeBatch() {
   std::unique_lock<std::mutex> lock(mutex_);
   work_ready_.wait(lock, [&] { return !queue_.empty() || stopping_; });
   const std::size_t count = std::min(queue_.size(), max_batch_);
-  std::vector<Ticket*> batch(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(count));
-  queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(count));
+  std::vector<std::unique_ptr<Ticket>> batch;
+  batch.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    batch.push_back(std::move(queue_.front()));
+    queue_.pop_front();
+  }
   return batch;
 }
 
-void ReportWriter::CommitBatch(const std::vector<Ticket*>& batch) {
+void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch) {
   std::vector<const ReportRecord*> records;
   records.reserve(batch.size());
-  for (const Ticket* ticket : batch) records.push_back(&ticket->report.record);
+  for (const auto& ticket : batch) records.push_back(&ticket->report.record);
   auto outcomes = storage_.CommitReports(records);
   if (!outcomes) {
     std::cerr << "error: storing " << batch.size() << " report(s) failed: " << outcomes.error() << std::endl;
-    for (Ticket* ticket : batch) ticket->outcome = SubmitOutcome::kStorageFailed;
+    for (const auto& ticket : batch) ticket->outcome = SubmitOutcome::kStorageFailed;
     return;
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -70,14 +77,6 @@ void ReportWriter::CommitBatch(const std::vector<Ticket*>& batch) {
     // Counted before the handler is woken: a 201 is visible in the results.
     ticket.report.survey->AddReport(ticket.report.report);
     ticket.outcome = SubmitOutcome::kCommitted;
-  }
-}
-
-void ReportWriter::Complete(const std::vector<Ticket*>& batch) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (Ticket* ticket : batch) {
-    ticket->done = true;
-    ticket->committed.notify_one();
   }
 }
 

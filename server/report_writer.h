@@ -1,14 +1,15 @@
-// Group commit for reports. Handler threads Submit() a validated report and
-// block; one writer thread takes everything queued, commits it to SQLite in a
-// single transaction (one fsync for the whole batch), updates the in-memory
-// aggregates, and only then wakes the handlers, which answer 201. So a 201
-// always means "durable and counted", and throughput is not bounded by one
-// fsync per report.
+// Group commit for reports. Handlers SubmitAsync() a validated report with a
+// callback and return; one writer thread takes everything queued, commits it
+// to SQLite in a single transaction (one fsync for the whole batch), updates
+// the in-memory aggregates, and only then calls the callbacks, which answer
+// 201. So a 201 always means "durable and counted", throughput is not bounded
+// by one fsync per report, and no thread waits for a commit but the writer.
 #pragma once
 
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -41,8 +42,9 @@ class ReportWriter {
   ReportWriter(const ReportWriter&) = delete;
   ReportWriter& operator=(const ReportWriter&) = delete;
 
-  // Blocks until the report is committed (or rejected).
-  SubmitOutcome Submit(PendingReport report);
+  // Queues the report; `done` runs once, on the writer thread once the report
+  // is committed or rejected (or at once, on this thread, when stopping).
+  void SubmitAsync(PendingReport report, std::function<void(SubmitOutcome)> done);
 
   // Commits what is queued, then stops the writer thread. Idempotent.
   void Stop();
@@ -50,22 +52,19 @@ class ReportWriter {
  private:
   struct Ticket {
     PendingReport report;
+    std::function<void(SubmitOutcome)> done;
     SubmitOutcome outcome = SubmitOutcome::kStorageFailed;
-    bool done = false;
-    // One per ticket: a batch wakes exactly its own submitters.
-    std::condition_variable committed;
   };
 
   void Run();
-  std::vector<Ticket*> TakeBatch();
-  void CommitBatch(const std::vector<Ticket*>& batch);
-  void Complete(const std::vector<Ticket*>& batch);
+  std::vector<std::unique_ptr<Ticket>> TakeBatch();
+  void CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch);
 
   Storage& storage_;
   const std::size_t max_batch_;
   std::mutex mutex_;
   std::condition_variable work_ready_;
-  std::deque<Ticket*> queue_;
+  std::deque<std::unique_ptr<Ticket>> queue_;
   bool stopping_ = false;
   std::thread thread_;
 };

@@ -18,6 +18,12 @@ RouteHandler WithContext(ApiContext& context, ContextHandler handler) {
   return [&context, handler](const ApiRequest& request) { return handler(context, request); };
 }
 
+using AsyncContextHandler = void (*)(ApiContext&, const ApiRequest&, Respond);
+
+AsyncRouteHandler WithContext(ApiContext& context, AsyncContextHandler handler) {
+  return [&context, handler](const ApiRequest& request, Respond respond) { handler(context, request, std::move(respond)); };
+}
+
 RouteHandler PageHandler(const StaticFiles& pages, std::string file_name) {
   return [&pages, file_name](const ApiRequest& request) -> ApiResult { return pages.Page(file_name, request); };
 }
@@ -26,11 +32,11 @@ RouteHandler PageHandler(const StaticFiles& pages, std::string file_name) {
 
 std::vector<Route> ApiRoutes(ApiContext& context) {
   return {
-      {HttpMethod::kGet, "/api/health", HandleHealth},
+      {HttpMethod::kGet, "/api/health", HandleHealth, nullptr, true},
       {HttpMethod::kGet, "/api/surveys", WithContext(context, HandleListSurveys)},
       {HttpMethod::kPost, "/api/surveys", WithContext(context, HandleCreateSurvey)},
       {HttpMethod::kGet, "/api/surveys/" + kId, WithContext(context, HandleGetSurvey)},
-      {HttpMethod::kPost, "/api/surveys/" + kId + "/reports", WithContext(context, HandleSubmitReport)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/reports", nullptr, WithContext(context, HandleSubmitReport), true},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations", WithContext(context, HandleCreateInvitations)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},

@@ -15,11 +15,17 @@ namespace deniable::server {
 enum class HttpMethod { kGet, kPost };
 
 using RouteHandler = std::function<ApiResult(const ApiRequest&)>;
+// A handler that answers later (reports: once committed), so that no thread
+// waits for the database. It calls `respond` once, possibly before it returns.
+using AsyncRouteHandler = std::function<void(const ApiRequest&, Respond respond)>;
 
 struct Route {
   HttpMethod method;
   std::string pattern;
-  RouteHandler handler;
+  RouteHandler handler;              // one of the two
+  AsyncRouteHandler async_handler = nullptr;
+  // Never blocks and costs microseconds: may run on the connection loop itself.
+  bool runs_inline = false;
 };
 
 // The context and pages must outlive the routes.

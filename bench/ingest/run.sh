@@ -5,8 +5,11 @@
 #   (a) POST /api/surveys/demo/reports   durable: each 201 is committed to SQLite
 #   (b) nginx, the static file            a ceiling for HTTP on this machine
 #   (c) GET /api/surveys/demo/results     estimation from the in-memory aggregate
-# prints requests/s, mean and p99 latency and non-2xx counts, and checks that
-# every 201 wrk counted is a stored report. Bounded in time; cleans up.
+# prints requests/s, mean and p99 latency and non-2xx counts, the ratio of
+# durable reports to nginx's static requests per second (the same run, the
+# same machine: the ratio is the figure to compare across machines), and
+# checks that every 201 wrk counted is a stored report. Bounded in time;
+# cleans up.
 #
 # Environment: DENIABLE_BIN (default build/deniable), BENCH_DURATION (10s),
 # BENCH_THREADS (2), BENCH_CONNECTIONS (16).
@@ -140,4 +143,8 @@ run_wrk "GET_/api/surveys/demo/results_(${SIZE}_bytes)" "$SERVER_URL/api/surveys
 echo
 print_table
 echo
+post_rps="$(field "$(grep '^POST' "$WORK/rows" | cut -d' ' -f2-)" rps)"
+nginx_rps="$(field "$(grep '^nginx' "$WORK/rows" | cut -d' ' -f2-)" rps)"
+awk -v post="$post_rps" -v nginx="$nginx_rps" \
+  'BEGIN { printf "durable reports per second / nginx static requests per second: %.2f (target: at least 0.50)\n", post / nginx }'
 verify_durability
