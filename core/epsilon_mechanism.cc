@@ -19,7 +19,11 @@ Result<double> ReadEpsilonOnlyParams(const nlohmann::json& object, const std::st
   if (*name != expected_name) {
     return MakeError(JoinPath(where, "name") + ": must be \"" + expected_name + "\", but is \"" + *name + "\"");
   }
-  return ReadFiniteNumber(object, "epsilon", where);
+  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
+  if (!epsilon) return epsilon;
+  // Checked here too, so the message names the field (the factory checks again).
+  if (auto status = ValidateEpsilon(*epsilon); !status) return InContext(JoinPath(where, "epsilon"), status.error());
+  return epsilon;
 }
 
 }  // namespace deniable

@@ -113,7 +113,7 @@ class FlippedHuberMechanism final : public NumericMechanism {
   double margin_;
 };
 
-// Validates range, epsilon ((0, 30]) and delta ([1e-100, 1)), calibrates alpha, builds the mechanism.
+// Validates range, epsilon ([0.01, 30]) and delta ([1e-100, 1)), calibrates alpha, builds the mechanism.
 Result<std::unique_ptr<const FlippedHuberMechanism>> CreateFlippedHuber(NumericRange range, double epsilon,
                                                                         double delta);
 

@@ -99,7 +99,7 @@ class GaussianPdpMechanism final : public NumericMechanism {
   double margin_;  // t: output_range() = [a - t, b + t]
 };
 
-// Validates range, epsilon ((0, 30]) and delta ((0, 1)), then builds the mechanism.
+// Validates range, epsilon ([0.01, 30]) and delta ((0, 1)), then builds the mechanism.
 Result<std::unique_ptr<const GaussianPdpMechanism>> CreateGaussianPdp(NumericRange range, double epsilon,
                                                                       double delta);
 

@@ -1,5 +1,6 @@
 #include "core/numeric_mechanism.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -25,6 +26,20 @@ Status ValidateNumericRange(NumericRange range) {
       !(range.low < range.high)) {
     return MakeError("range must be finite with low < high, but is [" + FormatNumber(range.low) + ", " +
                      FormatNumber(range.high) + "]");
+  }
+  const double magnitude = std::max(std::abs(range.low), std::abs(range.high));
+  if (magnitude > kMaxRangeMagnitude) {
+    return MakeError("range ends must lie in [-" + FormatNumber(kMaxRangeMagnitude) + ", " +
+                     FormatNumber(kMaxRangeMagnitude) + "], but the range is [" + FormatNumber(range.low) + ", " +
+                     FormatNumber(range.high) + "]");
+  }
+  // Relative to the ends too: [1e9, 1e9 + 1e-3] has few representable values.
+  const double min_width = kMinRelativeRangeWidth * std::max(1.0, magnitude);
+  if (range.width() < min_width) {
+    return MakeError("range [" + FormatNumber(range.low) + ", " + FormatNumber(range.high) +
+                     "] is too narrow: its width must be at least " + FormatNumber(kMinRelativeRangeWidth) +
+                     " * max(1, |low|, |high|) = " + FormatNumber(min_width) + ", but is " +
+                     FormatNumber(range.width()));
   }
   return OkStatus();
 }

@@ -73,7 +73,10 @@ class NumericMechanism {
   NumericRange input_;
 };
 
-// A question's answer range: finite ends with low < high and a finite width.
+// A question's answer range: finite ends with low < high and a finite width,
+// both ends within +-kMaxRangeMagnitude (1e9) and a width of at least
+// kMinRelativeRangeWidth * max(1, |low|, |high|) (core/validation.h), so the
+// estimators' grids stay well represented.
 // "range must be finite with low < high, but is [5, 1]".
 Status ValidateNumericRange(NumericRange range);
 

@@ -24,11 +24,16 @@ LowerEndRange LowerEnds(const RvnsParams& params, double x) {
   return {std::max(params.range.low, x - params.window), std::min(x, params.range.high - params.window)};
 }
 
+// Narrower windows than this fraction of the range hide nothing a survey
+// could notice, and would leave the reports nearly uniform whatever the answer.
+constexpr double kMinRelativeWindow = 1e-6;
+
 Status ValidateWindow(const RvnsParams& params) {
   const double half = params.range.width() / 2.0;
-  if (!(params.window > 0.0 && params.window <= half)) {
-    return MakeError("window must be in (0, (b-a)/2] = (0, " + FormatNumber(half) + "], but is " +
-                     FormatNumber(params.window));
+  const double smallest = kMinRelativeWindow * params.range.width();
+  if (!(params.window >= smallest && params.window <= half)) {
+    return MakeError("window must be in [" + FormatNumber(kMinRelativeWindow) + " (b-a), (b-a)/2] = [" +
+                     FormatNumber(smallest) + ", " + FormatNumber(half) + "], but is " + FormatNumber(params.window));
   }
   return OkStatus();
 }
@@ -46,9 +51,19 @@ Status ValidateUniformProbability(const RvnsParams& params) {
   if (!(gamma >= 0.0 && gamma < 1.0)) {
     return MakeError("uniform_probability must be in [0, 1), but is " + FormatNumber(gamma));
   }
-  if (gamma > 0.0 && !std::isfinite(EpsilonOf(params))) {
+  if (gamma == 0.0) return OkStatus();
+  const double epsilon = EpsilonOf(params);
+  if (!std::isfinite(epsilon)) {
     return MakeError("uniform_probability " + FormatNumber(gamma) +
                      " is too small for a finite epsilon (use 0 for the published RVNS)");
+  }
+  // The smallest epsilon of every mechanism applies to the derived one too
+  // (gamma near 1: the reports are almost pure noise). There is no largest:
+  // a small gamma only approaches the published RVNS (gamma = 0), which is allowed.
+  if (epsilon < kMinEpsilon) {
+    return MakeError("uniform_probability " + FormatNumber(gamma) + " gives epsilon " + FormatNumber(epsilon) +
+                     ", below the smallest " + FormatNumber(kMinEpsilon) +
+                     ": lower it (the reports would be almost pure noise)");
   }
   return OkStatus();
 }
@@ -243,7 +258,14 @@ Result<std::unique_ptr<const RvnsMechanism>> ParseRvnsParams(const nlohmann::jso
     if (!read) return MakeError(read.error());
     gamma = *read;
   }
-  auto mechanism = CreateRvns({range, *window, static_cast<int>(*values), *mode, gamma});
+  const RvnsParams params{range, *window, static_cast<int>(*values), *mode, gamma};
+  // Each field checked where the message can name it (CreateRvns checks again).
+  if (auto status = ValidateNumericRange(range); !status) return InContext(where, status.error());
+  if (auto status = ValidateWindow(params); !status) return InContext(JoinPath(where, "window"), status.error());
+  if (auto status = ValidateUniformProbability(params); !status) {
+    return InContext(JoinPath(where, "uniform_probability"), status.error());
+  }
+  auto mechanism = CreateRvns(params);
   if (!mechanism) return InContext(where, mechanism.error());
   return mechanism;
 }

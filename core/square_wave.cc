@@ -114,10 +114,12 @@ Result<std::unique_ptr<const SquareWaveMechanism>> ParseSquareWaveParams(const n
   }
   auto epsilon = ReadFiniteNumber(object, "epsilon", where);
   if (!epsilon) return MakeError(epsilon.error());
+  if (auto status = ValidateEpsilon(*epsilon); !status) return InContext(JoinPath(where, "epsilon"), status.error());
   std::optional<double> half_width;
   if (object.contains("b")) {
     auto read = ReadFiniteNumber(object, "b", where);
     if (!read) return MakeError(read.error());
+    if (auto status = ValidateHalfWidth(*read); !status) return InContext(JoinPath(where, "b"), status.error());
     half_width = *read;
   }
   auto mechanism = CreateSquareWave(range, *epsilon, half_width);

@@ -1,6 +1,6 @@
 // The survey definition: a versioned JSON document (README "Survey format").
 // ParseSurvey validates every field and names the first problem it finds,
-// e.g. "questions[1].mechanism.epsilon: epsilon must be finite and in (0, 30], but is 0".
+// e.g. "questions[1].mechanism.epsilon: epsilon must be finite and in [0.01, 30], but is 0".
 #pragma once
 
 #include <memory>

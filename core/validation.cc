@@ -13,9 +13,9 @@ std::string FormatNumber(double value) {
 }
 
 Status ValidateEpsilon(double epsilon, const std::string& name) {
-  if (!std::isfinite(epsilon) || epsilon <= 0.0 || epsilon > kMaxEpsilon) {
-    return MakeError(name + " must be finite and in (0, " + FormatNumber(kMaxEpsilon) + "], but is " +
-                     FormatNumber(epsilon));
+  if (!std::isfinite(epsilon) || epsilon < kMinEpsilon || epsilon > kMaxEpsilon) {
+    return MakeError(name + " must be finite and in [" + FormatNumber(kMinEpsilon) + ", " + FormatNumber(kMaxEpsilon) +
+                     "], but is " + FormatNumber(epsilon));
   }
   return OkStatus();
 }

@@ -18,7 +18,7 @@ const char* const kAdviseUsage =
     "\n"
     "Options:\n"
     "  --options K        number of answer options, 2 to 4096\n"
-    "  --epsilon E        privacy budget of the question, in (0, 30]\n"
+    "  --epsilon E        privacy budget of the question, in [0.01, 30]\n"
     "  --respondents N    expected number of respondents, at least 1\n"
     "  --json             print JSON (the same document as GET /api/advice)\n"
     "  --help             this help\n";

@@ -66,7 +66,7 @@ TEST_CASE("the advisor recommends GRR exactly when k < 3e^eps + 2") {
   CHECK_FALSE(advice.mechanisms.back().epsilon.has_value());
   CHECK(advice.mechanisms[0].ci_half_width == doctest::Approx(kZ95 * advice.mechanisms[0].std_error));
   CHECK(Advise(1, 1.0, 10).error() == "options must be between 2 and 4096, but is 1");
-  CHECK(Advise(3, 0.0, 10).error() == "epsilon must be finite and in (0, 30], but is 0");
+  CHECK(Advise(3, 0.0, 10).error() == "epsilon must be finite and in [0.01, 30], but is 0");
   CHECK(Advise(3, 1.0, 0).error() == "respondents must be between 1 and 2147483647, but is 0");
 }
 

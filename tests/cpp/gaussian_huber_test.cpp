@@ -74,9 +74,9 @@ double CellHockeyStick(const NumericMechanism& mechanism, double x0, double x1, 
 TEST_CASE("gaussian-pDP and flipped Huber: creation validates range, epsilon and delta") {
   for (Kind kind : kKinds) {
     INFO(KindName(kind));
-    CHECK(CreateError(kind, kRange, 0.0, 1e-5) == "epsilon must be finite and in (0, 30], but is 0");
-    CHECK(CreateError(kind, kRange, 31.0, 1e-5) == "epsilon must be finite and in (0, 30], but is 31");
-    CHECK(CreateError(kind, kRange, NAN, 1e-5) == "epsilon must be finite and in (0, 30], but is nan");
+    CHECK(CreateError(kind, kRange, 0.0, 1e-5) == "epsilon must be finite and in [0.01, 30], but is 0");
+    CHECK(CreateError(kind, kRange, 31.0, 1e-5) == "epsilon must be finite and in [0.01, 30], but is 31");
+    CHECK(CreateError(kind, kRange, NAN, 1e-5) == "epsilon must be finite and in [0.01, 30], but is nan");
     CHECK(CreateError(kind, {5.0, 1.0}, 1.0, 1e-5) == "range must be finite with low < high, but is [5, 1]");
     CHECK(CreateError(kind, kRange, 1.0, 1e-5) == "(created)");
   }
@@ -85,8 +85,10 @@ TEST_CASE("gaussian-pDP and flipped Huber: creation validates range, epsilon and
   CHECK(CreateError(Kind::kGaussian, kRange, 1.0, NAN) == "delta must be finite and in [1e-300, 1), but is nan");
   CHECK(CreateError(Kind::kHuber, kRange, 1.0, 1e-101) == "delta must be finite and in [1e-100, 1), but is 1e-101");
   CHECK(CreateError(Kind::kHuber, kRange, 1.0, -0.5) == "delta must be finite and in [1e-100, 1), but is -0.5");
-  CHECK(CreateError(Kind::kGaussian, {-1e300, 1e300}, 1e-10, 1e-5) ==
-        "epsilon is too small for the range [-1e+300, 1e+300]: reports would overflow");
+  // Ranges whose reports could overflow are refused by the range limits.
+  CHECK(CreateError(Kind::kGaussian, {-1e300, 1e300}, 1.0, 1e-5) ==
+        "range ends must lie in [-1000000000, 1000000000], but the range is [-1e+300, 1e+300]");
+  CHECK(CreateError(Kind::kGaussian, {-1e9, 1e9}, 0.01, 1e-5) == "(created)");
   SeededRandom random(1);
   for (Kind kind : kKinds) {
     const auto mechanism = Make(kind, 1.0, 1e-5);

@@ -70,10 +70,10 @@ TEST_CASE("negative survey probabilities: pure and epsilon-bounded") {
 TEST_CASE("creation validates every parameter with a clear message") {
   CHECK(CreateError(CategoricalKind::kGrr, 1, 1.0) == "number of options must be between 2 and 4096, but is 1");
   CHECK(CreateError(CategoricalKind::kGrr, 3, std::nullopt) == "epsilon is required for grr");
-  CHECK(CreateError(CategoricalKind::kOue, 3, 0.0) == "epsilon must be finite and in (0, 30], but is 0");
-  CHECK(CreateError(CategoricalKind::kSue, 3, -1.0) == "epsilon must be finite and in (0, 30], but is -1");
+  CHECK(CreateError(CategoricalKind::kOue, 3, 0.0) == "epsilon must be finite and in [0.01, 30], but is 0");
+  CHECK(CreateError(CategoricalKind::kSue, 3, -1.0) == "epsilon must be finite and in [0.01, 30], but is -1");
   CHECK(CreateError(CategoricalKind::kGrr, 3, NAN).find("epsilon must be finite") == 0);
-  CHECK(CreateError(CategoricalKind::kGrr, 3, 31.0) == "epsilon must be finite and in (0, 30], but is 31");
+  CHECK(CreateError(CategoricalKind::kGrr, 3, 31.0) == "epsilon must be finite and in [0.01, 30], but is 31");
   CHECK(CreateError(CategoricalKind::kGrr, 3, 1.0, 2) == "reported_options applies only to the negative survey");
   CHECK(CreateError(CategoricalKind::kNegativeSurvey, 2, std::nullopt).find("at least 3 options") !=
         std::string::npos);

@@ -118,10 +118,10 @@ class ConstantRandom final : public RandomSource {
 TEST_CASE("numeric baselines: creation validates epsilon and the range with clear messages") {
   for (Kind kind : kAllKinds) {
     INFO(KindName(kind));
-    CHECK(CreateError(kind, kRange, -1.0) == "epsilon must be finite and in (0, 30], but is -1");
-    CHECK(CreateError(kind, kRange, 0.0) == "epsilon must be finite and in (0, 30], but is 0");
-    CHECK(CreateError(kind, kRange, 31.0) == "epsilon must be finite and in (0, 30], but is 31");
-    CHECK(CreateError(kind, kRange, NAN) == "epsilon must be finite and in (0, 30], but is nan");
+    CHECK(CreateError(kind, kRange, -1.0) == "epsilon must be finite and in [0.01, 30], but is -1");
+    CHECK(CreateError(kind, kRange, 0.0) == "epsilon must be finite and in [0.01, 30], but is 0");
+    CHECK(CreateError(kind, kRange, 31.0) == "epsilon must be finite and in [0.01, 30], but is 31");
+    CHECK(CreateError(kind, kRange, NAN) == "epsilon must be finite and in [0.01, 30], but is nan");
     CHECK(CreateError(kind, {5.0, 1.0}, 1.0) == "range must be finite with low < high, but is [5, 1]");
     CHECK(CreateError(kind, {1.0, 1.0}, 1.0) == "range must be finite with low < high, but is [1, 1]");
     CHECK(CreateError(kind, {0.0, kInfinity}, 1.0) == "range must be finite with low < high, but is [0, inf]");
@@ -131,13 +131,26 @@ TEST_CASE("numeric baselines: creation validates epsilon and the range with clea
           "range must be finite with low < high, but is [-1e+308, 1e+308]");
     CHECK(CreateError(kind, kRange, 30.0) == "(created)");
   }
-  // Reports that would overflow a double (a tiny epsilon on a huge range) are refused.
-  for (Kind kind : {Kind::kLaplace, Kind::kDuchi, Kind::kPiecewise, Kind::kHybrid}) {
-    CHECK(CreateError(kind, {-1e300, 1e300}, 1e-10) ==
-          "epsilon is too small for the range [-1e+300, 1e+300]: reports would overflow");
+  // Huge ranges, tiny epsilons and ranges too narrow for their ends are refused, so
+  // reports cannot overflow a double and the estimators' grids stay well represented.
+  for (Kind kind : kAllKinds) {
+    CHECK(CreateError(kind, {-1e300, 1e300}, 1.0) ==
+          "range ends must lie in [-1000000000, 1000000000], but the range is [-1e+300, 1e+300]");
+    CHECK(CreateError(kind, {-1e308, 60.0}, 1.0) ==
+          "range ends must lie in [-1000000000, 1000000000], but the range is [-1e+308, 60]");
+    CHECK(CreateError(kind, {0.0, 1e-300}, 1.0) ==
+          "range [0, 1e-300] is too narrow: its width must be at least 1e-07 * max(1, |low|, |high|) = 1e-07, "
+          "but is 1e-300");
+    CHECK(CreateError(kind, {1e9 - 1.0, 1e9}, 1.0) ==
+          "range [999999999, 1000000000] is too narrow: its width must be at least 1e-07 * max(1, |low|, |high|) "
+          "= 100, but is 1");
+    CHECK(CreateError(kind, kRange, 0.0099) == "epsilon must be finite and in [0.01, 30], but is 0.0099");
+    CHECK(CreateError(kind, kRange, 5e-324) == "epsilon must be finite and in [0.01, 30], but is 4.94065645841e-324");
+    // The limits themselves: the widest range at the smallest epsilon, and the narrowest ranges.
+    CHECK(CreateError(kind, {-1e9, 1e9}, 0.01) == "(created)");
+    CHECK(CreateError(kind, {0.0, 1e-7}, 0.01) == "(created)");
+    CHECK(CreateError(kind, {1e9 - 100.0, 1e9}, 30.0) == "(created)");
   }
-  // Square Wave's reports lie within (1 + 2b) widths, b <= 1: never an overflow for a valid range.
-  CHECK(CreateError(Kind::kSquareWave, {-1e300, 1e300}, 1e-10) == "(created)");
 }
 
 TEST_CASE("numeric baselines: Square Wave validates an explicit b") {
@@ -186,7 +199,7 @@ TEST_CASE("numeric baselines: strict parsing of the mechanism object, and Params
     CHECK(ParseOutcome(kind, {{"name", name}, {"epsilon", nullptr}}) ==
           where + ".epsilon: must be a finite number, but is null");
     CHECK(ParseOutcome(kind, {{"name", name}, {"epsilon", 0}}) ==
-          where + ": epsilon must be finite and in (0, 30], but is 0");
+          where + ".epsilon: epsilon must be finite and in [0.01, 30], but is 0");
     CHECK(ParseOutcome(kind, {{"name", "grr"}, {"epsilon", 1}}) ==
           where + ".name: must be \"" + name + "\", but is \"grr\"");
     CHECK(ParseOutcome(kind, nlohmann::json::array()) == where + " must be a JSON object, but is array");
@@ -202,7 +215,7 @@ TEST_CASE("numeric baselines: strict parsing of the mechanism object, and Params
   CHECK(ParseOutcome(Kind::kSquareWave, {{"name", "square_wave"}, {"epsilon", 1}, {"b", "wide"}}) ==
         where + ".b: must be a finite number, but is \"wide\"");
   CHECK(ParseOutcome(Kind::kSquareWave, {{"name", "square_wave"}, {"epsilon", 1}, {"b", 2}}) ==
-        where + ": b must be finite and in (0, 1], but is 2");
+        where + ".b: b must be finite and in (0, 1], but is 2");
 }
 
 TEST_CASE("numeric baselines: the same seed gives the same reports") {

@@ -71,11 +71,11 @@ constexpr Mode kModes[] = {Mode::kShared, Mode::kFreshPerValue};
 }  // namespace
 
 TEST_CASE("rvns: validation messages name the field, the allowed set and the value") {
-  CHECK(CreateError({kRange, 6.0, 1, Mode::kShared}) == "window must be in (0, (b-a)/2] = (0, 5], but is 6");
-  CHECK(CreateError({kRange, 0.0, 1, Mode::kShared}) == "window must be in (0, (b-a)/2] = (0, 5], but is 0");
-  CHECK(CreateError({kRange, -1.0, 1, Mode::kShared}) == "window must be in (0, (b-a)/2] = (0, 5], but is -1");
+  CHECK(CreateError({kRange, 6.0, 1, Mode::kShared}) == "window must be in [1e-06 (b-a), (b-a)/2] = [1e-05, 5], but is 6");
+  CHECK(CreateError({kRange, 0.0, 1, Mode::kShared}) == "window must be in [1e-06 (b-a), (b-a)/2] = [1e-05, 5], but is 0");
+  CHECK(CreateError({kRange, -1.0, 1, Mode::kShared}) == "window must be in [1e-06 (b-a), (b-a)/2] = [1e-05, 5], but is -1");
   CHECK(CreateError({kRange, std::nan(""), 1, Mode::kShared}) ==
-        "window must be in (0, (b-a)/2] = (0, 5], but is nan");
+        "window must be in [1e-06 (b-a), (b-a)/2] = [1e-05, 5], but is nan");
   CHECK(CreateError({kRange, 2.0, 0, Mode::kShared}) == "values must be between 1 and 100, but is 0");
   CHECK(CreateError({kRange, 2.0, 101, Mode::kShared}) == "values must be between 1 and 100, but is 101");
   CHECK(CreateError({kRange, 2.0, 1, Mode::kShared, 1.0}) == "uniform_probability must be in [0, 1), but is 1");
@@ -96,7 +96,14 @@ TEST_CASE("rvns: validation messages name the field, the allowed set and the val
         "range must be finite with low < high, but is [-1e+308, 1e+308]");
   // The limits themselves are valid.
   CHECK(CreateRvns({kRange, 5.0, 100, Mode::kFreshPerValue, 0.999}).ok());
-  CHECK(CreateRvns({kRange, 1e-9, 1, Mode::kShared, 0.0}).ok());
+  CHECK(CreateRvns({kRange, 1e-5, 1, Mode::kShared, 0.0}).ok());
+  CHECK(CreateError({kRange, 1e-9, 1, Mode::kShared}) ==
+        "window must be in [1e-06 (b-a), (b-a)/2] = [1e-05, 5], but is 1e-09");
+  CHECK(CreateError({kRange, 2.0, 1, Mode::kShared, 0.9999999999}) ==
+        "uniform_probability 0.9999999999 gives epsilon " + FormatNumber(std::log1p((1.0 - 0.9999999999) * 10.0 / (0.9999999999 * 8.0))) +
+            ", below the smallest 0.01: lower it (the reports would be almost pure noise)");
+  // A small gamma gives a large epsilon, which is allowed: it only approaches the published RVNS.
+  CHECK(CreateRvns({kRange, 2.0, 7, Mode::kShared, 1e-300}).ok());
 
   const auto rvns = Make(3, Mode::kShared);
   SeededRandom random(1);
@@ -146,7 +153,7 @@ TEST_CASE("rvns: parameters to JSON, and strict parsing of the mechanism object"
         "uniform_probability)");
   CHECK(ParseError(with(R"({"window":null})")) == "q.mechanism.window: required field is missing");
   CHECK(ParseError(with(R"({"window":"2"})")) == "q.mechanism.window: must be a finite number, but is \"2\"");
-  CHECK(ParseError(with(R"({"window":6})")) == "q.mechanism: window must be in (0, (b-a)/2] = (0, 5], but is 6");
+  CHECK(ParseError(with(R"({"window":6})")) == "q.mechanism.window: window must be in [1e-06 (b-a), (b-a)/2] = [1e-05, 5], but is 6");
   CHECK(ParseError(with(R"({"values":2.5})")) == "q.mechanism.values: must be an integer, but is 2.5");
   CHECK(ParseError(with(R"({"values":0})")) == "q.mechanism.values: must be between 1 and 100, but is 0");
   CHECK(ParseError(with(R"({"window_mode":null})")) == "q.mechanism.window_mode: required field is missing");
@@ -155,7 +162,10 @@ TEST_CASE("rvns: parameters to JSON, and strict parsing of the mechanism object"
   CHECK(ParseError(with(R"({"uniform_probability":"0.1"})")) ==
         "q.mechanism.uniform_probability: must be a finite number, but is \"0.1\"");
   CHECK(ParseError(with(R"({"uniform_probability":1})")) ==
-        "q.mechanism: uniform_probability must be in [0, 1), but is 1");
+        "q.mechanism.uniform_probability: uniform_probability must be in [0, 1), but is 1");
+  // gamma this close to 1 leaves epsilon below the smallest accepted, 0.01.
+  CHECK(ParseError(with(R"({"uniform_probability":0.9999999999})"))
+            .rfind("q.mechanism.uniform_probability: uniform_probability 0.9999999999 gives epsilon ", 0) == 0);
   CHECK(ParseError(with(R"({"name":"laplace"})")) == "q.mechanism.name: must be \"rvns\", but is \"laplace\"");
   CHECK(ParseError(nlohmann::json::array()) == "q.mechanism must be a JSON object, but is array");
   auto bad_range = ParseRvnsParams(with("{}"), {1.0, 1.0}, "q.mechanism");

@@ -92,7 +92,7 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
   CHECK(with([](json& d) { d["questions"][0]["mechanism"]["name"] = "laplace"; }) ==
         "questions[0].mechanism.name: unknown mechanism \"laplace\" (expected one of grr, oue, sue, negative)");
   CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilon"] = 0; }) ==
-        "questions[0].mechanism.epsilon: epsilon must be finite and in (0, 30], but is 0");
+        "questions[0].mechanism.epsilon: epsilon must be finite and in [0.01, 30], but is 0");
   CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilon"] = "1"; }) ==
         "questions[0].mechanism.epsilon: must be a number, but is \"1\"");
   CHECK(with([](json& d) { d["questions"][0]["mechanism"].erase("epsilon"); }) ==

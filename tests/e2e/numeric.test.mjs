@@ -418,7 +418,7 @@ test('the creation page builds a numeric question with the core\'s live epsilon 
   // The core's validation message, naming the field, for a window wider than half the range.
   await editor.getByTestId('question-window').fill('20');
   assert.equal(await editor.getByTestId('question-privacy').textContent(),
-    'This question: mechanism: window must be in (0, (b-a)/2] = (0, 15], but is 20');
+    'This question: mechanism.window: window must be in [1e-06 (b-a), (b-a)/2] = [3e-05, 15], but is 20');
   assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'error');
   assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
 

@@ -163,7 +163,7 @@ test('the module factory itself does not touch Math.random either', async () => 
 test('invalid definitions throw Errors with core\'s message', () => {
   const cases = [
     [survey([question('q', 3, { name: 'grr', epsilon: -1 })]),
-     'questions[0].mechanism.epsilon: epsilon must be finite and in (0, 30], but is -1'],
+     'questions[0].mechanism.epsilon: epsilon must be finite and in [0.01, 30], but is -1'],
     [{ ...DEMO, format: undefined }, 'format: required field is missing'],
     [{ ...DEMO, colour: 'red' },
      'colour: unknown field (expected one of format, id, version, title, description, results, access, questions)'],
@@ -269,8 +269,8 @@ test('advise rejects bad arguments with core\'s message', () => {
     [[1, 1, 100], 'options must be between 2 and 4096, but is 1'],
     [[4097, 1, 100], 'options must be between 2 and 4096, but is 4097'],
     [[5.5, 1, 100], 'options must be an integer, but is 5.5'],
-    [[5, 0, 100], 'epsilon must be finite and in (0, 30], but is 0'],
-    [[5, 31, 100], 'epsilon must be finite and in (0, 30], but is 31'],
+    [[5, 0, 100], 'epsilon must be finite and in [0.01, 30], but is 0'],
+    [[5, 31, 100], 'epsilon must be finite and in [0.01, 30], but is 31'],
     [[5, 1, 0], 'respondents must be between 1 and 2147483647, but is 0'],
     [[5, 1, 10.5], 'respondents must be an integer, but is 10.5'],
   ];
