@@ -44,11 +44,10 @@ inline constexpr double kUsefulMeanHalfWidth = 0.05;
 // re-estimates of a results request; the work budget below bounds its time.
 inline constexpr int kMaxBootstrapCost = 20000;
 // The work one numeric question's results may take, in work_budget.h units
-// (transition-matrix entries visited): about 2 s of one core of the test
-// machine (build/estimation_cost measures it). The default options use a
-// small part of it (PML, 100 cells, 50 replicates: at most ~7% in
-// build/estimation_cost), so they are never cut; plain em or ems on 1000
-// cells, which took 46 to 90 s, are.
+// (transition-matrix entries visited): about 3 to 4 s of one core of the test
+// machine (build/estimation_cost measures it). The default options (PML, 100
+// cells, 50 replicates) used at most 2.2e9 of it there (RVNS, n = 10^6), so
+// they are not cut; plain em or ems on 1000 cells, which took up to minutes, are.
 inline constexpr std::int64_t kDefaultNumericWorkBudget = 8000000000;
 // kde_sqp's SLSQP step costs O(cells^3): 1000 cells took about 2 s per
 // objective evaluation (a fit did not finish in 19 minutes), 200 cells 6 ms.

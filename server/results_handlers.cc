@@ -1,5 +1,7 @@
 #include "server/results_handlers.h"
 
+#include <iostream>
+
 #include "server/csv_export.h"
 #include "server/results_query.h"
 
@@ -24,12 +26,33 @@ std::variant<ResultsCache::Lookup, ApiError> ReadableResults(ApiContext& context
   if (auto denied = CheckResultsAccess(context, *entry, request)) return *denied;
   auto options = ParseResultsQuery(entry->survey(), request);
   if (auto* error = std::get_if<ApiError>(&options)) return *error;
+  EstimationRequester requester;
+  requester.client = ClientKey(request.remote_address);
+  // The admin (checked above for admin-only surveys) is not limited per client.
+  requester.trusted = entry->survey().results != ResultsVisibility::kPublic ||
+                      (!request.Header("authorization").empty() && !RequireAdmin(context, request));
+  requester.client_gone = request.client_gone;
   try {
-    return entry->Results(std::get<NumericEstimateOptions>(options), context.registry.estimation_gate());
+    return entry->Results(std::get<NumericEstimateOptions>(options), context.registry.estimation_limits(), requester);
   } catch (const EstimationBusy&) {
     return ApiError{503, "estimation_busy",
-                    "too many results computations are running or queued; retry in a few seconds"};
+                    "too many results computations with custom options are running or queued; retry in a few "
+                    "seconds (the default options are computed separately and cached)"};
+  } catch (const ClientEstimationLimit&) {
+    return ApiError{429, "estimation_limit",
+                    "a results computation with custom options from your address is still running or queued: one "
+                    "at a time per client; retry when it has finished (the default options are not limited)"};
+  } catch (const EstimationCancelled&) {
+    std::cerr << "results: survey \"" << entry->id() << "\": estimation stopped, the client disconnected" << std::endl;
+    return ApiError{503, "estimation_cancelled", "the client disconnected, so the computation was stopped"};
   }
+}
+
+// 503 and 429 tell the client when to retry.
+ApiResponse ErrorWithRetryAfter(const ApiError& error) {
+  ApiResponse response = ErrorResponse(error);
+  if (error.status == 503 || error.status == 429) response.headers.emplace_back("Retry-After", "5");
+  return response;
 }
 
 // "miss" when this request computed the document, "hit" when it was served
@@ -42,7 +65,7 @@ void AddCacheHeader(ApiResponse& response, const ResultsCache::Lookup& lookup) {
 
 ApiResult HandleResults(ApiContext& context, const ApiRequest& request) {
   auto results = ReadableResults(context, request);
-  if (auto* error = std::get_if<ApiError>(&results)) return *error;
+  if (auto* error = std::get_if<ApiError>(&results)) return ErrorWithRetryAfter(*error);
   const auto& lookup = std::get<ResultsCache::Lookup>(results);
   ApiResponse response = JsonResponse(200, *lookup.document);
   AddCacheHeader(response, lookup);
@@ -51,7 +74,7 @@ ApiResult HandleResults(ApiContext& context, const ApiRequest& request) {
 
 ApiResult HandleResultsCsv(ApiContext& context, const ApiRequest& request) {
   auto results = ReadableResults(context, request);
-  if (auto* error = std::get_if<ApiError>(&results)) return *error;
+  if (auto* error = std::get_if<ApiError>(&results)) return ErrorWithRetryAfter(*error);
   const auto& lookup = std::get<ResultsCache::Lookup>(results);
   ApiResponse response{200, "text/csv; charset=utf-8", ResultsToCsv(*lookup.document), {}};
   AddCacheHeader(response, lookup);

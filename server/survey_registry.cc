@@ -23,15 +23,42 @@ SurveyAggregate SurveyEntry::Snapshot() const {
   return aggregate_;
 }
 
-ResultsCache::Lookup SurveyEntry::Results(const NumericEstimateOptions& options, EstimationGate& gate) {
+ResultsCache::Lookup SurveyEntry::Results(const NumericEstimateOptions& options, EstimationLimits& limits,
+                                          const EstimationRequester& requester) {
   const std::string key = NumericOptionsKey(options);
-  if (auto cached = results_cache_.Find(respondents(), key)) return {std::move(cached), false};
-  const SurveyAggregate snapshot = Snapshot();
-  return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
-    const auto permit = gate.Enter();
-    if (!permit) throw EstimationBusy();
-    return SurveyResultsToJson(survey_, snapshot, options);
-  });
+  const bool default_options = key == NumericOptionsKey(NumericEstimateOptions{});
+  const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
+  // At most three tries: another request's computation may be refused for its own reasons.
+  for (int attempt = 1;; ++attempt) {
+    bool computed_here = false;
+    try {
+      if (auto cached = results_cache_.Find(respondents(), key)) return {std::move(cached), false};
+      const SurveyAggregate snapshot = Snapshot();
+      return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
+        computed_here = true;
+        return Compute(snapshot, options, default_options, limits, requester);
+      });
+    } catch (const EstimationRefused&) {
+      if (computed_here || attempt >= 3 || gone()) throw;
+    }
+  }
+}
+
+nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const NumericEstimateOptions& options,
+                                    bool default_options, EstimationLimits& limits,
+                                    const EstimationRequester& requester) const {
+  // Categorical questions (and numeric ones without reports) cost microseconds.
+  if (!ResultsNeedEstimation(survey_, snapshot)) return SurveyResultsToJson(survey_, snapshot, options);
+  const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
+  const bool per_client = !default_options && !requester.trusted && !requester.client.empty();
+  const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
+  if (per_client && !claim) throw ClientEstimationLimit();
+  const auto permit = (default_options ? limits.defaults : limits.custom).Enter(gone);
+  if (gone()) throw EstimationCancelled();
+  if (!permit) throw EstimationBusy();
+  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone);
+  if (gone()) throw EstimationCancelled();
+  return document;
 }
 
 std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {

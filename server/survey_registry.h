@@ -4,12 +4,12 @@
 // results documents. Thread-safe.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +22,13 @@
 #include "server/results_cache.h"
 
 namespace deniable::server {
+
+// Who asks for a results document, for the estimation limits.
+struct EstimationRequester {
+  std::string client;   // ClientKey of the remote address ("" unknown: not limited per client)
+  bool trusted = false;  // the admin: not limited per client (still gated)
+  std::shared_ptr<const std::atomic<bool>> client_gone;  // null: never gone
+};
 
 class SurveyEntry {
  public:
@@ -37,11 +44,21 @@ class SurveyEntry {
   // core SurveyResultsToJson over a snapshot of the aggregate, cached per
   // (respondent count, options). The aggregate's lock, which AddReport needs,
   // is held only to copy the aggregate, never while estimating. A cache miss
-  // estimates only with a turn from `gate`; throws EstimationBusy without one.
-  ResultsCache::Lookup Results(const NumericEstimateOptions& options, EstimationGate& gate);
+  // that needs numeric estimation (core ResultsNeedEstimation) takes a turn
+  // from `limits`: the default options from their own lane; custom options
+  // from the custom lane, and (unless trusted) only while the requester's
+  // client has no other such computation. Throws EstimationBusy (lane full),
+  // ClientEstimationLimit (the client has one already) or EstimationCancelled
+  // (the client disconnected: estimation stopped, nothing cached). A request
+  // that waited for another's identical computation, refused for that
+  // request's own reason, tries again for itself.
+  ResultsCache::Lookup Results(const NumericEstimateOptions& options, EstimationLimits& limits,
+                               const EstimationRequester& requester);
 
  private:
   SurveyAggregate Snapshot() const;
+  nlohmann::json Compute(const SurveyAggregate& snapshot, const NumericEstimateOptions& options, bool default_options,
+                         EstimationLimits& limits, const EstimationRequester& requester) const;
 
   const Survey survey_;
   const nlohmann::json definition_;
@@ -58,14 +75,11 @@ class SurveyRegistry {
   // Every survey, ordered by id.
   std::vector<std::shared_ptr<SurveyEntry>> All() const;
   // Shared by every survey's results estimation.
-  EstimationGate& estimation_gate() { return estimation_gate_; }
+  EstimationLimits& estimation_limits() { return estimation_limits_; }
 
  private:
-  // Queued estimations beyond the running ones; more answer 503.
-  static constexpr std::size_t kMaxWaitingEstimations = 8;
-
   mutable std::shared_mutex mutex_;
-  EstimationGate estimation_gate_{std::thread::hardware_concurrency(), kMaxWaitingEstimations};
+  EstimationLimits estimation_limits_;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
 };
 
