@@ -56,6 +56,7 @@ struct Connection {
   Clock::time_point deadline;
   std::shared_ptr<std::atomic<bool>> client_gone = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<GateRequest> request;  // while it is being handled
+  std::uint32_t events = 0;               // what epoll watches for it now
 
   explicit Connection(FramingLimits limits) : framer(limits) {}
 };
@@ -181,6 +182,14 @@ struct ConnectionGate::Impl {
     (void)epoll_ctl(epoll, operation, fd, &event);
   }
 
+  // Changes what epoll watches for a connection only when it differs: in the
+  // usual request (read, handle, write at once) that is never.
+  void SetEvents(std::uint64_t id, Connection& connection, std::uint32_t events) {
+    if (connection.events == events) return;
+    connection.events = events;
+    Watch(connection.fd, id, events, EPOLL_CTL_MOD);
+  }
+
   void Wake() {
     const std::uint64_t one = 1;
     (void)!::write(wake, &one, sizeof(one));
@@ -278,7 +287,8 @@ struct ConnectionGate::Impl {
       std::tie(connection->remote_ip, connection->remote_port) = PeerAddress(address);
       connection->deadline = Clock::now() + options.idle_timeout;
       const std::uint64_t id = next_id++;
-      Watch(fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
+      connection->events = EPOLLIN | EPOLLRDHUP;
+      Watch(fd, id, connection->events, EPOLL_CTL_ADD);
       connections.emplace(id, std::move(connection));
     }
   }
@@ -320,13 +330,13 @@ struct ConnectionGate::Impl {
         ReadRequest(id, connection);
         break;
       case Phase::kProcessing:
-        // Only hang-ups are watched now: the client has gone. The worker
-        // finishes (or gives up early), then the connection is closed.
-        if (flags & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
-          connection.client_gone->store(true);
-          connection.close_after_write = true;
-          Watch(connection.fd, id, 0, EPOLL_CTL_MOD);
-        }
+        // A hang-up: the client has gone; the handler finishes (or gives up
+        // early), then the connection is closed. Other bytes are a pipelined
+        // next request, read ahead up to one request's worth.
+        if (!(flags & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) && ReadAhead(id, connection)) break;
+        connection.client_gone->store(true);
+        connection.close_after_write = true;
+        SetEvents(id, connection, 0);
         break;
       case Phase::kWriting:
         if (flags & (EPOLLHUP | EPOLLERR)) {
@@ -350,7 +360,7 @@ struct ConnectionGate::Impl {
     connection.phase = Phase::kDraining;
     connection.deadline = Clock::now() + kDrainTime;
     ::shutdown(connection.fd, SHUT_WR);
-    Watch(connection.fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+    SetEvents(id, connection, EPOLLIN | EPOLLRDHUP);
     Drain(id, connection);
   }
 
@@ -364,6 +374,22 @@ struct ConnectionGate::Impl {
       connection.drained += static_cast<std::size_t>(got);
       if (connection.drained > kMaxDrainBytes) return Close(id);
     }
+  }
+
+  // While a request is handled: false when the client has closed. Past one
+  // request's worth of read-ahead, only hang-ups are watched.
+  bool ReadAhead(std::uint64_t id, Connection& connection) {
+    const std::size_t cap = options.limits.max_head_bytes + options.limits.max_body_bytes + 64 * 1024;
+    char chunk[kReadChunk];
+    while (connection.in.size() < cap) {
+      const ssize_t got = ::recv(connection.fd, chunk, sizeof(chunk), 0);
+      if (got == 0) return false;
+      if (got < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
+      connection.in.append(chunk, static_cast<std::size_t>(got));
+      buffered_bytes += static_cast<std::size_t>(got);
+    }
+    SetEvents(id, connection, EPOLLRDHUP);
+    return true;
   }
 
   void ReadRequest(std::uint64_t id, Connection& connection) {
@@ -419,7 +445,6 @@ struct ConnectionGate::Impl {
     buffered_bytes -= length;
     connection.request = request;
     connection.phase = Phase::kProcessing;
-    Watch(connection.fd, id, EPOLLRDHUP, EPOLL_CTL_MOD);
     if (inline_request) return Handle(id, connection, process(*request));
     bool queued = false;
     {
@@ -490,7 +515,6 @@ struct ConnectionGate::Impl {
     connection.out = std::move(response.bytes);
     connection.out_sent = 0;
     connection.deadline = Clock::now() + options.write_deadline;
-    Watch(connection.fd, id, EPOLLOUT, EPOLL_CTL_MOD);
     WriteResponse(id, connection);
   }
 
@@ -499,7 +523,7 @@ struct ConnectionGate::Impl {
       const ssize_t sent = ::send(connection.fd, connection.out.data() + connection.out_sent,
                                   connection.out.size() - connection.out_sent, MSG_NOSIGNAL);
       if (sent < 0) {
-        if (errno == EAGAIN || errno == EWOULDBLOCK) return;  // EPOLLOUT resumes it
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return SetEvents(id, connection, EPOLLOUT);  // resumes it
         if (errno == EINTR) continue;
         return Close(id);
       }
@@ -513,7 +537,7 @@ struct ConnectionGate::Impl {
     connection.continue_sent = false;
     connection.phase = Phase::kReading;
     connection.deadline = Clock::now() + (connection.in.empty() ? options.idle_timeout : options.request_deadline);
-    Watch(connection.fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+    SetEvents(id, connection, EPOLLIN | EPOLLRDHUP);
     Frame(id, connection);  // a pipelined request may already be here
   }
 
