@@ -1,3 +1,5 @@
+import { decimalOrUndefined } from '../shared/number-input.js';
+
 // Turns the creation form's values into a survey definition (common.md
 // "Formats"). No validation here: the core's parseSurvey is the judge, and
 // its message is shown next to the preview.
@@ -8,20 +10,26 @@ export function splitOptions(text) {
   return text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
 }
 
-// Empty or unreadable number fields are left out, so the core names them as missing.
-function numberOrUndefined(text) {
-  if (String(text).trim() === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
+// Number fields are read by the shared parser ("1,5" is 1.5). An empty one is
+// left out, so the core names it as missing; an unreadable one is kept as its
+// text, so the core refuses it naming the field (never dropped: an unreadable
+// γ must not quietly turn into the published RVNS). The field itself says
+// what is wrong with its text.
+function readNumber(text, whole) {
+  const trimmed = String(text ?? '').trim();
+  if (trimmed === '') return undefined;
+  return decimalOrUndefined(trimmed, whole) ?? trimmed;
 }
+const readDecimal = (text) => readNumber(text, false);
+const readWhole = (text) => readNumber(text, true);
 
 export function buildMechanism(question) {
   const mechanism = { name: question.mechanism };
   if (question.mechanism === 'negative') {
-    if (!question.pureNegative) mechanism.epsilon = numberOrUndefined(question.epsilon);
-    mechanism.reported_options = numberOrUndefined(question.reportedOptions);
+    if (!question.pureNegative) mechanism.epsilon = readDecimal(question.epsilon);
+    mechanism.reported_options = readWhole(question.reportedOptions);
   } else {
-    mechanism.epsilon = numberOrUndefined(question.epsilon);
+    mechanism.epsilon = readDecimal(question.epsilon);
   }
   return mechanism;
 }
@@ -30,14 +38,14 @@ export function buildMechanism(question) {
 // is left out: that is the published RVNS (no formal epsilon).
 export function buildNumericMechanism(question) {
   const name = question.numericMechanism;
-  if (name !== 'rvns') return { name, epsilon: numberOrUndefined(question.epsilon) };
+  if (name !== 'rvns') return { name, epsilon: readDecimal(question.epsilon) };
   const mechanism = {
     name,
-    window: numberOrUndefined(question.window),
-    values: numberOrUndefined(question.values),
+    window: readDecimal(question.window),
+    values: readWhole(question.values),
     window_mode: question.windowMode,
   };
-  const gamma = numberOrUndefined(question.uniformProbability);
+  const gamma = readDecimal(question.uniformProbability);
   if (gamma !== 0) mechanism.uniform_probability = gamma;
   return mechanism;
 }
@@ -48,7 +56,7 @@ function buildNumericQuestion(question) {
     id: question.id.trim(),
     text: question.text.trim(),
     type: 'numeric',
-    range: [numberOrUndefined(question.low), numberOrUndefined(question.high)],
+    range: [readDecimal(question.low), readDecimal(question.high)],
     ...(unit ? { unit } : {}),
     mechanism: buildNumericMechanism(question),
   };

@@ -1,11 +1,13 @@
 import { bearer, requestJson, surveyPath } from '../shared/api.js';
 import { el, replaceChildren } from '../shared/dom.js';
 import { surveyPageUrl } from '../shared/location.js';
+import { attachNumberMessage, numberInput } from '../shared/number-input.js';
 
 // For invitation surveys: generate N single-use codes and list each as a
 // ready-to-send link /s/{id}?code=...
 export function createInvitationsPanel(surveyId, adminToken) {
-  const count = el('input', { id: 'invitation-count', type: 'number', min: '1', max: '10000', step: '1', value: '10', inputmode: 'numeric', testid: 'invitation-count' });
+  const count = numberInput({ id: 'invitation-count', value: '10', whole: true, testid: 'invitation-count' });
+  const countMessage = attachNumberMessage(count);
   const button = el('button', { type: 'submit', class: 'button', testid: 'generate-invitations', text: 'Generate invitation codes' });
   const status = el('p', { class: 'notice', role: 'status', hidden: true, testid: 'invitation-status' });
   const list = el('ol', { class: 'invitation-links', testid: 'invitation-links' });
@@ -13,16 +15,23 @@ export function createInvitationsPanel(surveyId, adminToken) {
     el('h3', { text: 'Invitations' }),
     el('p', { class: 'hint', text: 'Each code can send one report. Give each respondent one link.' }),
     el('div', { class: 'field field-inline' }, [el('label', { for: 'invitation-count', text: 'How many' }), count, button]),
+    countMessage.element,
     status,
     list,
   ]);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    const parsed = countMessage.check();
+    if (!parsed.ok) {
+      countMessage.update();
+      count.focus();
+      return;
+    }
     button.disabled = true;
     status.hidden = true;
     try {
       const response = await requestJson(surveyPath(surveyId, '/invitations'), {
-        method: 'POST', json: { count: Number(count.value) }, headers: bearer(adminToken()),
+        method: 'POST', json: { count: parsed.value }, headers: bearer(adminToken()),
       });
       replaceChildren(list, response.codes.map((code) => {
         const url = surveyPageUrl(surveyId, code);

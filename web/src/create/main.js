@@ -5,7 +5,9 @@ import { showFatalError } from '../shared/fatal.js';
 import { formatEpsilon } from '../shared/format.js';
 import { dashboardUrl, surveyPageUrl } from '../shared/location.js';
 import { loadAdminToken, saveAdminToken } from '../shared/admin-token.js';
+import { attachNumberMessage, decimalOrUndefined, numberInput } from '../shared/number-input.js';
 import { buildDefinition } from './definition-builder.js';
+import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createInvitationsPanel } from './invitations.js';
 import { createQuestionEditor } from './question-editor.js';
 
@@ -37,7 +39,7 @@ function createBuilder(core) {
     description: el('textarea', { id: 'survey-description', rows: '3', testid: 'survey-description' }),
     results: select('survey-results', 'survey-results', [['public', 'Public'], ['admin', 'Admin only']]),
     access: select('survey-access', 'survey-access', [['open', 'Open'], ['invitation', 'By invitation']]),
-    respondents: el('input', { id: 'expected-respondents', type: 'number', min: '1', step: '1', value: DEFAULT_RESPONDENTS, inputmode: 'numeric', testid: 'expected-respondents' }),
+    respondents: numberInput({ id: 'expected-respondents', value: DEFAULT_RESPONDENTS, whole: true, testid: 'expected-respondents' }),
   };
   const editors = [];
   const questionList = el('div', { class: 'question-editors' });
@@ -65,7 +67,7 @@ function createBuilder(core) {
 
   const refresh = () => {
     editors.forEach((editor, index) => editor.setPosition(index, editors.length));
-    const respondents = Math.max(1, Math.trunc(Number(meta.respondents.value)) || 1);
+    const respondents = Math.max(1, decimalOrUndefined(meta.respondents.value, true) ?? 1);
     editors.forEach((editor) => editor.showFeedback(core, respondents));
     live.show(buildDefinition(readMeta(meta), editors.map((editor) => editor.read())));
   };
@@ -110,6 +112,7 @@ function createLivePanel(core) {
   let definition = null;
   let valid = false;
   const total = el('strong', { testid: 'total-epsilon', text: '—' });
+  const totalWarning = el('p', { class: 'notice notice-warning epsilon-warning', testid: 'total-epsilon-warning', hidden: true });
   const validation = el('p', { class: 'notice', role: 'status', testid: 'validation' });
   const preview = el('pre', { class: 'json', testid: 'definition-json' });
   const token = el('input', { id: 'admin-token', type: 'password', autocomplete: 'off', spellcheck: 'false', value: loadAdminToken(), testid: 'admin-token' });
@@ -142,6 +145,7 @@ function createLivePanel(core) {
     el('section', { class: 'card' }, [
       el('h2', { text: 'Privacy budget' }),
       el('p', {}, ['Whole survey (the questions’ budgets add up): ', total]),
+      totalWarning,
       validation,
       el('details', { class: 'raw-report' }, [el('summary', { text: 'Definition (JSON)' }), preview]),
     ]),
@@ -157,15 +161,23 @@ function createLivePanel(core) {
         const parsed = core.parseSurvey(definition);
         valid = true;
         setText(total, formatEpsilon(parsed.total_epsilon));
+        showTotalWarning(totalWarning, parsed.total_epsilon);
         showValidation(validation, 'success', 'The definition is valid.');
       } catch (error) {
         valid = false;
         setText(total, '—');
+        showTotalWarning(totalWarning, null);
         showValidation(validation, 'error', error.message);
       }
       createButton.disabled = !valid;
     },
   };
+}
+
+function showTotalWarning(node, totalEpsilon) {
+  const text = largeEpsilonWarning(totalEpsilon, 'survey') ?? '';
+  setText(node, text);
+  node.hidden = text === '';
 }
 
 function showValidation(node, kind, message) {
@@ -192,10 +204,14 @@ function select(id, testid, choices) {
 }
 
 function labelled(input, label, hint) {
+  const hintNode = hint ? el('p', { class: 'hint', id: `${input.id}-hint`, text: hint }) : null;
+  if (hintNode) input.setAttribute('aria-describedby', hintNode.id);
+  const message = input.dataset.number ? attachNumberMessage(input) : null;
   return el('div', { class: 'field' }, [
     el('label', { for: input.id, text: label }),
     input,
-    hint ? el('p', { class: 'hint', text: hint }) : null,
+    message?.element,
+    hintNode,
   ]);
 }
 

@@ -1,7 +1,9 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
+import { attachNumberMessage, decimalOrUndefined, numberInput } from '../shared/number-input.js';
 import { renderAdvice } from './advisor-table.js';
 import { SURVEY_FORMAT, buildQuestion, splitOptions } from './definition-builder.js';
+import { largeEpsilonWarning } from './epsilon-warning.js';
 
 // One question of the survey being built: its fields, and live feedback (its
 // privacy budget and the advisor's comparison of mechanisms).
@@ -33,8 +35,8 @@ export function createQuestionEditor(initial, { onRemove }) {
     options: el('textarea', { id: fieldId('options'), rows: '5', testid: 'question-options' }),
     mechanism: el('select', { id: fieldId('mechanism'), testid: 'question-mechanism' },
       MECHANISMS.map(([value, label]) => el('option', { value, text: label, selected: value === initial.mechanism }))),
-    epsilon: el('input', { id: fieldId('epsilon'), type: 'number', min: '0.01', max: '30', step: '0.1', value: initial.epsilon, inputmode: 'decimal', testid: 'question-epsilon' }),
-    reportedOptions: el('input', { id: fieldId('reported'), type: 'number', min: '1', step: '1', value: initial.reportedOptions, inputmode: 'numeric', testid: 'question-reported-options' }),
+    epsilon: numberInput({ id: fieldId('epsilon'), value: initial.epsilon, testid: 'question-epsilon' }),
+    reportedOptions: numberInput({ id: fieldId('reported'), value: initial.reportedOptions, whole: true, testid: 'question-reported-options' }),
     pureNegative: el('input', { id: fieldId('pure'), type: 'checkbox', testid: 'question-pure-negative' }),
     type: el('select', { id: fieldId('type'), testid: 'question-type' }, [
       el('option', { value: 'categorical', text: 'Choice among options', selected: initial.type !== 'numeric' }),
@@ -54,8 +56,16 @@ export function createQuestionEditor(initial, { onRemove }) {
   const numericFields = createNumericFields(inputs);
   const optionsField = field(inputs.options, 'Options, one per line');
   const mechanismField = field(inputs.mechanism, 'Mechanism');
-  const epsilonField = field(inputs.epsilon, 'Privacy budget ε', 'Smaller is more private but noisier (0.01 to 30).');
+  const epsilonField = field(inputs.epsilon, 'Privacy budget ε', 'Smaller is more private but noisier (0.01 to 30; 1,5 or 1.5).');
   const privacy = el('p', { class: 'question-privacy', testid: 'question-privacy' });
+  // Shown under the privacy line when this question's ε is large (core's ε, so RVNS's derived one too).
+  const warning = el('p', { class: 'notice notice-warning epsilon-warning', id: fieldId('epsilon-warning'), testid: 'epsilon-warning', hidden: true });
+  const showWarning = (epsilon) => {
+    const text = largeEpsilonWarning(epsilon, 'question') ?? '';
+    setText(warning, text);  // emptied when hidden: the epsilon field's description points here
+    warning.hidden = text === '';
+  };
+  inputs.epsilon.setAttribute('aria-describedby', `${inputs.epsilon.getAttribute('aria-describedby')} ${warning.id}`);
   const advice = el('div', { class: 'advice-slot' });
   let adviceInputs = '';
 
@@ -72,6 +82,7 @@ export function createQuestionEditor(initial, { onRemove }) {
     el('div', { class: 'field-row' }, [mechanismField, epsilonField, reportedField]),
     pureField,
     privacy,
+    warning,
     advice,
   ]);
 
@@ -108,13 +119,21 @@ export function createQuestionEditor(initial, { onRemove }) {
     showFeedback(core, respondents) {
       const values = this.read();
       if (values.type === 'numeric') {
-        showNumericFeedback(core, values, privacy);
+        showWarning(showNumericFeedback(core, values, privacy));
         adviceInputs = '';
         replaceChildren(advice, []);
         return;
       }
-      const epsilon = values.mechanism === 'negative' && values.pureNegative ? null : Number(values.epsilon);
-      setText(privacy, `This question: ${epsilonLabel(values, epsilon)}`);
+      // The shared parser: "1,5" is 1.5, and text that is not a number is no epsilon (its field says why).
+      const epsilon = values.mechanism === 'negative' && values.pureNegative ? null : decimalOrUndefined(values.epsilon);
+      privacy.className = 'question-privacy';  // a numeric question's error style may linger after a type change
+      setText(privacy, `This question: ${epsilonLabel(epsilon)}`);
+      showWarning(epsilon);
+      if (epsilon === undefined) {
+        adviceInputs = '';
+        replaceChildren(advice, []);
+        return;
+      }
       const optionCount = splitOptions(values.options).length;
       // Rebuild the table only when its inputs change (keeps focus on its button).
       const inputsKey = JSON.stringify([optionCount, epsilon, respondents, this.index, values.mechanism]);
@@ -138,30 +157,33 @@ export function createQuestionEditor(initial, { onRemove }) {
     numericFields.element.hidden = !numeric;
     numericFields.rvnsOnly.hidden = !rvns;
     epsilonField.hidden = rvns;
-    inputs.epsilon.disabled = negative && inputs.pureNegative.checked;
+    const noEpsilon = negative && inputs.pureNegative.checked;
+    if (inputs.epsilon.disabled !== noEpsilon) {
+      inputs.epsilon.disabled = noEpsilon;
+      epsilonMessage.update();  // a disabled field shows no message; an enabled one is checked again
+    }
   }
+  const epsilonMessage = numberMessages.get(inputs.epsilon);
 
   syncVisibility();
   return editor;
 }
 
 function createNumericInputs(fieldId, initial) {
-  const number = (name, value, attributes = {}) => el('input', {
-    id: fieldId(name), type: 'number', step: 'any', inputmode: 'decimal', value, testid: `question-${name}`, ...attributes,
-  });
+  const number = (name, value, attributes = {}) => numberInput({ id: fieldId(name), value, testid: `question-${name}`, ...attributes });
   return {
     low: number('low', initial.low ?? '0'),
     high: number('high', initial.high ?? '100'),
     unit: el('input', { id: fieldId('unit'), type: 'text', value: initial.unit ?? '', autocomplete: 'off', testid: 'question-unit' }),
     numericMechanism: el('select', { id: fieldId('numeric-mechanism'), testid: 'question-numeric-mechanism' },
       NUMERIC_MECHANISMS.map(([value, label]) => el('option', { value, text: label }))),
-    window: number('window', initial.window ?? '10', { min: '0' }),
-    values: number('values', initial.values ?? '2', { min: '1', step: '1', inputmode: 'numeric' }),
+    window: number('window', initial.window ?? '10'),
+    values: number('values', initial.values ?? '2', { whole: true }),
     windowMode: el('select', { id: fieldId('window-mode'), testid: 'question-window-mode' }, [
       el('option', { value: 'shared', text: 'Shared by all k (paper)' }),
       el('option', { value: 'fresh', text: 'Fresh for each value' }),
     ]),
-    uniformProbability: number('uniform-probability', initial.uniformProbability ?? '0.25', { min: '0', max: '1' }),
+    uniformProbability: number('uniform-probability', initial.uniformProbability ?? '0.25'),
   };
 }
 
@@ -190,6 +212,7 @@ function createNumericFields(inputs) {
 
 // The budget of a numeric question comes from the core (for RVNS it is a
 // function of range, d, k, window mode and γ); its message explains errors.
+// Returns that ε (null: no formal ε; undefined: the question is invalid).
 function showNumericFeedback(core, values, privacy) {
   const question = buildQuestion({ ...values, id: values.id.trim() || 'q', text: values.text.trim() || 'q' });
   try {
@@ -200,24 +223,35 @@ function showNumericFeedback(core, values, privacy) {
     const epsilon = parsed.questions[0].epsilon;
     privacy.className = 'question-privacy';
     setText(privacy, `This question: ${epsilon === null ? `${formatEpsilon(null)} (the published RVNS: values avoid a window around the answer, but no ε bounds what a report reveals)` : formatEpsilon(epsilon)}`);
+    return epsilon;
   } catch (error) {
     privacy.className = 'question-privacy notice notice-error';
     // The check ran on a one-question survey: its "questions[0]." prefix would misname this question.
     setText(privacy, `This question: ${error.message.replace(/^questions\[0\]\.?\s*/, '')}`);
+    return undefined;
   }
 }
 
+// Each number field's message slot (shared/number-input.js), by input.
+const numberMessages = new WeakMap();
+
 function field(input, label, hint) {
+  const hintNode = hint ? el('p', { class: 'hint', id: `${input.id}-hint`, text: hint }) : null;
+  if (hintNode) input.setAttribute('aria-describedby', hintNode.id);
+  const message = input.dataset.number ? attachNumberMessage(input) : null;
+  if (message) numberMessages.set(input, message);
   return el('div', { class: 'field' }, [
     el('label', { for: input.id, text: label }),
     input,
-    hint ? el('p', { class: 'hint', text: hint }) : null,
+    message?.element,
+    hintNode,
   ]);
 }
 
-function epsilonLabel(values, epsilon) {
+// `epsilon`: a number, null (no formal ε) or undefined (the field is not a number).
+function epsilonLabel(epsilon) {
   if (epsilon === null) return `${formatEpsilon(null)} (a reported option is never the true answer, but no ε bounds what a report reveals)`;
-  if (values.epsilon.trim() === '' || !Number.isFinite(epsilon)) return 'enter a privacy budget ε';
+  if (epsilon === undefined) return 'enter a privacy budget ε';
   return formatEpsilon(epsilon);
 }
 

@@ -1,12 +1,20 @@
 import { el } from '../shared/dom.js';
 import { decimalsForStep, formatDecimal, withUnit } from '../shared/format.js';
+import { attachNumberMessage, numberInput, parseDecimal } from '../shared/number-input.js';
 import { stepForRange } from '../shared/numeric-step.js';
+
+// Each typed field's message slot, so preparing the report can show why a
+// typed answer was not taken.
+const messages = new WeakMap();
 
 // A numeric question: a slider and a typed number kept in sync. The typed
 // field carries the answer (name "answer-<index>"), so a keyboard or phone
 // user can enter an exact value; the slider is a quicker way to set it. Until
 // the respondent touches either, the question counts as unanswered: the
 // slider's starting position must never be sent as if it were an answer.
+// The typed field is text read by the shared parser: "24,5" is 24.5, and
+// anything it cannot read ("24,5,1", "abc") or outside the range is refused
+// with a message next to the field, never re-read as another number.
 export function renderNumericQuestion(question, index) {
   const [low, high] = question.range;
   const step = stepForRange(low, high);
@@ -20,19 +28,21 @@ export function renderNumericQuestion(question, index) {
   const slider = el('input', {
     ...common, type: 'range', id: sliderId, value: String(low + (high - low) / 2), testid: `slider-${question.id}`,
   });
-  const number = el('input', {
-    ...common, type: 'number', id: numberId, name: `answer-${index}`, inputmode: 'decimal', autocomplete: 'off',
-    testid: `number-${question.id}`,
+  const number = numberInput({
+    id: numberId, name: `answer-${index}`, 'aria-describedby': hintId, testid: `number-${question.id}`,
   });
+  const message = attachNumberMessage(number, { check: (text) => checkAnswer(text, question.range, rangeText) });
+  messages.set(number, message);
   syncSliderLabel(slider, unit, decimals, false);
   slider.addEventListener('input', () => {
     number.value = formatDecimal(Number(slider.value), decimals);
+    message.update();  // clears a message about the text the slider replaced
     syncSliderLabel(slider, unit, decimals, true);
   });
   number.addEventListener('input', () => {
-    const value = Number(number.value);
-    if (number.value.trim() !== '' && Number.isFinite(value) && value >= low && value <= high) {
-      slider.value = String(value);
+    const answer = checkAnswer(number.value, question.range, rangeText);
+    if (answer.ok) {
+      slider.value = String(answer.value);
       syncSliderLabel(slider, unit, decimals, true);
     }
   });
@@ -52,6 +62,7 @@ export function renderNumericQuestion(question, index) {
       el('div', { class: 'field numeric-typed' }, [
         el('label', { for: numberId, text: unit ? `Or type it (${unit})` : 'Or type it' }),
         el('div', { class: 'number-with-unit' }, [number, unit ? el('span', { class: 'unit', 'aria-hidden': 'true', text: unit }) : null]),
+        message.element,
       ]),
     ]),
   ]);
@@ -63,12 +74,24 @@ function syncSliderLabel(slider, unit, decimals, touched) {
   slider.setAttribute('aria-valuetext', text);
 }
 
-// The typed value when it is a number in the range, else null (unanswered).
+// The typed answer as {ok, value} or {ok: false, message}: a number the
+// shared parser reads ("24,5" is 24.5) and that lies in the range.
+function checkAnswer(text, [low, high], rangeText) {
+  const parsed = parseDecimal(text);
+  if (!parsed.ok) return parsed;
+  if (parsed.value < low || parsed.value > high) {
+    return { ok: false, message: `${String(parsed.value)} is outside the range: enter a value from ${rangeText}.` };
+  }
+  return parsed;
+}
+
+// The typed value when it is a number in the range, else null (unanswered;
+// a typed text that was refused shows its message next to the field).
 export function readNumericAnswer(form, question, index) {
   const input = form.querySelector(`input[name="answer-${index}"]`);
-  const text = input?.value.trim() ?? '';
-  if (text === '') return null;
-  const value = Number(text);
-  const [low, high] = question.range;
-  return Number.isFinite(value) && value >= low && value <= high ? value : null;
+  if (!input) return null;
+  const message = messages.get(input);
+  if (input.value.trim() !== '') message?.update();
+  const answer = message ? message.check() : { ok: false };
+  return answer.ok ? answer.value : null;
 }
