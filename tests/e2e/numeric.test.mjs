@@ -285,7 +285,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   // CSV export's query), and the panel says the λ is theirs; emptied, the
   // server's automatic choice is back.
   const penaltyRequest = page.waitForRequest((request) => /\/results\?curvature_penalty=0\.5&bin_width=5$/.test(request.url()));
-  await page.getByTestId('numeric-curvature-penalty').fill('0.5');
+  await page.getByTestId('numeric-curvature-penalty').fill('0,5');  // a decimal comma is read as 0.5, never as 5
   await page.getByTestId('numeric-curvature-penalty').press('Enter');
   const penalised = await (await (await penaltyRequest).response()).json();
   assert.equal(penalised.questions[0].curvature_penalty, 0.5);

@@ -1,5 +1,6 @@
 import { el } from '../shared/dom.js';
 import { formatNumber } from '../shared/format.js';
+import { parseDecimal } from '../shared/number-input.js';
 
 // The analyst's choices for numeric questions: the estimator, PML's curvature
 // penalty and the histogram bin width, sent to the server as ?estimator=,
@@ -24,11 +25,11 @@ export function createEstimateControls(onChange) {
   const estimator = el('select', { id: 'numeric-estimator', testid: 'numeric-estimator' },
     ESTIMATORS.map(([value, text]) => el('option', { value, text })));
   const binWidth = el('input', {
-    id: 'numeric-bin-width', type: 'number', min: '0', step: 'any', inputmode: 'decimal', placeholder: 'default',
+    id: 'numeric-bin-width', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: 'default',
     testid: 'numeric-bin-width', 'aria-describedby': 'numeric-bin-width-hint',
   });
   const penalty = el('input', {
-    id: 'numeric-curvature-penalty', type: 'number', min: '0', step: 'any', inputmode: 'decimal', placeholder: 'automatic',
+    id: 'numeric-curvature-penalty', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: 'automatic',
     testid: 'numeric-curvature-penalty', 'aria-describedby': 'numeric-curvature-penalty-hint',
   });
   const message = el('p', { class: 'notice notice-error', role: 'alert', testid: 'numeric-controls-error', hidden: true });
@@ -53,16 +54,20 @@ export function createEstimateControls(onChange) {
     penalty.disabled = !usesPenalty;
     const penaltyText = penalty.value.trim();
     if (usesPenalty && penaltyText !== '') {
-      const value = Number(penaltyText);
-      if (!(Number.isFinite(value) && value >= 0 && value <= MAX_CURVATURE_PENALTY)) {
+      const parsed = parseDecimal(penaltyText);
+      if (!parsed.ok) return { error: `Smoothing λ: ${parsed.message}` };
+      const { value } = parsed;
+      if (!(value >= 0 && value <= MAX_CURVATURE_PENALTY)) {
         return { error: `The smoothing λ must be a number from 0 to ${formatNumber(MAX_CURVATURE_PENALTY)}.` };
       }
       next.curvature_penalty = String(value);
     }
     const text = binWidth.value.trim();
     if (text !== '') {
-      const value = Number(text);
-      if (!(Number.isFinite(value) && value > 0)) return { error: 'The bin width must be a positive number.' };
+      const parsed = parseDecimal(text);
+      if (!parsed.ok) return { error: `Bin width: ${parsed.message}` };
+      const { value } = parsed;
+      if (!(value > 0)) return { error: 'The bin width must be a positive number.' };
       const smallest = widestRange / MAX_SHOWN_BINS;
       if (value < smallest) {
         return { error: `The bin width must be at least ${formatNumber(smallest)}, so that no histogram has more than ${MAX_SHOWN_BINS} bins.` };

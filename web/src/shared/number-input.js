@@ -8,7 +8,8 @@ import { el, setText } from './dom.js';
 // anything else ("1,500.2", "1.5.2", "abc", "", and "1,500", which could be
 // 1500 or 1.5) is refused with a message, never re-read as something else.
 
-const DECIMAL = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/;
+// An optional exponent ("1e-5", "2,5e3") is unambiguous too: smoothing penalties are written so.
+const DECIMAL = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)(e[+-]?\d+)?$/i;
 const WHOLE = /^[+-]?\d+$/;
 const EXAMPLE = 'such as 1.5 or 1,5';
 
