@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/rvns_study_data.h"
+#include "bench/numeric_bench_data.h"
 #include "core/numeric_results.h"
 #include "core/seeded_random.h"
 #include "core/survey.h"
@@ -24,27 +24,6 @@
 using namespace deniable;
 
 namespace {
-
-Question NumericQuestion(const nlohmann::json& mechanism) {
-  const nlohmann::json definition = {
-      {"format", kSurveyFormat}, {"id", "bench"}, {"version", 1}, {"title", "bench"},
-      {"questions",
-       {{{"id", "x"}, {"text", "x"}, {"type", "numeric"}, {"range", {0, 10}}, {"mechanism", mechanism}}}}};
-  auto survey = ParseSurvey(definition);
-  if (!survey) {
-    std::fprintf(stderr, "survey: %s\n", survey.error().c_str());
-    std::exit(1);
-  }
-  return std::move(survey->questions.front());
-}
-
-QuestionAggregate Aggregate(const Question& question, int n, std::uint64_t seed) {
-  SeededRandom random(seed);
-  const auto answers = rvns_study::TruncatedChiSquareSample(2, 10.0, n, random);
-  QuestionAggregate aggregate{n, {}, *NumericHistogram::ForMechanism(*question.numeric_mechanism)};
-  for (double answer : answers) (void)aggregate.histogram->Add(*question.numeric_mechanism->Perturb(answer, random));
-  return aggregate;
-}
 
 struct Setting {
   std::string estimator;
@@ -91,10 +70,10 @@ int main(int argc, char** argv) {
             "stopped because |");
   std::puts("|---|---:|---|---|---:|---|---:|---:|---|");
   for (const auto& mechanism : mechanisms) {
-    const Question question = NumericQuestion(mechanism.definition);
+    const Question question = bench::NumericQuestion(mechanism.definition);
     for (int n : {100000, 1000000}) {
       if (quick && n > 100000) continue;
-      const QuestionAggregate aggregate = Aggregate(question, n, 7 + static_cast<std::uint64_t>(n));
+      const QuestionAggregate aggregate = bench::ChiSquareAggregate(question, n, 7 + static_cast<std::uint64_t>(n));
       for (const Setting& setting : settings) {
         if (!only.empty() && setting.estimator != only) continue;
         if (setting.estimator == "kde_sqp" && !mechanism.rvns) continue;

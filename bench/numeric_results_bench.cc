@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/rvns_study_data.h"
+#include "bench/numeric_bench_data.h"
 #include "core/coarse_to_fine.h"
 #include "core/ems_estimator.h"
 #include "core/numeric_results.h"
@@ -30,27 +30,6 @@ double MillisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-Question NumericQuestion(const nlohmann::json& mechanism) {
-  const nlohmann::json definition = {
-      {"format", kSurveyFormat}, {"id", "bench"}, {"version", 1}, {"title", "bench"},
-      {"questions",
-       {{{"id", "x"}, {"text", "x"}, {"type", "numeric"}, {"range", {0, 10}}, {"mechanism", mechanism}}}}};
-  auto survey = ParseSurvey(definition);
-  if (!survey) {
-    std::fprintf(stderr, "survey: %s\n", survey.error().c_str());
-    std::exit(1);
-  }
-  return std::move(survey->questions.front());
-}
-
-QuestionAggregate Aggregate(const Question& question, int n, std::uint64_t seed) {
-  SeededRandom random(seed);
-  const auto answers = rvns_study::TruncatedChiSquareSample(2, 10.0, n, random);
-  QuestionAggregate aggregate{n, {}, *NumericHistogram::ForMechanism(*question.numeric_mechanism)};
-  for (double answer : answers) (void)aggregate.histogram->Add(*question.numeric_mechanism->Perturb(answer, random));
-  return aggregate;
-}
-
 }  // namespace
 
 int main() {
@@ -61,9 +40,9 @@ int main() {
             "replicates | results document ms |");
   std::puts("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const auto& [label, mechanism] : mechanisms) {
-    const Question question = NumericQuestion(mechanism);
+    const Question question = bench::NumericQuestion(mechanism);
     for (int n : {10000, 100000, 1000000}) {
-      const QuestionAggregate aggregate = Aggregate(question, n, 7 + static_cast<std::uint64_t>(n));
+      const QuestionAggregate aggregate = bench::ChiSquareAggregate(question, n, 7 + static_cast<std::uint64_t>(n));
       for (int cells : {100, 1000}) {
         auto start = Clock::now();
         const auto transition =
