@@ -56,6 +56,9 @@ struct Connection {
   Clock::time_point deadline;
   std::shared_ptr<std::atomic<bool>> client_gone = std::make_shared<std::atomic<bool>>(false);
   std::shared_ptr<GateRequest> request;  // while it is being handled
+  GateResponse prepared;                  // a deferred request's prepared answer
+  bool prepared_arrived = false;          // (from a worker, it may come after resume(nullptr))
+  bool send_prepared = false;
   std::uint32_t events = 0;               // what epoll watches for it now
 
   explicit Connection(FramingLimits limits) : framer(limits) {}
@@ -74,6 +77,7 @@ struct Resumption {
 struct Completion {
   std::uint64_t connection_id;
   GateResponse response;
+  const GateRequest* request;  // which request of the connection it answers
 };
 
 std::pair<std::string, int> PeerAddress(const sockaddr_storage& address) {
@@ -208,12 +212,11 @@ struct ConnectionGate::Impl {
         jobs.pop_front();
       }
       GateResponse response = process(*job.request);
-      if (response.deferred) continue;  // resume() brings the answer
       bool wake_loop = false;
       {
         std::lock_guard<std::mutex> lock(mutex);
         wake_loop = completions.empty() && resumptions.empty();
-        completions.push_back({job.connection_id, std::move(response)});
+        completions.push_back({job.connection_id, std::move(response), job.request.get()});
       }
       if (wake_loop) Wake();  // one wake-up for everything queued meanwhile
     }
@@ -474,8 +477,16 @@ struct ConnectionGate::Impl {
 
   // What a processor returned for a connection's request (on the loop thread).
   void Handle(std::uint64_t id, Connection& connection, GateResponse response) {
-    if (response.deferred) return;  // still processing, until resumed
+    if (response.deferred) {  // still processing, until resumed
+      connection.prepared = std::move(response);
+      connection.prepared.deferred = false;
+      connection.prepared_arrived = true;
+      if (!connection.send_prepared) return;
+      response = std::move(connection.prepared);
+    }
     connection.request.reset();
+    connection.prepared_arrived = false;
+    connection.send_prepared = false;
     if (connection.client_gone->load()) return Close(id);
     StartWriting(id, connection, std::move(response));
   }
@@ -497,12 +508,19 @@ struct ConnectionGate::Impl {
     }
     for (Completion& completion : done) {
       auto it = connections.find(completion.connection_id);
-      if (it != connections.end()) Handle(completion.connection_id, *it->second, std::move(completion.response));
+      // A deferred request may have been answered (resumed) before its worker returned.
+      if (it == connections.end() || it->second->request.get() != completion.request) continue;
+      Handle(completion.connection_id, *it->second, std::move(completion.response));
     }
     for (Resumption& resumption : resumed) {
       auto it = connections.find(resumption.connection_id);
       if (it == connections.end() || !it->second->request) continue;
       Connection& connection = *it->second;
+      if (!resumption.answer) {  // the prepared answer
+        connection.send_prepared = true;
+        if (connection.prepared_arrived) Handle(resumption.connection_id, connection, std::move(connection.prepared));
+        continue;
+      }
       connection.request->resolution = std::move(resumption.answer);
       Handle(resumption.connection_id, connection, process(*connection.request));  // renders the answer: quick
     }

@@ -17,10 +17,12 @@
 //
 // Requests that never block (runs_inline) are handled on the loop thread
 // itself, with no hand-over. A handler may answer later: the processor then
-// returns `deferred`, and whoever has the answer calls the request's
-// `resume` with it; the loop runs the processor again on the same request,
-// with `resolution` set, and sends what it returns. Report submission works
-// so: no thread waits for the database commit.
+// returns `deferred` (with the bytes of the answer it expects, possibly
+// none), and whoever has the answer calls the request's `resume`: with
+// nullptr to send those prepared bytes, or with the answer, and then the loop
+// runs the processor again on the same request with `resolution` set and
+// sends what it returns. Report submission works so: no thread waits for the
+// database commit, and a committed report costs one pass through the library.
 #pragma once
 
 #include <atomic>
@@ -58,7 +60,8 @@ struct GateRequest {
   int remote_port = 0;
   std::shared_ptr<std::atomic<bool>> client_gone;
   // For a deferred answer: resume(answer) from any thread, once; the
-  // processor then sees the answer here.
+  // processor then sees the answer here. resume(nullptr): send the bytes the
+  // deferred response prepared.
   std::function<void(std::shared_ptr<void> answer)> resume;
   std::shared_ptr<void> resolution;
 };
@@ -66,7 +69,7 @@ struct GateRequest {
 struct GateResponse {
   std::string bytes;           // a whole HTTP response
   bool close_connection = false;
-  bool deferred = false;       // no response yet: the request's resume() brings it
+  bool deferred = false;       // no answer yet: the request's resume() brings it; `bytes` may hold a prepared one
 };
 
 // Turns a request into a response; runs on a worker thread.

@@ -222,39 +222,64 @@ struct AsyncCall {
   bool handler_returned = false;
   std::optional<ApiResult> early;
   std::function<void(std::shared_ptr<void>)> resume;
+  std::optional<ApiResponse> usual;  // rendered on the first pass, sent as it is if the answer is this
+  std::string log_line;              // for the access log when the usual answer goes out
 };
 
-// Runs the handler, or, when the gate runs the request again with the
-// answer, writes that answer.
-void RunAsync(const AsyncRouteHandler& handler, const httplib::Request& req, httplib::Response& res) {
+bool IsResponse(const ApiResult& result, const ApiResponse& expected) {
+  const auto* response = std::get_if<ApiResponse>(&result);
+  return response && response->status == expected.status && response->body == expected.body &&
+         response->content_type == expected.content_type && response->headers == expected.headers;
+}
+
+// Delivers an answer that came after the handler returned.
+void DeliverLate(AsyncCall& call, ApiResult result) {
+  if (call.usual && IsResponse(result, *call.usual)) {
+    if (!call.log_line.empty()) std::fputs(call.log_line.c_str(), stdout);
+    return call.resume(nullptr);  // the gate sends the first pass's bytes
+  }
+  call.resume(std::make_shared<ApiResult>(std::move(result)));
+}
+
+// Runs the handler, or, when the gate runs the request again with an
+// unusual answer, writes that answer.
+void RunAsync(const Route& route, bool access_log, const httplib::Request& req, httplib::Response& res) {
   if (current_request && current_request->resolution) {
     return WriteResponse(ToResponse(*std::static_pointer_cast<ApiResult>(current_request->resolution)), req, res);
   }
   auto call = std::make_shared<AsyncCall>();
   if (current_request) call->resume = current_request->resume;
-  handler(ToApiRequest(req), [call](ApiResult result) {
+  route.async_handler(ToApiRequest(req), [call](ApiResult result) {
     std::unique_lock<std::mutex> lock(call->mutex);
     if (!call->handler_returned) {
       call->early = std::move(result);
       return;
     }
     lock.unlock();
-    call->resume(std::make_shared<ApiResult>(std::move(result)));
+    DeliverLate(*call, std::move(result));
   });
   std::lock_guard<std::mutex> lock(call->mutex);
   call->handler_returned = true;
   if (call->early) return WriteResponse(ToResponse(std::move(*call->early)), req, res);
   if (!call->resume) throw std::logic_error("an asynchronous route was called outside the connection gate");
-  answer_deferred = true;  // what the library writes now is dropped
-  res.status = 202;
+  answer_deferred = true;  // not logged now; what the library writes is kept only if it is the usual answer
+  if (!route.usual_answer) {
+    res.status = 202;
+    return;
+  }
+  call->usual = route.usual_answer();
+  if (access_log) {
+    call->log_line = req.method + " " + LoggablePath(req.path) + " " + std::to_string(call->usual->status) + "\n";
+  }
+  WriteResponse(*call->usual, req, res);
 }
 
-void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes) {
+void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, bool access_log) {
   for (const auto& route : routes) {
     httplib::Server::Handler handler;
     if (route.async_handler) {
-      handler = [async = route.async_handler](const httplib::Request& req, httplib::Response& res) {
-        RunAsync(async, req, res);
+      handler = [route, access_log](const httplib::Request& req, httplib::Response& res) {
+        RunAsync(route, access_log, req, res);
       };
     } else {
       handler = [handler = route.handler](const httplib::Request& req, httplib::Response& res) {
@@ -302,7 +327,7 @@ GateResponse HandleRequest(LibraryServer& library, const GateRequest& request) {
   current_request = nullptr;
   if (answer_deferred) {
     answer_deferred = false;
-    return {"", false, true};
+    return {std::move(stream.output()), !keep_alive, true};  // the usual answer, ready if it comes
   }
   return {std::move(stream.output()), !keep_alive, false};
 }
@@ -311,7 +336,7 @@ GateResponse HandleRequest(LibraryServer& library, const GateRequest& request) {
 
 HttpServer::HttpServer(const std::vector<Route>& routes, HttpServerOptions options) : impl_(new Impl) {
   impl_->options = std::move(options);
-  RegisterRoutes(impl_->library, routes);
+  RegisterRoutes(impl_->library, routes, impl_->options.access_log);
   InstallHandlers(impl_->library, impl_->options.access_log);
   LibraryServer& library = impl_->library;
   GateOptions gate_options = ToGateOptions(impl_->options);

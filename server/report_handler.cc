@@ -32,7 +32,7 @@ std::variant<std::optional<std::string>, ApiError> InvitationCodeHash(const Surv
 ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
   switch (outcome) {
     case SubmitOutcome::kCommitted:
-      return JsonResponse(201, {{"accepted", true}});
+      return ReportAccepted();
     case SubmitOutcome::kInvitationRejected:
       return InvitationRejected();
     case SubmitOutcome::kShuttingDown:
@@ -58,6 +58,8 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
 }
 
 }  // namespace
+
+ApiResponse ReportAccepted() { return JsonResponse(201, {{"accepted", true}}); }
 
 void HandleSubmitReport(ApiContext& context, const ApiRequest& request, Respond respond) {
   auto pending = ValidReport(context, request);

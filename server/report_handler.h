@@ -10,4 +10,7 @@ namespace deniable::server {
 
 void HandleSubmitReport(ApiContext& context, const ApiRequest& request, Respond respond);
 
+// 201 {"accepted":true}: the answer to a committed report.
+ApiResponse ReportAccepted();
+
 }  // namespace deniable::server

@@ -26,6 +26,11 @@ struct Route {
   AsyncRouteHandler async_handler = nullptr;
   // Never blocks and costs microseconds: may run on the connection loop itself.
   bool runs_inline = false;
+  // For an asynchronous route, the answer it gives when all goes well (a
+  // report's 201): rendered while the request is at hand, and sent as it is
+  // when the handler answers exactly that, with no second pass through the
+  // HTTP library.
+  std::function<ApiResponse()> usual_answer = nullptr;
 };
 
 // The context and pages must outlive the routes.
