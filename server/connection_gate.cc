@@ -34,6 +34,9 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 constexpr auto kTick = std::chrono::milliseconds(100);
 constexpr auto kDrainTime = std::chrono::seconds(2);
 constexpr std::size_t kMaxDrainBytes = 8u << 20;
+// Events value of a connection epoll does not watch at all (EPOLLHUP and
+// EPOLLERR cannot be masked, so a hung-up socket is removed, not muted).
+constexpr std::uint32_t kUnwatched = ~0u;
 
 // kDraining: the last response is sent and our side shut down; what the
 // client still sends is read and dropped for a moment, so that closing does
@@ -59,6 +62,7 @@ struct Connection {
   GateResponse prepared;                  // a deferred request's prepared answer
   bool prepared_arrived = false;          // (from a worker, it may come after resume(nullptr))
   bool send_prepared = false;
+  bool peer_finished = false;             // the client shut down its sending side
   std::uint32_t events = 0;               // what epoll watches for it now
 
   explicit Connection(FramingLimits limits) : framer(limits) {}
@@ -77,7 +81,7 @@ struct Resumption {
 struct Completion {
   std::uint64_t connection_id;
   GateResponse response;
-  const GateRequest* request;  // which request of the connection it answers
+  std::shared_ptr<GateRequest> request;  // which request of the connection it answers
 };
 
 std::pair<std::string, int> PeerAddress(const sockaddr_storage& address) {
@@ -115,6 +119,10 @@ struct ConnectionGate::Impl {
   std::atomic<bool> stopping{false};
 
   std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections;
+  // Connections with a pipelined request to frame, taken in turn by the loop
+  // (never by recursion: one client's pipeline must not deepen the stack).
+  std::vector<std::uint64_t> ready;
+  bool listener_paused = false;  // out of descriptors: accepting resumes at the next sweep
   std::uint64_t next_id = kFirstConnectionId;
   std::size_t buffered_bytes = 0;
   std::size_t max_connections = 0;
@@ -190,8 +198,15 @@ struct ConnectionGate::Impl {
   // usual request (read, handle, write at once) that is never.
   void SetEvents(std::uint64_t id, Connection& connection, std::uint32_t events) {
     if (connection.events == events) return;
+    const int operation = connection.events == kUnwatched ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
     connection.events = events;
-    Watch(connection.fd, id, events, EPOLL_CTL_MOD);
+    Watch(connection.fd, id, events, operation);
+  }
+
+  void Unwatch(Connection& connection) {
+    if (connection.events == kUnwatched) return;
+    connection.events = kUnwatched;
+    (void)epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nullptr);
   }
 
   void Wake() {
@@ -216,7 +231,7 @@ struct ConnectionGate::Impl {
       {
         std::lock_guard<std::mutex> lock(mutex);
         wake_loop = completions.empty() && resumptions.empty();
-        completions.push_back({job.connection_id, std::move(response), job.request.get()});
+        completions.push_back({job.connection_id, std::move(response), job.request});
       }
       if (wake_loop) Wake();  // one wake-up for everything queued meanwhile
     }
@@ -249,9 +264,9 @@ struct ConnectionGate::Impl {
         CloseIdleConnections();
       }
       if (!listening && connections.empty()) break;
-      const int ready = epoll_wait(epoll, events.data(), static_cast<int>(events.size()),
-                                   static_cast<int>(kTick.count()));
-      for (int i = 0; i < ready; ++i) {
+      const int count = epoll_wait(epoll, events.data(), static_cast<int>(events.size()),
+                                   ready.empty() ? static_cast<int>(kTick.count()) : 0);
+      for (int i = 0; i < count; ++i) {
         const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
         const std::uint32_t flags = events[static_cast<std::size_t>(i)].events;
         if (tag == kListenerTag) {
@@ -264,9 +279,14 @@ struct ConnectionGate::Impl {
           OnConnectionEvent(tag, flags);
         }
       }
+      FrameReady();
       if (Clock::now() >= next_sweep) {
         ExpireDeadlines();
         if (stopping) CloseIdleConnections();
+        if (listener_paused && listening) {
+          listener_paused = false;
+          Watch(listener, kListenerTag, EPOLLIN, EPOLL_CTL_ADD);
+        }
         next_sweep = Clock::now() + kTick;
       }
     }
@@ -278,7 +298,14 @@ struct ConnectionGate::Impl {
       sockaddr_storage address{};
       socklen_t length = sizeof(address);
       const int fd = accept4(listener, reinterpret_cast<sockaddr*>(&address), &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
-      if (fd < 0) return;  // EAGAIN, or out of descriptors: the backlog keeps the rest
+      if (fd < 0) {
+        if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+          // The listener stays readable: without a pause the loop would spin. The backlog keeps the rest.
+          listener_paused = true;
+          (void)epoll_ctl(epoll, EPOLL_CTL_DEL, listener, nullptr);
+        }
+        return;
+      }
       if (connections.size() >= max_connections && !EvictIdleConnection()) {
         ::close(fd);
         continue;
@@ -337,9 +364,11 @@ struct ConnectionGate::Impl {
         // early), then the connection is closed. Other bytes are a pipelined
         // next request, read ahead up to one request's worth.
         if (!(flags & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) && ReadAhead(id, connection)) break;
+        // The client closed (or only shut down its side: the answer is still
+        // sent, then the connection closed). Long computations may stop.
         connection.client_gone->store(true);
         connection.close_after_write = true;
-        SetEvents(id, connection, 0);
+        Unwatch(connection);
         break;
       case Phase::kWriting:
         if (flags & (EPOLLHUP | EPOLLERR)) {
@@ -375,7 +404,9 @@ struct ConnectionGate::Impl {
       if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
       if (got <= 0) return Close(id);
       connection.drained += static_cast<std::size_t>(got);
-      if (connection.drained > kMaxDrainBytes) return Close(id);
+      // Enough: stop reading, and close at the drain deadline (closing now,
+      // with the client still sending, would reset it before it reads the answer).
+      if (connection.drained > kMaxDrainBytes) return Unwatch(connection);
     }
   }
 
@@ -384,8 +415,11 @@ struct ConnectionGate::Impl {
   bool ReadAhead(std::uint64_t id, Connection& connection) {
     const std::size_t cap = options.limits.max_head_bytes + options.limits.max_body_bytes + 64 * 1024;
     char chunk[kReadChunk];
-    while (connection.in.size() < cap) {
-      const ssize_t got = ::recv(connection.fd, chunk, sizeof(chunk), 0);
+    for (;;) {
+      const std::size_t room = std::min({sizeof(chunk), cap - std::min(cap, connection.in.size()),
+                                         options.max_buffered_bytes - std::min(options.max_buffered_bytes, buffered_bytes)});
+      if (room == 0) break;
+      const ssize_t got = ::recv(connection.fd, chunk, room, 0);
       if (got == 0) return false;
       if (got < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
       connection.in.append(chunk, static_cast<std::size_t>(got));
@@ -399,7 +433,14 @@ struct ConnectionGate::Impl {
     char chunk[kReadChunk];
     for (std::size_t total = 0; total < 4 * kReadChunk;) {
       const ssize_t got = ::recv(connection.fd, chunk, sizeof(chunk), 0);
-      if (got == 0) return Close(id);  // the client closed: nothing to answer
+      if (got == 0) {
+        // The client will send no more: answer a request it completed, then close.
+        if (connection.in.empty()) return Close(id);
+        connection.peer_finished = true;
+        connection.close_after_write = true;
+        Unwatch(connection);
+        break;
+      }
       if (got < 0) {
         if (errno == EAGAIN || errno == EWOULDBLOCK) break;
         if (errno == EINTR) continue;
@@ -420,6 +461,7 @@ struct ConnectionGate::Impl {
     if (connection.in.empty()) return;
     switch (connection.framer.Feed(connection.in)) {
       case RequestFramer::State::kNeedMore:
+        if (connection.peer_finished) return Close(id);  // it can never complete
         if (connection.framer.head_parsed() && connection.framer.head().expects_continue && !connection.continue_sent) {
           static constexpr char kContinue[] = "HTTP/1.1 100 Continue\r\n\r\n";
           connection.continue_sent = true;
@@ -487,7 +529,8 @@ struct ConnectionGate::Impl {
     connection.request.reset();
     connection.prepared_arrived = false;
     connection.send_prepared = false;
-    if (connection.client_gone->load()) return Close(id);
+    // Even when the client seems gone: it may only have shut down its sending
+    // side. Writing to a closed socket fails, and the connection is closed.
     StartWriting(id, connection, std::move(response));
   }
 
@@ -509,7 +552,7 @@ struct ConnectionGate::Impl {
     for (Completion& completion : done) {
       auto it = connections.find(completion.connection_id);
       // A deferred request may have been answered (resumed) before its worker returned.
-      if (it == connections.end() || it->second->request.get() != completion.request) continue;
+      if (it == connections.end() || it->second->request != completion.request) continue;
       Handle(completion.connection_id, *it->second, std::move(completion.response));
     }
     for (Resumption& resumption : resumed) {
@@ -556,7 +599,16 @@ struct ConnectionGate::Impl {
     connection.phase = Phase::kReading;
     connection.deadline = Clock::now() + (connection.in.empty() ? options.idle_timeout : options.request_deadline);
     SetEvents(id, connection, EPOLLIN | EPOLLRDHUP);
-    Frame(id, connection);  // a pipelined request may already be here
+    if (!connection.in.empty()) ready.push_back(id);  // a pipelined request: framed by the loop, in turn
+  }
+
+  void FrameReady() {
+    std::vector<std::uint64_t> now;
+    now.swap(ready);
+    for (std::uint64_t id : now) {
+      auto it = connections.find(id);
+      if (it != connections.end() && it->second->phase == Phase::kReading) Frame(id, *it->second);
+    }
   }
 
   void ExpireDeadlines() {

@@ -165,6 +165,45 @@ describe('request limits', () => {
     assert.deepEqual([...expect.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1])), [100, 201]);
   });
 
+  it('answers 40,000 pipelined requests on one connection in order, without deepening the stack', async () => {
+    const health = 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n';
+    const count = 40000;
+    // The first request goes to a worker, so the rest is read ahead while it is handled.
+    const pipeline = 'GET /api/surveys/demo HTTP/1.1\r\nHost: x\r\n\r\n' + health.repeat(count - 1) +
+      'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+    const answers = await new Promise((resolve) => {
+      const socket = net.connect(server.port, '127.0.0.1');
+      let statuses = 0;
+      let tail = '';
+      socket.setTimeout(30000, () => socket.destroy());
+      socket.on('data', (chunk) => {
+        const text = tail + chunk.toString('latin1');
+        statuses += (text.match(/HTTP\/1\.1 200 OK/g) ?? []).length;
+        tail = text.slice(-20);
+        if (tail.includes('HTTP/1.1 200 OK')) statuses -= (tail.match(/HTTP\/1\.1 200 OK/g) ?? []).length;
+      });
+      socket.on('close', () => resolve(statuses + (tail.match(/HTTP\/1\.1 200 OK/g) ?? []).length));
+      socket.on('error', () => {});
+      socket.write(pipeline);
+    });
+    assert.equal(answers, count + 1);
+    assert.equal((await get(`${server.url}/api/health`)).status, 200);
+  });
+
+  it('answers a client that sends its request and shuts down its sending side', async () => {
+    const answer = await new Promise((resolve) => {
+      const socket = net.connect(server.port, '127.0.0.1');
+      let received = '';
+      socket.setTimeout(5000, () => socket.destroy());
+      socket.on('data', (chunk) => { received += chunk; });
+      socket.on('close', () => resolve(received));
+      socket.on('error', () => {});
+      socket.end(`POST ${REPORT_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${REPORT.length}\r\n\r\n${REPORT}`);
+    });
+    assert.equal(statusOf(answer), 201);
+  });
+
   it('takes 200 connections opened at once without overflowing the listen queue', async () => {
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 200 }, () =>
