@@ -17,9 +17,8 @@ import { createQuestionEditor } from './question-editor.js';
 const main = document.getElementById('create-page');
 const DEFAULT_RESPONDENTS = '1000';
 
-const FIRST_QUESTION = {
-  id: 'q1', text: '', options: 'Yes\nNo', mechanism: 'grr', epsilon: '1', reportedOptions: '1',
-};
+// A new question: the default type, each kind's fields at their defaults.
+const FIRST_QUESTION = { id: 'q1', text: '', epsilon: '1' };
 
 async function start() {
   let core;

@@ -5,11 +5,10 @@ import { formatEpsilon, formatInteger } from '../shared/format.js';
 import { surveyIdFromLocation } from '../shared/location.js';
 import { loadAdminToken } from '../shared/admin-token.js';
 import { createAdminTokenForm } from './admin-token-form.js';
-import { createEstimateControls } from './estimate-controls.js';
-import { createNumericPanel } from './numeric-panel.js';
 import { createExports } from './exports.js';
+import { createKindControls } from './kind-controls.js';
+import { dashboardKind } from './kinds.js';
 import { createPoller } from './poller.js';
-import { createQuestionPanel } from './question-panel.js';
 
 // The results dashboard: polls the results document every 2 seconds and
 // updates the numbers, tables and charts in place.
@@ -68,7 +67,7 @@ function createView(surveyId) {
   let structureKey = '';
   let tokenCallback = () => {};
   let queryCallback = () => {};
-  const controls = createEstimateControls(() => queryCallback());
+  const controls = createKindControls(() => queryCallback());
   const title = el('h1', { testid: 'survey-title', text: `Results: ${surveyId}` });
   const respondents = el('strong', { testid: 'respondents', text: '—' });
   const totalEpsilon = el('strong', { class: 'nowrap', testid: 'total-epsilon', text: '—' });
@@ -83,7 +82,7 @@ function createView(surveyId) {
     createExports(surveyId, () => results, (message) => showError(message), () => controls.queryString()),
     el('p', {}, [updated]),
   ]);
-  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.element, questions]);
+  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.elements, questions]);
 
   function showError(message) {
     pollStatus.textContent = message;
@@ -126,14 +125,14 @@ function createView(surveyId) {
     setText(updated, `Updated ${new Date().toLocaleTimeString()} · refreshes every ${POLL_INTERVAL_MS / 1000} s`);
   }
 
-  // Panels are built once per survey structure, then only updated in place.
+  // Panels are built once per survey structure, then only updated in place;
+  // each question's kind draws its panel (kinds/<type>/dashboard.js).
   function updatePanels(resultsDocument) {
     const key = JSON.stringify(resultsDocument.questions.map((question) =>
-      [question.id, question.type === 'numeric' ? 'numeric' : question.options.map((option) => option.label)]));
+      [question.id, question.type, dashboardKind(question.type).structure(question)]));
     if (key !== structureKey) {
       panels?.forEach((panel) => panel.destroy());
-      panels = resultsDocument.questions.map((question, index) => (question.type === 'numeric'
-        ? createNumericPanel(question, index) : createQuestionPanel(question, index)));
+      panels = resultsDocument.questions.map((question, index) => dashboardKind(question.type).createPanel(question, index));
       controls.show(resultsDocument.questions);
       replaceChildren(questions, panels.map((panel) => panel.element));
       structureKey = key;

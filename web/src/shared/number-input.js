@@ -45,6 +45,17 @@ export function decimalOrUndefined(text, whole = false) {
   return parsed.ok ? parsed.value : undefined;
 }
 
+// A number field's value for a survey definition, read by the shared parser
+// ("1,5" is 1.5). An empty field gives undefined (left out, so the core names
+// it as missing); an unreadable one is kept as its text, so the core refuses
+// it naming the field (never dropped: an unreadable γ must not quietly turn
+// into the published RVNS). The field itself says what is wrong with its text.
+export function definitionNumber(text, whole = false) {
+  const trimmed = String(text ?? '').trim();
+  if (trimmed === '') return undefined;
+  return decimalOrUndefined(trimmed, whole) ?? trimmed;
+}
+
 function normalise(text) {
   return String(text ?? '').trim().replace(/^\u2212/, '-');
 }

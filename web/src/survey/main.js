@@ -4,7 +4,7 @@ import { el, append } from '../shared/dom.js';
 import { showFatalError } from '../shared/fatal.js';
 import { dashboardUrl, queryParameter, surveyIdFromLocation } from '../shared/location.js';
 import { renderPrivacySummary } from './privacy-summary.js';
-import { readAnswers, renderQuestion } from './question-fieldset.js';
+import { readAnswers, renderQuestion, unansweredHints } from './question-fieldset.js';
 import { renderReportPanel } from './report-panel.js';
 import { forgetPreparedReport, loadPreparedReport, savePreparedReport } from './prepared-report-store.js';
 
@@ -85,9 +85,8 @@ function prepareReport(form, survey, core, errorBox) {
   const { answers, unanswered } = readAnswers(form, survey);
   if (unanswered.length > 0) {
     const list = unanswered.map((index) => index + 1).join(', ');
-    const numeric = unanswered.some((index) => survey.questions[index].type === 'numeric');
-    errorBox.textContent = `Please answer every question before preparing your report (unanswered: ${unanswered.length === 1 ? 'question' : 'questions'} ${list}).` +
-      (numeric ? ' A number must lie within the range shown.' : '');
+    const hints = unansweredHints(survey, unanswered).map((hint) => ` ${hint}`).join('');
+    errorBox.textContent = `Please answer every question before preparing your report (unanswered: ${unanswered.length === 1 ? 'question' : 'questions'} ${list}).${hints}`;
     errorBox.hidden = false;
     form.querySelector(`input[name="answer-${unanswered[0]}"]`).focus();
     return null;

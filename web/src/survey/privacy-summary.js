@@ -1,5 +1,6 @@
 import { el } from '../shared/dom.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
+import { surveyKind } from './kinds.js';
 
 // The short explanation of what leaves the device, with each question's
 // privacy budget and the survey's total (sequential composition, computed by
@@ -23,24 +24,15 @@ export function renderPrivacySummary(survey, privacy) {
   ]);
 }
 
+// A question without a formal ε says why, in the respondent's words (its kind knows).
 function renderQuestionPrivacy(question, index, questionPrivacy) {
   const epsilon = questionPrivacy.privacy?.epsilon ?? null;
   return el('li', { testid: `privacy-${question.id}` }, [
     el('span', { class: 'privacy-question', text: `Question ${index + 1}: ` }),
     el('strong', { text: formatEpsilon(epsilon) }),
     ` (${mechanismShortName(question.mechanism.name)})`,
-    epsilon === null ? el('span', { class: 'privacy-note', text: ` — ${noEpsilonExplanation(question)}` }) : null,
+    epsilon === null ? el('span', { class: 'privacy-note', text: ` — ${surveyKind(question.type).noEpsilonExplanation(question)}` }) : null,
   ]);
-}
-
-// Said to the respondent; the core's note (for analysts) says the same in its terms.
-const NO_EPSILON_EXPLANATION =
-  'the options reported as not yours are never your answer, so the report rules them out for certain; no ε bounds what that reveals.';
-const NO_EPSILON_RVNS =
-  'the values sent always avoid a hidden window around your answer, which hides it, but that gives no formal guarantee: no ε bounds what they reveal.';
-
-function noEpsilonExplanation(question) {
-  return question.mechanism.name === 'rvns' ? NO_EPSILON_RVNS : NO_EPSILON_EXPLANATION;
 }
 
 function totalText(totalEpsilon) {

@@ -1,5 +1,5 @@
 import { el, replaceChildren } from '../shared/dom.js';
-import { describeResponse, formatValues } from './describe-report.js';
+import { surveyKind } from './kinds.js';
 
 // The prepared report: in human terms per question, the raw JSON that will be
 // sent, the invitation code (if needed) and the Send button.
@@ -37,8 +37,10 @@ function fixedNote(restored) {
   return `${prefix}This report is now fixed: preparing another one and choosing between them would weaken your privacy, so it cannot be randomised again.`;
 }
 
+// A perturbed response in human terms ({label, values, explanation, note}),
+// as the question's kind reads its wire format (kinds/<type>/survey.js).
 function renderResponse(question, response) {
-  const description = describeResponse(question, response);
+  const description = surveyKind(question.type).describeResponse(question, response);
   return el('div', { class: 'report-item', testid: `report-${question.id}` }, [
     el('dt', { text: question.text }),
     el('dd', {}, [
@@ -48,6 +50,10 @@ function renderResponse(question, response) {
       description.note ? el('span', { class: 'report-explanation', testid: `report-note-${question.id}`, text: description.note }) : null,
     ]),
   ]);
+}
+
+function formatValues(values) {
+  return values.length === 0 ? 'none' : values.join(', ');
 }
 
 function renderCodeInput(initialCode) {

@@ -1,6 +1,6 @@
 import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { BarWithErrorBar, BarWithErrorBarsController } from 'chartjs-chart-error-bars';
-import { formatInterval, formatNumber, formatPercent, formatPercentTick, withUnit } from '../shared/format.js';
+import { formatInterval, formatNumber, formatPercent, formatPercentTick, withUnit } from '../../shared/format.js';
 
 // The two charts of a numeric question: the reconstructed density as a line
 // with its 95% bootstrap band (the area between "low" and "high" filled), and

@@ -1,7 +1,9 @@
-import { el } from '../shared/dom.js';
-import { decimalsForStep, formatDecimal, withUnit } from '../shared/format.js';
-import { attachNumberMessage, numberInput, parseDecimal } from '../shared/number-input.js';
-import { stepForRange } from '../shared/numeric-step.js';
+// The survey page's part of a numeric question: a slider and a typed number,
+// reading the typed answer, and its randomised report in words.
+import { el } from '../../shared/dom.js';
+import { decimalsForStep, formatDecimal, formatNumber, withUnit } from '../../shared/format.js';
+import { attachNumberMessage, numberInput, parseDecimal } from '../../shared/number-input.js';
+import { stepForRange } from '../../shared/numeric-step.js';
 
 // Each typed field's message slot, so preparing the report can show why a
 // typed answer was not taken.
@@ -15,7 +17,7 @@ const messages = new WeakMap();
 // The typed field is text read by the shared parser: "24,5" is 24.5, and
 // anything it cannot read ("24,5,1", "abc") or outside the range is refused
 // with a message next to the field, never re-read as another number.
-export function renderNumericQuestion(question, index) {
+export function renderFieldset(question, index) {
   const [low, high] = question.range;
   const step = stepForRange(low, high);
   const decimals = decimalsForStep(step);
@@ -87,11 +89,52 @@ function checkAnswer(text, [low, high], rangeText) {
 
 // The typed value when it is a number in the range, else null (unanswered;
 // a typed text that was refused shows its message next to the field).
-export function readNumericAnswer(form, question, index) {
+export function readAnswer(form, question, index) {
   const input = form.querySelector(`input[name="answer-${index}"]`);
   if (!input) return null;
   const message = messages.get(input);
   if (input.value.trim() !== '') message?.update();
   const answer = message ? message.check() : { ok: false };
   return answer.ok ? answer.value : null;
+}
+
+// Added to "Please answer every question" when such a question is unanswered.
+export const unansweredHint = 'A number must lie within the range shown.';
+
+// Said to the respondent when the question's mechanism has no formal ε (the
+// published RVNS); the core's note (for analysts) says the same in its terms.
+export function noEpsilonExplanation() {
+  return 'the values sent always avoid a hidden window around your answer, which hides it, but that gives no formal guarantee: no ε bounds what they reveal.';
+}
+
+// A perturbed response in human terms: {label, values, explanation, note}.
+// Reported numbers are shown to the slider's precision, with the unit once
+// at the end ("31.2, 18.9 kg/m2"); the JSON below shows them exactly.
+export function describeResponse(question, values) {
+  const [low, high] = question.range;
+  const decimals = decimalsForStep(stepForRange(low, high));
+  const texts = values.map((value) => formatDecimal(value, decimals));
+  if (texts.length > 0 && question.unit) texts[texts.length - 1] = withUnit(texts[texts.length - 1], question.unit);
+  return {
+    label: values.length === 1 ? 'Value reported instead of yours' : 'Values reported instead of yours',
+    values: texts,
+    explanation: numericExplanation(question.mechanism),
+    note: question.mechanism.name === 'rvns' ? rvnsWindowNote(question.mechanism, question.unit) : null,
+  };
+}
+
+function numericExplanation(mechanism) {
+  if (mechanism.name === 'rvns') return 'These were drawn at random from the range, away from your answer.';
+  if (mechanism.name === 'square_wave') return 'Drawn at random, more often close to your answer than far from it.';
+  return 'Your answer plus random noise (it can fall outside the range); only averages over many reports are meaningful.';
+}
+
+// The hidden window: a band of the given width that contains the true answer,
+// at a random offset the respondent never sees.
+function rvnsWindowNote(mechanism, unit) {
+  const width = withUnit(formatNumber(mechanism.window), unit);
+  if (mechanism.uniform_probability > 0) {
+    return `Each value avoids a hidden window ${width} wide around your answer, except that with probability ${formatNumber(mechanism.uniform_probability)} a value was drawn from the whole range instead (that is what bounds ε).`;
+  }
+  return `None of these values lies in the hidden window ${width} wide around your answer.`;
 }

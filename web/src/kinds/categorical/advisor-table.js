@@ -1,5 +1,5 @@
-import { el } from '../shared/dom.js';
-import { formatInteger, formatNumber, formatPercent, mechanismShortName } from '../shared/format.js';
+import { el } from '../../shared/dom.js';
+import { formatInteger, formatNumber, formatPercent, mechanismShortName } from '../../shared/format.js';
 
 // The advisor's comparison for one question (core.advise(k, epsilon, n)):
 // expected standard error and 95% half-width of a frequency under each

@@ -1,6 +1,6 @@
 import { BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { BarWithErrorBar, BarWithErrorBarsController } from 'chartjs-chart-error-bars';
-import { formatInterval, formatPercent, formatPercentTick } from '../shared/format.js';
+import { formatInterval, formatPercent, formatPercentTick } from '../../shared/format.js';
 
 // A horizontal bar chart of one question's estimated frequencies with 95%
 // error bars. Estimates are unbiased, so they (and their intervals) can fall

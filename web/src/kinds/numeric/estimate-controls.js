@@ -1,6 +1,6 @@
-import { el } from '../shared/dom.js';
-import { formatNumber } from '../shared/format.js';
-import { parseDecimal } from '../shared/number-input.js';
+import { el } from '../../shared/dom.js';
+import { formatNumber } from '../../shared/format.js';
+import { parseDecimal } from '../../shared/number-input.js';
 
 // The analyst's choices for numeric questions: the estimator, PML's curvature
 // penalty and the histogram bin width, sent to the server as ?estimator=,
@@ -94,10 +94,10 @@ export function createEstimateControls(onChange) {
 
   return {
     element,
-    // The paper's KDE + SQP estimator exists only for RVNS: offered only when
+    // `numeric` is the survey's numeric questions (results entries). The
+    // paper's KDE + SQP estimator exists only for RVNS: offered only when
     // every numeric question uses RVNS (the server refuses it otherwise).
-    show(questions) {
-      const numeric = questions.filter((question) => question.type === 'numeric');
+    show(numeric) {
       widestRange = Math.max(0, ...numeric.filter((question) => question.range).map(({ range }) => range[1] - range[0]));
       const kde = estimator.querySelector('option[value="kde_sqp"]');
       kde.disabled = !numeric.every((question) => question.mechanism?.name === 'rvns');

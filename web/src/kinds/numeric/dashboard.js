@@ -1,6 +1,10 @@
-import { el, setText } from '../shared/dom.js';
-import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../shared/format.js';
-import { createDensityChart, createHistogramChart } from './numeric-charts.js';
+// The dashboard's part of a numeric question: its results panel, and the
+// estimation controls shared by the survey's numeric questions.
+import { el, setText } from '../../shared/dom.js';
+import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
+import { createDensityChart, createHistogramChart } from './charts.js';
+
+export { createEstimateControls as createControls } from './estimate-controls.js';
 
 // One numeric question of the results document: its facts (n, privacy,
 // mechanism, estimator, whether it converged), the server's warning, the density with its 95%
@@ -47,7 +51,13 @@ function fitLabel(fit) {
   return `not converged: ${fit.stopped_because}`;
 }
 
-export function createNumericPanel(question, index) {
+// What the panel is built from: a panel is rebuilt only when this changes
+// (its range, unit and text are fixed for a survey version).
+export function structure() {
+  return null;
+}
+
+export function createPanel(question, index) {
   const id = question.id;
   const unit = question.unit ?? '';
   // An entry whose estimate failed carries only id, type and error.

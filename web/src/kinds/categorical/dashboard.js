@@ -1,11 +1,17 @@
-import { el, setText } from '../shared/dom.js';
-import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../shared/format.js';
+// The dashboard's part of a categorical question: its results panel.
+import { el, setText } from '../../shared/dom.js';
+import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
 import { createFrequencyChart } from './frequency-chart.js';
+
+// What the panel is built from: a panel is rebuilt only when this changes.
+export function structure(question) {
+  return question.options.map((option) => option.label);
+}
 
 // One question of the results document: its facts (n, privacy, mechanism,
 // expected precision), the server's warning, the chart and the table that
 // carries every number. Built once; update() only changes text and data.
-export function createQuestionPanel(question, index) {
+export function createPanel(question, index) {
   const id = question.id;
   const headingId = `question-heading-${index}`;
   const tableId = `question-table-${index}`;

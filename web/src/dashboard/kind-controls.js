@@ -1,0 +1,37 @@
+import { kindOf } from '../kinds/registry.js';
+import { dashboardKind } from './kinds.js';
+
+// The analyst's estimation settings: one set of controls per question kind
+// that has them (its dashboard module exports createControls(onChange), e.g.
+// the numeric questions' estimator, smoothing and bin width). Each set is
+// shown only when the survey has questions of its kind; their queries are
+// sent together on the results and results.csv requests.
+export function createKindControls(onChange) {
+  const sets = dashboardKind.all()
+    .filter(({ module }) => typeof module.createControls === 'function')
+    .map(({ kind, module }) => ({ kind, controls: module.createControls(onChange) }));
+  return {
+    elements: sets.map(({ controls }) => controls.element),
+    // Each set sees the questions of its own kind only.
+    show(questions) {
+      for (const { kind, controls } of sets) controls.show(questions.filter((question) => kindOf(question.type) === kind));
+    },
+    accept() {
+      for (const { controls } of sets) controls.accept();
+    },
+    // The server refused the query: each set says why and goes back to the
+    // last settings it accepted.
+    reject(reason) {
+      for (const { controls } of sets) controls.reject(reason);
+    },
+    // The query string for the results and results.csv requests ('' by default).
+    queryString() {
+      const query = new URLSearchParams();
+      for (const { controls } of sets) {
+        for (const [key, value] of new URLSearchParams(controls.queryString())) query.append(key, value);
+      }
+      const search = query.toString();
+      return search ? `?${search}` : '';
+    },
+  };
+}

@@ -1,0 +1,123 @@
+// The creation page's part of a categorical question: its label in the type
+// selector, its fields in a question editor (options, mechanism, the
+// negative survey's reported options), its live budget and the advisor's
+// comparison of mechanisms, and its part of the definition.
+import { el } from '../../shared/dom.js';
+import { formatEpsilon, mechanismShortName } from '../../shared/format.js';
+import { decimalOrUndefined, definitionNumber, numberInput } from '../../shared/number-input.js';
+import { renderAdvice } from './advisor-table.js';
+
+export const label = 'Choice among options';
+
+const MECHANISMS = [
+  ['grr', 'GRR (randomised response)'],
+  ['oue', 'OUE (optimised unary)'],
+  ['sue', 'SUE (symmetric unary)'],
+  ['negative', 'Negative survey'],
+];
+
+function splitOptions(text) {
+  return text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+}
+
+// The kind's fields in one question editor. `field(input, label, hint)` lays
+// out a labelled field; `epsilon` is the editor's privacy budget field
+// ({field, input, setDisabled}), which this kind places next to its mechanism.
+export function createEditor({ fieldId, initial, field, epsilon }) {
+  const inputs = {
+    options: el('textarea', { id: fieldId('options'), rows: '5', testid: 'question-options' }),
+    mechanism: el('select', { id: fieldId('mechanism'), testid: 'question-mechanism' },
+      MECHANISMS.map(([value, text]) => el('option', { value, text, selected: value === (initial.mechanism ?? MECHANISMS[0][0]) }))),
+    reportedOptions: numberInput({ id: fieldId('reported'), value: initial.reportedOptions ?? '1', whole: true, testid: 'question-reported-options' }),
+    pureNegative: el('input', { id: fieldId('pure'), type: 'checkbox', testid: 'question-pure-negative' }),
+  };
+  inputs.options.value = initial.options ?? 'Yes\nNo';
+  const reportedField = field(inputs.reportedOptions, 'Reported options (s)', 'How many options each respondent reports as not theirs.');
+  const pureField = el('div', { class: 'field field-checkbox' }, [inputs.pureNegative,
+    el('label', { for: inputs.pureNegative.id, text: 'No epsilon (pure negative survey)' })]);
+  const optionsField = field(inputs.options, 'Options, one per line');
+  const mechanismField = field(inputs.mechanism, 'Mechanism');
+  const mechanismRow = el('div', { class: 'field-row' }, [mechanismField, reportedField]);
+
+  const useMechanism = (name) => {
+    inputs.mechanism.value = name;
+    inputs.mechanism.dispatchEvent(new Event('change', { bubbles: true }));
+    inputs.mechanism.focus();  // the button that had focus is gone with the old table
+  };
+
+  return {
+    nodes: [optionsField, mechanismRow, pureField],
+    // ε sits between the mechanism and the reported options.
+    activate() {
+      mechanismRow.insertBefore(epsilon.field, reportedField);
+    },
+    sync() {
+      const negative = inputs.mechanism.value === 'negative';
+      reportedField.hidden = !negative;
+      pureField.hidden = !negative;
+      epsilon.field.hidden = false;
+      epsilon.setDisabled(negative && inputs.pureNegative.checked);
+    },
+    read() {
+      return {
+        options: inputs.options.value,
+        mechanism: inputs.mechanism.value,
+        reportedOptions: inputs.reportedOptions.value,
+        pureNegative: inputs.pureNegative.checked,
+      };
+    },
+    // Live feedback: the budget, and the advisor for (k, ε, n). The advice
+    // is rebuilt only when its key changes (keeps focus on its button).
+    feedback(core, { values, respondents, index }) {
+      // The shared parser: "1,5" is 1.5, and text that is not a number is no epsilon (its field says why).
+      const epsilonValue = values.mechanism === 'negative' && values.pureNegative ? null : decimalOrUndefined(values.epsilon);
+      const result = { epsilon: epsilonValue, privacy: epsilonLabel(epsilonValue) };
+      if (epsilonValue === undefined) return result;
+      const optionCount = splitOptions(values.options).length;
+      return {
+        ...result,
+        adviceKey: JSON.stringify([optionCount, epsilonValue, respondents, index, values.mechanism]),
+        advice: () => adviceFor(core, { optionCount, epsilon: epsilonValue, respondents, current: values.mechanism }, index, useMechanism),
+      };
+    },
+  };
+}
+
+// The kind's part of the definition (after id, text and type).
+export function buildDefinition(values) {
+  return { options: splitOptions(values.options), mechanism: buildMechanism(values) };
+}
+
+function buildMechanism(values) {
+  const mechanism = { name: values.mechanism };
+  if (values.mechanism === 'negative') {
+    if (!values.pureNegative) mechanism.epsilon = definitionNumber(values.epsilon);
+    mechanism.reported_options = definitionNumber(values.reportedOptions, true);
+  } else {
+    mechanism.epsilon = definitionNumber(values.epsilon);
+  }
+  return mechanism;
+}
+
+// `epsilon`: a number, null (no formal ε) or undefined (the field is not a number).
+function epsilonLabel(epsilon) {
+  if (epsilon === null) return `${formatEpsilon(null)} (a reported option is never the true answer, but no ε bounds what a report reveals)`;
+  if (epsilon === undefined) return 'enter a privacy budget ε';
+  return formatEpsilon(epsilon);
+}
+
+function adviceFor(core, { optionCount, epsilon, respondents, current }, index, useMechanism) {
+  if (epsilon === null) {
+    return el('p', { class: 'hint', text: 'The advisor compares mechanisms at a finite ε; untick “No epsilon” to see it.' });
+  }
+  let advice;
+  try {
+    advice = core.advise(optionCount, epsilon, respondents);
+  } catch (error) {
+    return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+  }
+  if (advice.recommended === current) return renderAdvice(advice, index);
+  const use = el('button', { type: 'button', class: 'button button-small', testid: `use-recommended-${index}`, text: `Use ${mechanismShortName(advice.recommended)}` });
+  use.addEventListener('click', () => useMechanism(advice.recommended));
+  return [renderAdvice(advice, index), use];
+}
