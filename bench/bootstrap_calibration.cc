@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <cmath>
 #include "bench/rvns_study_data.h"
-#include "core/bootstrap.h"
-#include "core/distribution_summary.h"
-#include "core/ems_estimator.h"
-#include "core/rvns.h"
-#include "core/seeded_random.h"
-#include "core/transition_matrix.h"
+#include "core/distribution/bootstrap.h"
+#include "core/distribution/distribution_summary.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/numeric/rvns.h"
+#include "core/common/seeded_random.h"
+#include "core/distribution/transition_matrix.h"
 using namespace deniable;
 int main() {
   NumericRange R{0, 10};

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/results.h"
-#include "core/seeded_random.h"
+#include "core/survey/results.h"
+#include "core/common/seeded_random.h"
+#include "core/kinds/categorical/categorical_results.h"
 
 using namespace deniable;
 
@@ -25,11 +26,12 @@ Survey OneQuestion(const std::string& mechanism, int k) {
 }
 
 // An aggregate with plausible counts for n reports: E[C_i] under a uniform truth.
-QuestionAggregate SyntheticAggregate(const Question& question, std::int64_t n) {
-  const auto [p, q] = question.mechanism->probabilities();
-  const double k = static_cast<double>(question.options.size());
+CategoricalAggregate SyntheticAggregate(const Question& question, std::int64_t n) {
+  const auto& kind = CategoricalKindOf(question);
+  const auto [p, q] = kind.mechanism().probabilities();
+  const double k = static_cast<double>(kind.options().size());
   const double expected = static_cast<double>(n) * (p / k + q * (k - 1) / k);
-  return {n, std::vector<std::int64_t>(question.options.size(), static_cast<std::int64_t>(expected))};
+  return {n, std::vector<std::int64_t>(kind.options().size(), static_cast<std::int64_t>(expected))};
 }
 
 // Microseconds per call of `work` (which returns something to keep it alive).
@@ -60,11 +62,11 @@ int main() {
       int column = 0;
       for (std::int64_t n : {1000LL, 10000000LL}) {
         const auto aggregate = SyntheticAggregate(question, n);
-        times[column++] = MicrosecondsPer(k, [&] { return EstimateQuestion(question, aggregate).options.size(); });
+        times[column++] = MicrosecondsPer(k, [&] { return EstimateCategorical(CategoricalKindOf(question), aggregate).options.size(); });
       }
       for (std::int64_t n : {1000LL, 10000000LL}) {
         const auto aggregate = SyntheticAggregate(question, n);
-        times[column++] = MicrosecondsPer(k, [&] { return QuestionResultToJson(question, aggregate).size(); });
+        times[column++] = MicrosecondsPer(k, [&] { return CategoricalResultToJson(CategoricalKindOf(question), aggregate).size(); });
       }
       std::printf("| %s | %d | %.2f | %.2f | %.1f | %.1f |\n", mechanism.c_str(), k, times[0], times[1], times[2],
                   times[3]);

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "bench/numeric_bench_data.h"
-#include "core/numeric_results.h"
-#include "core/seeded_random.h"
-#include "core/survey.h"
+#include "core/kinds/numeric/numeric_results.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/survey.h"
 
 using namespace deniable;
 
@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
     const Question question = bench::NumericQuestion(mechanism.definition);
     for (int n : {100000, 1000000}) {
       if (quick && n > 100000) continue;
-      const QuestionAggregate aggregate = bench::ChiSquareAggregate(question, n, 7 + static_cast<std::uint64_t>(n));
+      const NumericAggregate aggregate = bench::ChiSquareAggregate(question, n, 7 + static_cast<std::uint64_t>(n));
       for (const Setting& setting : settings) {
         if (!only.empty() && setting.estimator != only) continue;
         if (setting.estimator == "kde_sqp" && !mechanism.rvns) continue;
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
         options.replicates = setting.replicates;
         if (unbudgeted) options.work_budget = std::int64_t{1} << 62;
         const std::clock_t start = std::clock();
-        const auto document = NumericQuestionResultToJson(question, aggregate, options);
+        const auto document = NumericResultToJson(NumericKindOf(question), aggregate, options);
         const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
         if (!document) {
           std::printf("| %s | %d | %s | %d x %d | %.1f | error: %s | | | |\n", mechanism.label.c_str(), n,

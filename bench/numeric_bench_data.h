@@ -10,9 +10,10 @@
 #include <utility>
 
 #include "bench/rvns_study_data.h"
-#include "core/aggregate.h"
-#include "core/seeded_random.h"
-#include "core/survey.h"
+#include "core/survey/aggregate.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/survey.h"
+#include "core/kinds/numeric/numeric_results.h"
 
 namespace deniable::bench {
 
@@ -29,11 +30,12 @@ inline Question NumericQuestion(const nlohmann::json& mechanism) {
   return std::move(survey->questions.front());
 }
 
-inline QuestionAggregate ChiSquareAggregate(const Question& question, int n, std::uint64_t seed) {
+inline NumericAggregate ChiSquareAggregate(const Question& question, int n, std::uint64_t seed) {
   SeededRandom random(seed);
   const auto answers = rvns_study::TruncatedChiSquareSample(2, 10.0, n, random);
-  QuestionAggregate aggregate{n, {}, *NumericHistogram::ForMechanism(*question.numeric_mechanism)};
-  for (double answer : answers) (void)aggregate.histogram->Add(*question.numeric_mechanism->Perturb(answer, random));
+  const NumericMechanism& mechanism = NumericKindOf(question).mechanism();
+  NumericAggregate aggregate{0, *NumericHistogram::ForMechanism(mechanism)};
+  for (double answer : answers) (void)aggregate.AddValues(*mechanism.Perturb(answer, random));
   return aggregate;
 }
 

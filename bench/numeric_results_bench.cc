@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "bench/numeric_bench_data.h"
-#include "core/coarse_to_fine.h"
-#include "core/ems_estimator.h"
-#include "core/numeric_results.h"
-#include "core/seeded_random.h"
-#include "core/survey.h"
-#include "core/transition_matrix.h"
+#include "core/distribution/coarse_to_fine.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/kinds/numeric/numeric_results.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/survey.h"
+#include "core/distribution/transition_matrix.h"
 
 using namespace deniable;
 
@@ -42,22 +42,22 @@ int main() {
   for (const auto& [label, mechanism] : mechanisms) {
     const Question question = bench::NumericQuestion(mechanism);
     for (int n : {10000, 100000, 1000000}) {
-      const QuestionAggregate aggregate = bench::ChiSquareAggregate(question, n, 7 + static_cast<std::uint64_t>(n));
+      const NumericAggregate aggregate = bench::ChiSquareAggregate(question, n, 7 + static_cast<std::uint64_t>(n));
       for (int cells : {100, 1000}) {
         auto start = Clock::now();
         const auto transition =
-            *TransitionMatrix::ForMechanism(*question.numeric_mechanism, cells, aggregate.histogram->cells());
+            *TransitionMatrix::ForMechanism(NumericKindOf(question).mechanism(), cells, aggregate.histogram().cells());
         const double matrix_ms = MillisecondsSince(start);
         // The point estimate as the results use it: direct at m <= 100,
         // coarse-to-fine from m = 100 above (the coarse matrix's build included).
         start = Clock::now();
-        const auto counts = aggregate.histogram->counts_as_doubles();
+        const auto counts = aggregate.histogram().counts_as_doubles();
         EmsResult fit;
         if (cells <= kDefaultCoarseCells) {
           fit = *EstimateEms(counts, transition);
         } else {
-          const auto coarse = *TransitionMatrix::ForMechanism(*question.numeric_mechanism, kDefaultCoarseCells,
-                                                              aggregate.histogram->cells());
+          const auto coarse = *TransitionMatrix::ForMechanism(NumericKindOf(question).mechanism(), kDefaultCoarseCells,
+                                                              aggregate.histogram().cells());
           fit = *EstimateCoarseToFine(counts, coarse, transition, {});
         }
         const double point_ms = MillisecondsSince(start);
@@ -65,7 +65,7 @@ int main() {
         options.estimation_cells = cells;
         options.replicates = std::min(kDefaultResultReplicates, kMaxBootstrapCost / cells);
         start = Clock::now();
-        const auto document = NumericQuestionResultToJson(question, aggregate, options);
+        const auto document = NumericResultToJson(NumericKindOf(question), aggregate, options);
         const double document_ms = MillisecondsSince(start);
         if (!document) {
           std::fprintf(stderr, "results: %s\n", document.error().c_str());

@@ -1,7 +1,7 @@
 // Can the reports choose PML's curvature penalty? Measured for two criteria,
 // and for the rule numeric results use.
 //
-// PML's lambda = 1e-5 sqrt(N) (core/ems_estimator.h) is an empirical rule; it
+// PML's lambda = 1e-5 sqrt(N) (core/distribution/ems_estimator.h) is an empirical rule; it
 // is too strong for narrow peaks seen through informative channels. Two
 // textbook data-driven choices for penalised likelihood on counts through a
 // known matrix, both from core (curvature_penalty_choice.h, EvaluateSmoothness):
@@ -33,13 +33,13 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/rvns_study_data.h"
-#include "core/curvature_penalty_choice.h"
-#include "core/ems_estimator.h"
-#include "core/numeric_histogram.h"
-#include "core/numeric_mechanism_factory.h"
-#include "core/numeric_truth.h"
-#include "core/seeded_random.h"
-#include "core/transition_matrix.h"
+#include "core/distribution/curvature_penalty_choice.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/distribution/numeric_histogram.h"
+#include "core/numeric/numeric_mechanism_factory.h"
+#include "core/kinds/numeric/numeric_truth.h"
+#include "core/common/seeded_random.h"
+#include "core/distribution/transition_matrix.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -268,7 +268,7 @@ int main(int argc, char** argv) {
   std::printf("### PML's curvature penalty chosen from the reports (m = 100; %d samples per row)\n\n", samples);
   std::puts(
       "Results' default: the sqrt(N) rule, lowered by LAML for one-value mechanisms "
-      "(core/curvature_penalty_choice.h). AIC and LAML: the maximiser over λ ∈ {1e-7, 3e-7, …, 1}.\n");
+      "(core/distribution/curvature_penalty_choice.h). AIC and LAML: the maximiser over λ ∈ {1e-7, 3e-7, …, 1}.\n");
   std::puts("The questions of examples/numeric-survey.json with examples/numeric-truth.json's answers:\n");
   PrintHeader();
   for (int n : quick ? std::vector<int>{10000} : std::vector<int>{1000, 10000, 100000}) {

@@ -1,4 +1,4 @@
-// How the curvature penalty lambda of PML (core/ems_estimator.h) was chosen:
+// How the curvature penalty lambda of PML (core/distribution/ems_estimator.h) was chosen:
 //   1. W1 on the RVNS study's settings (chi-square df 2, 5, 8, 10 truncated to
 //      [0, 10], n = 50,000, m = 100, one repetition with seeds other than
 //      rvns_study's) for fixed lambda in {1e-3, 3e-3, 1e-2, 3e-2, 1e-1} and the
@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "bench/rvns_study_data.h"
-#include "core/ems_estimator.h"
-#include "core/rvns.h"
-#include "core/seeded_random.h"
-#include "core/transition_matrix.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/numeric/rvns.h"
+#include "core/common/seeded_random.h"
+#include "core/distribution/transition_matrix.h"
 
 using namespace deniable;
 

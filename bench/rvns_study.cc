@@ -9,13 +9,13 @@
 //     gamma = 0 (the published mechanism, no finite epsilon) and gamma > 0
 //     points with a finite epsilon; each reconstructed three ways from the
 //     same histogram: the paper's KDE + symmetric KL + SQP as core implements
-//     it (core/kde_sqp_estimator.h), the same without boundary reflection and
+//     it (core/distribution/kde_sqp_estimator.h), the same without boundary reflection and
 //     regularisation ("plain", closer to the paper as printed), and EMS
-//     (core/ems_estimator.h);
+//     (core/distribution/ems_estimator.h);
 //   Square Wave + EMS over an epsilon grid;
 //   Laplace + EMS and + EM (deconvolution on the exact transition matrix);
 //   the paper's other noise-adding competitors, Gaussian-pDP and Flipped
-//   Huber (core/gaussian_pdp.h, core/flipped_huber.h; only (epsilon, delta)
+//   Huber (core/numeric/gaussian_pdp.h, core/numeric/flipped_huber.h; only (epsilon, delta)
 //   private, delta = 1e-5, so the ε column says "none"), + EMS.
 // Per method and setting: the paper's privacy metric dis (eqs. 16-18, the
 // likelihood attack with three tie-breaks, plus a Bayes attack;
@@ -44,19 +44,19 @@
 
 #include "bench/rvns_study_attack.h"
 #include "bench/rvns_study_data.h"
-#include "core/coarse_to_fine.h"
-#include "core/curvature_penalty_choice.h"
-#include "core/distribution_summary.h"
-#include "core/ems_estimator.h"
-#include "core/flipped_huber.h"
-#include "core/gaussian_pdp.h"
-#include "core/kde_sqp_estimator.h"
-#include "core/laplace.h"
-#include "core/numeric_histogram.h"
-#include "core/rvns.h"
-#include "core/seeded_random.h"
-#include "core/square_wave.h"
-#include "core/transition_matrix.h"
+#include "core/distribution/coarse_to_fine.h"
+#include "core/distribution/curvature_penalty_choice.h"
+#include "core/distribution/distribution_summary.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/numeric/flipped_huber.h"
+#include "core/numeric/gaussian_pdp.h"
+#include "core/distribution/kde_sqp_estimator.h"
+#include "core/numeric/laplace.h"
+#include "core/distribution/numeric_histogram.h"
+#include "core/numeric/rvns.h"
+#include "core/common/seeded_random.h"
+#include "core/numeric/square_wave.h"
+#include "core/distribution/transition_matrix.h"
 
 using namespace deniable;
 using namespace rvns_study;
@@ -232,7 +232,7 @@ Reconstruction RunEms(const NumericMechanism& mechanism, const NumericHistogram&
   options.smoothing = smoothing;
   // PML as numeric results run it: for one-value mechanisms the sqrt(N) rule's
   // lambda, lowered when the marginal likelihood asks for less smoothing
-  // (core/curvature_penalty_choice.h; the search, which ends with the fit, is in estimate ms).
+  // (core/distribution/curvature_penalty_choice.h; the search, which ends with the fit, is in estimate ms).
   const bool choose = smoothing == EmSmoothing::kCurvature && mechanism.values_per_report() == 1;
   const auto fit = choose ? Unwrap(ChooseCurvaturePenalty(histogram.counts_as_doubles(), transition), "penalty").fit
                           : Unwrap(EstimateEms(histogram, transition, options), "ems");

@@ -29,8 +29,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/numeric_mechanism.h"
-#include "core/seeded_random.h"
+#include "core/numeric/numeric_mechanism.h"
+#include "core/common/seeded_random.h"
 
 namespace rvns_study {
 

@@ -10,9 +10,9 @@
 #include <cmath>
 #include <vector>
 
-#include "core/numeric_mechanism.h"
-#include "core/numeric_truth.h"
-#include "core/random_source.h"
+#include "core/numeric/numeric_mechanism.h"
+#include "core/kinds/numeric/numeric_truth.h"
+#include "core/common/random_source.h"
 
 namespace rvns_study {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/random_source.h"
-#include "core/result.h"
+#include "core/common/random_source.h"
+#include "core/common/result.h"
 
 namespace deniable::server {
 

@@ -1,7 +1,7 @@
 #include "server/advice_handler.h"
 
-#include "core/advisor.h"
-#include "server/number_parsing.h"
+#include "core/frequency/advisor.h"
+#include "core/common/number_text.h"
 
 namespace deniable::server {
 namespace {

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <iostream>
 
-#include "core/advisor.h"
-#include "core/validation.h"
+#include "core/frequency/advisor.h"
+#include "core/common/validation.h"
 #include "server/cli_args.h"
 
 namespace deniable::server {

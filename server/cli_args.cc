@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "server/number_parsing.h"
+#include "core/common/number_text.h"
 
 namespace deniable::server {
 namespace {

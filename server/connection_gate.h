@@ -32,7 +32,7 @@
 #include <memory>
 #include <string>
 
-#include "core/result.h"
+#include "core/common/result.h"
 #include "server/request_framing.h"
 
 namespace deniable::server {

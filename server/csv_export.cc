@@ -28,38 +28,15 @@ void AppendRow(std::string& csv, const std::vector<std::string>& fields) {
   csv += "\r\n";
 }
 
-// A numeric question: one row per summary statistic (mean, std_dev, median,
-// quartiles, skewness, kurtosis) in the option column, its estimate in the
-// frequency column and its 95% bootstrap interval in ci_low / ci_high.
-// Mechanisms with unbiased reports add an "unbiased_mean" row with its
-// standard error and CI.
-void AppendNumericQuestion(std::string& csv, const std::string& survey_id, const nlohmann::json& question) {
-  const auto mean = question.find("unbiased_mean");
-  if (mean != question.end() && mean->is_object()) {
-    AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),
-                    "unbiased_mean", NumberField(question.at("n")), NumberField(question.at("privacy").at("epsilon")),
-                    TextField(question.at("mechanism").at("name")), "", NumberField(mean->at("value")),
-                    NumberField(mean->at("std_error")), NumberField(mean->at("ci_low")), NumberField(mean->at("ci_high")),
-                    ""});
-  }
-  if (!question.contains("statistics")) return;  // no reports yet, or the estimation failed
-  for (const auto& [name, statistic] : question.at("statistics").items()) {
-    AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),
-                    CsvField(name), NumberField(question.at("n")), NumberField(question.at("privacy").at("epsilon")),
-                    TextField(question.at("mechanism").at("name")), "", NumberField(statistic.at("value")), "",
-                    NumberField(statistic.at("low")), NumberField(statistic.at("high")), ""});
-  }
-}
-
-void AppendQuestion(std::string& csv, const std::string& survey_id, const nlohmann::json& question) {
-  if (question.value("type", "categorical") == "numeric") return AppendNumericQuestion(csv, survey_id, question);
-  for (const auto& option : question.at("options")) {
-    AppendRow(csv, {CsvField(survey_id), TextField(question.at("id")), TextField(question.at("text")),
-                    TextField(option.at("label")), NumberField(question.at("n")),
-                    NumberField(question.at("privacy").at("epsilon")), TextField(question.at("mechanism").at("name")),
-                    NumberField(option.at("count")), NumberField(option.at("frequency")),
-                    NumberField(option.at("std_error")), NumberField(option.at("ci_low")),
-                    NumberField(option.at("ci_high")), NumberField(option.at("consistent_frequency"))});
+// The columns every kind shares, then the kind's own (core's CsvRow).
+void AppendQuestionRows(std::string& csv, const std::string& survey_id, const Question& question,
+                        const nlohmann::json& result, const std::vector<CsvRow>& rows) {
+  for (const CsvRow& row : rows) {
+    AppendRow(csv, {CsvField(survey_id), CsvField(question.id), CsvField(question.text), CsvField(row.option),
+                    NumberField(result.at("n")), NumberField(result.at("privacy").at("epsilon")),
+                    TextField(result.at("mechanism").at("name")), NumberField(row.count), NumberField(row.frequency),
+                    NumberField(row.std_error), NumberField(row.ci_low), NumberField(row.ci_high),
+                    NumberField(row.consistent_frequency)});
   }
 }
 
@@ -75,10 +52,15 @@ std::string CsvField(std::string_view text) {
   return quoted + "\"";
 }
 
-std::string ResultsToCsv(const nlohmann::json& results) {
+std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results) {
   std::string csv = std::string(kHeader) + "\r\n";
   const std::string survey_id = results.at("survey").get<std::string>();
-  for (const auto& question : results.at("questions")) AppendQuestion(csv, survey_id, question);
+  const auto& documents = results.at("questions");
+  for (std::size_t q = 0; q < survey.questions.size() && q < documents.size(); ++q) {
+    const nlohmann::json& result = documents[q];
+    if (result.contains("error")) continue;  // its estimation failed: no rows
+    AppendQuestionRows(csv, survey_id, survey.questions[q], result, survey.questions[q].kind->CsvRows(result));
+  }
   return csv;
 }
 

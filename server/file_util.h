@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace deniable::server {
 

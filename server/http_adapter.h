@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 #include "server/routes.h"
 
 namespace deniable::server {

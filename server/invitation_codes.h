@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/random_source.h"
+#include "core/common/random_source.h"
 
 namespace deniable::server {
 

@@ -2,8 +2,8 @@
 
 #include <iostream>
 
-#include "core/json_fields.h"
-#include "core/os_random.h"
+#include "core/common/json_fields.h"
+#include "core/common/os_random.h"
 #include "server/invitation_codes.h"
 #include "server/json_limits.h"
 

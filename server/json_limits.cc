@@ -1,6 +1,6 @@
 #include "server/json_limits.h"
 
-#include "core/json_text.h"
+#include "core/common/json_text.h"
 
 #include <algorithm>
 #include <cctype>

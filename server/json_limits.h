@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 namespace deniable::server {
 

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/random_source.h"
+#include "core/common/random_source.h"
 
 namespace deniable::server {
 

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "core/report.h"
+#include "core/survey/report.h"
 #include "server/invitation_codes.h"
 #include "server/json_limits.h"
 

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/report.h"
+#include "core/survey/report.h"
 #include "server/storage.h"
 #include "server/survey_registry.h"
 

@@ -18,9 +18,14 @@ std::optional<ApiError> CheckResultsAccess(const ApiContext& context, const Surv
   return RequireAdmin(context, request);
 }
 
-// The survey's results document for the query's numeric options, or the
+// The survey's results document for the query's estimation options, or the
 // error that forbids it (access is checked before the query is parsed).
-std::variant<ResultsCache::Lookup, ApiError> ReadableResults(ApiContext& context, const ApiRequest& request) {
+struct ReadableResult {
+  std::shared_ptr<SurveyEntry> entry;
+  ResultsCache::Lookup lookup;
+};
+
+std::variant<ReadableResult, ApiError> ReadableResults(ApiContext& context, const ApiRequest& request) {
   const auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
   if (auto denied = CheckResultsAccess(context, *entry, request)) return *denied;
@@ -33,7 +38,8 @@ std::variant<ResultsCache::Lookup, ApiError> ReadableResults(ApiContext& context
                       (!request.Header("authorization").empty() && !RequireAdmin(context, request));
   requester.client_gone = request.client_gone;
   try {
-    return entry->Results(std::get<NumericEstimateOptions>(options), context.registry.estimation_limits(), requester);
+    return ReadableResult{entry,
+                          entry->Results(std::get<EstimateQuery>(options), context.registry.estimation_limits(), requester)};
   } catch (const EstimationBusy&) {
     return ApiError{503, "estimation_busy",
                     "too many results computations with custom options are running or queued; retry in a few "
@@ -66,7 +72,7 @@ void AddCacheHeader(ApiResponse& response, const ResultsCache::Lookup& lookup) {
 ApiResult HandleResults(ApiContext& context, const ApiRequest& request) {
   auto results = ReadableResults(context, request);
   if (auto* error = std::get_if<ApiError>(&results)) return ErrorWithRetryAfter(*error);
-  const auto& lookup = std::get<ResultsCache::Lookup>(results);
+  const auto& lookup = std::get<ReadableResult>(results).lookup;
   ApiResponse response = JsonResponse(200, *lookup.document);
   AddCacheHeader(response, lookup);
   return response;
@@ -75,8 +81,8 @@ ApiResult HandleResults(ApiContext& context, const ApiRequest& request) {
 ApiResult HandleResultsCsv(ApiContext& context, const ApiRequest& request) {
   auto results = ReadableResults(context, request);
   if (auto* error = std::get_if<ApiError>(&results)) return ErrorWithRetryAfter(*error);
-  const auto& lookup = std::get<ResultsCache::Lookup>(results);
-  ApiResponse response{200, "text/csv; charset=utf-8", ResultsToCsv(*lookup.document), {}};
+  const auto& [entry, lookup] = std::get<ReadableResult>(results);
+  ApiResponse response{200, "text/csv; charset=utf-8", ResultsToCsv(entry->survey(), *lookup.document), {}};
   AddCacheHeader(response, lookup);
   response.headers.emplace_back("Content-Disposition",
                                 "attachment; filename=\"" + request.path_params.at(0) + "-results.csv\"");

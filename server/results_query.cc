@@ -1,71 +1,63 @@
 #include "server/results_query.h"
 
-#include <optional>
+#include <algorithm>
+#include <vector>
 
-#include "server/number_parsing.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/results.h"
 
 namespace deniable::server {
 namespace {
 
 ApiError InvalidQuery(const std::string& message) { return ApiError{400, "invalid_query", message}; }
 
-std::optional<ApiError> ParseIntOption(const std::string& name, const std::string& text, int& target) {
-  const auto value = ParseInteger(text);
-  // Values beyond int are out of core's ranges anyway; clamp so core names the range.
-  if (!value) return InvalidQuery("query parameter " + name + " must be an integer, but is \"" + text + "\"");
-  constexpr long long kIntLimit = 1000000000;
-  target = static_cast<int>(*value > kIntLimit ? kIntLimit : (*value < -kIntLimit ? -kIntLimit : *value));
+std::vector<std::string> PublicOptionNames() {
+  std::vector<std::string> names;
+  for (const auto& kind : RegisteredKinds()) {
+    for (const auto& name : kind.public_estimate_options) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  }
+  return names;
+}
+
+std::optional<ApiError> RejectUnknownNames(const nlohmann::json& options) {
+  const auto known = PublicOptionNames();
+  for (const auto& item : options.items()) {
+    if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
+    std::string list;
+    for (const auto& name : known) list += (list.empty() ? "" : ", ") + name;
+    return InvalidQuery("unknown query parameter \"" + item.key() + "\": results accept " + list);
+  }
   return std::nullopt;
 }
 
-std::optional<ApiError> ParseOption(const std::string& name, const std::string& text, NumericEstimateOptions& options) {
-  if (name == "estimator") {
-    options.estimator = text;  // core names the allowed values
-    return std::nullopt;
+// Every kind's canonical options, or the first kind's complaint about a value's form.
+Result<std::string> CanonicalKey(const nlohmann::json& options) {
+  nlohmann::json key = nlohmann::json::object();
+  for (const auto& kind : RegisteredKinds()) {
+    auto canonical = kind.canonical_estimate_options(options);
+    if (!canonical) return MakeError(canonical.error());
+    key[std::string(kind.type)] = std::move(canonical).value();
   }
-  if (name == "points") return ParseIntOption(name, text, options.points);
-  if (name == "estimation_cells") return ParseIntOption(name, text, options.estimation_cells);
-  if (name == "replicates") return ParseIntOption(name, text, options.replicates);
-  if (name == "bin_width" || name == "curvature_penalty") {
-    const auto value = ParseFiniteNumber(text);
-    if (!value) return InvalidQuery("query parameter " + name + " must be a finite number, but is \"" + text + "\"");
-    (name == "bin_width" ? options.bin_width : options.curvature_penalty) = *value;
-    return std::nullopt;
-  }
-  return InvalidQuery("unknown query parameter \"" + name +
-                      "\": results accept estimator, points, bin_width, estimation_cells, replicates, "
-                      "curvature_penalty");
-}
-
-std::optional<ApiError> ValidateForQuestions(const Survey& survey, const NumericEstimateOptions& options) {
-  for (const Question& question : survey.questions) {
-    if (!question.is_numeric()) continue;
-    const Status status = ValidateNumericEstimateOptions(question, options);
-    if (!status.ok()) return InvalidQuery("question \"" + question.id + "\": " + status.error());
-  }
-  return std::nullopt;
+  return key.dump();
 }
 
 }  // namespace
 
-std::variant<NumericEstimateOptions, ApiError> ParseResultsQuery(const Survey& survey, const ApiRequest& request) {
+std::variant<EstimateQuery, ApiError> ParseResultsQuery(const Survey& survey, const ApiRequest& request) {
   if (!request.repeated_query.empty()) {
     return InvalidQuery("query parameter " + request.repeated_query.front() + " is given more than once");
   }
-  NumericEstimateOptions options;
-  for (const auto& [name, text] : request.query) {
-    if (auto error = ParseOption(name, text, options)) return *error;
-  }
-  if (auto error = ValidateForQuestions(survey, options)) return *error;
-  return options;
+  nlohmann::json options = nlohmann::json::object();
+  for (const auto& [name, text] : request.query) options[name] = text;
+  if (auto error = RejectUnknownNames(options)) return *error;
+  auto key = CanonicalKey(options);
+  if (!key) return InvalidQuery("query parameter " + key.error());
+  if (auto status = ValidateEstimateOptions(survey, options); !status) return InvalidQuery(status.error());
+  return EstimateQuery{std::move(options), std::move(key).value()};
 }
 
-std::string NumericOptionsKey(const NumericEstimateOptions& options) {
-  const nlohmann::json key = {options.estimator, options.estimation_cells, options.points,
-                              options.bin_width ? nlohmann::json(*options.bin_width) : nlohmann::json(),
-                              options.replicates,
-                              options.curvature_penalty ? nlohmann::json(*options.curvature_penalty) : nlohmann::json()};
-  return key.dump();
-}
+std::string DefaultEstimateOptionsKey() { return *CanonicalKey(nlohmann::json::object()); }
 
 }  // namespace deniable::server

@@ -4,7 +4,7 @@
 #include <iostream>
 #include <memory>
 
-#include "core/os_random.h"
+#include "core/common/os_random.h"
 #include "server/admin_token.h"
 #include "server/api_context.h"
 #include "server/file_util.h"

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/simulation.h"
-#include "core/survey.h"
+#include "core/survey/simulation.h"
+#include "core/survey/survey.h"
 #include "server/cli_args.h"
 #include "server/file_util.h"
 #include "server/simulation_output.h"
@@ -101,7 +101,12 @@ Result<nlohmann::json> ReadJsonFile(const std::string& path) {
   }
 }
 
-Result<nlohmann::json> RunSimulation(const SimulateOptions& options) {
+struct Simulation {
+  Survey survey;
+  nlohmann::json document;
+};
+
+Result<Simulation> RunSimulation(const SimulateOptions& options) {
   auto survey_json = ReadJsonFile(options.survey_file);
   if (!survey_json) return MakeError(survey_json.error());
   auto survey = ParseSurvey(*survey_json);
@@ -111,12 +116,11 @@ Result<nlohmann::json> RunSimulation(const SimulateOptions& options) {
   auto truth = ResolveCsvTruths(*survey, std::move(truth_json).value(), options.truth_file);
   if (!truth) return MakeError(options.truth_file + ": " + truth.error());
   SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
-  simulation.numeric.estimator = options.estimator;
-  simulation.numeric.curvature_penalty = options.curvature_penalty;
+  simulation.estimate["estimator"] = options.estimator;
+  if (options.curvature_penalty) simulation.estimate["curvature_penalty"] = *options.curvature_penalty;
   const std::string flag = options.curvature_penalty ? "--estimator/--curvature-penalty" : "--estimator";
   for (const auto& question : survey->questions) {
-    if (!question.is_numeric()) continue;
-    const Status valid = ValidateNumericEstimateOptions(question, simulation.numeric);
+    const Status valid = question.kind->ValidateEstimateOptions(simulation.estimate);
     if (!valid.ok()) return MakeError(flag + ": question " + question.id + ": " + valid.error());
   }
   if (options.respondents > kProgressEvery) {
@@ -127,8 +131,7 @@ Result<nlohmann::json> RunSimulation(const SimulateOptions& options) {
   }
   auto document = Simulate(*survey, *truth, simulation);
   if (!document) return MakeError(options.truth_file + ": " + document.error());
-  AddAdvice(document.value());
-  return document;
+  return Simulation{std::move(survey).value(), std::move(document).value()};
 }
 
 }  // namespace
@@ -148,7 +151,8 @@ int RunSimulateCommand(const std::vector<std::string>& args) {
     std::cerr << "deniable simulate: " << document.error() << std::endl;
     return 1;
   }
-  std::cout << (options->json ? document->dump(2) + "\n" : FormatSimulationText(*document));
+  std::cout << (options->json ? document->document.dump(2) + "\n"
+                              : FormatSimulationText(document->survey, document->document));
   return 0;
 }
 

@@ -5,16 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/survey/survey.h"
+
 namespace deniable::server {
 
-// Adds "advice" to each question: core Advise for its k, epsilon and n
-// (core AdviceToJson), or null when the question has no formal epsilon
-// (the advisor compares mechanisms at a given epsilon).
-void AddAdvice(nlohmann::json& document);
-
-// The human-readable report: per question the mechanism, epsilon, n, a table
-// of truth / estimate / 95% CI / consistent estimate per option, the errors,
-// and the advisor's recommendation; then the total epsilon.
-std::string FormatSimulationText(const nlohmann::json& document);
+// The human-readable report: per question its header, its kind's text
+// (QuestionKind::SimulationText: the mechanism, epsilon, n, estimates against
+// the truth, errors, advice) and its warning; then the total epsilon.
+std::string FormatSimulationText(const Survey& survey, const nlohmann::json& document);
 
 }  // namespace deniable::server

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/result.h"
+#include "core/common/result.h"
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -10,7 +10,7 @@
 #include <iostream>
 #include <numeric>
 
-#include "core/os_random.h"
+#include "core/common/os_random.h"
 
 namespace deniable::server {
 namespace {

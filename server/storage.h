@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
+#include "core/common/result.h"
 #include "server/sqlite_db.h"
 
 namespace deniable::server {

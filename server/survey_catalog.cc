@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/report.h"
+#include "core/survey/report.h"
 
 namespace deniable::server {
 namespace {

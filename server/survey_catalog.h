@@ -8,8 +8,8 @@
 #include <memory>
 #include <ostream>
 
-#include "core/result.h"
-#include "core/survey.h"
+#include "core/common/result.h"
+#include "core/survey/survey.h"
 #include "server/storage.h"
 #include "server/survey_registry.h"
 

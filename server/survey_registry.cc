@@ -1,6 +1,6 @@
 #include "server/survey_registry.h"
 
-#include "core/results.h"
+#include "core/survey/results.h"
 #include "server/results_query.h"
 
 namespace deniable::server {
@@ -23,10 +23,10 @@ SurveyAggregate SurveyEntry::Snapshot() const {
   return aggregate_;
 }
 
-ResultsCache::Lookup SurveyEntry::Results(const NumericEstimateOptions& options, EstimationLimits& limits,
+ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, EstimationLimits& limits,
                                           const EstimationRequester& requester) {
-  const std::string key = NumericOptionsKey(options);
-  const bool default_options = key == NumericOptionsKey(NumericEstimateOptions{});
+  const std::string& key = query.key;
+  const bool default_options = key == DefaultEstimateOptionsKey();
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
   // At most three tries: another request's computation may be refused for its own reasons.
   for (int attempt = 1;; ++attempt) {
@@ -36,7 +36,7 @@ ResultsCache::Lookup SurveyEntry::Results(const NumericEstimateOptions& options,
       const SurveyAggregate snapshot = Snapshot();
       return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
         computed_here = true;
-        return Compute(snapshot, options, default_options, limits, requester);
+        return Compute(snapshot, query.options, default_options, limits, requester);
       });
     } catch (const EstimationRefused&) {
       if (computed_here || attempt >= 3 || gone()) throw;
@@ -44,10 +44,10 @@ ResultsCache::Lookup SurveyEntry::Results(const NumericEstimateOptions& options,
   }
 }
 
-nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const NumericEstimateOptions& options,
+nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const nlohmann::json& options,
                                     bool default_options, EstimationLimits& limits,
                                     const EstimationRequester& requester) const {
-  // Categorical questions (and numeric ones without reports) cost microseconds.
+  // Most kinds (and numeric questions without reports) cost microseconds.
   if (!ResultsNeedEstimation(survey_, snapshot)) return SurveyResultsToJson(survey_, snapshot, options);
   const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
   const bool per_client = !default_options && !requester.trusted && !requester.client.empty();

@@ -14,10 +14,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/aggregate.h"
-#include "core/numeric_results.h"
-#include "core/report.h"
-#include "core/survey.h"
+#include "core/survey/aggregate.h"
+#include "core/survey/results.h"
+#include "server/results_query.h"
+#include "core/survey/report.h"
+#include "core/survey/survey.h"
 #include "server/estimation_gate.h"
 #include "server/results_cache.h"
 
@@ -44,7 +45,7 @@ class SurveyEntry {
   // core SurveyResultsToJson over a snapshot of the aggregate, cached per
   // (respondent count, options). The aggregate's lock, which AddReport needs,
   // is held only to copy the aggregate, never while estimating. A cache miss
-  // that needs numeric estimation (core ResultsNeedEstimation) takes a turn
+  // that needs costly estimation (core ResultsNeedEstimation) takes a turn
   // from `limits`: the default options from their own lane; custom options
   // from the custom lane, and (unless trusted) only while the requester's
   // client has no other such computation. Throws EstimationBusy (lane full),
@@ -52,12 +53,12 @@ class SurveyEntry {
   // (the client disconnected: estimation stopped, nothing cached). A request
   // that waited for another's identical computation, refused for that
   // request's own reason, tries again for itself.
-  ResultsCache::Lookup Results(const NumericEstimateOptions& options, EstimationLimits& limits,
+  ResultsCache::Lookup Results(const EstimateQuery& query, EstimationLimits& limits,
                                const EstimationRequester& requester);
 
  private:
   SurveyAggregate Snapshot() const;
-  nlohmann::json Compute(const SurveyAggregate& snapshot, const NumericEstimateOptions& options, bool default_options,
+  nlohmann::json Compute(const SurveyAggregate& snapshot, const nlohmann::json& options, bool default_options,
                          EstimationLimits& limits, const EstimationRequester& requester) const;
 
   const Survey survey_;

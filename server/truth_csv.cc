@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <vector>
 
-#include "core/json_fields.h"
-#include "core/validation.h"
+#include "core/common/json_fields.h"
+#include "core/common/validation.h"
 #include "server/file_util.h"
-#include "server/number_parsing.h"
+#include "core/common/number_text.h"
 
 namespace deniable::server {
 namespace {
@@ -104,9 +104,9 @@ Result<std::vector<double>> ReadColumn(const std::vector<Row>& rows, std::size_t
   return values;
 }
 
-Result<nlohmann::json> ResolveEntry(const Question& question, const nlohmann::json& entry, const std::string& where,
+Result<nlohmann::json> ResolveEntry(NumericRange range, const nlohmann::json& entry, const std::string& where,
                                     const std::filesystem::path& base) {
-  DENIABLE_TRY(RejectUnknownFields(entry, {"csv", "column"}, where));
+  DENIABLE_TRY(RejectUnknownFields(entry, {"csv", "column", "skip_rate"}, where));
   if (!entry.at("csv").is_string() || entry.at("csv").get<std::string>().empty()) {
     return MakeError(JoinPath(where, "csv") + ": must be the path of a CSV file");
   }
@@ -119,9 +119,11 @@ Result<nlohmann::json> ResolveEntry(const Question& question, const nlohmann::js
   if (rows->empty() || rows->front().empty()) return MakeError(path + ": no header row");
   auto column = ColumnIndex(entry.at("column"), rows->front(), where);
   if (!column) return MakeError(column.error());
-  auto values = ReadColumn(*rows, *column, question.range, path, entry.at("column").dump());
+  auto values = ReadColumn(*rows, *column, range, path, entry.at("column").dump());
   if (!values) return MakeError(values.error());
-  return nlohmann::json{{"values", *values}};
+  nlohmann::json resolved = {{"values", *values}};
+  if (entry.contains("skip_rate")) resolved["skip_rate"] = entry.at("skip_rate");  // core checks it
+  return resolved;
 }
 
 }  // namespace
@@ -130,10 +132,11 @@ Result<nlohmann::json> ResolveCsvTruths(const Survey& survey, nlohmann::json tru
   if (!truth.is_object()) return truth;  // core reports it
   const auto base = std::filesystem::path(truth_file).parent_path();
   for (const auto& question : survey.questions) {
-    if (!question.is_numeric() || !truth.contains(question.id)) continue;
+    const auto answers = question.kind->numeric_answers();  // CSV truths are columns of numbers
+    if (!answers || !truth.contains(question.id)) continue;
     auto& entry = truth.at(question.id);
     if (!entry.is_object() || !entry.contains("csv")) continue;
-    auto resolved = ResolveEntry(question, entry, "truth." + question.id, base);
+    auto resolved = ResolveEntry(answers->range, entry, "truth." + question.id, base);
     if (!resolved) return MakeError(resolved.error());
     entry = std::move(resolved).value();
   }

@@ -17,14 +17,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/advisor.h"
-#include "core/json_text.h"
-#include "core/os_random.h"
-#include "core/report.h"
-#include "core/result.h"
-#include "core/seeded_random.h"
-#include "core/survey.h"
-#include "core/validation.h"
+#include "core/frequency/advisor.h"
+#include "core/common/json_text.h"
+#include "core/common/os_random.h"
+#include "core/survey/report.h"
+#include "core/common/result.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/survey.h"
+#include "core/common/validation.h"
 
 #ifndef DENIABLE_VERSION
 #error "DENIABLE_VERSION must be defined by wasm/build.sh (the project version from CMakeLists.txt)"
@@ -67,18 +67,15 @@ Result<Survey> ParseDefinition(const std::string& definition_json) {
 
 json OptionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
 
+// What the page needs of a question: its kind's page summary (e.g. p and q)
+// with the fields every kind has.
 json QuestionSummaryToJson(const Question& question) {
-  json summary = {{"id", question.id},
-                  {"type", question.is_numeric() ? "numeric" : "categorical"},
-                  {"epsilon", OptionalNumber(question.epsilon())},
-                  {"privacy", QuestionPrivacyToJson(question)}};
-  if (question.is_numeric()) {
-    summary["values_per_report"] = question.numeric_mechanism->values_per_report();
-    return summary;
-  }
-  const auto pq = question.mechanism->probabilities();
-  summary["p"] = pq.p;
-  summary["q"] = pq.q;
+  json summary = question.kind->PageSummary();
+  summary["id"] = question.id;
+  summary["type"] = question.kind->type();
+  summary["required"] = question.required;
+  summary["epsilon"] = OptionalNumber(question.epsilon());
+  summary["privacy"] = question.kind->PrivacyToJson();
   return summary;
 }
 

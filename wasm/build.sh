@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds core/*.cc + wasm/bindings.cc with Emscripten into
+# Builds core/**/*.cc + wasm/bindings.cc with Emscripten into
 # web/src/generated/deniable_core.mjs: one ES module (the .wasm is embedded,
 # SINGLE_FILE) that loads in Chromium under "script-src 'self'
 # 'wasm-unsafe-eval'" and in Node 20. web/src/core.js is its only importer.
@@ -88,11 +88,11 @@ compile() {
 
 # Server-only core files: NLopt (the RVNS paper's SQP solver) has no Emscripten
 # build, and the page never estimates.
-WASM_EXCLUDED=(core/kde_sqp_estimator.cc)
+WASM_EXCLUDED=(core/distribution/kde_sqp_estimator.cc)
 
 compile_all() {
   local pids=() failed=0 source name object
-  for source in core/*.cc wasm/bindings.cc; do
+  for source in $(find core -name '*.cc' | sort) wasm/bindings.cc; do
     [[ " ${WASM_EXCLUDED[*]} " == *" $source "* ]] && continue
     name=$(echo "$source" | tr '/' '_')
     object="$OBJ_DIR/${name%.cc}.o"

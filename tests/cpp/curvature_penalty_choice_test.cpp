@@ -1,13 +1,13 @@
-// Choosing PML's curvature penalty from the reports (core/curvature_penalty_choice.h).
+// Choosing PML's curvature penalty from the reports (core/distribution/curvature_penalty_choice.h).
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <vector>
 
-#include "core/curvature_penalty_choice.h"
-#include "core/duchi.h"
-#include "core/numeric_histogram.h"
-#include "core/square_wave.h"
+#include "core/distribution/curvature_penalty_choice.h"
+#include "core/numeric/duchi.h"
+#include "core/distribution/numeric_histogram.h"
+#include "core/numeric/square_wave.h"
 
 using namespace deniable;
 

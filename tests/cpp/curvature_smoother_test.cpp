@@ -1,11 +1,11 @@
-// The smoothing step of penalised EM (core/curvature_smoother.h).
+// The smoothing step of penalised EM (core/distribution/curvature_smoother.h).
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <numeric>
 #include <vector>
 
-#include "core/curvature_smoother.h"
+#include "core/distribution/curvature_smoother.h"
 
 using namespace deniable;
 

@@ -1,8 +1,8 @@
-// How an estimator's run ended (core/estimate_fit.h): exact texts and the
+// How an estimator's run ended (core/distribution/estimate_fit.h): exact texts and the
 // converged flag for each way a run can stop.
 #include <doctest/doctest.h>
 
-#include "core/estimate_fit.h"
+#include "core/distribution/estimate_fit.h"
 
 using namespace deniable;
 

@@ -4,10 +4,11 @@
 
 #include <cmath>
 
-#include "core/advisor.h"
-#include "core/frequency_estimator.h"
-#include "core/norm_sub.h"
-#include "core/results.h"
+#include "core/frequency/advisor.h"
+#include "core/frequency/frequency_estimator.h"
+#include "core/frequency/norm_sub.h"
+#include "core/survey/results.h"
+#include "core/kinds/categorical/categorical_results.h"
 
 using namespace deniable;
 
@@ -74,11 +75,11 @@ TEST_CASE("the sample-size warning appears when the 95% half-width exceeds 10 po
   auto survey = *ParseSurvey(nlohmann::json::parse(R"({"format": "deniable.survey/v1", "id": "o", "version": 1,
     "title": "T", "questions": [{"id": "a", "text": "A?", "options": ["x", "y"],
     "mechanism": {"name": "grr", "epsilon": 1}}]})"));
-  QuestionAggregate small{50, {30, 20}};
-  QuestionAggregate large{5000, {3000, 2000}};
-  const auto small_json = QuestionResultToJson(survey.questions[0], small);
+  const CategoricalAggregate small{50, {30, 20}};
+  const CategoricalAggregate large{5000, {3000, 2000}};
+  const auto small_json = CategoricalResultToJson(CategoricalKindOf(survey.questions[0]), small);
   CHECK(small_json["warning"].get<std::string>().rfind("n = 50 is too small for useful estimates", 0) == 0);
-  CHECK(QuestionResultToJson(survey.questions[0], large)["warning"].is_null());
-  CHECK(QuestionResultToJson(survey.questions[0], {0, {0, 0}})["warning"] == "no reports yet");
-  CHECK(QuestionResultToJson(survey.questions[0], {0, {0, 0}})["options"][0]["frequency"].is_null());
+  CHECK(CategoricalResultToJson(CategoricalKindOf(survey.questions[0]), large)["warning"].is_null());
+  CHECK(CategoricalResultToJson(CategoricalKindOf(survey.questions[0]), CategoricalAggregate(0, {0, 0}))["warning"] == "no reports yet");
+  CHECK(CategoricalResultToJson(CategoricalKindOf(survey.questions[0]), CategoricalAggregate(0, {0, 0}))["options"][0]["frequency"].is_null());
 }

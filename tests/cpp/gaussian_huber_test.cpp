@@ -1,6 +1,6 @@
 // The RVNS paper's noise-adding competitors that are only (epsilon, delta)
-// private: Gaussian-pDP (core/gaussian_pdp.h) and Flipped Huber
-// (core/flipped_huber.h). Exact behaviour (validation, the stated guarantee
+// private: Gaussian-pDP (core/numeric/gaussian_pdp.h) and Flipped Huber
+// (core/numeric/flipped_huber.h). Exact behaviour (validation, the stated guarantee
 // recomputed independently, the portable normal CDF against std::erfc), and
 // statistics with fixed seeds: chi-square fit of samples against
 // OutputProbability, unbiasedness and variance against the formulas. No
@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "core/flipped_huber.h"
-#include "core/gaussian_pdp.h"
-#include "core/seeded_random.h"
-#include "core/transition_matrix.h"
+#include "core/numeric/flipped_huber.h"
+#include "core/numeric/gaussian_pdp.h"
+#include "core/common/seeded_random.h"
+#include "core/distribution/transition_matrix.h"
 #include "stat_utils.h"
 
 using namespace deniable;

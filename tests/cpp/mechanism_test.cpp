@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "core/categorical_mechanism.h"
-#include "core/seeded_random.h"
+#include "core/frequency/categorical_mechanism.h"
+#include "core/common/seeded_random.h"
 
 using namespace deniable;
 

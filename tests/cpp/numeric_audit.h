@@ -20,8 +20,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/numeric_mechanism.h"
-#include "core/random_source.h"
+#include "core/numeric/numeric_mechanism.h"
+#include "core/common/random_source.h"
 #include "stat_utils.h"
 
 namespace deniable::testing {

@@ -10,15 +10,15 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/bootstrap.h"
-#include "core/coarse_to_fine.h"
-#include "core/distribution_summary.h"
-#include "core/ems_estimator.h"
-#include "core/kde_sqp_estimator.h"
-#include "core/numeric_histogram.h"
-#include "core/rvns.h"
-#include "core/seeded_random.h"
-#include "core/transition_matrix.h"
+#include "core/distribution/bootstrap.h"
+#include "core/distribution/coarse_to_fine.h"
+#include "core/distribution/distribution_summary.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/distribution/kde_sqp_estimator.h"
+#include "core/distribution/numeric_histogram.h"
+#include "core/numeric/rvns.h"
+#include "core/common/seeded_random.h"
+#include "core/distribution/transition_matrix.h"
 #include "stat_utils.h"
 
 using namespace deniable;

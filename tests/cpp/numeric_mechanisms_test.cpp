@@ -17,14 +17,14 @@
 #include <string>
 #include <vector>
 
-#include "core/duchi.h"
-#include "core/frequency_estimator.h"
-#include "core/hybrid.h"
-#include "core/laplace.h"
-#include "core/piecewise.h"
-#include "core/portable_math.h"
-#include "core/seeded_random.h"
-#include "core/square_wave.h"
+#include "core/numeric/duchi.h"
+#include "core/frequency/frequency_estimator.h"
+#include "core/numeric/hybrid.h"
+#include "core/numeric/laplace.h"
+#include "core/numeric/piecewise.h"
+#include "core/common/portable_math.h"
+#include "core/common/seeded_random.h"
+#include "core/numeric/square_wave.h"
 #include "numeric_audit.h"
 #include "stat_utils.h"
 

@@ -6,11 +6,12 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/ems_estimator.h"
-#include "core/numeric_truth.h"
-#include "core/report.h"
-#include "core/results.h"
-#include "core/seeded_random.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/kinds/numeric/numeric_truth.h"
+#include "core/survey/report.h"
+#include "core/survey/results.h"
+#include "core/common/seeded_random.h"
+#include "core/kinds/numeric/numeric_results.h"
 
 using namespace deniable;
 using nlohmann::json;

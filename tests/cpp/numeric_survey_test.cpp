@@ -1,9 +1,11 @@
 // Numeric questions in the survey format, reports and aggregates.
 #include <doctest/doctest.h>
 
-#include "core/aggregate.h"
-#include "core/report.h"
-#include "core/seeded_random.h"
+#include "core/survey/aggregate.h"
+#include "core/survey/report.h"
+#include "core/common/seeded_random.h"
+#include "core/kinds/numeric/numeric_results.h"
+#include "core/kinds/categorical/categorical_results.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -36,10 +38,10 @@ TEST_CASE("numeric questions parse, compose epsilon and round-trip canonically")
   auto survey = ParseSurvey(NumericSurvey());
   REQUIRE_MESSAGE(survey.ok(), (survey.ok() ? "" : survey.error()));
   const auto& bmi = survey->questions[0];
-  CHECK(bmi.is_numeric());
-  CHECK(bmi.range.low == 10.0);
-  CHECK(bmi.unit == "kg/m2");
-  CHECK(bmi.numeric_mechanism->values_per_report() == 3);
+  CHECK(bmi.kind->type() == "numeric");
+  CHECK(NumericKindOf(bmi).range().low == 10.0);
+  CHECK(NumericKindOf(bmi).unit() == "kg/m2");
+  CHECK(NumericKindOf(bmi).mechanism().values_per_report() == 3);
   // RVNS epsilon = k ln(1 + (1 - gamma)(b - a) / (gamma (b - a - d))) = 3 ln(1 + 0.75 * 40 / (0.25 * 36)).
   CHECK(*bmi.epsilon() == doctest::Approx(3 * std::log(1 + 0.75 * 40 / (0.25 * 36))));
   CHECK(*TotalEpsilon(*survey) == doctest::Approx(*bmi.epsilon() + 2.0));
@@ -57,7 +59,7 @@ TEST_CASE("the published RVNS has no formal epsilon") {
   REQUIRE(survey.ok());
   CHECK_FALSE(survey->questions[0].epsilon().has_value());
   CHECK_FALSE(TotalEpsilon(*survey).has_value());
-  CHECK(QuestionPrivacyToJson(survey->questions[0])["note"].get<std::string>().rfind("no formal epsilon", 0) == 0);
+  CHECK(survey->questions[0].kind->PrivacyToJson()["note"].get<std::string>().rfind("no formal epsilon", 0) == 0);
 }
 
 TEST_CASE("invalid numeric questions name the field") {
@@ -66,7 +68,7 @@ TEST_CASE("invalid numeric questions name the field") {
         "questions[0].range: must be an array [low, high] of two numbers, but is [5]");
   CHECK(ErrorOf([](json& d) { d["questions"][0]["range"] = {5, 1}; }).rfind("questions[0].range: ", 0) == 0);
   CHECK(ErrorOf([](json& d) { d["questions"][0]["options"] = {"a", "b"}; }) ==
-        "questions[0].options: unknown field (expected one of id, text, type, range, unit, mechanism)");
+        "questions[0].options: unknown field (expected one of id, text, type, range, unit, mechanism, required)");
   CHECK(ErrorOf([](json& d) { d["questions"][0]["mechanism"]["name"] = "grr"; }) ==
         "questions[0].mechanism.name: unknown numeric mechanism \"grr\" (expected one of rvns, laplace, duchi, "
         "piecewise, hybrid, square_wave)");
@@ -83,8 +85,8 @@ TEST_CASE("numeric answers are perturbed into values and validated on the way ba
   CHECK((*report)["responses"]["age"].size() == 1);
   auto parsed = ParseReport(survey, *report);
   REQUIRE(parsed.ok());
-  CHECK(parsed->values[0].size() == 3);
-  CHECK(parsed->supports[2].size() == 2);
+  CHECK(static_cast<const NumericResponse&>(*parsed->responses[0]).values.size() == 3);
+  CHECK(static_cast<const CategoricalResponse&>(*parsed->responses[2]).support.size() == 2);
 
   CHECK(PerturbAnswers(survey, json{{"bmi", "x"}, {"age", 40}, {"yes", 0}}, random).error() ==
         "answers.bmi: must be a number, but is \"x\"");
@@ -108,9 +110,9 @@ TEST_CASE("numeric aggregates are fine histograms that merge") {
     target.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"bmi", 25}, {"age", 30}, {"yes", 1}}, random)));
   }
   REQUIRE(first.Merge(second).ok());
-  CHECK(first.questions()[0].n == 10);
-  CHECK(first.questions()[0].histogram->reports() == 10);
-  CHECK(first.questions()[0].histogram->values() == 30);
-  CHECK(first.questions()[1].histogram->values() == 10);
-  CHECK_FALSE(first.questions()[2].histogram.has_value());
+  CHECK(first.question(0).n() == 10);
+  CHECK(static_cast<const NumericAggregate&>(first.question(0)).histogram().reports() == 10);
+  CHECK(static_cast<const NumericAggregate&>(first.question(0)).histogram().values() == 30);
+  CHECK(static_cast<const NumericAggregate&>(first.question(1)).histogram().values() == 10);
+  CHECK(first.question(2).type() == "categorical");
 }

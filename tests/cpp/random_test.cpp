@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "core/os_random.h"
-#include "core/seeded_random.h"
+#include "core/common/os_random.h"
+#include "core/common/seeded_random.h"
 #include "stat_utils.h"
 
 using namespace deniable;

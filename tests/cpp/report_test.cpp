@@ -1,9 +1,10 @@
 // Reports: the client builds them from true answers; the server validates them.
 #include <doctest/doctest.h>
 
-#include "core/aggregate.h"
-#include "core/report.h"
-#include "core/seeded_random.h"
+#include "core/survey/aggregate.h"
+#include "core/survey/report.h"
+#include "core/common/seeded_random.h"
+#include "core/kinds/categorical/categorical_results.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -39,7 +40,7 @@ TEST_CASE("a perturbed report holds only the survey reference and the perturbed 
   CHECK((*report)["responses"]["b"].size() == 4);
   auto parsed = ParseReport(survey, *report);
   REQUIRE(parsed.ok());
-  CHECK(parsed->supports.size() == 2);
+  CHECK(parsed->responses.size() == 2);
 }
 
 TEST_CASE("the same seed gives the same report") {
@@ -87,9 +88,9 @@ TEST_CASE("aggregates count supports and merge; a mismatched merge changes nothi
   second.Add(*ParseReport(survey, json::parse(R"({"survey":"s1","version":3,"responses":{"a":2,"b":[0,0,1,1]}})")));
   REQUIRE(first.Merge(second).ok());
   CHECK(first.respondents() == 2);
-  CHECK(first.questions()[0].support_counts == std::vector<std::int64_t>{0, 0, 2});
-  CHECK(first.questions()[1].support_counts == std::vector<std::int64_t>{1, 0, 2, 1});
-  CHECK(first.questions()[1].n == 2);
+  CHECK(static_cast<const CategoricalAggregate&>(first.question(0)).support_counts() == std::vector<std::int64_t>{0, 0, 2});
+  CHECK(static_cast<const CategoricalAggregate&>(first.question(1)).support_counts() == std::vector<std::int64_t>{1, 0, 2, 1});
+  CHECK(first.question(1).n() == 2);
   auto other = *ParseSurvey(json::parse(R"({"format": "deniable.survey/v1", "id": "o", "version": 1, "title": "T",
     "questions": [{"id": "a", "text": "A?", "options": ["x", "y"], "mechanism": {"name": "grr", "epsilon": 1}}]})"));
   CHECK(first.Merge(SurveyAggregate(other)).error() == "cannot merge aggregates of different surveys");

@@ -1,4 +1,4 @@
-// RVNS (core/rvns.h): validation, the exact sampler, its transition density
+// RVNS (core/numeric/rvns.h): validation, the exact sampler, its transition density
 // and interval probabilities, the shared-window dependence (digest §5, W4) and
 // an empirical-epsilon audit of the bounded variant. Fixed seeds; every
 // statistical threshold carries its derivation. Most cases use [a, b] = [0, 10]
@@ -8,9 +8,9 @@
 #include <cmath>
 #include <limits>
 
-#include "core/rvns.h"
-#include "core/seeded_random.h"
-#include "core/validation.h"
+#include "core/numeric/rvns.h"
+#include "core/common/seeded_random.h"
+#include "core/common/validation.h"
 #include "numeric_audit.h"
 #include "stat_utils.h"
 

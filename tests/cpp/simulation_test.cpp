@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "core/empirical_comparison.h"
-#include "core/simulation.h"
+#include "core/distribution/empirical_comparison.h"
+#include "core/survey/simulation.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -92,7 +92,7 @@ std::string TruthError(const json& entry) {
 
 SimulationOptions Fast(std::int64_t respondents, std::uint64_t seed) {
   SimulationOptions options{respondents, seed, nullptr, 1000000};
-  options.numeric.replicates = 10;  // the bootstrap is not under test here
+  options.estimate["replicates"] = 10;  // the bootstrap is not under test here
   return options;
 }
 
@@ -224,7 +224,7 @@ TEST_CASE("W1 between a grid distribution and a sample, and the sample summary, 
 TEST_CASE("numeric estimator options reach the results; invalid ones are rejected naming the question") {
   const json truth = {{"x", {{"distribution", "uniform"}}}};
   auto options = Fast(500, 2);
-  options.numeric.estimator = "kde_sqp";
+  options.estimate["estimator"] = "kde_sqp";
   auto rvns = Simulate(NumericSurvey(kRvns), truth, options);
   REQUIRE(rvns.ok());
   CHECK((*rvns)["questions"][0]["estimator"] == "kde_sqp");

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/seeded_random.h"
+#include "core/common/seeded_random.h"
 
 namespace deniable::testing {
 namespace {

@@ -6,8 +6,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/categorical_mechanism.h"
-#include "core/random_source.h"
+#include "core/frequency/categorical_mechanism.h"
+#include "core/common/random_source.h"
 
 namespace deniable::testing {
 

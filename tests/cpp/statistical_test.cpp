@@ -11,8 +11,8 @@
 #include <cmath>
 #include <map>
 
-#include "core/frequency_estimator.h"
-#include "core/seeded_random.h"
+#include "core/frequency/frequency_estimator.h"
+#include "core/common/seeded_random.h"
 #include "stat_utils.h"
 
 using namespace deniable;

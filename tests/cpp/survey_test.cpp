@@ -2,7 +2,7 @@
 // the canonical form round-trips; epsilon composes sequentially.
 #include <doctest/doctest.h>
 
-#include "core/survey.h"
+#include "core/survey/survey.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -56,7 +56,7 @@ TEST_CASE("a pure negative survey question has no formal epsilon, and neither ha
   auto survey = ParseSurvey(document);
   REQUIRE(survey.ok());
   CHECK_FALSE(TotalEpsilon(*survey).has_value());
-  const json privacy = PrivacyToJson(*survey->questions[1].mechanism);
+  const json privacy = survey->questions[1].kind->PrivacyToJson();
   CHECK(privacy["epsilon"].is_null());
   CHECK(privacy["note"].get<std::string>().rfind("no formal epsilon", 0) == 0);
 }

@@ -14,10 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/frequency_estimator.h"
-#include "core/report.h"
-#include "core/seeded_random.h"
-#include "core/survey.h"
+#include "core/frequency/frequency_estimator.h"
+#include "core/survey/report.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/survey.h"
+#include "core/kinds/categorical/categorical_results.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -112,7 +113,7 @@ void CheckEstimates(const VectorFile& file) {
     REQUIRE_MESSAGE(survey.ok(), Where(file, item) << ": survey is invalid");
     const auto counts = item.at("support_counts").get<std::vector<std::int64_t>>();
     const auto estimate = EstimateFrequencies(counts, item.at("n").get<std::int64_t>(),
-                                              survey->questions.at(0).mechanism->probabilities());
+                                              CategoricalKindOf(survey->questions.at(0)).mechanism().probabilities());
     const auto& expected = item.at("expected");
     bool matches = estimate.options.size() == expected.size();
     for (std::size_t i = 0; matches && i < expected.size(); ++i) {

@@ -1,4 +1,4 @@
-// The work budget and cancellation of numeric estimation (core/work_budget.h):
+// The work budget and cancellation of numeric estimation (core/common/work_budget.h):
 // the budget's accounting; each estimator (EM, EMS, PML, coarse-to-fine,
 // KDE + SQP) stops when it runs out and says so; the results document says
 // so; a cancelled estimation stops promptly; the default options are not cut.
@@ -8,15 +8,15 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/coarse_to_fine.h"
-#include "core/ems_estimator.h"
-#include "core/kde_sqp_estimator.h"
-#include "core/numeric_results.h"
-#include "core/report.h"
-#include "core/results.h"
-#include "core/rvns.h"
-#include "core/seeded_random.h"
-#include "core/work_budget.h"
+#include "core/distribution/coarse_to_fine.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/distribution/kde_sqp_estimator.h"
+#include "core/kinds/numeric/numeric_results.h"
+#include "core/survey/report.h"
+#include "core/survey/results.h"
+#include "core/numeric/rvns.h"
+#include "core/common/seeded_random.h"
+#include "core/common/work_budget.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -88,9 +88,9 @@ TEST_CASE("work budget: EM, EMS, PML and coarse-to-fine stop when it runs out, a
   const Survey survey = BudgetSurvey();
   const SurveyAggregate aggregate = BudgetAggregate(survey, 5000, 3);
   const Question& laplace = survey.questions[1];
-  const NumericHistogram& histogram = *aggregate.questions()[1].histogram;
-  const auto transition = *TransitionMatrix::ForMechanism(*laplace.numeric_mechanism, 200, histogram.cells());
-  const auto coarse = *TransitionMatrix::ForMechanism(*laplace.numeric_mechanism, 100, histogram.cells());
+  const NumericHistogram& histogram = static_cast<const NumericAggregate&>(aggregate.question(1)).histogram();
+  const auto transition = *TransitionMatrix::ForMechanism(NumericKindOf(laplace).mechanism(), 200, histogram.cells());
+  const auto coarse = *TransitionMatrix::ForMechanism(NumericKindOf(laplace).mechanism(), 100, histogram.cells());
   const auto counts = histogram.counts_as_doubles();
   const std::int64_t step = 2 * transition.band_entries();
   for (EmSmoothing smoothing : {EmSmoothing::kNone, EmSmoothing::kBinomial, EmSmoothing::kCurvature}) {
@@ -122,17 +122,16 @@ TEST_CASE("work budget: EM, EMS, PML and coarse-to-fine stop when it runs out, a
 TEST_CASE("work budget: KDE + SQP is stopped and returns the best feasible point it evaluated") {
   const Survey survey = BudgetSurvey();
   const SurveyAggregate aggregate = BudgetAggregate(survey, 5000, 4);
-  const auto* rvns = dynamic_cast<const RvnsMechanism*>(survey.questions[0].numeric_mechanism.get());
-  const auto density = [rvns](double x, double y) { return rvns->TransitionDensity(x, y); };
-  const NumericHistogram& histogram = *aggregate.questions()[0].histogram;
+  const auto density = NumericKindOf(survey.questions[0]).mechanism().transition_density();
+  const NumericHistogram& histogram = static_cast<const NumericAggregate&>(aggregate.question(0)).histogram();
   KdeSqpOptions options;
   options.points = 100;
-  const KdeSqpResult free = *EstimateKdeSqp(histogram, survey.questions[0].range, density, options);
+  const KdeSqpResult free = *EstimateKdeSqp(histogram, NumericKindOf(survey.questions[0]).range(), density, options);
   REQUIRE(free.evaluations > 20);
   CHECK_FALSE(free.work_budget_exhausted);
   WorkBudget budget(10 * SqpWorkPerEvaluation(100));
   options.solver.budget = &budget;
-  const KdeSqpResult cut = *EstimateKdeSqp(histogram, survey.questions[0].range, density, options);
+  const KdeSqpResult cut = *EstimateKdeSqp(histogram, NumericKindOf(survey.questions[0]).range(), density, options);
   CHECK(cut.work_budget_exhausted);
   CHECK_FALSE(cut.cancelled);
   CHECK(cut.solver_status == "FORCED_STOP");
@@ -153,7 +152,7 @@ TEST_CASE("work budget: every estimator's results document says when the budget 
     if (std::string(estimator) == "pml") options.curvature_penalty = 1e-6;
     options.work_budget = 2000000;  // a few dozen map steps on this grid
     const auto start = std::chrono::steady_clock::now();
-    const json document = *NumericQuestionResultToJson(question, aggregate.questions()[rvns ? 0 : 1], options);
+    const json document = *NumericResultToJson(NumericKindOf(question), static_cast<const NumericAggregate&>(aggregate.question(rvns ? 0 : 1)), options);
     CHECK(Seconds(start) < 2.0);
     CHECK(document["fit"]["converged"] == false);
     CHECK(document["fit"]["stopped_by"] == "work_budget");
@@ -177,7 +176,7 @@ TEST_CASE("work budget: the largest custom options stay within a few seconds; de
   heavy.estimation_cells = 1000;
   heavy.replicates = 20;
   const auto start = std::chrono::steady_clock::now();
-  const json document = *NumericQuestionResultToJson(survey.questions[1], aggregate.questions()[1], heavy);
+  const json document = *NumericResultToJson(NumericKindOf(survey.questions[1]), static_cast<const NumericAggregate&>(aggregate.question(1)), heavy);
   const double seconds = Seconds(start);
   MESSAGE("em, 1000 cells x 20 replicates, Laplace eps 0.5, n = 20000: " << seconds << " s");
   CHECK(seconds < 15.0);  // about 3 s alone; generous for a loaded machine
@@ -205,7 +204,7 @@ TEST_CASE("cancellation: a results computation stops within moments and says so"
   int polls = 0;
   std::chrono::steady_clock::time_point cancelled_at;
   // Cancelled at the 100th poll (about 100 map steps in).
-  const auto cancelled = NumericQuestionResultToJson(survey.questions[1], aggregate.questions()[1], heavy, [&] {
+  const auto cancelled = NumericResultToJson(NumericKindOf(survey.questions[1]), static_cast<const NumericAggregate&>(aggregate.question(1)), heavy, [&] {
     if (++polls < 100) return false;
     cancelled_at = std::chrono::steady_clock::now();
     return true;
@@ -231,7 +230,7 @@ TEST_CASE("cancellation: a results computation stops within moments and says so"
   kde.estimator = "kde_sqp";
   kde.estimation_cells = 200;
   int kde_polls = 0;
-  const auto stopped = NumericQuestionResultToJson(survey.questions[0], aggregate.questions()[0], kde, [&] {
+  const auto stopped = NumericResultToJson(NumericKindOf(survey.questions[0]), static_cast<const NumericAggregate&>(aggregate.question(0)), kde, [&] {
     if (++kde_polls < 20) return false;
     cancelled_at = std::chrono::steady_clock::now();
     return true;

@@ -19,7 +19,7 @@
 // Numeric mechanisms (rvns_*, laplace_1, duchi_1, piecewise_1, hybrid_1,
 // square_wave_1) are "perturb" vectors whose answers are numbers (including
 // both ends of the range); their reports are arrays of doubles, which must be
-// bit-identical natively and in WebAssembly (core/portable_math.h).
+// bit-identical natively and in WebAssembly (core/common/portable_math.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -32,10 +32,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/frequency_estimator.h"
-#include "core/report.h"
-#include "core/seeded_random.h"
-#include "core/survey.h"
+#include "core/frequency/frequency_estimator.h"
+#include "core/survey/report.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/survey.h"
+#include "core/kinds/categorical/categorical_results.h"
 
 namespace {
 
@@ -298,7 +299,7 @@ ordered EstimateCase(const std::string& name, int options, const json& mechanism
   const auto definition = Survey("estimate", json::array({Question("q", options, mechanism)}));
   const auto survey = ParseOrFail(definition);
   const auto estimate =
-      deniable::EstimateFrequencies(support_counts, n, survey.questions[0].mechanism->probabilities());
+      deniable::EstimateFrequencies(support_counts, n, deniable::CategoricalKindOf(survey.questions[0]).mechanism().probabilities());
   auto expected = ordered::array();
   for (const auto& option : estimate.options) {
     expected.push_back(ordered{{"count", Number(option.count)}, {"frequency", Number(option.frequency)},

@@ -1,0 +1,190 @@
+#include "core/kinds/categorical/categorical_question_kind.h"
+
+#include <cassert>
+#include <cstdint>
+#include <set>
+
+#include "core/common/json_fields.h"
+#include "core/common/validation.h"
+#include "core/kinds/categorical/categorical_results.h"
+#include "core/kinds/categorical/categorical_truth.h"
+#include "core/survey/question_fields.h"
+#include "core/survey/survey.h"
+
+namespace deniable {
+namespace {
+
+constexpr std::size_t kMaxOptions = 4096;
+
+Result<std::optional<double>> ReadEpsilon(const nlohmann::json& object, const std::string& where) {
+  if (!object.contains("epsilon") || object.at("epsilon").is_null()) return std::optional<double>();
+  const auto& value = object.at("epsilon");
+  if (!value.is_number()) return MakeError(where + ".epsilon: must be a number, but is " + value.dump());
+  if (auto status = ValidateEpsilon(value.get<double>()); !status) return InContext(where + ".epsilon", status.error());
+  return std::optional<double>(value.get<double>());
+}
+
+Result<std::shared_ptr<const CategoricalMechanism>> ParseMechanism(const nlohmann::json& object, int options,
+                                                                   const std::string& where) {
+  DENIABLE_TRY(RequireObject(object, where));
+  DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon", "reported_options"}, where));
+  auto name = ReadString(object, "name", 32, true, where);
+  if (!name) return MakeError(name.error());
+  auto kind = ParseCategoricalKind(*name);
+  if (!kind) return InContext(where + ".name", kind.error());
+  auto epsilon = ReadEpsilon(object, where);
+  if (!epsilon) return MakeError(epsilon.error());
+  CategoricalParams params{*kind, options, *epsilon, 1};
+  if (object.contains("reported_options") && *kind != CategoricalKind::kNegativeSurvey) {
+    return MakeError(where + ".reported_options: applies only to the negative survey");
+  }
+  if (object.contains("reported_options")) {
+    auto s = ReadInteger(object, "reported_options", 1, static_cast<long long>(kMaxOptions), where);
+    if (!s) return MakeError(s.error());
+    params.reported_options = static_cast<int>(*s);
+  }
+  auto mechanism = CreateCategoricalMechanism(params);
+  if (!mechanism) return InContext(where, mechanism.error());
+  return std::shared_ptr<const CategoricalMechanism>(std::move(mechanism).value());
+}
+
+Result<std::vector<std::string>> ParseOptions(const nlohmann::json& question, const std::string& where) {
+  const std::string path = where + ".options";
+  if (!question.contains("options")) return MakeError(path + ": required field is missing");
+  const auto& list = question.at("options");
+  if (!list.is_array() || list.size() < 2 || list.size() > kMaxOptions) {
+    return MakeError(path + ": must be an array of 2 to " + std::to_string(kMaxOptions) + " option labels");
+  }
+  std::vector<std::string> options;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string item = path + "[" + std::to_string(i) + "]";
+    if (!list[i].is_string() || list[i].get<std::string>().empty() || list[i].get<std::string>().size() > 500) {
+      return MakeError(item + ": must be a non-empty string of at most 500 bytes");
+    }
+    if (!seen.insert(list[i].get<std::string>()).second) {
+      return MakeError(item + ": duplicate option \"" + list[i].get<std::string>() + "\"");
+    }
+    options.push_back(list[i].get<std::string>());
+  }
+  return options;
+}
+
+// Range-checked on the JSON integer itself: narrowing it to int first would
+// turn 4294967297 into answer 1.
+Result<int> ReadAnswerIndex(const nlohmann::json& answer, int options) {
+  if (!answer.is_number_integer()) return MakeError("must be an option index, but is " + answer.dump());
+  const bool in_range = answer.is_number_unsigned()
+                            ? answer.get<std::uint64_t>() < static_cast<std::uint64_t>(options)
+                            : answer.get<std::int64_t>() >= 0 && answer.get<std::int64_t>() < options;
+  if (!in_range) {
+    return MakeError("answer must be between 0 and " + std::to_string(options - 1) + ", but is " + answer.dump());
+  }
+  return static_cast<int>(answer.get<std::int64_t>());
+}
+
+std::vector<std::string> NoEstimateOptions() { return {}; }
+
+Result<nlohmann::json> NoCanonicalOptions(const nlohmann::json& /*options*/) { return nlohmann::json::object(); }
+
+}  // namespace
+
+KindEntry CategoricalQuestionKind::Entry() { return {kType, &Parse, NoEstimateOptions(), &NoCanonicalOptions}; }
+
+Result<std::shared_ptr<const QuestionKind>> CategoricalQuestionKind::Parse(const nlohmann::json& object,
+                                                                           const std::string& where) {
+  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"options", "mechanism"}, where));
+  auto options = ParseOptions(object, where);
+  if (!options) return MakeError(options.error());
+  if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
+  auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(options->size()), where + ".mechanism");
+  if (!mechanism) return MakeError(mechanism.error());
+  return std::shared_ptr<const QuestionKind>(
+      std::make_shared<CategoricalQuestionKind>(std::move(options).value(), std::move(mechanism).value()));
+}
+
+nlohmann::json MechanismToJson(const CategoricalMechanism& mechanism) {
+  nlohmann::json object = {{"name", CategoricalKindName(mechanism.params().kind)}};
+  if (mechanism.epsilon()) object["epsilon"] = *mechanism.epsilon();
+  if (mechanism.params().kind == CategoricalKind::kNegativeSurvey) {
+    object["reported_options"] = mechanism.params().reported_options;
+  }
+  return object;
+}
+
+nlohmann::json PrivacyToJson(const CategoricalMechanism& mechanism) {
+  if (mechanism.epsilon()) return {{"epsilon", *mechanism.epsilon()}};
+  return {{"epsilon", nullptr},
+          {"note", "no formal epsilon: a reported option is never the respondent's answer, so the report rules "
+                   "answers out with certainty (unbounded likelihood ratio)"}};
+}
+
+nlohmann::json CategoricalQuestionKind::DefinitionToJson() const {
+  return {{"type", kType}, {"options", options_}, {"mechanism", MechanismToJson()}};
+}
+
+nlohmann::json CategoricalQuestionKind::MechanismToJson() const { return deniable::MechanismToJson(*mechanism_); }
+
+nlohmann::json CategoricalQuestionKind::PrivacyToJson() const { return deniable::PrivacyToJson(*mechanism_); }
+
+Result<nlohmann::json> CategoricalQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {
+  auto index = ReadAnswerIndex(answer, mechanism_->options());
+  if (!index) return MakeError(index.error());
+  auto support = mechanism_->Perturb(*index, random);
+  if (!support) return MakeError(support.error());
+  return mechanism_->Encode(*support);
+}
+
+nlohmann::json CategoricalQuestionKind::PageSummary() const {
+  const auto pq = mechanism_->probabilities();
+  return {{"p", pq.p}, {"q", pq.q}};
+}
+
+Result<std::unique_ptr<const KindResponse>> CategoricalQuestionKind::Decode(const nlohmann::json& wire) const {
+  auto support = mechanism_->Decode(wire);
+  if (!support) return MakeError(support.error());
+  return std::unique_ptr<const KindResponse>(std::make_unique<CategoricalResponse>(std::move(support).value()));
+}
+
+Result<nlohmann::json> CategoricalQuestionKind::Estimate(const KindAggregate& aggregate,
+                                                         const nlohmann::json& /*options*/,
+                                                         const std::function<bool()>& /*cancelled*/) const {
+  return CategoricalResultToJson(*this, static_cast<const CategoricalAggregate&>(aggregate));
+}
+
+std::vector<CsvRow> CategoricalQuestionKind::CsvRows(const nlohmann::json& result) const {
+  return CategoricalCsvRows(result);
+}
+
+Result<std::unique_ptr<TruthSampler>> CategoricalQuestionKind::ParseTruth(const nlohmann::json& entry,
+                                                                          const std::string& where) const {
+  return ParseCategoricalTruth(*this, entry, where);
+}
+
+std::string CategoricalQuestionKind::SimulationText(const nlohmann::json& result) const {
+  return CategoricalSimulationText(result);
+}
+
+std::string_view CategoricalAggregate::type() const { return CategoricalQuestionKind::kType; }
+
+void CategoricalAggregate::Add(const KindResponse& response) {
+  const Support& support = static_cast<const CategoricalResponse&>(response).support;
+  ++n_;
+  for (std::size_t i = 0; i < support.size(); ++i) support_counts_[i] += support[i];
+}
+
+Status CategoricalAggregate::Merge(const KindAggregate& other) {
+  if (other.type() != type()) return MakeError("a question of another kind");
+  const auto& theirs = static_cast<const CategoricalAggregate&>(other);
+  if (theirs.support_counts_.size() != support_counts_.size()) return MakeError("a different number of options");
+  n_ += theirs.n_;
+  for (std::size_t i = 0; i < support_counts_.size(); ++i) support_counts_[i] += theirs.support_counts_[i];
+  return OkStatus();
+}
+
+const CategoricalQuestionKind& CategoricalKindOf(const Question& question) {
+  assert(question.kind->type() == CategoricalQuestionKind::kType);
+  return static_cast<const CategoricalQuestionKind&>(*question.kind);
+}
+
+}  // namespace deniable

@@ -1,0 +1,87 @@
+// A categorical question: options 0..k-1 answered through a categorical
+// mechanism (GRR, OUE, SUE or the negative survey, core/frequency/), whose
+// reports support a set of options; the aggregate counts, per option, the
+// reports that support it, and frequency_estimator.h turns the counts into
+// unbiased frequencies with intervals.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/frequency/categorical_mechanism.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+struct Question;
+
+// A decoded report: the options it supports.
+struct CategoricalResponse final : KindResponse {
+  explicit CategoricalResponse(Support s) : support(std::move(s)) {}
+  Support support;
+};
+
+// n and, per option, how many reports supported it.
+class CategoricalAggregate final : public KindAggregate {
+ public:
+  explicit CategoricalAggregate(std::size_t options) : support_counts_(options, 0) {}
+  CategoricalAggregate(std::int64_t n, std::vector<std::int64_t> support_counts)
+      : n_(n), support_counts_(std::move(support_counts)) {}
+  std::string_view type() const override;
+  void Add(const KindResponse& response) override;
+  Status Merge(const KindAggregate& other) override;
+  std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<CategoricalAggregate>(*this); }
+  std::int64_t n() const override { return n_; }
+  const std::vector<std::int64_t>& support_counts() const { return support_counts_; }
+
+ private:
+  std::int64_t n_ = 0;
+  std::vector<std::int64_t> support_counts_;
+};
+
+class CategoricalQuestionKind final : public QuestionKind {
+ public:
+  static constexpr const char* kType = "categorical";
+  static KindEntry Entry();
+  static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
+
+  CategoricalQuestionKind(std::vector<std::string> options, std::shared_ptr<const CategoricalMechanism> mechanism)
+      : options_(std::move(options)), mechanism_(std::move(mechanism)) {}
+
+  const std::vector<std::string>& options() const { return options_; }
+  const CategoricalMechanism& mechanism() const { return *mechanism_; }
+
+  std::string_view type() const override { return kType; }
+  nlohmann::json DefinitionToJson() const override;
+  nlohmann::json MechanismToJson() const override;
+  std::optional<double> epsilon() const override { return mechanism_->epsilon(); }
+  nlohmann::json PrivacyToJson() const override;
+  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
+  nlohmann::json PageSummary() const override;
+  Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
+  std::unique_ptr<KindAggregate> NewAggregate() const override {
+    return std::make_unique<CategoricalAggregate>(options_.size());
+  }
+  Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
+  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
+  Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
+                                  const std::function<bool()>& cancelled) const override;
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
+  Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  std::string SimulationText(const nlohmann::json& result) const override;
+
+ private:
+  std::vector<std::string> options_;
+  std::shared_ptr<const CategoricalMechanism> mechanism_;
+};
+
+// The categorical kind of a question known to be categorical (tests, benches).
+const CategoricalQuestionKind& CategoricalKindOf(const Question& question);
+
+// {"epsilon": e} or {"epsilon": null, "note": ...} for a categorical mechanism.
+nlohmann::json PrivacyToJson(const CategoricalMechanism& mechanism);
+nlohmann::json MechanismToJson(const CategoricalMechanism& mechanism);
+
+}  // namespace deniable

@@ -1,0 +1,66 @@
+#include "core/kinds/categorical/categorical_results.h"
+
+#include <cmath>
+
+#include "core/common/validation.h"
+#include "core/frequency/advisor.h"
+
+namespace deniable {
+namespace {
+
+// A warning when n is too small for useful estimates: the expected 95%
+// half-width (the advisor's planning variance) is too wide.
+nlohmann::json SampleSizeWarning(std::int64_t n, double half_width, std::int64_t needed) {
+  if (n == 0) return "no reports yet";
+  if (half_width <= kUsefulHalfWidth) return nullptr;
+  return "n = " + std::to_string(n) + " is too small for useful estimates: a 95% interval is about +-" +
+         FormatNumber(std::round(half_width * 1000) / 10) + " percentage points wide; about " +
+         std::to_string(needed) + " respondents give +-5 points";
+}
+
+// No reports yet: numbers are undefined, and say so as null (not 0).
+nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+}  // namespace
+
+FrequencyEstimate EstimateCategorical(const CategoricalQuestionKind& kind, const CategoricalAggregate& aggregate) {
+  return EstimateFrequencies(aggregate.support_counts(), aggregate.n(), kind.mechanism().probabilities());
+}
+
+nlohmann::json CategoricalResultToJson(const CategoricalQuestionKind& kind, const CategoricalAggregate& aggregate) {
+  const auto estimate = EstimateCategorical(kind, aggregate);
+  auto options = nlohmann::json::array();
+  for (std::size_t i = 0; i < estimate.options.size(); ++i) {
+    const auto& option = estimate.options[i];
+    options.push_back({{"label", kind.options()[i]},
+                       {"count", NumberOrNull(option.count)},
+                       {"frequency", NumberOrNull(option.frequency)},
+                       {"std_error", NumberOrNull(option.std_error)},
+                       {"ci_low", NumberOrNull(option.ci_low)},
+                       {"ci_high", NumberOrNull(option.ci_high)},
+                       {"consistent_frequency", NumberOrNull(option.consistent_frequency)}});
+  }
+  const auto pq = kind.mechanism().probabilities();
+  const std::int64_t n = aggregate.n();
+  const double half_width = n > 0 ? kZ95 * std::sqrt(PlanningFrequencyVariance(pq, static_cast<double>(n))) : NAN;
+  const auto needed = RequiredSampleSize(pq, 0.05);
+  return {{"mechanism", kind.MechanismToJson()},
+          {"privacy", kind.PrivacyToJson()},
+          {"n", n},
+          {"options", options},
+          {"expected_ci_half_width", NumberOrNull(half_width)},
+          {"respondents_for_5_points", needed},
+          {"warning", SampleSizeWarning(n, half_width, needed)}};
+}
+
+std::vector<CsvRow> CategoricalCsvRows(const nlohmann::json& result) {
+  std::vector<CsvRow> rows;
+  for (const auto& option : result.at("options")) {
+    rows.push_back({option.at("label").get<std::string>(), option.at("count"), option.at("frequency"),
+                    option.at("std_error"), option.at("ci_low"), option.at("ci_high"),
+                    option.at("consistent_frequency")});
+  }
+  return rows;
+}
+
+}  // namespace deniable

@@ -1,0 +1,88 @@
+#include "core/kinds/categorical/categorical_truth.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/common/json_fields.h"
+
+namespace deniable {
+namespace {
+
+int DrawAnswer(const std::vector<double>& cumulative, RandomSource& random) {
+  const double u = UniformUnit(random);
+  const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), u);
+  return static_cast<int>(std::min<std::ptrdiff_t>(it - cumulative.begin(),
+                                                   static_cast<std::ptrdiff_t>(cumulative.size()) - 1));
+}
+
+class CategoricalTruth final : public TruthSampler {
+ public:
+  explicit CategoricalTruth(std::vector<double> cumulative)
+      : cumulative_(std::move(cumulative)), counts_(cumulative_.size(), 0) {}
+
+  Result<nlohmann::json> Draw(RandomSource& random) override {
+    const int answer = DrawAnswer(cumulative_, random);
+    ++counts_[static_cast<std::size_t>(answer)];
+    ++n_;
+    return nlohmann::json(answer);
+  }
+
+  nlohmann::json Compare(const nlohmann::json& result) const override {
+    if (n_ == 0) return {{"truth", nullptr}, {"errors", nullptr}, {"advice", nullptr}};  // everyone skipped it
+    double l1 = 0.0, linf = 0.0, mse = 0.0, consistent_l1 = 0.0;
+    int covered = 0;
+    auto truth = nlohmann::json::array();
+    for (std::size_t i = 0; i < counts_.size(); ++i) {
+      const double f = static_cast<double>(counts_[i]) / static_cast<double>(n_);
+      truth.push_back(f);
+      const auto& option = result["options"][i];
+      const double error = option["frequency"].get<double>() - f;
+      l1 += std::fabs(error);
+      linf = std::max(linf, std::fabs(error));
+      mse += error * error;
+      consistent_l1 += std::fabs(option["consistent_frequency"].get<double>() - f);
+      covered += (option["ci_low"].get<double>() <= f && f <= option["ci_high"].get<double>()) ? 1 : 0;
+    }
+    const double options = static_cast<double>(counts_.size());
+    return {{"truth", truth},
+            {"errors", {{"l1", l1},
+                        {"linf", linf},
+                        {"mse", mse / options},
+                        {"consistent_l1", consistent_l1},
+                        {"ci_coverage", static_cast<double>(covered) / options}}},
+            {"advice", CategoricalAdvice(result)}};
+  }
+
+ private:
+  std::vector<double> cumulative_;
+  std::vector<std::int64_t> counts_;
+  std::int64_t n_ = 0;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<TruthSampler>> ParseCategoricalTruth(const CategoricalQuestionKind& kind,
+                                                            const nlohmann::json& entry, const std::string& where) {
+  DENIABLE_TRY(RequireObject(entry, where));
+  DENIABLE_TRY(RejectUnknownFields(entry, {"frequencies"}, where));
+  const auto& weights = entry.contains("frequencies") ? entry.at("frequencies") : nlohmann::json();
+  if (!weights.is_array() || weights.size() != kind.options().size()) {
+    return MakeError(where + ".frequencies: must be an array of " + std::to_string(kind.options().size()) +
+                     " non-negative weights, one per option");
+  }
+  std::vector<double> sums;
+  double total = 0.0;
+  for (const auto& weight : weights) {
+    if (!weight.is_number() || !std::isfinite(weight.get<double>()) || weight.get<double>() < 0.0) {
+      return MakeError(where + ".frequencies: weights must be finite and non-negative, found " + weight.dump());
+    }
+    total += weight.get<double>();
+    sums.push_back(total);
+  }
+  if (total <= 0.0) return MakeError(where + ".frequencies: weights must not all be zero");
+  for (double& sum : sums) sum /= total;
+  return std::unique_ptr<TruthSampler>(std::make_unique<CategoricalTruth>(std::move(sums)));
+}
+
+}  // namespace deniable

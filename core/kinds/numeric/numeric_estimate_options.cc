@@ -1,0 +1,99 @@
+#include "core/kinds/numeric/numeric_estimate_options.h"
+
+#include "core/common/number_text.h"
+
+namespace deniable {
+namespace {
+
+// Beyond int the values are out of every range anyway: clamped, so the range
+// check names the range rather than an overflow.
+constexpr long long kIntLimit = 1000000000;
+
+Result<long long> ReadInteger(const nlohmann::json& value, const std::string& name) {
+  std::optional<long long> parsed;
+  if (value.is_string()) parsed = ParseInteger(value.get<std::string>());
+  if (value.is_number_integer()) parsed = value.get<long long>();
+  if (value.is_number_float() && value.get<double>() == static_cast<double>(static_cast<long long>(value.get<double>()))) {
+    parsed = static_cast<long long>(value.get<double>());
+  }
+  if (!parsed) {
+    const std::string shown = value.is_string() ? "\"" + value.get<std::string>() + "\"" : value.dump();
+    return MakeError(name + " must be an integer, but is " + shown);
+  }
+  return *parsed;
+}
+
+Result<int> ReadInt(const nlohmann::json& value, const std::string& name) {
+  auto parsed = ReadInteger(value, name);
+  if (!parsed) return MakeError(parsed.error());
+  return static_cast<int>(*parsed > kIntLimit ? kIntLimit : (*parsed < -kIntLimit ? -kIntLimit : *parsed));
+}
+
+// null: the default.
+Result<std::optional<double>> ReadOptionalNumber(const nlohmann::json& value, const std::string& name) {
+  if (value.is_null()) return std::optional<double>();
+  std::optional<double> parsed;
+  if (value.is_string()) parsed = ParseFiniteNumber(value.get<std::string>());
+  if (value.is_number()) parsed = value.get<double>();
+  if (!parsed) {
+    const std::string shown = value.is_string() ? "\"" + value.get<std::string>() + "\"" : value.dump();
+    return MakeError(name + " must be a finite number, but is " + shown);
+  }
+  return parsed;
+}
+
+nlohmann::json OptionalToJson(const std::optional<double>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+std::vector<std::string> PublicNumericEstimateOptionNames() {
+  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty"};
+}
+
+Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json& options) {
+  NumericEstimateOptions parsed;
+  if (!options.is_object()) return parsed;
+  for (const auto& [name, value] : options.items()) {
+    if (name == "estimator") {
+      if (!value.is_string()) return MakeError("estimator must be a name, but is " + value.dump());
+      parsed.estimator = value.get<std::string>();  // ValidateNumericEstimateOptions names the allowed values
+    } else if (name == "points" || name == "estimation_cells" || name == "replicates" || name == "max_iterations") {
+      auto number = ReadInt(value, name);
+      if (!number) return MakeError(number.error());
+      (name == "points"             ? parsed.points
+       : name == "estimation_cells" ? parsed.estimation_cells
+       : name == "replicates"       ? parsed.replicates
+                                    : parsed.max_iterations) = *number;
+    } else if (name == "work_budget") {
+      auto number = ReadInteger(value, name);
+      if (!number) return MakeError(number.error());
+      parsed.work_budget = *number;
+    } else if (name == "bin_width" || name == "curvature_penalty") {
+      auto number = ReadOptionalNumber(value, name);
+      if (!number) return MakeError(number.error());
+      (name == "bin_width" ? parsed.bin_width : parsed.curvature_penalty) = *number;
+    }
+  }
+  return parsed;
+}
+
+nlohmann::json NumericEstimateOptionsToJson(const NumericEstimateOptions& options) {
+  return {{"estimator", options.estimator},
+          {"estimation_cells", options.estimation_cells},
+          {"points", options.points},
+          {"bin_width", OptionalToJson(options.bin_width)},
+          {"replicates", options.replicates},
+          {"curvature_penalty", OptionalToJson(options.curvature_penalty)},
+          {"max_iterations", options.max_iterations},
+          {"work_budget", options.work_budget}};
+}
+
+Result<nlohmann::json> CanonicalNumericEstimateOptions(const nlohmann::json& options) {
+  auto parsed = ParseNumericEstimateOptions(options);
+  if (!parsed) return MakeError(parsed.error());
+  return NumericEstimateOptionsToJson(*parsed);
+}
+
+}  // namespace deniable

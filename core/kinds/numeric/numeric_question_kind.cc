@@ -1,0 +1,163 @@
+#include "core/kinds/numeric/numeric_question_kind.h"
+
+#include <cassert>
+#include <cmath>
+
+#include "core/common/json_fields.h"
+#include "core/common/validation.h"
+#include "core/kinds/numeric/numeric_estimate_options.h"
+#include "core/kinds/numeric/numeric_results.h"
+#include "core/kinds/numeric/numeric_simulation.h"
+#include "core/numeric/numeric_mechanism_factory.h"
+#include "core/survey/question_fields.h"
+#include "core/survey/survey.h"
+
+namespace deniable {
+namespace {
+
+Result<NumericRange> ParseRange(const nlohmann::json& question, const std::string& where) {
+  const std::string path = where + ".range";
+  if (!question.contains("range")) return MakeError(path + ": required field is missing");
+  const auto& range = question.at("range");
+  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) {
+    return MakeError(path + ": must be an array [low, high] of two numbers, but is " + range.dump());
+  }
+  const NumericRange parsed{range[0].get<double>(), range[1].get<double>()};
+  if (auto status = ValidateNumericRange(parsed); !status) return InContext(path, status.error());
+  return parsed;
+}
+
+}  // namespace
+
+KindEntry NumericQuestionKind::Entry() {
+  return {kType, &Parse, PublicNumericEstimateOptionNames(), &CanonicalNumericEstimateOptions};
+}
+
+Result<std::shared_ptr<const QuestionKind>> NumericQuestionKind::Parse(const nlohmann::json& object,
+                                                                       const std::string& where) {
+  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "mechanism"}, where));
+  auto range = ParseRange(object, where);
+  if (!range) return MakeError(range.error());
+  auto unit = ReadString(object, "unit", 32, false, where);
+  if (!unit) return MakeError(unit.error());
+  if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
+  auto mechanism = ParseNumericMechanism(object.at("mechanism"), *range, where + ".mechanism");
+  if (!mechanism) return MakeError(mechanism.error());
+  return std::shared_ptr<const QuestionKind>(
+      std::make_shared<NumericQuestionKind>(*range, std::move(unit).value(), std::move(mechanism).value()));
+}
+
+nlohmann::json NumericQuestionKind::DefinitionToJson() const {
+  nlohmann::json object = {{"type", kType}, {"range", {range_.low, range_.high}}, {"mechanism", MechanismToJson()}};
+  if (!unit_.empty()) object["unit"] = unit_;
+  return object;
+}
+
+nlohmann::json NumericQuestionKind::PrivacyToJson() const { return NumericPrivacyToJson(*mechanism_); }
+
+Result<nlohmann::json> NumericQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {
+  if (!answer.is_number()) return MakeError("must be a number, but is " + answer.dump());
+  auto values = mechanism_->Perturb(answer.get<double>(), random);
+  if (!values) return MakeError(values.error());
+  return nlohmann::json(*values);
+}
+
+nlohmann::json NumericQuestionKind::PageSummary() const {
+  return {{"values_per_report", mechanism_->values_per_report()}};
+}
+
+// Exactly values_per_report finite numbers, each one a value the mechanism can produce.
+Result<std::unique_ptr<const KindResponse>> NumericQuestionKind::Decode(const nlohmann::json& wire) const {
+  const int count = mechanism_->values_per_report();
+  if (!wire.is_array() || wire.size() != static_cast<std::size_t>(count)) {
+    return MakeError("a " + mechanism_->name() + " report must be an array of " + std::to_string(count) +
+                     (count == 1 ? " number" : " numbers"));
+  }
+  const NumericRange possible = mechanism_->possible_values();
+  std::vector<double> values;
+  for (std::size_t i = 0; i < wire.size(); ++i) {
+    const auto& value = wire[i];
+    if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < possible.low ||
+        value.get<double>() > possible.high) {
+      return MakeError("value " + std::to_string(i) + " must be a number in [" + FormatNumber(possible.low) + ", " +
+                       FormatNumber(possible.high) + "], but is " + value.dump());
+    }
+    values.push_back(value.get<double>());
+  }
+  return std::unique_ptr<const KindResponse>(std::make_unique<NumericResponse>(std::move(values)));
+}
+
+std::unique_ptr<KindAggregate> NumericQuestionKind::NewAggregate() const {
+  // The mechanism factories guarantee a finite output range, so this cannot fail.
+  return std::make_unique<NumericAggregate>(0, *NumericHistogram::ForMechanism(*mechanism_));
+}
+
+Status NumericQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
+  auto parsed = ParseNumericEstimateOptions(options);
+  if (!parsed) return MakeError(parsed.error());
+  return ValidateNumericEstimateOptions(*this, *parsed);
+}
+
+Result<nlohmann::json> NumericQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
+                                                     const std::function<bool()>& cancelled) const {
+  auto parsed = ParseNumericEstimateOptions(options);
+  if (!parsed) return MakeError(parsed.error());
+  return NumericResultToJson(*this, static_cast<const NumericAggregate&>(aggregate), *parsed, cancelled);
+}
+
+// A row per summary statistic (mean, std_dev, median, quartiles, skewness,
+// kurtosis) with its estimate in the frequency column and its 95% bootstrap
+// interval; mechanisms with unbiased reports add an "unbiased_mean" row with
+// its standard error and CI.
+std::vector<CsvRow> NumericQuestionKind::CsvRows(const nlohmann::json& result) const {
+  std::vector<CsvRow> rows;
+  const auto mean = result.find("unbiased_mean");
+  if (mean != result.end() && mean->is_object()) {
+    rows.push_back({"unbiased_mean", nullptr, mean->at("value"), mean->at("std_error"), mean->at("ci_low"),
+                    mean->at("ci_high"), nullptr});
+  }
+  if (!result.contains("statistics")) return rows;  // no reports yet
+  for (const auto& [name, statistic] : result.at("statistics").items()) {
+    rows.push_back({name, nullptr, statistic.at("value"), nullptr, statistic.at("low"), statistic.at("high"), nullptr});
+  }
+  return rows;
+}
+
+Result<std::unique_ptr<TruthSampler>> NumericQuestionKind::ParseTruth(const nlohmann::json& entry,
+                                                                      const std::string& where) const {
+  return ParseNumericTruthSampler(*this, entry, where);
+}
+
+std::string NumericQuestionKind::SimulationText(const nlohmann::json& result) const {
+  return NumericSimulationText(result);
+}
+
+std::string_view NumericAggregate::type() const { return NumericQuestionKind::kType; }
+
+void NumericAggregate::Add(const KindResponse& response) {
+  // Decode checked every value is finite, which is all the histogram requires.
+  (void)AddValues(static_cast<const NumericResponse&>(response).values);
+}
+
+Status NumericAggregate::AddValues(const std::vector<double>& values) {
+  DENIABLE_TRY(histogram_.Add(values));
+  ++n_;
+  return OkStatus();
+}
+
+Status NumericAggregate::Merge(const KindAggregate& other) {
+  if (other.type() != type()) return MakeError("a question of another kind");
+  const auto& theirs = static_cast<const NumericAggregate&>(other);
+  if (auto merged = histogram_.Merge(theirs.histogram_); !merged) {
+    return MakeError("a different histogram (" + merged.error() + ")");
+  }
+  n_ += theirs.n_;
+  return OkStatus();
+}
+
+const NumericQuestionKind& NumericKindOf(const Question& question) {
+  assert(question.kind->type() == NumericQuestionKind::kType);
+  return static_cast<const NumericQuestionKind&>(*question.kind);
+}
+
+}  // namespace deniable

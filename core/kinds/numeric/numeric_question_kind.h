@@ -1,0 +1,84 @@
+// A numeric question: an answer in [a, b] (with its unit) perturbed by a
+// numeric mechanism (core/numeric/); the aggregate is a fine histogram of the
+// reported values (core/distribution/numeric_histogram.h), from which
+// numeric_results.h reconstructs the answers' distribution with bands.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/distribution/numeric_histogram.h"
+#include "core/numeric/numeric_mechanism.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+struct Question;
+
+// A decoded report: its values, each one the mechanism can produce.
+struct NumericResponse final : KindResponse {
+  explicit NumericResponse(std::vector<double> v) : values(std::move(v)) {}
+  std::vector<double> values;
+};
+
+// n and the fine histogram of the reported values.
+class NumericAggregate final : public KindAggregate {
+ public:
+  NumericAggregate(std::int64_t n, NumericHistogram histogram) : n_(n), histogram_(std::move(histogram)) {}
+  std::string_view type() const override;
+  void Add(const KindResponse& response) override;
+  Status Merge(const KindAggregate& other) override;
+  std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<NumericAggregate>(*this); }
+  std::int64_t n() const override { return n_; }
+  const NumericHistogram& histogram() const { return histogram_; }
+  // Adds one report's values (benches and tests that skip the wire form).
+  Status AddValues(const std::vector<double>& values);
+
+ private:
+  std::int64_t n_ = 0;
+  NumericHistogram histogram_;
+};
+
+class NumericQuestionKind final : public QuestionKind {
+ public:
+  static constexpr const char* kType = "numeric";
+  static KindEntry Entry();
+  static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
+
+  NumericQuestionKind(NumericRange range, std::string unit, std::shared_ptr<const NumericMechanism> mechanism)
+      : range_(range), unit_(std::move(unit)), mechanism_(std::move(mechanism)) {}
+
+  NumericRange range() const { return range_; }
+  const std::string& unit() const { return unit_; }
+  const NumericMechanism& mechanism() const { return *mechanism_; }
+
+  std::string_view type() const override { return kType; }
+  nlohmann::json DefinitionToJson() const override;
+  nlohmann::json MechanismToJson() const override { return mechanism_->ParamsToJson(); }
+  std::optional<double> epsilon() const override { return mechanism_->epsilon(); }
+  nlohmann::json PrivacyToJson() const override;
+  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
+  nlohmann::json PageSummary() const override;
+  Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
+  std::unique_ptr<KindAggregate> NewAggregate() const override;
+  Status ValidateEstimateOptions(const nlohmann::json& options) const override;
+  bool NeedsEstimation(const KindAggregate& aggregate) const override { return aggregate.n() > 0; }
+  Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
+                                  const std::function<bool()>& cancelled) const override;
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
+  Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  std::string SimulationText(const nlohmann::json& result) const override;
+  std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range_}; }
+
+ private:
+  NumericRange range_;
+  std::string unit_;
+  std::shared_ptr<const NumericMechanism> mechanism_;
+};
+
+// The numeric kind of a question known to be numeric (tests, benches).
+const NumericQuestionKind& NumericKindOf(const Question& question);
+
+}  // namespace deniable

@@ -1,0 +1,414 @@
+#include "core/kinds/numeric/numeric_results.h"
+
+#include <cmath>
+#include <numeric>
+
+#include "core/distribution/bootstrap.h"
+#include "core/distribution/coarse_to_fine.h"
+#include "core/distribution/curvature_penalty_choice.h"
+#include "core/distribution/distribution_summary.h"
+#include "core/distribution/ems_estimator.h"
+#include "core/distribution/estimate_fit.h"
+#include "core/frequency/frequency_estimator.h"
+#ifdef DENIABLE_WITH_NLOPT
+#include "core/distribution/kde_sqp_estimator.h"
+#endif
+#include "core/numeric/numeric_mechanism_factory.h"
+#include "core/distribution/transition_matrix.h"
+#include "core/common/validation.h"
+#include "core/common/work_budget.h"
+
+namespace deniable {
+namespace {
+
+using nlohmann::json;
+
+double DefaultBinWidth(const NumericQuestionKind& question) { return question.range().width() / 20.0; }
+
+json Interval(double value, const BootstrapInterval& band) {
+  return {{"value", value}, {"low", band.low}, {"high", band.high}};
+}
+
+json Curve(const std::vector<double>& points, const std::vector<double>& values, const BootstrapBand& band) {
+  return {{"points", points}, {"value", values}, {"low", band.low}, {"high", band.high}};
+}
+
+// The unbiased mean of the reported values, for mechanisms whose reports are
+// unbiased for x: the sample mean with its standard error (a CLT interval).
+json UnbiasedMean(const NumericMechanism& mechanism, const NumericHistogram& histogram) {
+  if (!mechanism.UnbiasedValueVariance(mechanism.input_range().low) || histogram.values() < 2) return nullptr;
+  const double count = static_cast<double>(histogram.values());
+  const double mean = histogram.sum() / count;
+  const double variance = std::max(0.0, (histogram.sum_of_squares() - count * mean * mean) / (count - 1.0));
+  const double se = std::sqrt(variance / count);
+  return {{"value", mean}, {"std_error", se}, {"ci_low", mean - kZ95 * se}, {"ci_high", mean + kZ95 * se}};
+}
+
+// Input cell probabilities estimated from output counts, and how the run ended.
+struct CellEstimate {
+  std::vector<double> probabilities;
+  EstimateFit fit;
+};
+// Estimates from counts, charging its work to `budget` (not null).
+using CountsEstimator = std::function<Result<CellEstimate>(const std::vector<double>& counts, WorkBudget* budget)>;
+
+bool CutShort(const EstimateFit& fit) { return fit.stopped_by == "work_budget"; }
+
+// The bootstrap's replicates share what is left of the question's budget.
+// A replicate's cost varies (warm-started PML took 30 to 975 map steps in one
+// default-options document), so each may use up to kReplicateShareFactor
+// times an equal share of what is left, but never so much that the replicates
+// after it would get less than a quarter of an equal share of the bootstrap's
+// budget each: when the budget is short every replicate still gets some.
+constexpr std::int64_t kReplicateShareFactor = 8;
+
+struct ReplicateBudgets {
+  WorkBudget* question;
+  int replicates;
+  std::int64_t floor_each = 0;  // set when the bootstrap starts
+  int started = 0;
+  int cut_short = 0;
+};
+
+std::int64_t NextReplicateShare(ReplicateBudgets& budgets) {
+  const std::int64_t remaining = budgets.question->remaining();
+  if (budgets.started == 0) budgets.floor_each = remaining / (4 * std::int64_t{budgets.replicates});
+  const std::int64_t left = std::max(1, budgets.replicates - budgets.started);
+  const std::int64_t generous = remaining / left * std::min(left, kReplicateShareFactor);
+  return std::max<std::int64_t>(0, std::min(generous, remaining - budgets.floor_each * (left - 1)));
+}
+
+// The bootstrap needs only the probabilities.
+Reestimator ProbabilitiesOnly(CountsEstimator estimate, ReplicateBudgets* budgets) {
+  return [estimate = std::move(estimate), budgets](const std::vector<double>& counts) -> Result<std::vector<double>> {
+    WorkBudget share(*budgets->question, NextReplicateShare(*budgets));
+    ++budgets->started;
+    auto cells = estimate(counts, &share);
+    if (!cells) return MakeError(cells.error());
+    if (CutShort(cells->fit)) ++budgets->cut_short;
+    return std::move(cells).value().probabilities;
+  };
+}
+
+EmSmoothing SmoothingOf(const std::string& estimator) {
+  if (estimator == "ems") return EmSmoothing::kBinomial;
+  if (estimator == "em") return EmSmoothing::kNone;
+  return EmSmoothing::kCurvature;
+}
+
+// Warm starts for the re-estimates of the bootstrap (empty: none).
+struct WarmStarts {
+  std::vector<double> fine;    // on the estimation grid
+  std::vector<double> coarse;  // on the coarse grid of coarse-to-fine PML
+};
+
+// Bootstrap re-estimates stop at 1e-8 nats per value instead of 1e-10, which
+// halves to quarters the cost of a results document. Measured (RVNS d = 2, k = 2,
+// chi-square 2 and 5, n = 10^4 and 10^5, 200 replicates, same seed): interval
+// ends of mean, sd, median and density moved by at most 6% of the interval's
+// width, less than the Monte Carlo error of a 2.5% quantile from 200 replicates.
+constexpr double kReplicatePerValueTolerance = 1e-8;
+
+#ifdef DENIABLE_WITH_NLOPT
+// The RVNS paper's pipeline (kde_sqp_estimator.h) on the estimation grid.
+CountsEstimator MakeKdeSqpEstimator(const NumericQuestionKind& question, const NumericHistogram& histogram,
+                                    const NumericEstimateOptions& options) {
+  const auto density = question.mechanism().transition_density();  // ValidateNumericEstimateOptions checked it
+  KdeSqpOptions settings;
+  settings.points = options.estimation_cells;
+  const NumericRange output = histogram.range();
+  const NumericRange input = question.range();
+  return [=](const std::vector<double>& counts, WorkBudget* budget) -> Result<CellEstimate> {
+    KdeSqpOptions charged = settings;
+    charged.solver.budget = budget;
+    auto fit = EstimateKdeSqp(output, counts, input, density, charged);
+    if (!fit) return MakeError(fit.error());
+    return CellEstimate{fit->probabilities, FitOfKdeSqp(*fit)};
+  };
+}
+#endif
+
+// PML, EMS or EM (ems_estimator.h). Warm starts apply only to the estimators
+// whose result does not depend on the start (pml, em: they converge to an
+// optimum; EMS's result depends on where it stops, so it always starts at the
+// uniform distribution). `coarse` (non-null): PML runs coarse-to-fine.
+CountsEstimator MakeEmEstimator(const TransitionMatrix& transition, const TransitionMatrix* coarse,
+                                const NumericEstimateOptions& options, WarmStarts starts) {
+  EmsOptions settings;
+  settings.smoothing = SmoothingOf(options.estimator);
+  settings.curvature_penalty = options.curvature_penalty;
+  settings.max_iterations = options.max_iterations;
+  const bool start_matters = settings.smoothing == EmSmoothing::kBinomial;
+  const bool replicate = !starts.fine.empty();
+  if (replicate && !start_matters) settings.per_value_tolerance = kReplicatePerValueTolerance;
+  if (coarse != nullptr) {
+    const CoarseToFineStarts coarse_starts{std::move(starts.coarse)};
+    return [&transition, coarse, settings, coarse_starts](const std::vector<double>& counts,
+                                                          WorkBudget* budget) -> Result<CellEstimate> {
+      EmsOptions charged = settings;
+      charged.budget = budget;
+      auto fit = EstimateCoarseToFine(counts, *coarse, transition, charged, coarse_starts);
+      if (!fit) return MakeError(fit.error());
+      return CellEstimate{fit->probabilities,
+                          FitOfCoarseToFine(*fit, coarse->input_cells(), transition.input_cells())};
+    };
+  }
+  if (!start_matters) settings.start = std::move(starts.fine);
+  return [&transition, settings](const std::vector<double>& counts, WorkBudget* budget) -> Result<CellEstimate> {
+    EmsOptions charged = settings;
+    charged.budget = budget;
+    auto fit = EstimateEms(counts, transition, charged);
+    if (!fit) return MakeError(fit.error());
+    return CellEstimate{fit->probabilities, FitOfEm(*fit, settings.max_iterations)};
+  };
+}
+
+// The chosen estimator; `starts` non-empty for the bootstrap's re-estimates.
+CountsEstimator MakeEstimator(const NumericQuestionKind& question, const NumericHistogram& histogram,
+                              const TransitionMatrix& transition, const TransitionMatrix* coarse,
+                              const NumericEstimateOptions& options, WarmStarts starts = {}) {
+#ifdef DENIABLE_WITH_NLOPT
+  if (options.estimator == "kde_sqp") return MakeKdeSqpEstimator(question, histogram, options);
+#else
+  (void)question;
+  (void)histogram;
+#endif
+  return MakeEmEstimator(transition, coarse, options, std::move(starts));
+}
+
+json BaseDocument(const NumericQuestionKind& question, const NumericAggregate& aggregate, const NumericEstimateOptions& options) {
+  json document = {{"range", {question.range().low, question.range().high}},
+                   {"unit", question.unit()},
+                   {"mechanism", question.MechanismToJson()},
+                   {"privacy", question.PrivacyToJson()},
+                   {"n", aggregate.n()},
+                   {"estimator", options.estimator},
+                   {"curvature_penalty", nullptr},
+                   {"curvature_penalty_rule", nullptr},
+                   {"fit", nullptr},
+                   {"warning", nullptr}};
+  return document;
+}
+
+json SampleSizeWarning(const NumericQuestionKind& question, std::int64_t n, const BootstrapInterval& mean) {
+  const double half_width = (mean.high - mean.low) / 2.0;
+  if (half_width <= kUsefulMeanHalfWidth * question.range().width()) return nullptr;
+  return "n = " + std::to_string(n) + " is too small for useful estimates: the 95% interval of the mean is about +-" +
+         FormatNumber(std::round(half_width * 1000) / 1000) + (question.unit().empty() ? "" : " " + question.unit()) +
+         " wide (more than 5% of the answer range)";
+}
+
+// The density, CDF, histogram and statistics of the fitted distribution with
+// their bootstrap bands, and the sample-size warning, into `document`.
+Status AddEstimates(const NumericQuestionKind& question, std::int64_t n, const NumericEstimateOptions& options,
+                    const GridDistribution& fitted, const BootstrapSample& sample, json& document) {
+  const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
+  auto curve = DensityOnPoints(fitted, options.points);
+  auto bands = DensityAndCdfBands(sample, options.points);
+  auto bins = HistogramWithBinWidth(fitted, bin_width);
+  auto bin_band = HistogramBand(sample, bin_width);
+  auto intervals = StatisticIntervals(sample);
+  for (const std::string* error : {curve ? nullptr : &curve.error(), bands ? nullptr : &bands.error(),
+                                   bins ? nullptr : &bins.error(), bin_band ? nullptr : &bin_band.error(),
+                                   intervals ? nullptr : &intervals.error()}) {
+    if (error) return MakeError(*error);
+  }
+  const auto stats = Summarize(fitted);
+  document["density"] = Curve(curve->points, curve->density, bands->density);
+  document["cdf"] = Curve(curve->points, curve->cdf, bands->cdf);
+  document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
+                           {"low", bin_band->low}, {"high", bin_band->high}};
+  document["statistics"] = {{"mean", Interval(stats.mean, intervals->mean)},
+                            {"std_dev", Interval(stats.standard_deviation, intervals->standard_deviation)},
+                            {"median", Interval(stats.median, intervals->median)},
+                            {"lower_quartile", Interval(stats.lower_quartile, intervals->lower_quartile)},
+                            {"upper_quartile", Interval(stats.upper_quartile, intervals->upper_quartile)},
+                            {"skewness", Interval(stats.skewness, intervals->skewness)},
+                            {"kurtosis", Interval(stats.kurtosis, intervals->kurtosis)}};
+  document["bootstrap"] = {{"method", "parametric"}, {"replicates", static_cast<int>(sample.replicates.size())},
+                           {"failures", sample.failures}, {"level", 0.95}};
+  document["warning"] = SampleSizeWarning(question, n, intervals->mean);
+  return OkStatus();
+}
+
+// PML's lambda for a request (estimator pml), and where it came from: the
+// analyst's; for one-value mechanisms chosen from the reports on `grid` (at
+// most 100 cells; curvature_penalty_choice.h), whose fit there comes along so
+// that it is not computed again; otherwise the sqrt(N) rule.
+struct PenaltyDecision {
+  double penalty = 0.0;
+  std::string rule;                 // "analyst", "marginal_likelihood" (lowered below the rule) or "sqrt_n"
+  std::optional<EmsResult> on_grid;  // PML at `penalty` on `grid`, when the search ran
+};
+
+Result<PenaltyDecision> DecidePenalty(const NumericQuestionKind& question, const NumericEstimateOptions& options,
+                                      const std::vector<double>& counts, const TransitionMatrix& grid,
+                                      WorkBudget* budget) {
+  EmsOptions pml;
+  pml.curvature_penalty = options.curvature_penalty;
+  pml.max_iterations = options.max_iterations;
+  pml.budget = budget;
+  // The analyst's lambda if given, else the sqrt(N) rule's.
+  const double given = CurvaturePenalty(pml, std::accumulate(counts.begin(), counts.end(), 0.0));
+  if (options.curvature_penalty) return PenaltyDecision{given, "analyst", std::nullopt};
+  if (question.mechanism().values_per_report() != 1) return PenaltyDecision{given, "sqrt_n", std::nullopt};
+  auto choice = ChooseCurvaturePenalty(counts, grid, pml);
+  if (!choice) return MakeError(choice.error());
+  return PenaltyDecision{choice->penalty,
+                         choice->penalty < choice->rule_penalty ? "marginal_likelihood" : "sqrt_n",
+                         std::move(choice).value().fit};
+}
+
+}  // namespace
+
+Status ValidateNumericEstimateOptions(const NumericQuestionKind& question, const NumericEstimateOptions& options) {
+  if (options.estimator != "pml" && options.estimator != "ems" && options.estimator != "em" &&
+      options.estimator != "kde_sqp") {
+    return MakeError("estimator must be one of pml, ems, em, kde_sqp, but is \"" + options.estimator + "\"");
+  }
+  if (options.estimator == "kde_sqp" && !question.mechanism().transition_density()) {
+    return MakeError("estimator kde_sqp (the RVNS paper's) applies only to rvns questions");
+  }
+#ifndef DENIABLE_WITH_NLOPT
+  // The WebAssembly build has no NLopt (kde_sqp's SQP solver): the server estimates.
+  if (options.estimator == "kde_sqp") return MakeError("estimator kde_sqp is available on the server only");
+#endif
+  if (options.estimator == "kde_sqp" && options.estimation_cells > kMaxKdeSqpEstimationCells) {
+    return MakeError("estimator kde_sqp allows at most " + std::to_string(kMaxKdeSqpEstimationCells) +
+                     " estimation_cells (its solver's work grows like the cube of the cells), but is " +
+                     std::to_string(options.estimation_cells));
+  }
+  if (options.curvature_penalty) {
+    if (options.estimator != "pml") return MakeError("curvature_penalty applies only to estimator pml");
+    const double penalty = *options.curvature_penalty;
+    if (!std::isfinite(penalty) || penalty < 0.0 || penalty > kMaxCurvaturePenalty) {
+      return MakeError("curvature_penalty must be a number in [0, " + FormatNumber(kMaxCurvaturePenalty) +
+                       "], but is " + FormatNumber(penalty));
+    }
+  }
+  DENIABLE_TRY(ValidateIntInRange(options.points, 2, kMaxDensityPoints, "points"));
+  DENIABLE_TRY(ValidateIntInRange(options.max_iterations, 1, 100000, "max_iterations"));
+  DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
+  DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
+  if (options.work_budget < 1) return MakeError("work_budget must be at least 1");
+  if (options.estimation_cells * options.replicates > kMaxBootstrapCost) {
+    return MakeError("estimation_cells x replicates must be at most " + std::to_string(kMaxBootstrapCost) +
+                     " (the bootstrap's cost), but is " + std::to_string(options.estimation_cells) + " x " +
+                     std::to_string(options.replicates));
+  }
+  const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
+  if (!std::isfinite(bin_width) || bin_width <= 0.0 || question.range().width() / bin_width > kMaxHistogramBins) {
+    return MakeError("bin_width must be positive and give at most " + std::to_string(kMaxHistogramBins) +
+                     " bins over the range, but is " + FormatNumber(bin_width));
+  }
+  return OkStatus();
+}
+
+namespace {
+
+// The warning for bootstrap replicates the work budget cut short (nullopt: none).
+std::optional<std::string> ReplicateBudgetWarning(const ReplicateBudgets& budgets) {
+  if (budgets.cut_short == 0) return std::nullopt;
+  return std::to_string(budgets.cut_short) + " of " + std::to_string(budgets.replicates) +
+         " bootstrap replicates ran out of the work budget before converging, so the bands may be too narrow or "
+         "misplaced; ask for fewer estimation_cells or replicates (the default options stay within it)";
+}
+
+void PrependWarning(json& document, const std::string& warning) {
+  document["warning"] = document["warning"].is_null() ? warning : warning + "; " + document["warning"].get<std::string>();
+}
+
+}  // namespace
+
+Result<json> NumericResultToJson(const NumericQuestionKind& question, const NumericAggregate& aggregate,
+                                         const NumericEstimateOptions& options,
+                                         const std::function<bool()>& cancelled) {
+  DENIABLE_TRY(ValidateNumericEstimateOptions(question, options));
+  json document = BaseDocument(question, aggregate, options);
+  const NumericHistogram& histogram = aggregate.histogram();
+  document["unbiased_mean"] = UnbiasedMean(question.mechanism(), histogram);
+  if (aggregate.n() == 0) {
+    document["warning"] = "no reports yet";
+    return document;
+  }
+  WorkBudget question_budget(options.work_budget, cancelled);
+  // The point estimate, with PML's penalty search and coarse solution, may use half.
+  WorkBudget point_budget(question_budget, options.work_budget / 2);
+  auto transition =
+      TransitionMatrix::ForMechanism(question.mechanism(), options.estimation_cells, histogram.cells());
+  if (!transition) return MakeError(transition.error());
+  // PML on a grid finer than the coarse one runs coarse-to-fine.
+  std::optional<TransitionMatrix> coarse;
+  if (options.estimator == "pml" && options.estimation_cells > kDefaultCoarseCells) {
+    auto built = TransitionMatrix::ForMechanism(question.mechanism(), kDefaultCoarseCells, histogram.cells());
+    if (!built) return MakeError(built.error());
+    coarse = std::move(built).value();
+  }
+  const TransitionMatrix* coarse_matrix = coarse ? &*coarse : nullptr;
+  const auto counts = histogram.counts_as_doubles();
+  NumericEstimateOptions chosen = options;
+  std::optional<EmsResult> pml_on_grid;  // PML's fit on the coarse grid, or on the estimation grid without one
+  if (options.estimator == "pml") {
+    auto decision =
+        DecidePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition, &point_budget);
+    if (!decision) return MakeError(decision.error());
+    chosen.curvature_penalty = decision->penalty;
+    document["curvature_penalty"] = decision->penalty;
+    document["curvature_penalty_rule"] = decision->rule;
+    pml_on_grid = std::move(decision).value().on_grid;
+  }
+  // The coarse solution, computed once: it starts the point estimate's coarse
+  // stage (which then stops at once) and, nudged, every replicate's.
+  std::vector<double> coarse_solution;
+  if (coarse_matrix && pml_on_grid) coarse_solution = pml_on_grid->probabilities;
+  if (coarse_matrix && !pml_on_grid) {
+    EmsOptions pml;
+    pml.curvature_penalty = chosen.curvature_penalty;
+    pml.max_iterations = options.max_iterations;
+    pml.budget = &point_budget;
+    auto coarse_fit = EstimateEms(counts, *coarse_matrix, pml);
+    if (!coarse_fit) return MakeError(coarse_fit.error());
+    coarse_solution = std::move(coarse_fit).value().probabilities;
+  }
+  // Without a coarse grid the penalty search already fitted PML on the estimation grid.
+  auto cells = !coarse_matrix && pml_on_grid
+                   ? Result<CellEstimate>(CellEstimate{pml_on_grid->probabilities,
+                                                       FitOfEm(*pml_on_grid, options.max_iterations)})
+                   : MakeEstimator(question, histogram, *transition, coarse_matrix, chosen,
+                                   {{}, coarse_solution})(counts, &point_budget);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (!cells) return MakeError(cells.error());
+  const EstimateFit fit = cells->fit;
+  auto fitted = MakeGridDistribution(question.range(), std::move(cells).value().probabilities);
+  if (!fitted) return MakeError(fitted.error());
+  WarmStarts starts{NudgedTowardsUniform(fitted->probabilities), {}};
+  if (coarse_matrix) starts.coarse = NudgedTowardsUniform(std::move(coarse_solution));
+
+  ReplicateBudgets replicate_budgets{&question_budget, options.replicates};
+  const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, std::move(starts));
+  BootstrapOptions bootstrap;
+  bootstrap.replicates = options.replicates;
+  bootstrap.cancelled = [&question_budget] { return question_budget.Cancelled(); };
+  auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+                                    ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (!sample) return MakeError(sample.error());
+  DENIABLE_TRY(AddEstimates(question, aggregate.n(), options, *fitted, *sample, document));
+  document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
+  document["fit"] = FitToJson(fit);
+  // Runs cut off before converging matter more than the sample size: their warnings come first.
+  if (const auto warning = ReplicateBudgetWarning(replicate_budgets)) PrependWarning(document, *warning);
+  if (const auto warning = FitWarning(options.estimator, fit)) PrependWarning(document, *warning);
+  return document;
+}
+
+Status ValidateNumericEstimateOptions(const Question& question, const NumericEstimateOptions& options) {
+  return ValidateNumericEstimateOptions(NumericKindOf(question), options);
+}
+
+json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate, const NumericEstimateOptions& numeric,
+                         const std::function<bool()>& cancelled) {
+  return SurveyResultsToJson(survey, aggregate, NumericEstimateOptionsToJson(numeric), cancelled);
+}
+
+}  // namespace deniable

@@ -1,0 +1,91 @@
+#include "core/kinds/numeric/numeric_simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/distribution/empirical_comparison.h"
+#include "core/kinds/numeric/numeric_truth.h"
+
+namespace deniable {
+namespace {
+
+// The reconstructed distribution as the results document shows it: the
+// density on m equal display cells (mass = density x cell width). With the
+// default options (200 display points over 100 estimation cells) every
+// estimation cell is split in two, so this is the estimate exactly; other
+// choices re-bin it (numeric_results.h), which is what the analyst sees.
+Result<GridDistribution> ShownDistribution(NumericRange range, const nlohmann::json& result) {
+  const auto& density = result.at("density").at("value");
+  const double cell = range.width() / static_cast<double>(density.size());
+  std::vector<double> masses;
+  for (const auto& value : density) masses.push_back(value.get<double>() * cell);
+  return MakeGridDistribution(range, std::move(masses));
+}
+
+bool Inside(const nlohmann::json& interval, double value, const char* low, const char* high) {
+  return interval.at(low).is_number() && interval.at(high).is_number() && interval.at(low).get<double>() <= value &&
+         value <= interval.at(high).get<double>();
+}
+
+double AbsoluteError(const nlohmann::json& statistics, const char* name, double truth) {
+  return std::fabs(statistics.at(name).at("value").get<double>() - truth);
+}
+
+class NumericTruthSampler final : public TruthSampler {
+ public:
+  NumericTruthSampler(NumericRange range, std::unique_ptr<const NumericTruth> truth)
+      : range_(range), truth_(std::move(truth)) {}
+
+  Result<nlohmann::json> Draw(RandomSource& random) override {
+    auto answer = truth_->Draw(random);
+    if (!answer) return MakeError(answer.error());
+    answers_.push_back(*answer);
+    return nlohmann::json(*answer);
+  }
+
+  nlohmann::json Compare(const nlohmann::json& result) const override {
+    if (answers_.empty()) return {{"truth", nullptr}, {"errors", nullptr}, {"advice", nullptr}};  // every simulated respondent skipped it
+    std::vector<double> answers = answers_;
+    std::sort(answers.begin(), answers.end());
+    const SampleSummary truth = SummarizeSample(answers);
+    nlohmann::json document = {{"truth",
+                                 {{"mean", truth.mean},
+                                  {"std_dev", truth.standard_deviation},
+                                  {"median", truth.median},
+                                  {"lower_quartile", truth.lower_quartile},
+                                  {"upper_quartile", truth.upper_quartile}}},
+                                {"errors", nullptr},
+                                {"advice", nullptr}};  // the advisor compares categorical mechanisms
+    if (!result.contains("density")) return document;  // the estimator failed: the result carries its error
+    auto shown = ShownDistribution(range_, result);
+    if (!shown) return document;
+    const auto& statistics = result.at("statistics");
+    const auto& unbiased = result.at("unbiased_mean");
+    document["errors"] = {{"wasserstein1", Wasserstein1ToSample(*shown, answers)},
+                          {"mean", AbsoluteError(statistics, "mean", truth.mean)},
+                          {"std_dev", AbsoluteError(statistics, "std_dev", truth.standard_deviation)},
+                          {"median", AbsoluteError(statistics, "median", truth.median)},
+                          {"mean_covered", Inside(statistics.at("mean"), truth.mean, "low", "high")},
+                          {"unbiased_mean_covered", unbiased.is_null() ? nlohmann::json(nullptr)
+                                                                       : nlohmann::json(Inside(unbiased, truth.mean,
+                                                                                               "ci_low", "ci_high"))}};
+    return document;
+  }
+
+ private:
+  NumericRange range_;
+  std::unique_ptr<const NumericTruth> truth_;
+  std::vector<double> answers_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<TruthSampler>> ParseNumericTruthSampler(const NumericQuestionKind& kind,
+                                                               const nlohmann::json& entry, const std::string& where) {
+  auto truth = ParseNumericTruth(entry, kind.range(), where);
+  if (!truth) return MakeError(truth.error());
+  return std::unique_ptr<TruthSampler>(std::make_unique<NumericTruthSampler>(kind.range(), std::move(truth).value()));
+}
+
+}  // namespace deniable

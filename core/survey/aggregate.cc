@@ -1,0 +1,40 @@
+#include "core/survey/aggregate.h"
+
+namespace deniable {
+
+SurveyAggregate::SurveyAggregate(const Survey& survey) {
+  for (const auto& question : survey.questions) questions_.push_back(question.kind->NewAggregate());
+}
+
+SurveyAggregate::SurveyAggregate(const SurveyAggregate& other) : respondents_(other.respondents_) {
+  for (const auto& question : other.questions_) questions_.push_back(question->Clone());
+}
+
+SurveyAggregate& SurveyAggregate::operator=(const SurveyAggregate& other) {
+  if (this != &other) *this = SurveyAggregate(other);
+  return *this;
+}
+
+void SurveyAggregate::Add(const Report& report) {
+  ++respondents_;
+  for (std::size_t q = 0; q < questions_.size(); ++q) {
+    if (report.responses[q]) questions_[q]->Add(*report.responses[q]);  // null: skipped
+  }
+}
+
+Status SurveyAggregate::Merge(const SurveyAggregate& other) {
+  if (other.questions_.size() != questions_.size()) return MakeError("cannot merge aggregates of different surveys");
+  // Merge into copies first, so a failed merge changes nothing.
+  std::vector<std::unique_ptr<KindAggregate>> merged;
+  for (std::size_t q = 0; q < questions_.size(); ++q) {
+    merged.push_back(questions_[q]->Clone());
+    if (auto status = merged.back()->Merge(*other.questions_[q]); !status) {
+      return MakeError("cannot merge aggregates: question " + std::to_string(q) + " has " + status.error());
+    }
+  }
+  questions_ = std::move(merged);
+  respondents_ += other.respondents_;
+  return OkStatus();
+}
+
+}  // namespace deniable

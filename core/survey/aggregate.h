@@ -1,0 +1,38 @@
+// Mergeable sufficient statistics of a survey: per question, its kind's
+// aggregate (question_kind.h), which counts the respondents who answered it;
+// and the number of reports. Estimation reads only these, so its cost does
+// not grow with the number of reports. Not thread-safe: the server guards it,
+// and independent aggregates combine with Merge.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/common/result.h"
+#include "core/survey/report.h"
+#include "core/survey/survey.h"
+
+namespace deniable {
+
+class SurveyAggregate {
+ public:
+  explicit SurveyAggregate(const Survey& survey);
+  SurveyAggregate(const SurveyAggregate& other);
+  SurveyAggregate& operator=(const SurveyAggregate& other);
+  SurveyAggregate(SurveyAggregate&&) = default;
+  SurveyAggregate& operator=(SurveyAggregate&&) = default;
+
+  void Add(const Report& report);  // the report must come from ParseReport for this survey
+  Status Merge(const SurveyAggregate& other);
+  std::int64_t respondents() const { return respondents_; }
+  std::size_t size() const { return questions_.size(); }
+  // Question q's aggregate, of its kind's type.
+  const KindAggregate& question(std::size_t q) const { return *questions_[q]; }
+
+ private:
+  std::int64_t respondents_ = 0;
+  std::vector<std::unique_ptr<KindAggregate>> questions_;
+};
+
+}  // namespace deniable

@@ -1,0 +1,25 @@
+#include "core/survey/kind_registry.h"
+
+#include "core/kinds/categorical/categorical_question_kind.h"
+#include "core/kinds/numeric/numeric_question_kind.h"
+
+namespace deniable {
+
+std::vector<KindEntry> RegisteredKinds() {
+  return {
+      CategoricalQuestionKind::Entry(),
+      NumericQuestionKind::Entry(),
+  };
+}
+
+Result<KindEntry> FindKind(std::string_view type) {
+  const auto kinds = RegisteredKinds();
+  std::string known;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    if (kinds[i].type == type) return kinds[i];
+    known += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + std::string(kinds[i].type);
+  }
+  return MakeError("unknown question type \"" + std::string(type) + "\" (expected " + known + ")");
+}
+
+}  // namespace deniable

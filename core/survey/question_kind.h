@@ -1,0 +1,148 @@
+// A kind of question: everything about one kind of collection in one place,
+// as libprio-rs's Vdaf trait holds a kind's client, aggregation and
+// collection. A kind is parsed from its definition (kind_registry.h) and is
+// valid by construction; the survey, report, aggregate, results and
+// simulation code (this folder), the server, the WebAssembly bindings and the
+// CSV export reach it only through this interface. A new kind is one folder
+// under core/kinds/ and one line in kind_registry.cc.
+//
+// Each kind has three halves:
+//   client:     Perturb turns a true answer into its report's wire form;
+//   aggregator: Decode validates a wire form, NewAggregate gives mergeable
+//               sufficient statistics of its own type;
+//   collector:  Estimate turns an aggregate into the results document, and
+//               CsvRows into the CSV export's rows.
+// plus the privacy statement, the simulation truth, and an optional public
+// state that clients fetch (for kinds trained across rounds).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/random_source.h"
+#include "core/common/result.h"
+#include "core/numeric/numeric_mechanism.h"
+
+namespace deniable {
+
+// Who sees the true answer: only the respondent's device (local: the answer is
+// perturbed before it is sent), or the server, which publishes only noisy
+// releases (central).
+enum class Trust { kLocal, kCentral };
+
+// One question's decoded, validated response, of its kind's own type.
+class KindResponse {
+ public:
+  virtual ~KindResponse() = default;
+};
+
+// One question's mergeable sufficient statistics: estimation reads only
+// these, so its cost does not grow with the number of reports.
+class KindAggregate {
+ public:
+  virtual ~KindAggregate() = default;
+  // The kind's type name: Merge refuses an aggregate of another kind.
+  virtual std::string_view type() const = 0;
+  // `response` was decoded by the kind that made this aggregate.
+  virtual void Add(const KindResponse& response) = 0;
+  // Adds another aggregate of the same question; changes nothing on error.
+  virtual Status Merge(const KindAggregate& other) = 0;
+  virtual std::unique_ptr<KindAggregate> Clone() const = 0;
+  // Respondents who answered this question.
+  virtual std::int64_t n() const = 0;
+};
+
+// One row of the CSV export, as the kind fills it; the survey, question, n,
+// epsilon and mechanism columns are the same for every kind. Null is an empty
+// field.
+struct CsvRow {
+  std::string option;  // an option's label, or a statistic's name
+  nlohmann::json count, frequency, std_error, ci_low, ci_high, consistent_frequency;
+};
+
+// A simulated population's answers to one question: draws each respondent's
+// true answer and, once the results are estimated, compares them with it.
+class TruthSampler {
+ public:
+  virtual ~TruthSampler() = default;
+  // One respondent's true answer, as PerturbAnswers takes it; remembered.
+  virtual Result<nlohmann::json> Draw(RandomSource& random) = 0;
+  // The fields added to the question's result: "truth", "errors" and
+  // "advice" (a kind's design advice, or null).
+  virtual nlohmann::json Compare(const nlohmann::json& result) const = 0;
+};
+
+// The answer range of kinds whose answers are numbers in [a, b]: data files
+// of true answers (the CLI's CSV truths) are checked against it.
+struct NumericAnswers {
+  NumericRange range;
+};
+
+class QuestionKind {
+ public:
+  virtual ~QuestionKind() = default;
+
+  // --- definition
+  virtual std::string_view type() const = 0;
+  // The kind's fields of the question's canonical JSON ("type", "options" or
+  // "range", "mechanism", ...): parsing them again gives an equal kind.
+  virtual nlohmann::json DefinitionToJson() const = 0;
+  virtual nlohmann::json MechanismToJson() const = 0;
+
+  // --- privacy
+  // The epsilon a respondent who answers spends; nullopt: no formal epsilon.
+  virtual std::optional<double> epsilon() const = 0;
+  // {"epsilon": e} or {"epsilon": null, "note": why}.
+  virtual nlohmann::json PrivacyToJson() const = 0;
+  virtual Trust trust() const { return Trust::kLocal; }
+
+  // --- client
+  // The report's wire form for one true answer. Errors name no path: the
+  // caller puts the question's in front.
+  virtual Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const = 0;
+  // What the survey page needs beyond the definition (e.g. p and q).
+  virtual nlohmann::json PageSummary() const = 0;
+
+  // --- aggregator
+  virtual Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const = 0;
+  virtual std::unique_ptr<KindAggregate> NewAggregate() const = 0;
+
+  // --- collector
+  // `options`: the estimation options (an object; from an HTTP query its
+  // values are strings). The kind reads the fields it knows.
+  virtual Status ValidateEstimateOptions(const nlohmann::json& options) const = 0;
+  // Whether Estimate costs more than microseconds for this aggregate.
+  virtual bool NeedsEstimation(const KindAggregate& aggregate) const = 0;
+  // The question's results (without id, text and type, which the survey adds).
+  // `cancelled` (optional) is polled by long estimations, which then fail
+  // with kEstimationCancelled.
+  virtual Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
+                                          const std::function<bool()>& cancelled) const = 0;
+  // The CSV export's rows for one of its results (a result without an error).
+  virtual std::vector<CsvRow> CsvRows(const nlohmann::json& result) const = 0;
+
+  // --- simulation
+  virtual Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry,
+                                                           const std::string& where) const = 0;
+  // `deniable simulate`'s text for a result with its comparison (no error).
+  virtual std::string SimulationText(const nlohmann::json& result) const = 0;
+
+  // --- capabilities (null or nullopt when the kind lacks them)
+  virtual std::optional<NumericAnswers> numeric_answers() const { return std::nullopt; }
+  // A state every client fetches before answering (a model trained across
+  // rounds); none for kinds without rounds.
+  virtual std::optional<nlohmann::json> PublicState(const KindAggregate& /*aggregate*/) const { return std::nullopt; }
+};
+
+// The error of a question whose estimation was cancelled (the document is
+// then incomplete and must be discarded).
+inline constexpr const char* kEstimationCancelled = "estimation cancelled";
+
+}  // namespace deniable

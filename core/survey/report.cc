@@ -1,0 +1,83 @@
+#include "core/survey/report.h"
+
+#include <cmath>
+
+#include <cstdint>
+
+#include "core/common/json_fields.h"
+#include "core/common/validation.h"
+
+namespace deniable {
+namespace {
+
+Status CheckSurveyReference(const Survey& survey, const nlohmann::json& document) {
+  auto id = ReadString(document, "survey", 64, true, "");
+  if (!id) return MakeError(id.error());
+  if (*id != survey.id) return MakeError("survey: report is for survey \"" + *id + "\", not \"" + survey.id + "\"");
+  auto version = ReadInteger(document, "version", 1, 1000000, "");
+  if (!version) return MakeError(version.error());
+  if (*version != survey.version) {
+    return MakeError("version: report is for version " + std::to_string(*version) + " of the survey, but the "
+                     "current version is " + std::to_string(survey.version) + " (reload the survey page)");
+  }
+  return OkStatus();
+}
+
+Status RejectUnknownQuestions(const Survey& survey, const nlohmann::json& object, const std::string& where) {
+  for (const auto& item : object.items()) {
+    if (!survey.QuestionIndex(item.key())) {
+      return MakeError(JoinPath(where, item.key()) + ": no question with this id in survey \"" + survey.id + "\"");
+    }
+  }
+  return OkStatus();
+}
+
+// Whether the respondent skipped the question: no answer, or null for an
+// optional one (a required question's null goes to its kind, which names it).
+bool Skipped(const nlohmann::json& answers, const Question& question) {
+  return !answers.contains(question.id) || (!question.required && answers.at(question.id).is_null());
+}
+
+}  // namespace
+
+Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json& answers, RandomSource& random) {
+  DENIABLE_TRY(RequireObject(answers, "answers"));
+  DENIABLE_TRY(RejectUnknownQuestions(survey, answers, "answers"));
+  nlohmann::json responses = nlohmann::json::object();
+  for (const auto& question : survey.questions) {
+    const std::string where = "answers." + question.id;
+    if (Skipped(answers, question)) {
+      if (question.required) return MakeError(where + ": question is not answered");
+      continue;  // the report says it was skipped by leaving it out
+    }
+    auto response = question.kind->Perturb(answers.at(question.id), random);
+    if (!response) return InContext(where, response.error());
+    responses[question.id] = std::move(response).value();
+  }
+  return nlohmann::json{{"survey", survey.id}, {"version", survey.version}, {"responses", responses}};
+}
+
+Result<Report> ParseReport(const Survey& survey, const nlohmann::json& document) {
+  DENIABLE_TRY(RequireObject(document, "report"));
+  DENIABLE_TRY(RejectUnknownFields(document, {"survey", "version", "responses"}, ""));
+  DENIABLE_TRY(CheckSurveyReference(survey, document));
+  if (!document.contains("responses")) return MakeError("responses: required field is missing");
+  const auto& responses = document.at("responses");
+  DENIABLE_TRY(RequireObject(responses, "responses"));
+  DENIABLE_TRY(RejectUnknownQuestions(survey, responses, "responses"));
+  Report report;
+  for (const auto& question : survey.questions) {
+    const std::string where = "responses." + question.id;
+    if (!responses.contains(question.id)) {
+      if (question.required) return MakeError(where + ": missing response");
+      report.responses.emplace_back();  // skipped
+      continue;
+    }
+    auto response = question.kind->Decode(responses.at(question.id));
+    if (!response) return InContext(where, response.error());
+    report.responses.push_back(std::move(response).value());
+  }
+  return report;
+}
+
+}  // namespace deniable

@@ -1,0 +1,60 @@
+#include "core/survey/results.h"
+
+namespace deniable {
+namespace {
+
+nlohmann::json QuestionResult(const Question& question, const KindAggregate& aggregate, std::int64_t respondents,
+                              const nlohmann::json& options, const std::function<bool()>& cancelled) {
+  auto estimate = question.kind->Estimate(aggregate, options, cancelled);
+  if (!estimate) return {{"id", question.id}, {"type", question.kind->type()}, {"error", estimate.error()}};
+  nlohmann::json result = std::move(estimate).value();
+  result["id"] = question.id;
+  result["text"] = question.text;
+  result["type"] = question.kind->type();
+  if (!question.required) {
+    result["required"] = false;
+    result["skipped"] = respondents - aggregate.n();
+  }
+  return result;
+}
+
+}  // namespace
+
+Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& options) {
+  for (const Question& question : survey.questions) {
+    if (auto status = question.kind->ValidateEstimateOptions(options); !status) {
+      return MakeError("question \"" + question.id + "\": " + status.error());
+    }
+  }
+  return OkStatus();
+}
+
+bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate) {
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    if (survey.questions[q].kind->NeedsEstimation(aggregate.question(q))) return true;
+  }
+  return false;
+}
+
+nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
+                                   const nlohmann::json& options, const std::function<bool()>& cancelled) {
+  auto questions = nlohmann::json::array();
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    questions.push_back(
+        QuestionResult(survey.questions[q], aggregate.question(q), aggregate.respondents(), options, cancelled));
+  }
+  const auto total = TotalEpsilon(survey);
+  nlohmann::json document = {{"survey", survey.id},
+                             {"version", survey.version},
+                             {"title", survey.title},
+                             {"respondents", aggregate.respondents()},
+                             {"total_epsilon", total ? nlohmann::json(*total) : nlohmann::json(nullptr)},
+                             {"questions", questions}};
+  if (!total) {
+    document["total_epsilon_note"] = "no formal epsilon: at least one question uses a mechanism without one (the pure "
+                                     "negative survey or the published RVNS)";
+  }
+  return document;
+}
+
+}  // namespace deniable

@@ -1,0 +1,33 @@
+// From aggregates to the results document the dashboard and `simulate` show:
+// the survey's respondents and total epsilon, and per question its id, text,
+// type and its kind's results (question_kind.h: estimates with 95% intervals,
+// n, epsilon, warnings), or {"error": ...} when its estimation failed.
+// Optional questions also carry "required": false and "skipped" (the reports
+// that left them out).
+#pragma once
+
+#include <functional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/survey/aggregate.h"
+#include "core/survey/survey.h"
+
+namespace deniable {
+
+// Checks the estimation options against every question ("question \"bmi\":
+// bin_width must be ..."). `options` is an object; each kind reads its fields.
+Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& options);
+
+// `cancelled` (optional) is polled during long estimations; once it returns
+// true the remaining estimation stops at once and the document is incomplete
+// (entries with the error kEstimationCancelled): discard it.
+nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
+                                   const nlohmann::json& options = nlohmann::json::object(),
+                                   const std::function<bool()>& cancelled = {});
+
+// Whether the document needs costly estimation (e.g. a numeric question with
+// at least one report); without it a document costs microseconds.
+bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate);
+
+}  // namespace deniable

@@ -1,0 +1,101 @@
+#include "core/survey/simulation.h"
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "core/common/json_fields.h"
+#include "core/common/seeded_random.h"
+#include "core/survey/aggregate.h"
+#include "core/survey/report.h"
+#include "core/survey/results.h"
+
+namespace deniable {
+namespace {
+
+// A question's simulated population: its kind's sampler and how often it is skipped.
+struct QuestionTruth {
+  std::unique_ptr<TruthSampler> sampler;
+  double skip_rate = 0.0;
+};
+
+Result<double> ReadSkipRate(const Question& question, const nlohmann::json& entry, const std::string& where) {
+  if (!entry.is_object() || !entry.contains("skip_rate")) return 0.0;
+  const std::string path = JoinPath(where, "skip_rate");
+  if (question.required) return MakeError(path + ": only an optional question (\"required\": false) can be skipped");
+  const auto& rate = entry.at("skip_rate");
+  if (!rate.is_number() || !std::isfinite(rate.get<double>()) || rate.get<double>() < 0.0 || rate.get<double>() >= 1.0) {
+    return MakeError(path + ": must be a number in [0, 1), but is " + rate.dump());
+  }
+  return rate.get<double>();
+}
+
+Result<std::vector<QuestionTruth>> ParseTruth(const Survey& survey, const nlohmann::json& truth) {
+  DENIABLE_TRY(RequireObject(truth, "truth"));
+  std::vector<QuestionTruth> truths;
+  for (const auto& question : survey.questions) {
+    const std::string where = "truth." + question.id;
+    if (!truth.contains(question.id)) return MakeError(where + ": missing (every question needs a truth)");
+    nlohmann::json entry = truth.at(question.id);
+    auto skip_rate = ReadSkipRate(question, entry, where);
+    if (!skip_rate) return MakeError(skip_rate.error());
+    if (entry.is_object()) entry.erase("skip_rate");
+    auto sampler = question.kind->ParseTruth(entry, where);
+    if (!sampler) return MakeError(sampler.error());
+    truths.push_back({std::move(sampler).value(), *skip_rate});
+  }
+  for (const auto& item : truth.items()) {
+    if (!survey.QuestionIndex(item.key())) return MakeError("truth." + item.key() + ": no question with this id");
+  }
+  return truths;
+}
+
+// One simulated respondent's true answers (a skipped question has none). The
+// skip draw is made only for questions with a skip rate, so the random stream
+// of a survey without optional questions is as it always was.
+Result<nlohmann::json> DrawAnswers(const Survey& survey, std::vector<QuestionTruth>& truths, RandomSource& random) {
+  nlohmann::json answers = nlohmann::json::object();
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    if (truths[q].skip_rate > 0.0 && UniformUnit(random) < truths[q].skip_rate) continue;
+    auto answer = truths[q].sampler->Draw(random);
+    if (!answer) return MakeError(answer.error());
+    answers[survey.questions[q].id] = std::move(answer).value();
+  }
+  return answers;
+}
+
+}  // namespace
+
+Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& truth, const SimulationOptions& options) {
+  if (options.respondents < 1 || options.respondents > 100000000) {
+    return MakeError("respondents must be between 1 and 100000000, but is " + std::to_string(options.respondents));
+  }
+  auto parsed_truth = ParseTruth(survey, truth);
+  if (!parsed_truth) return MakeError(parsed_truth.error());
+  std::vector<QuestionTruth> truths = std::move(parsed_truth).value();
+  for (const auto& question : survey.questions) {
+    if (auto valid = question.kind->ValidateEstimateOptions(options.estimate); !valid) {
+      return MakeError("question " + question.id + ": " + valid.error());
+    }
+  }
+  SeededRandom random(options.seed);
+  SurveyAggregate aggregate(survey);
+  for (std::int64_t r = 0; r < options.respondents; ++r) {
+    auto answers = DrawAnswers(survey, truths, random);
+    if (!answers) return MakeError(answers.error());
+    auto report = PerturbAnswers(survey, *answers, random);
+    if (!report) return MakeError(report.error());
+    auto parsed = ParseReport(survey, *report);  // the server's validation, exactly
+    if (!parsed) return MakeError("internal: a simulated report failed validation: " + parsed.error());
+    aggregate.Add(*parsed);
+    if (options.progress && (r + 1) % options.progress_every == 0) options.progress(r + 1);
+  }
+  auto document = SurveyResultsToJson(survey, aggregate, options.estimate);
+  document["seed"] = options.seed;
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    document["questions"][q].update(truths[q].sampler->Compare(document["questions"][q]));
+  }
+  return document;
+}
+
+}  // namespace deniable

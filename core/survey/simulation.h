@@ -1,0 +1,36 @@
+// Simulation for survey design: N simulated respondents drawn from a known
+// truth go through the same client perturbation (PerturbAnswers), the same
+// report validation (ParseReport), the same aggregate and the same estimators
+// as real respondents. Pure: the caller does the I/O and injects the seed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/result.h"
+#include "core/survey/survey.h"
+
+namespace deniable {
+
+// truth: one entry per question, in its kind's form (question_kind.h), e.g.
+//   categorical: {"<question id>": {"frequencies": [w_0, ..., w_{k-1}]}} (weights >= 0, normalised);
+//   numeric: a distribution or {"values": [...]} (core/kinds/numeric/numeric_truth.h).
+// An optional question's entry may add "skip_rate" in [0, 1): the share of
+// simulated respondents who skip it.
+// progress(done) is called every `progress_every` respondents. `estimate` are
+// the estimation options (as the server's results take them).
+struct SimulationOptions {
+  std::int64_t respondents = 1000;
+  std::uint64_t seed = 1;
+  std::function<void(std::int64_t)> progress;
+  std::int64_t progress_every = 100000;
+  nlohmann::json estimate = nlohmann::json::object();
+};
+
+// The result document: the results (results.h) with, per question, its
+// kind's comparison with the simulated answers ("truth" and "errors").
+Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& truth, const SimulationOptions& options);
+
+}  // namespace deniable

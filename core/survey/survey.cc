@@ -1,0 +1,158 @@
+#include "core/survey/survey.h"
+
+#include <set>
+
+#include "core/common/json_fields.h"
+#include "core/survey/kind_registry.h"
+#include "core/common/validation.h"
+
+namespace deniable {
+namespace {
+
+constexpr std::size_t kMaxQuestions = 200;
+
+// "required": true (the default) or false.
+Result<bool> ReadRequired(const nlohmann::json& object, const std::string& where) {
+  if (!object.contains("required")) return true;
+  if (!object.at("required").is_boolean()) {
+    return MakeError(where + ".required: must be true or false, but is " + object.at("required").dump());
+  }
+  return object.at("required").get<bool>();
+}
+
+Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& where) {
+  DENIABLE_TRY(RequireObject(object, where));
+  Question question;
+  auto id = ReadString(object, "id", 64, true, where);
+  if (!id) return MakeError(id.error());
+  DENIABLE_TRY(ValidateId(*id, where + ".id"));
+  question.id = *id;
+  auto text = ReadString(object, "text", 2000, true, where);
+  if (!text) return MakeError(text.error());
+  question.text = *text;
+  auto required = ReadRequired(object, where);
+  if (!required) return MakeError(required.error());
+  question.required = *required;
+  auto type = ReadString(object, "type", 32, false, where);
+  if (!type) return MakeError(type.error());
+  auto entry = type->empty() ? Result<KindEntry>(RegisteredKinds().front()) : FindKind(*type);
+  if (!entry) return InContext(where + ".type", entry.error());
+  auto kind = entry->parse(object, where);
+  if (!kind) return MakeError(kind.error());
+  question.kind = std::move(kind).value();
+  return question;
+}
+
+template <typename Enum>
+Result<Enum> ReadChoice(const nlohmann::json& object, const char* field, const char* first, Enum first_value,
+                        const char* second, Enum second_value) {
+  auto text = ReadString(object, field, 32, false, "");
+  if (!text) return MakeError(text.error());
+  if (text->empty() || *text == first) return first_value;
+  if (*text == second) return second_value;
+  return MakeError(std::string(field) + ": must be \"" + first + "\" or \"" + second + "\", but is \"" + *text +
+                   "\"");
+}
+
+Status ParseQuestions(const nlohmann::json& document, Survey& survey) {
+  if (!document.contains("questions")) return MakeError("questions: required field is missing");
+  const auto& list = document.at("questions");
+  if (!list.is_array() || list.empty() || list.size() > kMaxQuestions) {
+    return MakeError("questions: must be an array of 1 to " + std::to_string(kMaxQuestions) + " questions");
+  }
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string where = "questions[" + std::to_string(i) + "]";
+    auto question = ParseQuestion(list[i], where);
+    if (!question) return MakeError(question.error());
+    if (!ids.insert(question->id).second) return MakeError(where + ".id: duplicate question id \"" + question->id + "\"");
+    survey.questions.push_back(std::move(question).value());
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+std::optional<std::size_t> Survey::QuestionIndex(const std::string& question_id) const {
+  for (std::size_t i = 0; i < questions.size(); ++i) {
+    if (questions[i].id == question_id) return i;
+  }
+  return std::nullopt;
+}
+
+Result<Survey> ParseSurvey(const nlohmann::json& document) {
+  DENIABLE_TRY(RequireObject(document, ""));
+  DENIABLE_TRY(RejectUnknownFields(
+      document, {"format", "id", "version", "title", "description", "results", "access", "questions"}, ""));
+  auto format = ReadString(document, "format", 64, true, "");
+  if (!format) return MakeError(format.error());
+  if (*format != kSurveyFormat) {
+    return MakeError("format: must be \"" + std::string(kSurveyFormat) + "\", but is \"" + *format + "\"");
+  }
+  Survey survey;
+  auto id = ReadString(document, "id", 64, true, "");
+  if (!id) return MakeError(id.error());
+  DENIABLE_TRY(ValidateId(*id, "id"));
+  survey.id = *id;
+  auto version = ReadInteger(document, "version", 1, 1000000, "");
+  if (!version) return MakeError(version.error());
+  survey.version = static_cast<int>(*version);
+  auto title = ReadString(document, "title", 200, true, "");
+  if (!title) return MakeError(title.error());
+  survey.title = *title;
+  auto description = ReadString(document, "description", 5000, false, "");
+  if (!description) return MakeError(description.error());
+  survey.description = *description;
+  auto results = ReadChoice(document, "results", "public", ResultsVisibility::kPublic, "admin",
+                            ResultsVisibility::kAdmin);
+  if (!results) return MakeError(results.error());
+  survey.results = *results;
+  auto access = ReadChoice(document, "access", "open", Access::kOpen, "invitation", Access::kInvitation);
+  if (!access) return MakeError(access.error());
+  survey.access = *access;
+  DENIABLE_TRY(ParseQuestions(document, survey));
+  return survey;
+}
+
+Result<Survey> ParseSurveyText(const std::string& text) {
+  auto document = nlohmann::json::parse(text, nullptr, false);
+  if (document.is_discarded()) return MakeError("the survey is not valid JSON");
+  return ParseSurvey(document);
+}
+
+namespace {
+
+nlohmann::json QuestionToJson(const Question& question) {
+  nlohmann::json object = question.kind->DefinitionToJson();
+  object["id"] = question.id;
+  object["text"] = question.text;
+  if (!question.required) object["required"] = false;
+  return object;
+}
+
+}  // namespace
+
+nlohmann::json SurveyToJson(const Survey& survey) {
+  auto questions = nlohmann::json::array();
+  for (const auto& question : survey.questions) questions.push_back(QuestionToJson(question));
+  return {{"format", kSurveyFormat},
+          {"id", survey.id},
+          {"version", survey.version},
+          {"title", survey.title},
+          {"description", survey.description},
+          {"results", survey.results == ResultsVisibility::kPublic ? "public" : "admin"},
+          {"access", survey.access == Access::kOpen ? "open" : "invitation"},
+          {"questions", questions}};
+}
+
+std::optional<double> TotalEpsilon(const Survey& survey) {
+  double total = 0.0;
+  for (const auto& question : survey.questions) {
+    const auto epsilon = question.epsilon();
+    if (!epsilon) return std::nullopt;
+    total += *epsilon;
+  }
+  return total;
+}
+
+}  // namespace deniable

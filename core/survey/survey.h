@@ -1,0 +1,62 @@
+// The survey definition: a versioned JSON document (README "Survey format").
+// ParseSurvey validates every field and names the first problem it finds,
+// e.g. "questions[1].mechanism.epsilon: epsilon must be finite and in [0.01, 30], but is 0".
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/result.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+inline constexpr const char* kSurveyFormat = "deniable.survey/v1";
+
+enum class ResultsVisibility { kPublic, kAdmin };
+enum class Access { kOpen, kInvitation };
+
+// A question: what every kind shares (id, text, whether it may be skipped)
+// and its kind, which holds everything else (question_kind.h).
+struct Question {
+  std::string id;
+  std::string text;
+  // An optional question may be skipped: the report then omits it (the
+  // server sees that it was skipped), and its aggregate counts only the
+  // respondents who answered it.
+  bool required = true;
+  std::shared_ptr<const QuestionKind> kind;
+
+  // The question's LDP epsilon; nullopt when it has no finite epsilon.
+  std::optional<double> epsilon() const { return kind->epsilon(); }
+};
+
+struct Survey {
+  std::string id;
+  int version = 1;
+  std::string title;
+  std::string description;
+  ResultsVisibility results = ResultsVisibility::kPublic;
+  Access access = Access::kOpen;
+  std::vector<Question> questions;
+
+  // Index of the question with this id, or nullopt.
+  std::optional<std::size_t> QuestionIndex(const std::string& question_id) const;
+};
+
+Result<Survey> ParseSurvey(const nlohmann::json& document);
+Result<Survey> ParseSurveyText(const std::string& text);
+
+// The canonical JSON form (stored, served to pages); ParseSurvey(SurveyToJson(s)) == s.
+nlohmann::json SurveyToJson(const Survey& survey);
+
+// Sequential composition: a respondent who answers every question spends the
+// sum of the questions' epsilons (skipping an optional question spends less).
+// nullopt when any question has no finite epsilon.
+std::optional<double> TotalEpsilon(const Survey& survey);
+
+}  // namespace deniable
