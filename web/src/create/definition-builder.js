@@ -7,13 +7,16 @@ import { createKind } from './kinds.js';
 
 export const SURVEY_FORMAT = 'deniable.survey/v1';
 
-// `values`: an editor's id, text, type and ε texts plus its kind's own values.
+// `values`: an editor's id, text, type, ε text and required flag plus its
+// kind's own values.
 export function buildQuestion(values) {
   return {
     id: values.id.trim(),
     text: values.text.trim(),
     type: values.type,
     ...createKind(values.type).buildDefinition(values),
+    // Absent means required; the canonical definition says only "false".
+    ...(values.required === false ? { required: false } : {}),
   };
 }
 

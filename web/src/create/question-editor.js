@@ -23,6 +23,8 @@ export function createQuestionEditor(initial, { onRemove }) {
     type: el('select', { id: fieldId('type'), testid: 'question-type' }, createKind.all().map(({ kind, module }) =>
       el('option', { value: kind.name, text: module.label, selected: kind.name === initialType }))),
     epsilon: numberInput({ id: fieldId('epsilon'), value: initial.epsilon, testid: 'question-epsilon' }),
+    // Unticked (the default), the question is required.
+    optional: el('input', { id: fieldId('optional'), type: 'checkbox', checked: initial.required === false, testid: 'question-optional' }),
   };
 
   const title = el('legend', {});
@@ -79,6 +81,8 @@ export function createQuestionEditor(initial, { onRemove }) {
       field(inputs.id, 'Question id', 'Used in reports and exports; letters, digits, - and _.'),
     ]),
     kindFields,
+    el('div', { class: 'field field-checkbox' }, [inputs.optional,
+      el('label', { for: inputs.optional.id, text: 'Respondents may skip this question' })]),
     privacy,
     warning,
     advice,
@@ -92,7 +96,8 @@ export function createQuestionEditor(initial, { onRemove }) {
       removeButton.hidden = count <= 1;  // a survey needs at least one question
       this.index = index;
     },
-    // The texts of the common fields and of the chosen kind's fields.
+    // The common fields (texts, and whether the question is required) and the
+    // chosen kind's fields.
     read() {
       const kindEditor = activeEditor();
       kindEditor.sync();
@@ -101,6 +106,7 @@ export function createQuestionEditor(initial, { onRemove }) {
         text: inputs.text.value,
         type: activeType,
         epsilon: inputs.epsilon.value,
+        required: !inputs.optional.checked,
         ...kindEditor.read(),
       };
     },

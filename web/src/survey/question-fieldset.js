@@ -1,28 +1,84 @@
+import { el } from '../shared/dom.js';
 import { surveyKind } from './kinds.js';
 
 // The questions of the survey page, each drawn by its kind
 // (kinds/<type>/survey.js). A kind names its first answer control
 // "answer-<index>", so the page can move focus to an unanswered question.
-export function renderQuestion(question, index) {
-  return surveyKind(question.type).renderFieldset(question, index);
+
+// An optional question ("required": false) may be skipped, but only on
+// purpose: the respondent ticks "Skip this question"; left unanswered
+// without it, it is asked for like any other.
+export function isOptional(question) {
+  return question.required === false;
 }
 
-// Reads every question's answer through its kind. The result stays in memory
-// only: it is handed to the core and never stored, logged or sent.
+export function renderQuestion(question, index) {
+  const fieldset = surveyKind(question.type).renderFieldset(question, index);
+  if (isOptional(question)) {
+    fieldset.querySelector('legend')?.append(el('span', { class: 'optional-tag', text: ' (optional)' }));
+    fieldset.append(renderSkipChoice(fieldset, question, index));
+  }
+  return fieldset;
+}
+
+// A checkbox inside the question's fieldset, after its answer controls (so
+// Tab reaches it next, Space ticks it), that says what skipping shows.
+// Ticked, the question's answer controls are disabled: nothing of them is read.
+function renderSkipChoice(fieldset, question, index) {
+  const id = `q${index}-skip`;
+  const noteId = `${id}-note`;
+  const checkbox = el('input', { type: 'checkbox', id, name: `skip-${index}`, testid: `skip-${question.id}`, 'aria-describedby': noteId });
+  let disabledBySkip = [];  // given back when the box is unticked
+  checkbox.addEventListener('change', () => {
+    fieldset.classList.toggle('question-skipped', checkbox.checked);
+    if (checkbox.checked) {
+      disabledBySkip = [...fieldset.querySelectorAll('input, select, textarea, button')]
+        .filter((control) => control !== checkbox && !control.disabled);
+      for (const control of disabledBySkip) control.disabled = true;
+    } else {
+      for (const control of disabledBySkip) control.disabled = false;
+      disabledBySkip = [];
+    }
+  });
+  return el('div', { class: 'skip-question' }, [
+    el('label', { class: 'choice skip-choice', for: id }, [checkbox, el('span', { text: 'Skip this question' })]),
+    el('p', {
+      class: 'hint', id: noteId, testid: `skip-note-${question.id}`,
+      text: 'This question is optional. If you skip it, no answer to it is sent, but the organisers will see that it was skipped.',
+    }),
+  ]);
+}
+
+function skipTicked(form, index) {
+  return form.querySelector(`input[name="skip-${index}"]`)?.checked === true;
+}
+
+// Reads every question's answer through its kind; an optional question whose
+// skip box is ticked is left out (skipped). The answers stay in memory only:
+// they are handed to the core and never stored, logged or sent.
 export function readAnswers(form, survey) {
   const answers = {};
   const unanswered = [];
+  const skipped = [];
   survey.questions.forEach((question, index) => {
+    if (isOptional(question) && skipTicked(form, index)) {
+      skipped.push(index);
+      return;
+    }
     const value = surveyKind(question.type).readAnswer(form, question, index);
     if (value === null) unanswered.push(index);
     else answers[question.id] = value;
   });
-  return { answers, unanswered };
+  return { answers, unanswered, skipped };
 }
 
 // What to add to "Please answer every question" for these unanswered
-// questions: each kind's hint once (e.g. that a number must lie in its range).
+// questions: each kind's hint once (e.g. that a number must lie in its
+// range), and how to leave out an optional one.
 export function unansweredHints(survey, unanswered) {
   const hints = unanswered.map((index) => surveyKind(survey.questions[index].type).unansweredHint).filter(Boolean);
+  if (unanswered.some((index) => isOptional(survey.questions[index]))) {
+    hints.push('To leave out an optional question, tick “Skip this question”.');
+  }
   return [...new Set(hints)];
 }

@@ -1,4 +1,5 @@
 import { el, replaceChildren } from '../shared/dom.js';
+import { isOptional } from './question-fieldset.js';
 import { surveyKind } from './kinds.js';
 
 // The prepared report: in human terms per question, the raw JSON that will be
@@ -20,8 +21,9 @@ export function renderReportPanel({ survey, reportText, restored, needsCode, ini
   const panel = el('section', { class: 'card report', 'aria-labelledby': 'report-heading', testid: 'report-panel' }, [
     heading,
     el('p', { class: 'notice', testid: 'report-fixed-note', text: fixedNote(restored) }),
+    skippedNote(survey, report),
     el('dl', { class: 'report-list' }, survey.questions.map((question) =>
-      renderResponse(question, report.responses[question.id]))),
+      (skippedIn(report, question) ? renderSkipped(question) : renderResponse(question, report.responses[question.id])))),
     el('details', { class: 'raw-report', open: true }, [
       el('summary', { text: 'Exactly what will be sent (JSON)' }),
       el('pre', { class: 'json', testid: 'report-json', text: reportText }),
@@ -35,6 +37,33 @@ export function renderReportPanel({ survey, reportText, restored, needsCode, ini
 function fixedNote(restored) {
   const prefix = restored ? 'You prepared this report earlier in this tab. ' : '';
   return `${prefix}This report is now fixed: preparing another one and choosing between them would weaken your privacy, so it cannot be randomised again.`;
+}
+
+// An optional question the respondent skipped has no entry in the report.
+function skippedIn(report, question) {
+  return isOptional(question) && !Object.hasOwn(report.responses, question.id);
+}
+
+function skippedNote(survey, report) {
+  const numbers = survey.questions.flatMap((question, index) => (skippedIn(report, question) ? [index + 1] : []));
+  if (numbers.length === 0) return null;
+  const one = numbers.length === 1;
+  const which = `${one ? 'question' : 'questions'} ${numbers.join(', ')}`;
+  return el('p', {
+    class: 'notice', testid: 'report-skipped',
+    text: `You skipped ${which}: no answer to ${one ? 'it' : 'them'} is sent, and the organisers will see only that ${one ? 'it was' : 'they were'} skipped.`,
+  });
+}
+
+function renderSkipped(question) {
+  return el('div', { class: 'report-item report-item-skipped', testid: `report-${question.id}` }, [
+    el('dt', { text: question.text }),
+    el('dd', {}, [
+      el('span', { class: 'report-label', text: 'Skipped: ' }),
+      el('strong', { testid: `report-value-${question.id}`, text: 'not sent' }),
+      el('span', { class: 'report-explanation', text: 'The report has no entry for this question; the organisers see that it was skipped, never an answer.' }),
+    ]),
+  ]);
 }
 
 // A perturbed response in human terms ({label, values, explanation, note}),

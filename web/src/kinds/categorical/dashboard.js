@@ -1,6 +1,7 @@
 // The dashboard's part of a categorical question: its results panel.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
+import { createSkippedNote } from '../../shared/skipped-note.js';
 import { createFrequencyChart } from './frequency-chart.js';
 
 // What the panel is built from: a panel is rebuilt only when this changes.
@@ -22,6 +23,7 @@ export function createPanel(question, index) {
     precision: el('dd', { testid: `precision-${id}` }),
   };
   const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
+  const skipped = createSkippedNote(id);
   const canvas = el('canvas', {
     role: 'img',
     'aria-label': `Bar chart of the estimated share of respondents per option for “${question.text}”, with 95% error bars. The table below lists the numbers.`,
@@ -41,6 +43,7 @@ export function createPanel(question, index) {
       el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
       el('div', {}, [el('dt', { text: 'Expected 95% precision' }), facts.precision]),
     ]),
+    skipped.element,
     warning,
     chartBox,
     el('p', { class: 'hint', id: `${tableId}-caption`, text: 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%.' }),
@@ -58,6 +61,7 @@ export function createPanel(question, index) {
     element,
     update(result) {
       setText(facts.n, formatInteger(result.n));
+      skipped.update(result);
       setText(facts.epsilon, epsilonText(result.privacy));
       setText(facts.mechanism, mechanismLabel(result.mechanism));
       setText(facts.precision, precisionText(result));

@@ -2,6 +2,7 @@
 // estimation controls shared by the survey's numeric questions.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
+import { createSkippedNote } from '../../shared/skipped-note.js';
 import { createDensityChart, createHistogramChart } from './charts.js';
 
 export { createEstimateControls as createControls } from './estimate-controls.js';
@@ -73,6 +74,7 @@ export function createPanel(question, index) {
     fit: el('dd', { testid: `fit-${id}` }),
   };
   const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
+  const skipped = createSkippedNote(id);
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
   const unbiased = el('p', { testid: `unbiased-mean-${id}`, hidden: true });
   const histogramCaption = el('p', { class: 'hint chart-caption', testid: `histogram-caption-${id}` });
@@ -95,6 +97,7 @@ export function createPanel(question, index) {
       el('div', {}, [el('dt', { text: 'Estimator' }), facts.estimator]),
       el('div', {}, [el('dt', { text: 'Fit' }), facts.fit]),
     ]),
+    skipped.element,
     warning,
     error,
     el('h3', { class: 'chart-title', text: 'Estimated distribution' }),
@@ -134,6 +137,7 @@ export function createPanel(question, index) {
       }
       error.hidden = true;
       setText(facts.n, formatInteger(result.n));
+      skipped.update(result);
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
       setText(facts.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
       setText(facts.estimator, estimatorLabel(result));
