@@ -23,6 +23,7 @@
 #include "core/survey/report.h"
 #include "core/common/result.h"
 #include "core/common/seeded_random.h"
+#include "core/survey/kind_registry.h"
 #include "core/survey/survey.h"
 #include "core/common/validation.h"
 
@@ -160,6 +161,13 @@ std::string PerturbSeededJson(const std::string& definition_json, const std::str
   return Respond(PerturbWith(definition_json, answers_json, random), &Identity);
 }
 
+// The registered kinds' type names (the conformance test checks each has vectors).
+std::string KindTypesJson() {
+  json types = json::array();
+  for (const auto& kind : RegisteredKinds()) types.push_back(kind.type);
+  return Success(types);
+}
+
 std::string AdviseJson(double options, double epsilon, double respondents) {
   return Respond(AdviseChecked(options, epsilon, respondents), &AdviceToJson);
 }
@@ -172,4 +180,5 @@ EMSCRIPTEN_BINDINGS(deniable_core) {
   emscripten::function("perturbJson", &deniable::wasm::PerturbJson);
   emscripten::function("perturbSeededJson", &deniable::wasm::PerturbSeededJson);
   emscripten::function("adviseJson", &deniable::wasm::AdviseJson);
+  emscripten::function("kindTypesJson", &deniable::wasm::KindTypesJson);
 }

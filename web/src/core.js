@@ -4,10 +4,12 @@
 //
 //   import { loadCore } from './core.js';
 //   const core = await loadCore();            // lazy: fetched on first call, then memoised
-//   core.parseSurvey(definition)              // {survey, total_epsilon, questions: [{id, epsilon, privacy, p, q}]}
+//   core.parseSurvey(definition)              // {survey, total_epsilon, questions: [{id, type, required, epsilon,
+//                                             //   privacy, ...the kind's page summary (p, q / values_per_report)}]}
 //   core.perturb(definition, answers)         // report object; noise from crypto.getRandomValues
 //   core.perturbSeeded(definition, answers, seed)  // deterministic, tests only (NOT private)
 //   core.advise(k, epsilon, n)                // advisor: {options, epsilon, respondents, mechanisms, recommended, reason}
+//   core.kindTypes()                          // the registered kinds' type names
 //   core.version()                            // "0.1.0"
 //
 // The module speaks JSON text; every call returns {"ok":true,"value":...} or
@@ -80,6 +82,7 @@ function bindApi(module) {
     perturbSeeded: (definition, answers, seed) =>
       call('perturbSeededJson', jsonText(definition, 'definition'), jsonText(answers, 'answers'),
            seedText(seed)),
+    kindTypes: () => call('kindTypesJson'),
     advise: (options, epsilon, respondents) =>
       call('adviseJson', number(options, 'options'), number(epsilon, 'epsilon'),
            number(respondents, 'respondents')),

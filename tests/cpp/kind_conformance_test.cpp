@@ -1,0 +1,250 @@
+// Every registered kind of question through the same path (core/survey/
+// kind_registry.h): definition round trip; perturb -> wire form -> decode,
+// with the committed vectors (testdata/vectors/kinds/<type>.json, also
+// checked in WebAssembly); aggregation and merging in any order; estimation;
+// CSV rows; simulation with a skip rate; and the empirical-epsilon audit for
+// kinds with a finite epsilon, which must catch an understated epsilon. A
+// registered kind without a fixture (testdata/kinds/<type>.json) fails.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/seeded_random.h"
+#include "core/survey/aggregate.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/report.h"
+#include "core/survey/results.h"
+#include "core/survey/simulation.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace deniable;
+
+namespace {
+
+const fs::path kFixtures = fs::path(DENIABLE_SOURCE_DIR) / "testdata" / "kinds";
+const fs::path kVectors = fs::path(DENIABLE_SOURCE_DIR) / "testdata" / "vectors" / "kinds";
+
+json ReadJson(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return json::parse(text.str(), nullptr, false);
+}
+
+json FixtureSurvey(const json& fixture) {
+  return {{"format", kSurveyFormat}, {"id", "kind-" + fixture.at("type").get<std::string>()}, {"version", 1},
+          {"title", "Conformance of " + fixture.at("type").get<std::string>()}, {"questions", fixture.at("questions")}};
+}
+
+// Equal JSON, numbers within 1e-12 relative.
+bool NearlyEqual(const json& a, const json& b) {
+  if (a.is_number() && b.is_number()) {
+    const double x = a.get<double>(), y = b.get<double>();
+    return std::fabs(x - y) <= 1e-12 * std::max({1.0, std::fabs(x), std::fabs(y)});
+  }
+  if (a.type() != b.type() || a.size() != b.size()) return false;
+  if (a.is_array()) {
+    for (std::size_t i = 0; i < a.size(); ++i) if (!NearlyEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (a.is_object()) {
+    for (const auto& [key, value] : a.items()) if (!b.contains(key) || !NearlyEqual(value, b.at(key))) return false;
+    return true;
+  }
+  return a == b;
+}
+
+// Estimation kept cheap: the bootstrap is not under test here.
+const json kOptions = {{"replicates", "10"}};
+
+// `count` reports from the fixture's answers in turn, seeded.
+std::vector<Report> MakeReports(const Survey& survey, const json& answers, int count, std::uint64_t seed) {
+  SeededRandom random(seed);
+  std::vector<Report> reports;
+  for (int i = 0; i < count; ++i) {
+    auto wire = PerturbAnswers(survey, answers[static_cast<std::size_t>(i) % answers.size()], random);
+    REQUIRE_MESSAGE(wire.ok(), (wire.ok() ? "" : wire.error()));
+    auto report = ParseReport(survey, *wire);
+    REQUIRE_MESSAGE(report.ok(), (report.ok() ? "" : report.error()));
+    reports.push_back(std::move(report).value());
+  }
+  return reports;
+}
+
+// A report's cell for the audit: integer reports as they are; numbers put in
+// one of `bins` equal bins over [low, high].
+std::string Cell(const json& wire, double low, double high, int bins) {
+  if (!wire.is_array() || wire.empty() || !wire[0].is_number_float()) return wire.dump();
+  std::string cell;
+  for (const auto& value : wire) {
+    const double share = (value.get<double>() - low) / (high - low);
+    cell += std::to_string(std::min(bins - 1, std::max(0, static_cast<int>(share * bins)))) + ",";
+  }
+  return cell;
+}
+
+// The largest log ratio between the report distributions of two answers that
+// the sample shows beyond doubt: each cell's ratio from a lower bound of one
+// probability and an upper bound of the other (5 standard deviations, so the
+// audit does not fire by chance), over the cells and both directions.
+double EmpiricalEpsilonLowerBound(const Survey& survey, const std::string& question, const json& answers, int n) {
+  std::vector<std::vector<json>> samples(2);
+  double low = INFINITY, high = -INFINITY;
+  SeededRandom random(99);
+  for (int side = 0; side < 2; ++side) {
+    for (int i = 0; i < n; ++i) {
+      auto wire = PerturbAnswers(survey, json{{question, answers[static_cast<std::size_t>(side)]}}, random);
+      REQUIRE(wire.ok());
+      const json& response = (*wire)["responses"][question];
+      for (const auto& value : response) {
+        if (value.is_number_float()) low = std::min(low, value.get<double>()), high = std::max(high, value.get<double>());
+      }
+      samples[static_cast<std::size_t>(side)].push_back(response);
+    }
+  }
+  std::map<std::string, std::array<double, 2>> counts;
+  for (int side = 0; side < 2; ++side) {
+    for (const auto& response : samples[static_cast<std::size_t>(side)]) {
+      counts[Cell(response, low, high, 12)][static_cast<std::size_t>(side)] += 1.0;
+    }
+  }
+  double bound = 0.0;
+  for (const auto& [cell, count] : counts) {
+    for (int side = 0; side < 2; ++side) {
+      const double a = count[static_cast<std::size_t>(side)], b = count[static_cast<std::size_t>(1 - side)];
+      const double a_low = a - 5.0 * std::sqrt(a), b_high = b + 5.0 * std::sqrt(b) + 5.0;
+      if (a_low > 0.0) bound = std::max(bound, std::log(a_low / b_high));
+    }
+  }
+  return bound;
+}
+
+void CheckKind(const KindEntry& kind) {
+  const fs::path fixture_path = kFixtures / (std::string(kind.type) + ".json");
+  const fs::path vector_path = kVectors / (std::string(kind.type) + ".json");
+  REQUIRE_MESSAGE(fs::exists(fixture_path), "registered kind \"" << kind.type << "\" has no conformance fixture "
+                                                                 << fixture_path.string());
+  REQUIRE_MESSAGE(fs::exists(vector_path), "registered kind \"" << kind.type << "\" has no vectors "
+                                                                << vector_path.string() << " (run gen_kind_vectors)");
+  const json fixture = ReadJson(fixture_path);
+  auto parsed = ParseSurvey(FixtureSurvey(fixture));
+  REQUIRE_MESSAGE(parsed.ok(), (parsed.ok() ? "" : parsed.error()));
+  const Survey survey = std::move(parsed).value();
+  bool has_optional = false;
+  for (const auto& question : survey.questions) {
+    CHECK(question.kind->type() == kind.type);
+    has_optional = has_optional || !question.required;
+  }
+  CHECK_MESSAGE(has_optional, "the fixture needs an optional question");
+
+  SUBCASE("the canonical definition parses back to itself") {
+    const json canonical = SurveyToJson(survey);
+    CHECK(SurveyToJson(*ParseSurvey(canonical)) == canonical);
+  }
+  SUBCASE("the committed vectors reproduce, and every report decodes") {
+    const json vectors = ReadJson(vector_path);
+    CHECK(vectors.at("survey") == FixtureSurvey(fixture));
+    REQUIRE(vectors.at("cases").size() >= fixture.at("answers").size());
+    for (const auto& item : vectors.at("cases")) {
+      SeededRandom random(std::stoull(item.at("seed").get<std::string>()));
+      const auto report = PerturbAnswers(survey, item.at("answers"), random);
+      REQUIRE(report.ok());
+      CHECK(*report == item.at("report"));
+      CHECK(ParseReport(survey, *report).ok());
+      for (const auto& question : survey.questions) {
+        const bool skipped = !item.at("answers").contains(question.id) || item.at("answers").at(question.id).is_null();
+        CHECK(report->at("responses").contains(question.id) == !skipped);
+      }
+    }
+  }
+  SUBCASE("aggregates merge in any order to the same results; n counts each question's respondents") {
+    const auto reports = MakeReports(survey, fixture.at("answers"), 400, 5);
+    SurveyAggregate all(survey), first(survey), second(survey);
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      all.Add(reports[i]);
+      (i < 150 ? first : second).Add(reports[i]);
+    }
+    SurveyAggregate ab = first, ba = second;
+    REQUIRE(ab.Merge(second).ok());
+    REQUIRE(ba.Merge(first).ok());
+    const json expected = SurveyResultsToJson(survey, all, kOptions);
+    // Equal up to rounding: floating-point sums (the unbiased mean's) depend on the order of additions.
+    CHECK(NearlyEqual(SurveyResultsToJson(survey, ab, kOptions), expected));
+    CHECK(NearlyEqual(SurveyResultsToJson(survey, ba, kOptions), expected));
+    CHECK(expected.at("respondents") == 400);
+    for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+      const auto& question = survey.questions[q];
+      const json& result = expected.at("questions")[q];
+      INFO(question.id);
+      CHECK_FALSE(result.contains("error"));
+      CHECK(result.at("id") == question.id);
+      CHECK(result.at("type") == kind.type);
+      std::int64_t answered = 0;
+      for (std::size_t i = 0; i < 400; ++i) {
+        const json& answers = fixture.at("answers")[i % fixture.at("answers").size()];
+        answered += answers.contains(question.id) && !answers.at(question.id).is_null() ? 1 : 0;
+      }
+      CHECK(result.at("n") == answered);
+      CHECK(result.value("skipped", std::int64_t{0}) == (question.required ? 0 : 400 - answered));
+      CHECK(result.contains("required") == !question.required);
+      CHECK_FALSE(question.kind->CsvRows(result).empty());
+      CHECK(result.at("privacy") == question.kind->PrivacyToJson());
+    }
+  }
+  SUBCASE("estimation options are the kind's to check, and a bad one is named") {
+    CHECK(ValidateEstimateOptions(survey, kOptions).ok());
+    CHECK(kind.canonical_estimate_options(json::object()).ok());
+  }
+  SUBCASE("simulation with a skip rate gives truth and errors per question") {
+    SimulationOptions options{600, 3, nullptr, 1000000};
+    options.estimate = kOptions;
+    auto document = Simulate(survey, fixture.at("truth"), options);
+    REQUIRE_MESSAGE(document.ok(), (document.ok() ? "" : document.error()));
+    for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+      const json& result = document->at("questions")[q];
+      CHECK(result.contains("truth"));
+      CHECK(result.at("errors").is_object());
+      CHECK_FALSE(survey.questions[q].kind->SimulationText(result).empty());
+      if (!survey.questions[q].required) CHECK(result.at("skipped").get<int>() > 0);
+    }
+  }
+  SUBCASE("the empirical epsilon stays within the claim, and an understated claim is caught") {
+    const auto& audit = fixture.at("audit");
+    const auto index = survey.QuestionIndex(audit.at("question").get<std::string>());
+    REQUIRE(index);
+    const auto claimed = survey.questions[*index].epsilon();
+    REQUIRE_MESSAGE(claimed, "the audit question needs a finite epsilon");
+    const double measured = EmpiricalEpsilonLowerBound(survey, survey.questions[*index].id, audit.at("answers"), 100000);
+    MESSAGE(kind.type << ": empirical epsilon lower bound " << measured << " for claimed " << *claimed);
+    CHECK(measured <= *claimed);
+    // A kind that claimed a third of its epsilon (a broken privacy statement) is caught.
+    CHECK(measured > *claimed / 3.0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every registered kind passes the conformance path") {
+  for (const KindEntry& kind : RegisteredKinds()) {
+    INFO("kind " << kind.type);
+    SUBCASE(std::string(kind.type).c_str()) { CheckKind(kind); }
+  }
+}
+
+TEST_CASE("a kind missing from the conformance fixtures fails the test") {
+  std::size_t fixtures = 0;
+  for (const auto& file : fs::directory_iterator(kFixtures)) fixtures += file.path().extension() == ".json" ? 1 : 0;
+  CHECK(fixtures == RegisteredKinds().size());
+  for (const KindEntry& kind : RegisteredKinds()) {
+    CHECK_MESSAGE(fs::exists(kFixtures / (std::string(kind.type) + ".json")), "no fixture for " << kind.type);
+  }
+}

@@ -1,0 +1,34 @@
+// The per-kind conformance vectors (testdata/vectors/kinds/<type>.json,
+// written from native core by tests/tools/gen_kind_vectors.cc and checked
+// natively by tests/cpp/kind_conformance_test.cpp) through the WebAssembly
+// module: for the same seed, the same report. Every kind the module has
+// registered must have vectors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+
+import { loadCore } from '../../web/src/core.js';
+
+const VECTOR_DIR = new URL('../../testdata/vectors/kinds/', import.meta.url);
+const core = await loadCore();
+const kinds = core.kindTypes();
+
+test('the module registers the kinds native core does, each with conformance vectors', () => {
+  assert.deepStrictEqual(kinds, ['categorical', 'numeric']);
+  for (const type of kinds) {
+    assert.ok(existsSync(new URL(`${type}.json`, VECTOR_DIR)), `kind ${type} has no vectors in testdata/vectors/kinds`);
+  }
+});
+
+for (const type of kinds) {
+  test(`kind ${type}: seeded reports equal native core's, skipped questions are left out`, () => {
+    const vector = JSON.parse(readFileSync(new URL(`${type}.json`, VECTOR_DIR), 'utf8'));
+    const summary = core.parseSurvey(vector.survey);
+    assert.ok(summary.questions.every((question) => question.type === type));
+    assert.ok(summary.questions.some((question) => question.required === false), 'an optional question');
+    for (const item of vector.cases) {
+      const report = core.perturbSeeded(vector.survey, item.answers, item.seed);
+      assert.deepStrictEqual(report, item.report, `answers ${JSON.stringify(item.answers)}, seed ${item.seed}`);
+    }
+  });
+}
