@@ -38,7 +38,7 @@
 // (RVNS BMI, n = 10^5: RMSE of the mean 0.34 against 0.12). build/pml_aic
 // prints the measurements.
 //
-// Cost: one PML fit and one O(m^3) Cholesky factorisation per lambda tried
+// Cost: one PML fit and one O(m^3) Cholesky factorisation (Eigen::LLT) per lambda tried
 // (typically 2 to 5), on a grid of at most 100 cells (lambda does not depend on
 // the grid).
 #pragma once
@@ -62,7 +62,7 @@ struct CurvaturePenaltyChoice {
 };
 
 struct SmoothnessCriteria {
-  double laplace_marginal_likelihood;  // LAML above; -infinity when H + S is not positive definite
+  double laplace_marginal_likelihood;  // LAML above; -infinity when Z'(H + S)Z is not positive definite (to rounding)
   double effective_dimension;          // trace((H + S)^-1 H) on the tangent space (for AIC: build/pml_aic)
 };
 

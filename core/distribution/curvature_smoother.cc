@@ -1,5 +1,9 @@
 #include "core/distribution/curvature_smoother.h"
 
+#include <Eigen/Core>
+#include <Eigen/OrderingMethods>
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
 #include <algorithm>
 #include <numeric>
 
@@ -8,48 +12,72 @@ namespace {
 
 constexpr double kWeightFloor = 1e-12;
 
-// A symmetric positive-definite pentadiagonal matrix: diagonal, first and
-// second sub-diagonals (entry i of `first` is A[i][i-1], of `second` A[i][i-2]).
-struct Pentadiagonal {
-  std::vector<double> diagonal, first, second;
+// The linear algebra of one smoothing step, kept from call to call.
+//
+// Decomposition: Eigen::SimplicialLDLT (sparse LDL', no square roots) in the
+// natural order. The system diag(weights) + strength D'D (D the (m - 2) x m
+// second-difference operator) is symmetric positive definite (weights > 0,
+// D'D positive semi-definite), so no pivoting is needed; it is pentadiagonal,
+// and a band factors without fill-in when left in its order, so L keeps two
+// sub-diagonals and factorisation and solve are O(m). A fill-reducing
+// ordering (the default AMD) cannot reduce the fill of a band and would only
+// add its own cost. Only the upper triangle is stored: with the natural order
+// and column-major storage Eigen then factors the matrix where it lies (given
+// the lower triangle it would first copy it transposed).
+//
+// Why kept: EM calls CurvatureSmooth on every iteration with the same number
+// of cells, and the band's pattern, hence the symbolic analysis and all the
+// storage, depends only on m. Building the matrix and the solver afresh on
+// every call made a call at m = 1024 cost 3 to 20 times the former
+// hand-written band solver (about 28 us), mostly allocator page faults from
+// ~100 KB freed and taken again; kept, it costs about 1.15 times as much
+// (33 us against 28 us at m = 1024, 3.2 us against 2.7 us at m = 100).
+// One per thread, since estimates may run on several.
+struct BandSolver {
+  Eigen::SparseMatrix<double> system;  // upper triangle: A[j-2][j], A[j-1][j], A[j][j] in column j
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Upper, Eigen::NaturalOrdering<int>> ldlt;
+  Eigen::VectorXd solution;
 };
 
-// diag(weights) + strength D'D, with D the (m - 2) x m second-difference operator.
-Pentadiagonal CurvatureSystem(const std::vector<double>& weights, double strength) {
-  const std::size_t m = weights.size();
-  Pentadiagonal a{weights, std::vector<double>(m, 0.0), std::vector<double>(m, 0.0)};
-  constexpr double kStencil[3] = {1.0, -2.0, 1.0};
-  for (std::size_t row = 0; row + 2 < m; ++row) {
-    for (std::size_t p = 0; p < 3; ++p) {
-      a.diagonal[row + p] += strength * kStencil[p] * kStencil[p];
-      for (std::size_t q = 0; q < p; ++q) {
-        const double value = strength * kStencil[p] * kStencil[q];
-        (p - q == 1 ? a.first : a.second)[row + p] += value;
-      }
+// The solver for m cells, its pattern analysed.
+BandSolver& BandSolverFor(Eigen::Index m) {
+  thread_local BandSolver solver;
+  if (solver.system.rows() != m) {
+    std::vector<Eigen::Triplet<double>> pattern;
+    pattern.reserve(3 * static_cast<std::size_t>(m));
+    for (Eigen::Index j = 0; j < m; ++j) {
+      for (Eigen::Index i = std::max<Eigen::Index>(j - 2, 0); i <= j; ++i) pattern.emplace_back(i, j, 0.0);
     }
+    solver.system.resize(m, m);
+    solver.system.setFromTriplets(pattern.begin(), pattern.end());
+    solver.ldlt.analyzePattern(solver.system);
   }
-  return a;
+  return solver;
 }
 
-// Solves A x = b by LDL' (no pivoting: A is symmetric positive definite).
-std::vector<double> SolvePentadiagonal(const Pentadiagonal& a, std::vector<double> b) {
-  const std::size_t m = b.size();
-  std::vector<double> d(m), l1(m, 0.0), l2(m, 0.0);  // L[i][i-1], L[i][i-2]
-  for (std::size_t i = 0; i < m; ++i) {
-    if (i >= 2) l2[i] = a.second[i] / d[i - 2];
-    if (i >= 1) l1[i] = (a.first[i] - (i >= 2 ? l2[i] * l1[i - 1] * d[i - 2] : 0.0)) / d[i - 1];
-    d[i] = a.diagonal[i] - (i >= 1 ? l1[i] * l1[i] * d[i - 1] : 0.0) - (i >= 2 ? l2[i] * l2[i] * d[i - 2] : 0.0);
+// Writes diag(weights) + strength D'D into `system` (pattern from
+// BandSolverFor). Each row of D adds strength d d' (d the stencil [1, -2, 1])
+// to a 3 x 3 block; entries are summed in the order of the formula: weight
+// first, then the rows of D in turn. The values are addressed in the
+// compressed storage directly (column j holds rows max(j - 2, 0) to j, in
+// order): coeffRef's search per entry cost as much as the factorisation.
+void FillCurvatureSystem(const std::vector<double>& weights, double strength, Eigen::SparseMatrix<double>& system) {
+  const Eigen::Index m = static_cast<Eigen::Index>(weights.size());
+  double* const values = system.valuePtr();
+  const int* const column_start = system.outerIndexPtr();
+  const auto entry = [&](Eigen::Index i, Eigen::Index j) -> double& {
+    return values[column_start[j] + (i - std::max<Eigen::Index>(j - 2, 0))];
+  };
+  for (Eigen::Index j = 0; j < m; ++j) {
+    for (Eigen::Index i = std::max<Eigen::Index>(j - 2, 0); i < j; ++i) entry(i, j) = 0.0;
+    entry(j, j) = weights[j];
   }
-  for (std::size_t i = 0; i < m; ++i) {  // L z = b
-    if (i >= 1) b[i] -= l1[i] * b[i - 1];
-    if (i >= 2) b[i] -= l2[i] * b[i - 2];
+  constexpr double kStencil[3] = {1.0, -2.0, 1.0};
+  for (Eigen::Index row = 0; row + 2 < m; ++row) {
+    for (int p = 0; p < 3; ++p) {
+      for (int q = 0; q <= p; ++q) entry(row + q, row + p) += strength * kStencil[p] * kStencil[q];
+    }
   }
-  for (std::size_t i = 0; i < m; ++i) b[i] /= d[i];  // D y = z
-  for (std::size_t k = m; k-- > 0;) {                  // L' x = y
-    if (k + 1 < m) b[k] -= l1[k + 1] * b[k + 1];
-    if (k + 2 < m) b[k] -= l2[k + 2] * b[k + 2];
-  }
-  return b;
 }
 
 void ClipAndNormalise(std::vector<double>& values) {
@@ -63,11 +91,21 @@ void ClipAndNormalise(std::vector<double>& values) {
 std::vector<double> CurvatureSmooth(const std::vector<double>& e, double strength) {
   std::vector<double> smoothed = e;
   if (strength > 0.0 && e.size() >= 3) {
+    const Eigen::Index m = static_cast<Eigen::Index>(e.size());
     std::vector<double> weights(e.size());
     for (std::size_t i = 0; i < e.size(); ++i) weights[i] = 1.0 / std::max(e[i], kWeightFloor);
-    std::vector<double> right(e.size());
-    for (std::size_t i = 0; i < e.size(); ++i) right[i] = weights[i] * e[i];
-    smoothed = SolvePentadiagonal(CurvatureSystem(weights, strength), std::move(right));
+    Eigen::VectorXd right(m);
+    for (Eigen::Index i = 0; i < m; ++i) right[i] = weights[i] * e[i];
+    BandSolver& solver = BandSolverFor(m);
+    FillCurvatureSystem(weights, strength, solver.system);
+    solver.ldlt.factorize(solver.system);
+    // Only a zero pivot fails, which a positive-definite system cannot give
+    // for finite e; should it happen, the step leaves e unsmoothed rather
+    // than return non-finite values.
+    if (solver.ldlt.info() == Eigen::Success) {
+      solver.solution = solver.ldlt.solve(right);
+      smoothed.assign(solver.solution.data(), solver.solution.data() + m);
+    }
   }
   ClipAndNormalise(smoothed);
   return smoothed;

@@ -15,7 +15,8 @@
 //
 // Cells with e_i below 1e-12 are treated as 1e-12 (their weight then pins them
 // near e_i); the solution is clipped at 0 and renormalised to sum 1.
-// Cost: O(m) (a banded LDL' factorisation with bandwidth 2).
+// Cost: O(m) (Eigen::SimplicialLDLT of the band in its natural order: no fill-in,
+// so L has bandwidth 2).
 #pragma once
 
 #include <vector>

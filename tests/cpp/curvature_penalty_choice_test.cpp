@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/distribution/curvature_penalty_choice.h"
@@ -90,4 +91,21 @@ TEST_CASE("a channel that identifies only the mean (Duchi) keeps the rule") {
   const auto choice = ChooseCurvaturePenalty(ExpectedCounts(transition, peak, 2e4), transition).value();
   CHECK(choice.penalty == choice.rule_penalty);
   CHECK(choice.fits == 2);
+}
+
+TEST_CASE("the criteria are undefined where Z'(H + S)Z is singular") {
+  // With no reports H = 0, and S does not penalise straight lines: Z'(H + S)Z
+  // is singular, whatever sign rounding gives its last Cholesky pivot.
+  const TransitionMatrix transition = SquareWaveMatrix(1.0);
+  const auto f = Masses([](double x) { return 1.0 + x; });
+  EmsOptions options;
+  options.curvature_penalty = 1e-4;
+  const auto fit = EstimateEms(ExpectedCounts(transition, f, 1e4), transition, options).value();
+  const std::vector<double> no_reports(transition.output_cells(), 0.0);
+  for (double penalty : {1e-300, 1e-4, 1.0}) {
+    const SmoothnessCriteria criteria = EvaluateSmoothness(no_reports, transition, fit, penalty);
+    INFO("lambda " << penalty);
+    CHECK(criteria.laplace_marginal_likelihood == -std::numeric_limits<double>::infinity());
+    CHECK(std::isnan(criteria.effective_dimension));
+  }
 }
