@@ -5,6 +5,7 @@
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
 #include <algorithm>
+#include <cassert>
 #include <numeric>
 
 namespace deniable {
@@ -25,38 +26,16 @@ constexpr double kWeightFloor = 1e-12;
 // and column-major storage Eigen then factors the matrix where it lies (given
 // the lower triangle it would first copy it transposed).
 //
-// Why kept: EM calls CurvatureSmooth on every iteration with the same number
-// of cells, and the band's pattern, hence the symbolic analysis and all the
-// storage, depends only on m. Building the matrix and the solver afresh on
-// every call made a call at m = 1024 cost 3 to 20 times the former
-// hand-written band solver (about 28 us), mostly allocator page faults from
-// ~100 KB freed and taken again; kept, it costs about 1.15 times as much
-// (33 us against 28 us at m = 1024, 3.2 us against 2.7 us at m = 100).
-// One per thread, since estimates may run on several.
-struct BandSolver {
-  Eigen::SparseMatrix<double> system;  // upper triangle: A[j-2][j], A[j-1][j], A[j][j] in column j
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Upper, Eigen::NaturalOrdering<int>> ldlt;
-  Eigen::VectorXd solution;
-};
+// Why kept: EM smooths on every iteration with the same number of cells, and
+// the band's pattern, hence the symbolic analysis and all the storage,
+// depends only on m. Building the matrix and the solver afresh on every call
+// made a call at m = 1024 cost 3 to 20 times the former hand-written band
+// solver (about 28 us), mostly allocator page faults from ~100 KB freed and
+// taken again; kept by the caller's CurvatureSmoother, it costs about 1.15
+// times as much (33 us against 28 us at m = 1024, 3.2 us against 2.7 us at m = 100).
 
-// The solver for m cells, its pattern analysed.
-BandSolver& BandSolverFor(Eigen::Index m) {
-  thread_local BandSolver solver;
-  if (solver.system.rows() != m) {
-    std::vector<Eigen::Triplet<double>> pattern;
-    pattern.reserve(3 * static_cast<std::size_t>(m));
-    for (Eigen::Index j = 0; j < m; ++j) {
-      for (Eigen::Index i = std::max<Eigen::Index>(j - 2, 0); i <= j; ++i) pattern.emplace_back(i, j, 0.0);
-    }
-    solver.system.resize(m, m);
-    solver.system.setFromTriplets(pattern.begin(), pattern.end());
-    solver.ldlt.analyzePattern(solver.system);
-  }
-  return solver;
-}
-
-// Writes diag(weights) + strength D'D into `system` (pattern from
-// BandSolverFor). Each row of D adds strength d d' (d the stencil [1, -2, 1])
+// Writes diag(weights) + strength D'D into `system` (pattern from the
+// CurvatureSmoother's constructor). Each row of D adds strength d d' (d the stencil [1, -2, 1])
 // to a 3 x 3 block; entries are summed in the order of the formula: weight
 // first, then the rows of D in turn. The values are addressed in the
 // compressed storage directly (column j holds rows max(j - 2, 0) to j, in
@@ -88,27 +67,55 @@ void ClipAndNormalise(std::vector<double>& values) {
 
 }  // namespace
 
-std::vector<double> CurvatureSmooth(const std::vector<double>& e, double strength) {
+// The band's storage and symbolic analysis, kept between calls.
+struct CurvatureSmoother::Band {
+  Eigen::SparseMatrix<double> system;  // upper triangle: A[j-2][j], A[j-1][j], A[j][j] in column j
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Upper, Eigen::NaturalOrdering<int>> ldlt;
+  Eigen::VectorXd solution;
+};
+
+CurvatureSmoother::CurvatureSmoother(std::size_t cells) : band_(std::make_unique<Band>()) {
+  const auto m = static_cast<Eigen::Index>(cells);
+  std::vector<Eigen::Triplet<double>> pattern;
+  pattern.reserve(3 * cells);
+  for (Eigen::Index j = 0; j < m; ++j) {
+    for (Eigen::Index i = std::max<Eigen::Index>(j - 2, 0); i <= j; ++i) pattern.emplace_back(i, j, 0.0);
+  }
+  band_->system.resize(m, m);
+  band_->system.setFromTriplets(pattern.begin(), pattern.end());
+  band_->ldlt.analyzePattern(band_->system);
+}
+
+CurvatureSmoother::~CurvatureSmoother() = default;
+CurvatureSmoother::CurvatureSmoother(CurvatureSmoother&&) noexcept = default;
+CurvatureSmoother& CurvatureSmoother::operator=(CurvatureSmoother&&) noexcept = default;
+
+std::vector<double> CurvatureSmoother::Smooth(const std::vector<double>& e, double strength) {
   std::vector<double> smoothed = e;
   if (strength > 0.0 && e.size() >= 3) {
     const Eigen::Index m = static_cast<Eigen::Index>(e.size());
+    assert(m == band_->system.rows());
     std::vector<double> weights(e.size());
     for (std::size_t i = 0; i < e.size(); ++i) weights[i] = 1.0 / std::max(e[i], kWeightFloor);
     Eigen::VectorXd right(m);
     for (Eigen::Index i = 0; i < m; ++i) right[i] = weights[i] * e[i];
-    BandSolver& solver = BandSolverFor(m);
-    FillCurvatureSystem(weights, strength, solver.system);
-    solver.ldlt.factorize(solver.system);
+    FillCurvatureSystem(weights, strength, band_->system);
+    band_->ldlt.factorize(band_->system);
     // Only a zero pivot fails, which a positive-definite system cannot give
     // for finite e; should it happen, the step leaves e unsmoothed rather
     // than return non-finite values.
-    if (solver.ldlt.info() == Eigen::Success) {
-      solver.solution = solver.ldlt.solve(right);
-      smoothed.assign(solver.solution.data(), solver.solution.data() + m);
+    if (band_->ldlt.info() == Eigen::Success) {
+      band_->solution = band_->ldlt.solve(right);
+      smoothed.assign(band_->solution.data(), band_->solution.data() + m);
     }
   }
   ClipAndNormalise(smoothed);
   return smoothed;
+}
+
+std::vector<double> CurvatureSmooth(const std::vector<double>& e, double strength) {
+  CurvatureSmoother smoother(e.size());
+  return smoother.Smooth(e, strength);
 }
 
 double SquaredCurvature(const std::vector<double>& g) {

@@ -19,12 +19,33 @@
 // so L has bandwidth 2).
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace deniable {
 
-// strength = s above (>= 0; 0 returns e renormalised). e needs >= 1 cell, all
-// finite and >= 0, not all 0.
+// Smooths on a fixed number of cells, keeping the band's storage and its
+// symbolic analysis between calls (EM smooths every iteration): one per fit,
+// not shared between threads.
+class CurvatureSmoother {
+ public:
+  explicit CurvatureSmoother(std::size_t cells);
+  ~CurvatureSmoother();
+  CurvatureSmoother(CurvatureSmoother&&) noexcept;
+  CurvatureSmoother& operator=(CurvatureSmoother&&) noexcept;
+
+  // strength = s above (>= 0; 0 returns e renormalised). e has the smoother's
+  // cells, all finite and >= 0, not all 0.
+  std::vector<double> Smooth(const std::vector<double>& e, double strength);
+
+ private:
+  struct Band;
+  std::unique_ptr<Band> band_;
+};
+
+// One smoothing on a fresh CurvatureSmoother. e needs >= 1 cell, all finite
+// and >= 0, not all 0.
 std::vector<double> CurvatureSmooth(const std::vector<double>& e, double strength);
 
 // sum_i (g_i - 2 g_i+1 + g_i+2)^2: the discrete curvature CurvatureSmooth penalises.

@@ -98,7 +98,11 @@ struct EmPoint {
 class EmsMap {
  public:
   EmsMap(const std::vector<double>& counts, double total, const TransitionMatrix& transition, const EmsOptions& options)
-      : counts_(counts), total_(total), transition_(transition), smoothing_(options.smoothing) {
+      : counts_(counts),
+        total_(total),
+        transition_(transition),
+        smoothing_(options.smoothing),
+        smoother_(static_cast<std::size_t>(transition.input_cells())) {
     const double m = static_cast<double>(transition.input_cells());
     // lambda m^5: see curvature_smoother.h. Zero unless kCurvature.
     if (smoothing_ == EmSmoothing::kCurvature) penalty_weight_ = CurvaturePenalty(options, total) * std::pow(m, 5.0);
@@ -123,7 +127,7 @@ class EmsMap {
     std::vector<double> f = point.f;
     for (std::size_t i = 0; i < f.size(); ++i) f[i] *= back[i] / total_;
     if (smoothing_ == EmSmoothing::kBinomial) f = BinomialSmooth(f);
-    if (smoothing_ == EmSmoothing::kCurvature) f = CurvatureSmooth(f, 2.0 * penalty_weight_ / total_);
+    if (smoothing_ == EmSmoothing::kCurvature) f = smoother_.Smooth(f, 2.0 * penalty_weight_ / total_);
     NormaliseTo(f, 1.0);
     return At(std::move(f));
   }
@@ -138,6 +142,8 @@ class EmsMap {
   const TransitionMatrix& transition_;
   EmSmoothing smoothing_;
   double penalty_weight_ = 0.0;
+  // Kept across steps (its band's analysis); Step is logically const.
+  mutable CurvatureSmoother smoother_;
 };
 
 EmsResult Finish(EmPoint point, int iterations, EmStop stop) {

@@ -100,7 +100,7 @@ Result<std::shared_ptr<const QuestionKind>> CategoricalQuestionKind::Parse(const
   auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(options->size()), where + ".mechanism");
   if (!mechanism) return MakeError(mechanism.error());
   return std::shared_ptr<const QuestionKind>(
-      std::make_shared<CategoricalQuestionKind>(std::move(options).value(), std::move(mechanism).value()));
+      new CategoricalQuestionKind(std::move(options).value(), std::move(mechanism).value()));
 }
 
 nlohmann::json MechanismToJson(const CategoricalMechanism& mechanism) {

@@ -47,9 +47,6 @@ class CategoricalQuestionKind final : public QuestionKind {
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  CategoricalQuestionKind(std::vector<std::string> options, std::shared_ptr<const CategoricalMechanism> mechanism)
-      : options_(std::move(options)), mechanism_(std::move(mechanism)) {}
-
   const std::vector<std::string>& options() const { return options_; }
   const CategoricalMechanism& mechanism() const { return *mechanism_; }
 
@@ -73,6 +70,10 @@ class CategoricalQuestionKind final : public QuestionKind {
   std::string SimulationText(const nlohmann::json& result) const override;
 
  private:
+  // Only Parse builds one: an invalid kind cannot exist.
+  CategoricalQuestionKind(std::vector<std::string> options, std::shared_ptr<const CategoricalMechanism> mechanism)
+      : options_(std::move(options)), mechanism_(std::move(mechanism)) {}
+
   std::vector<std::string> options_;
   std::shared_ptr<const CategoricalMechanism> mechanism_;
 };

@@ -1,5 +1,7 @@
 #include "core/kinds/numeric/numeric_estimate_options.h"
 
+#include <cmath>
+
 #include "core/common/number_text.h"
 
 namespace deniable {
@@ -13,7 +15,9 @@ Result<long long> ReadInteger(const nlohmann::json& value, const std::string& na
   std::optional<long long> parsed;
   if (value.is_string()) parsed = ParseInteger(value.get<std::string>());
   if (value.is_number_integer()) parsed = value.get<long long>();
-  if (value.is_number_float() && value.get<double>() == static_cast<double>(static_cast<long long>(value.get<double>()))) {
+  // A whole double (12.0) counts; the magnitude check keeps the cast defined.
+  if (value.is_number_float() && std::fabs(value.get<double>()) < 1e15 &&
+      value.get<double>() == std::trunc(value.get<double>())) {
     parsed = static_cast<long long>(value.get<double>());
   }
   if (!parsed) {

@@ -44,7 +44,7 @@ Result<std::shared_ptr<const QuestionKind>> NumericQuestionKind::Parse(const nlo
   auto mechanism = ParseNumericMechanism(object.at("mechanism"), *range, where + ".mechanism");
   if (!mechanism) return MakeError(mechanism.error());
   return std::shared_ptr<const QuestionKind>(
-      std::make_shared<NumericQuestionKind>(*range, std::move(unit).value(), std::move(mechanism).value()));
+      new NumericQuestionKind(*range, std::move(unit).value(), std::move(mechanism).value()));
 }
 
 nlohmann::json NumericQuestionKind::DefinitionToJson() const {

@@ -47,9 +47,6 @@ class NumericQuestionKind final : public QuestionKind {
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  NumericQuestionKind(NumericRange range, std::string unit, std::shared_ptr<const NumericMechanism> mechanism)
-      : range_(range), unit_(std::move(unit)), mechanism_(std::move(mechanism)) {}
-
   NumericRange range() const { return range_; }
   const std::string& unit() const { return unit_; }
   const NumericMechanism& mechanism() const { return *mechanism_; }
@@ -73,6 +70,10 @@ class NumericQuestionKind final : public QuestionKind {
   std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range_}; }
 
  private:
+  // Only Parse builds one: an invalid kind cannot exist.
+  NumericQuestionKind(NumericRange range, std::string unit, std::shared_ptr<const NumericMechanism> mechanism)
+      : range_(range), unit_(std::move(unit)), mechanism_(std::move(mechanism)) {}
+
   NumericRange range_;
   std::string unit_;
   std::shared_ptr<const NumericMechanism> mechanism_;
