@@ -65,9 +65,11 @@ BootstrapInterval IntervalOf(const std::vector<double>& replicates, double estim
                              Bounds bounds) {
   const double low = Percentile(replicates, 0.5 * (1.0 - level));
   const double high = Percentile(replicates, 0.5 * (1.0 + level));
-  BootstrapInterval interval = method == BandMethod::kBasic
-                                   ? BootstrapInterval{2.0 * estimate - high, 2.0 * estimate - low}
-                                   : BootstrapInterval{low, high};
+  BootstrapInterval interval{low, high};
+  if (method == BandMethod::kBasic) interval = {2.0 * estimate - high, 2.0 * estimate - low};
+  if (method == BandMethod::kBiasAware) {
+    interval = {std::min(low, 2.0 * estimate - high), std::max(high, 2.0 * estimate - low)};
+  }
   interval.low = std::clamp(interval.low, bounds.low, bounds.high);
   interval.high = std::clamp(interval.high, bounds.low, bounds.high);
   return interval;
@@ -233,13 +235,25 @@ Result<SummaryIntervals> StatisticIntervals(const BootstrapSample& sample, doubl
     return IntervalOf(values, fitted.*field, level, method, bounds);
   };
   const Bounds location{range.low, range.high};
-  return SummaryIntervals{interval(&SummaryStatistics::mean, location),
-                          interval(&SummaryStatistics::standard_deviation, {0.0, 0.5 * range.width()}),
-                          interval(&SummaryStatistics::median, location),
-                          interval(&SummaryStatistics::lower_quartile, location),
-                          interval(&SummaryStatistics::upper_quartile, location),
-                          interval(&SummaryStatistics::skewness, {-kInfinity, kInfinity}),
-                          interval(&SummaryStatistics::kurtosis, {1.0, kInfinity})};
+  SummaryIntervals intervals{interval(&SummaryStatistics::mean, location),
+                             interval(&SummaryStatistics::standard_deviation, {0.0, 0.5 * range.width()}),
+                             interval(&SummaryStatistics::median, location),
+                             interval(&SummaryStatistics::lower_quartile, location),
+                             interval(&SummaryStatistics::upper_quartile, location),
+                             interval(&SummaryStatistics::skewness, {-kInfinity, kInfinity}),
+                             interval(&SummaryStatistics::kurtosis, {1.0, kInfinity})};
+  if (method == BandMethod::kBiasAware) {
+    // The grid's resolution: the estimate spreads each cell's mass evenly, so
+    // a quantile cannot be placed better than its cell (answers concentrated
+    // within a cell or two, or on a few values, show it), which is not in the
+    // replicates' spread (they share the grid).
+    const double cell = range.width() / static_cast<double>(sample.fitted.probabilities.size());
+    for (BootstrapInterval* quantile : {&intervals.median, &intervals.lower_quartile, &intervals.upper_quartile}) {
+      quantile->low = std::max(range.low, quantile->low - cell);
+      quantile->high = std::min(range.high, quantile->high + cell);
+    }
+  }
+  return intervals;
 }
 
 }  // namespace deniable

@@ -69,7 +69,7 @@ inline constexpr int kDefaultBootstrapReplicates = 200;
 inline constexpr int kMaxBootstrapReplicates = 10000;
 inline constexpr double kDefaultBandLevel = 0.95;
 
-enum class BandMethod { kBasic, kPercentile };
+enum class BandMethod { kBasic, kPercentile, kBiasAware };
 
 struct BootstrapOptions {
   int replicates = kDefaultBootstrapReplicates;  // 2..kMaxBootstrapReplicates
@@ -133,11 +133,11 @@ struct SummaryIntervals {
 
 // level in (0, 1), e.g. 0.95. The sample needs at least 2 replicates.
 Result<CurveBands> DensityAndCdfBands(const BootstrapSample& sample, int points, double level = kDefaultBandLevel,
-                                      BandMethod method = BandMethod::kBasic);
+                                      BandMethod method = BandMethod::kBiasAware);
 Result<BootstrapBand> HistogramBand(const BootstrapSample& sample, double bin_width, double level = kDefaultBandLevel,
-                                    BandMethod method = BandMethod::kBasic);
+                                    BandMethod method = BandMethod::kBiasAware);
 Result<SummaryIntervals> StatisticIntervals(const BootstrapSample& sample, double level = kDefaultBandLevel,
-                                            BandMethod method = BandMethod::kBasic);
+                                            BandMethod method = BandMethod::kBiasAware);
 
 // The q-quantile (q in [0, 1]) of values, interpolating linearly between
 // order statistics (Hyndman-Fan type 7, R's default). values must not be empty.

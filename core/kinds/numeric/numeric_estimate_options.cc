@@ -60,9 +60,10 @@ Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json&
   NumericEstimateOptions parsed;
   if (!options.is_object()) return parsed;
   for (const auto& [name, value] : options.items()) {
-    if (name == "estimator") {
-      if (!value.is_string()) return MakeError("estimator must be a name, but is " + value.dump());
-      parsed.estimator = value.get<std::string>();  // ValidateNumericEstimateOptions names the allowed values
+    if (name == "estimator" || name == "interval") {
+      if (!value.is_string()) return MakeError(name + " must be a name, but is " + value.dump());
+      // ValidateNumericEstimateOptions names the allowed values.
+      (name == "estimator" ? parsed.estimator : parsed.interval) = value.get<std::string>();
     } else if (name == "points" || name == "estimation_cells" || name == "replicates" || name == "max_iterations") {
       auto number = ReadInt(value, name);
       if (!number) return MakeError(number.error());
@@ -91,7 +92,8 @@ nlohmann::json NumericEstimateOptionsToJson(const NumericEstimateOptions& option
           {"replicates", options.replicates},
           {"curvature_penalty", OptionalToJson(options.curvature_penalty)},
           {"max_iterations", options.max_iterations},
-          {"work_budget", options.work_budget}};
+          {"work_budget", options.work_budget},
+          {"interval", options.interval}};
 }
 
 Result<nlohmann::json> CanonicalNumericEstimateOptions(const nlohmann::json& options) {

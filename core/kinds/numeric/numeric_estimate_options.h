@@ -52,6 +52,10 @@ struct NumericEstimateOptions {
   std::optional<double> curvature_penalty;         // PML's lambda, 0..1e6; default 1e-5 sqrt(N) (ems_estimator.h)
   int max_iterations = kDefaultEmsMaxIterations;   // cap on EM-family map steps, 1..100000 (not offered over HTTP)
   std::int64_t work_budget = kDefaultNumericWorkBudget;  // per question, >= 1 (not offered over HTTP)
+  // How the bootstrap's replicates become intervals (bootstrap.h): "bias_aware"
+  // (default), "basic" or "percentile" (not offered over HTTP: the coverage
+  // benchmark compares them).
+  std::string interval = "bias_aware";
 };
 
 // The options offered to analysts (query parameters, CLI flags); the others

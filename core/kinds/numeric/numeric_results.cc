@@ -25,6 +25,13 @@ using nlohmann::json;
 
 double DefaultBinWidth(const NumericQuestionKind& question) { return question.range().width() / 20.0; }
 
+std::optional<BandMethod> IntervalMethodOf(const std::string& name) {
+  if (name == "bias_aware") return BandMethod::kBiasAware;
+  if (name == "basic") return BandMethod::kBasic;
+  if (name == "percentile") return BandMethod::kPercentile;
+  return std::nullopt;
+}
+
 json Interval(double value, const BootstrapInterval& band) {
   return {{"value", value}, {"low", band.low}, {"high", band.high}};
 }
@@ -204,10 +211,11 @@ Status AddEstimates(const NumericQuestionKind& question, std::int64_t n, const N
                     const GridDistribution& fitted, const BootstrapSample& sample, json& document) {
   const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
   auto curve = DensityOnPoints(fitted, options.points);
-  auto bands = DensityAndCdfBands(sample, options.points);
+  const BandMethod method = *IntervalMethodOf(options.interval);
+  auto bands = DensityAndCdfBands(sample, options.points, kDefaultBandLevel, method);
   auto bins = HistogramWithBinWidth(fitted, bin_width);
-  auto bin_band = HistogramBand(sample, bin_width);
-  auto intervals = StatisticIntervals(sample);
+  auto bin_band = HistogramBand(sample, bin_width, kDefaultBandLevel, method);
+  auto intervals = StatisticIntervals(sample, kDefaultBandLevel, method);
   for (const std::string* error : {curve ? nullptr : &curve.error(), bands ? nullptr : &bands.error(),
                                    bins ? nullptr : &bins.error(), bin_band ? nullptr : &bin_band.error(),
                                    intervals ? nullptr : &intervals.error()}) {
@@ -225,7 +233,8 @@ Status AddEstimates(const NumericQuestionKind& question, std::int64_t n, const N
                             {"upper_quartile", Interval(stats.upper_quartile, intervals->upper_quartile)},
                             {"skewness", Interval(stats.skewness, intervals->skewness)},
                             {"kurtosis", Interval(stats.kurtosis, intervals->kurtosis)}};
-  document["bootstrap"] = {{"method", "parametric"}, {"replicates", static_cast<int>(sample.replicates.size())},
+  document["bootstrap"] = {{"method", "parametric"}, {"interval", options.interval},
+                           {"replicates", static_cast<int>(sample.replicates.size())},
                            {"failures", sample.failures}, {"level", 0.95}};
   document["warning"] = SampleSizeWarning(question, n, intervals->mean);
   return OkStatus();
@@ -288,6 +297,9 @@ Status ValidateNumericEstimateOptions(const NumericQuestionKind& question, const
   }
   DENIABLE_TRY(ValidateIntInRange(options.points, 2, kMaxDensityPoints, "points"));
   DENIABLE_TRY(ValidateIntInRange(options.max_iterations, 1, 100000, "max_iterations"));
+  if (!IntervalMethodOf(options.interval)) {
+    return MakeError("interval must be one of bias_aware, basic, percentile, but is \"" + options.interval + "\"");
+  }
   DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
   DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
   if (options.work_budget < 1) return MakeError("work_budget must be at least 1");
