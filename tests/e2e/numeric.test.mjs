@@ -255,6 +255,8 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
     t.diagnostic(`${id}: true mean ${truth.toFixed(3)}, estimate ${server.statistics.mean.value.toFixed(3)}, 95% interval [${low.toFixed(3)}, ${high.toFixed(3)}]`);
     assert.ok(low <= truth && truth <= high,
       `${id}: the 95% interval of the mean [${low}, ${high}] misses the true mean ${truth} (estimate ${server.statistics.mean.value})`);
+    assert.match(await page.getByTestId(`interval-method-${id}`).textContent(),
+      /^Intervals: bias-aware parametric bootstrap .*, 50 replicates\. They can cover less often than 95%/);
   }
   assert.match(await page.getByTestId('epsilon-bmi').textContent(), /ε = 2\.991/);
   assert.match(await page.getByTestId('mechanism-bmi').textContent(), /RVNS.*window 4, 2 values, a fresh window per value, uniform probability γ = 0\.25/);

@@ -78,6 +78,7 @@ export function createPanel(question, index) {
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
   const unbiased = el('p', { testid: `unbiased-mean-${id}`, hidden: true });
   const histogramCaption = el('p', { class: 'hint chart-caption', testid: `histogram-caption-${id}` });
+  const intervalMethod = el('p', { class: 'hint', testid: `interval-method-${id}` });
   const densityCanvas = el('canvas', {
     role: 'img', testid: `density-${id}`, 'aria-describedby': tableId,
     'aria-label': `Line chart of the estimated distribution of answers to “${text}” with its 95% band. The table below lists the summary statistics.`,
@@ -114,6 +115,7 @@ export function createPanel(question, index) {
         el('tbody', {}, rows.map((row) => row.element)),
       ]),
     ]),
+    intervalMethod,
   ]);
 
   // Keeps the facts (they do not depend on the estimate) and clears the rest.
@@ -125,6 +127,7 @@ export function createPanel(question, index) {
     histogram.update(null);
     updateUnbiasedMean(unbiased, null, unit);
     rows.forEach((row) => row.update(null));
+    setText(intervalMethod, '');
   };
   const density = createDensityChart(densityCanvas, range, unit);
   const histogram = createHistogramChart(histogramCanvas, unit);
@@ -150,12 +153,26 @@ export function createPanel(question, index) {
       setText(histogramCaption, caption);
       updateUnbiasedMean(unbiased, result.unbiased_mean, unit);
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
+      setText(intervalMethod, intervalMethodText(result.bootstrap));
     },
     destroy() {
       density.destroy();
       histogram.destroy();
     },
   };
+}
+
+const INTERVAL_METHODS = {
+  bias_aware: 'bias-aware parametric bootstrap (the union of the basic and percentile intervals, so the estimate is inside; quantiles widened by one estimation cell)',
+  basic: 'basic parametric bootstrap',
+  percentile: 'percentile parametric bootstrap',
+};
+
+// Which method made the intervals, and where they are known to fall short.
+function intervalMethodText(bootstrap) {
+  if (!bootstrap) return '';
+  const method = INTERVAL_METHODS[bootstrap.interval] ?? 'parametric bootstrap';
+  return `Intervals: ${method}, ${bootstrap.replicates} replicates. They can cover less often than 95% when answers pile up at an end of the range, within a few estimation cells, or on a few values.`;
 }
 
 // Mean mechanisms (Laplace, Duchi, Piecewise, Hybrid) also give an unbiased mean.
