@@ -46,7 +46,7 @@ export function createPanel(question, index) {
     skipped.element,
     warning,
     chartBox,
-    el('p', { class: 'hint', id: `${tableId}-caption`, text: 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%.' }),
+    el('p', { class: 'hint', id: `${tableId}-caption`, text: 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%, each with its interval (the 95% interval kept within 0–100% and widened to include it).' }),
     el('div', { class: 'table-scroll' }, [
       el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
         el('thead', {}, [el('tr', {}, ['Option', 'Estimate', '95% CI', 'Consistent'].map((text) =>
@@ -86,7 +86,9 @@ function createRow(questionId, label, optionIndex) {
     update(option) {
       setText(cells.estimate, formatPercent(option.frequency));
       setText(cells.interval, formatInterval(option.ci_low, option.ci_high));
-      setText(cells.consistent, formatPercent(option.consistent_frequency));
+      setText(cells.consistent, option.consistent_ci_low == null
+        ? formatPercent(option.consistent_frequency)
+        : `${formatPercent(option.consistent_frequency)} (${formatInterval(option.consistent_ci_low, option.consistent_ci_high)})`);
       // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
       cells.interval.dataset.low = String(option.ci_low);
       cells.interval.dataset.high = String(option.ci_high);
