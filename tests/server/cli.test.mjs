@@ -212,6 +212,7 @@ describe('simulate with numeric questions', () => {
     assert.match(text, /  unbiased mean +[\d.]+/);
     assert.match(text, /errors: W1 [\d.]+ hours \(reconstructed vs true answers' distribution\)/);
     assert.match(text, /true mean inside the 95% interval: (yes|no); inside the unbiased mean's CI: (yes|no)/);
+    assert.match(text, /\n  intervals: bias_aware parametric bootstrap, \d+ replicates\n  errors: W1/);
     assert.match(text, /Total epsilon per respondent: none/);
   });
 

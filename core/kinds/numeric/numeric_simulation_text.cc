@@ -79,6 +79,13 @@ std::string NumericEpsilonText(const json& epsilon) {
 }
 
 
+// Which method made the intervals (results' bootstrap.interval).
+std::string IntervalMethodLine(const json& question) {
+  const json& bootstrap = question.at("bootstrap");
+  return "  intervals: " + bootstrap.value("interval", std::string("basic")) + " parametric bootstrap, " +
+         std::to_string(bootstrap.at("replicates").get<int>()) + " replicates\n";
+}
+
 }  // namespace
 
 std::string NumericSimulationText(const json& question) {
@@ -91,7 +98,7 @@ std::string NumericSimulationText(const json& question) {
                      std::to_string(question.at("n").get<long long>()) + ", estimator " +
                      question.at("estimator").get<std::string>() + PenaltyText(question) + "\n";
   if (question.at("errors").is_null()) return text + "  estimation failed\n";
-  return text + NumericStatisticsTable(question) + NumericErrorLine(question);
+  return text + NumericStatisticsTable(question) + IntervalMethodLine(question) + NumericErrorLine(question);
 }
 
 }  // namespace deniable
