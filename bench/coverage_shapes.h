@@ -1,7 +1,8 @@
 // The answer shapes of the interval coverage benchmark (bench/coverage.cc)
 // and of its fixed-seed subset in the tests (tests/cpp/interval_coverage_test.cpp):
 // skewed, heavy-tailed, concentrated, discrete and smooth answers, each with
-// its range; and the respondents' own statistics, the estimand a survey reports on.
+// its range; and the respondents' own statistics, the estimand a survey reports on
+// (mean, sd and quartiles as `simulate` computes them; moments with divisor n).
 #pragma once
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "core/common/random_source.h"
+#include "core/distribution/empirical_comparison.h"
 #include "core/kinds/numeric/numeric_truth.h"
 #include "core/numeric/numeric_mechanism.h"
 
@@ -54,28 +56,23 @@ inline std::vector<double> DrawAnswers(const Shape& shape, int n, RandomSource& 
   return answers;
 }
 
-// The respondents' own statistics, as the results define them: quantiles of
-// the empirical distribution (the smallest x with F(x) >= p), moments with
-// divisor n, kurtosis not in excess.
+// The respondents' own statistics: mean, sd (divisor n) and quartiles as
+// `simulate` computes them (SummarizeSample), skewness and kurtosis (not in
+// excess) from the moments with divisor n.
 inline std::map<std::string, double> Truth(std::vector<double> answers) {
   std::sort(answers.begin(), answers.end());
+  const SampleSummary summary = SummarizeSample(answers);  // what `simulate` compares with
   const double n = static_cast<double>(answers.size());
-  double mean = 0.0;
-  for (double x : answers) mean += x / n;
   double m2 = 0.0, m3 = 0.0, m4 = 0.0;
   for (double x : answers) {
-    const double d = x - mean;
+    const double d = x - summary.mean;
     m2 += d * d / n, m3 += d * d * d / n, m4 += d * d * d * d / n;
   }
-  const auto quantile = [&](double p) {
-    const auto index = static_cast<std::size_t>(std::max(0.0, std::ceil(p * n) - 1.0));
-    return answers[std::min(index, answers.size() - 1)];
-  };
-  return {{"mean", mean},
-          {"std_dev", std::sqrt(m2)},
-          {"median", quantile(0.5)},
-          {"lower_quartile", quantile(0.25)},
-          {"upper_quartile", quantile(0.75)},
+  return {{"mean", summary.mean},
+          {"std_dev", summary.standard_deviation},
+          {"median", summary.median},
+          {"lower_quartile", summary.lower_quartile},
+          {"upper_quartile", summary.upper_quartile},
           {"skewness", m2 > 0 ? m3 / std::pow(m2, 1.5) : 0.0},
           {"kurtosis", m2 > 0 ? m4 / (m2 * m2) : 0.0}};
 }

@@ -39,6 +39,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kPost, "/api/surveys/" + kId + "/reports", nullptr, WithContext(context, HandleSubmitReport), true,
        ReportAccepted},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations", WithContext(context, HandleCreateInvitations)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/state", WithContext(context, HandleGetPublicState)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
       {HttpMethod::kGet, "/api/advice", HandleAdvice},

@@ -55,4 +55,12 @@ ApiResult HandleGetSurvey(ApiContext& context, const ApiRequest& request) {
   return JsonResponse(200, entry->definition());
 }
 
+// What clients fetch before answering: public by design (clients of kinds
+// with rounds need it), and it holds no respondent's report.
+ApiResult HandleGetPublicState(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  return JsonResponse(200, entry->PublicStates());
+}
+
 }  // namespace deniable::server

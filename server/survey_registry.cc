@@ -18,6 +18,11 @@ std::int64_t SurveyEntry::respondents() const {
   return aggregate_.respondents();
 }
 
+nlohmann::json SurveyEntry::PublicStates() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return PublicStatesToJson(survey_, aggregate_);
+}
+
 SurveyAggregate SurveyEntry::Snapshot() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return aggregate_;

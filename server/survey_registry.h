@@ -42,6 +42,8 @@ class SurveyEntry {
 
   void AddReport(const Report& report);
   std::int64_t respondents() const;
+  // core PublicStatesToJson over the aggregate (under its lock).
+  nlohmann::json PublicStates() const;
   // core SurveyResultsToJson over a snapshot of the aggregate, cached per
   // (respondent count, options). The aggregate's lock, which AddReport needs,
   // is held only to copy the aggregate, never while estimating. A cache miss

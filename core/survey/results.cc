@@ -29,6 +29,16 @@ Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& optio
   return OkStatus();
 }
 
+nlohmann::json PublicStatesToJson(const Survey& survey, const SurveyAggregate& aggregate) {
+  nlohmann::json states = nlohmann::json::object();
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    if (auto state = survey.questions[q].kind->PublicState(aggregate.question(q))) {
+      states[survey.questions[q].id] = std::move(*state);
+    }
+  }
+  return {{"survey", survey.id}, {"version", survey.version}, {"questions", states}};
+}
+
 bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate) {
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     if (survey.questions[q].kind->NeedsEstimation(aggregate.question(q))) return true;

@@ -26,6 +26,12 @@ nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& 
                                    const nlohmann::json& options = nlohmann::json::object(),
                                    const std::function<bool()>& cancelled = {});
 
+// The state every client fetches before answering (GET .../state): per
+// question with one (QuestionKind::PublicState, e.g. a model trained across
+// rounds), {"survey", "version", "questions": {<id>: <state>}}; questions
+// whose kind has no state are absent.
+nlohmann::json PublicStatesToJson(const Survey& survey, const SurveyAggregate& aggregate);
+
 // Whether the document needs costly estimation (e.g. a numeric question with
 // at least one report); without it a document costs microseconds.
 bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate);

@@ -53,6 +53,14 @@ describe('optional questions', () => {
     assert.equal(missing.body.error.message, 'responses.main: missing response');
   });
 
+  it('serves the public state clients fetch before answering (none of these kinds has one), 404 for an unknown survey', async () => {
+    const state = await get(`${server.url}/api/surveys/opt/state`);
+    assert.equal(state.status, 200);
+    assert.deepEqual(state.body, { survey: 'opt', version: 1, questions: {} });
+    const unknown = await get(`${server.url}/api/surveys/nope/state`);
+    assert.equal(unknown.status, 404);
+  });
+
   it('counts each question\'s respondents and its skips in the results and the CSV', async () => {
     const results = (await get(`${server.url}/api/surveys/opt/results?replicates=10`)).body;
     assert.equal(results.respondents, 3);
