@@ -129,6 +129,9 @@ int main(int argc, char** argv) {
     else if (flag == "--replicates") options.replicates = std::atoi(value.c_str()), ++i;
     else if (flag == "--interval") options.interval = value, ++i;
     else if (flag == "--penalty") options.curvature_penalty = std::atof(value.c_str()), ++i;
+    else if (flag == "--estimator") options.estimator = value, ++i;
+    else if (flag == "--cells") options.estimation_cells = std::atoi(value.c_str()), ++i;
+    else if (flag == "--iterations") options.max_iterations = std::atoi(value.c_str()), ++i;
     else if (flag == "--quick") {
       seeds = 8;
       sizes = {3000};
@@ -174,9 +177,9 @@ int main(int argc, char** argv) {
           if (std::getenv("COVERAGE_DEBUG")) {
             const std::string name = std::getenv("COVERAGE_DEBUG");
             const json& st = (*result)["statistics"][name];
-            std::fprintf(stderr, "%s seed %d: truth %.4g estimate %.4g [%.4g, %.4g] penalty %s\n", name.c_str(), seed,
-                         truth.at(name), st["value"].get<double>(), st["low"].get<double>(), st["high"].get<double>(),
-                         ((*result)["curvature_penalty"].dump() + " " + (*result)["fit"].dump()).c_str());
+            std::fprintf(stderr, "%s seed %d: truth %.4g estimate %s [%s, %s] note %s penalty %s\n", name.c_str(), seed,
+                         truth.at(name), st["value"].dump().c_str(), st["low"].dump().c_str(), st["high"].dump().c_str(),
+                         st.value("note", json()).dump().c_str(), (*result)["curvature_penalty"].dump().c_str());
           }
           for (const auto& name : kStatistics) {
             const json& statistic = (*result)["statistics"][name];

@@ -51,6 +51,9 @@ Status ValidateLevel(double level) {
 
 Status ValidateSample(const BootstrapSample& sample) {
   if (sample.replicates.size() < 2) return MakeError("a bootstrap band needs at least 2 replicates");
+  if (sample.world.probabilities.size() != sample.fitted.probabilities.size()) {
+    return MakeError("the bootstrap's world must be on the fitted distribution's grid");
+  }
   return OkStatus();
 }
 
@@ -61,28 +64,31 @@ struct Bounds {
 };
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-BootstrapInterval IntervalOf(const std::vector<double>& replicates, double estimate, double level, BandMethod method,
-                             Bounds bounds) {
-  const double low = Percentile(replicates, 0.5 * (1.0 - level));
-  const double high = Percentile(replicates, 0.5 * (1.0 + level));
-  BootstrapInterval interval{low, high};
-  if (method == BandMethod::kBasic) interval = {2.0 * estimate - high, 2.0 * estimate - low};
+BootstrapInterval IntervalOf(const std::vector<double>& replicates, double estimate, double world_value,
+                             double level, BandMethod method, Bounds bounds) {
+  // The replicates' errors in their world, placed around the estimate.
+  const double error_low = Percentile(replicates, 0.5 * (1.0 - level)) - world_value;
+  const double error_high = Percentile(replicates, 0.5 * (1.0 + level)) - world_value;
+  const BootstrapInterval percentile{estimate + error_low, estimate + error_high};
+  const BootstrapInterval basic{estimate - error_high, estimate - error_low};
+  BootstrapInterval interval = percentile;
+  if (method == BandMethod::kBasic) interval = basic;
   if (method == BandMethod::kBiasAware) {
-    interval = {std::min(low, 2.0 * estimate - high), std::max(high, 2.0 * estimate - low)};
+    interval = {std::min(percentile.low, basic.low), std::max(percentile.high, basic.high)};
   }
   interval.low = std::clamp(interval.low, bounds.low, bounds.high);
   interval.high = std::clamp(interval.high, bounds.low, bounds.high);
   return interval;
 }
 
-// Per position k, the interval of replicates[r][k] around estimate[k].
+// Per position k, the interval of replicates[r][k] around estimate[k] (world[k] their world's value).
 BootstrapBand PointwiseBand(const std::vector<std::vector<double>>& replicates, const std::vector<double>& estimate,
-                            double level, BandMethod method, Bounds bounds) {
+                            const std::vector<double>& world, double level, BandMethod method, Bounds bounds) {
   BootstrapBand band;
   std::vector<double> values(replicates.size());
   for (std::size_t k = 0; k < estimate.size(); ++k) {
     for (std::size_t r = 0; r < replicates.size(); ++r) values[r] = replicates[r][k];
-    const BootstrapInterval interval = IntervalOf(values, estimate[k], level, method, bounds);
+    const BootstrapInterval interval = IntervalOf(values, estimate[k], world[k], level, method, bounds);
     band.low.push_back(interval.low);
     band.high.push_back(interval.high);
   }
@@ -158,13 +164,16 @@ Result<BootstrapSample> ParametricBootstrap(const GridDistribution& fitted, cons
                                             std::int64_t reports, int values_per_report, const Reestimator& reestimate,
                                             const BootstrapOptions& options) {
   DENIABLE_TRY(ValidateBootstrapInputs(fitted, transition, reports, values_per_report, options));
+  if (options.world) DENIABLE_TRY(ValidateBootstrapInputs(*options.world, transition, reports, values_per_report, options));
   SeededRandom random(options.seed);
   BootstrapSample sample;
   sample.fitted = fitted;
+  sample.world = options.world ? *options.world : fitted;
   std::string first_error;
   for (int r = 0; r < options.replicates; ++r) {
     if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled);
-    const auto counts = SimulateOutputCounts(fitted.probabilities, transition, reports, values_per_report, random);
+    const auto counts =
+        SimulateOutputCounts(sample.world.probabilities, transition, reports, values_per_report, random);
     auto estimate = reestimate(counts);
     Result<GridDistribution> replicate = estimate ? MakeGridDistribution(fitted.range, std::move(estimate.value()))
                                                   : Result<GridDistribution>(MakeError(estimate.error()));
@@ -196,6 +205,7 @@ Result<CurveBands> DensityAndCdfBands(const BootstrapSample& sample, int points,
   DENIABLE_TRY(ValidateLevel(level));
   auto fitted = DensityOnPoints(sample.fitted, points);
   if (!fitted) return MakeError(fitted.error());
+  const auto world = DensityOnPoints(sample.world, points).value();  // the same grid
   std::vector<std::vector<double>> densities;
   std::vector<std::vector<double>> cdfs;
   for (const auto& replicate : sample.replicates) {
@@ -205,8 +215,8 @@ Result<CurveBands> DensityAndCdfBands(const BootstrapSample& sample, int points,
   }
   CurveBands bands;
   bands.points = fitted->points;
-  bands.density = PointwiseBand(densities, fitted->density, level, method, {0.0, kInfinity});
-  bands.cdf = PointwiseBand(cdfs, fitted->cdf, level, method, {0.0, 1.0});
+  bands.density = PointwiseBand(densities, fitted->density, world.density, level, method, {0.0, kInfinity});
+  bands.cdf = PointwiseBand(cdfs, fitted->cdf, world.cdf, level, method, {0.0, 1.0});
   return bands;
 }
 
@@ -219,20 +229,22 @@ Result<BootstrapBand> HistogramBand(const BootstrapSample& sample, double bin_wi
   for (const auto& replicate : sample.replicates) {
     masses.push_back(HistogramWithBinWidth(replicate, bin_width).value().probabilities);
   }
-  return PointwiseBand(masses, fitted->probabilities, level, method, {0.0, 1.0});
+  const auto world = HistogramWithBinWidth(sample.world, bin_width).value().probabilities;
+  return PointwiseBand(masses, fitted->probabilities, world, level, method, {0.0, 1.0});
 }
 
 Result<SummaryIntervals> StatisticIntervals(const BootstrapSample& sample, double level, BandMethod method) {
   DENIABLE_TRY(ValidateSample(sample));
   DENIABLE_TRY(ValidateLevel(level));
   const SummaryStatistics fitted = Summarize(sample.fitted);
+  const SummaryStatistics world = Summarize(sample.world);
   std::vector<SummaryStatistics> replicates;
   for (const auto& replicate : sample.replicates) replicates.push_back(Summarize(replicate));
   const NumericRange range = sample.fitted.range;
   auto interval = [&](double SummaryStatistics::*field, Bounds bounds) {
     std::vector<double> values;
     for (const auto& s : replicates) values.push_back(s.*field);
-    return IntervalOf(values, fitted.*field, level, method, bounds);
+    return IntervalOf(values, fitted.*field, world.*field, level, method, bounds);
   };
   const Bounds location{range.low, range.high};
   SummaryIntervals intervals{interval(&SummaryStatistics::mean, location),

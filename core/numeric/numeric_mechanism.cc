@@ -16,6 +16,12 @@ Result<std::vector<double>> NumericMechanism::Perturb(double answer, RandomSourc
   return PerturbValid(answer, random);
 }
 
+std::optional<NumericMechanism::ReportMoments> NumericMechanism::report_moments() const {
+  if (values_per_report() != 1 || !UnbiasedValueVariance(input_.low)) return std::nullopt;
+  return ReportMoments{[](double x) { return x; },
+                       [this](double x) { return x * x + UnbiasedValueVariance(x).value_or(0.0); }};
+}
+
 NoiseOffsets CellAsNoiseOffsets(double x, double y0, double y1, NumericRange output, double scale) {
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
   return {y0 <= output.low ? -kInfinity : (y0 - x) / scale, y1 >= output.high ? kInfinity : (y1 - x) / scale};

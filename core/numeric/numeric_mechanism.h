@@ -67,6 +67,18 @@ class NumericMechanism {
   // (Laplace, Duchi, Piecewise, Hybrid); nullopt for the others.
   virtual std::optional<double> UnbiasedValueVariance(double /*x*/) const { return std::nullopt; }
 
+  // Capability: E[y | x] and E[y^2 | x] of one reported value, for mechanisms
+  // with one value per report where they are polynomials in x of degree 1 and
+  // 2 (then the answers' mean and mean square are linear in the reports' mean
+  // and mean square: report_moments.h). By default derived from
+  // UnbiasedValueVariance (E[y|x] = x, E[y^2|x] = x^2 + Var(y|x)); Square Wave
+  // gives its own; empty for RVNS.
+  struct ReportMoments {
+    std::function<double(double x)> mean;
+    std::function<double(double x)> mean_square;
+  };
+  virtual std::optional<ReportMoments> report_moments() const;
+
   // Capability: the density of one reported value at y given the answer x,
   // for mechanisms with a closed form that the RVNS paper's KDE + SQP
   // estimator needs (RVNS); empty for the others.

@@ -75,6 +75,21 @@ double SquareWaveMechanism::OutputProbability(double x, double y0, double y1) co
          (inner_density_ - outer_density_) * Overlap(v0, v1, v - half_width_, v + half_width_);
 }
 
+std::optional<NumericMechanism::ReportMoments> SquareWaveMechanism::report_moments() const {
+  const double b = half_width_, p = inner_density_, q = outer_density_;
+  const double low = input_range().low, width = input_range().width();
+  auto normalised_mean = [=](double v) { return q * (1.0 + 2.0 * b) / 2.0 + 2.0 * b * (p - q) * v; };
+  auto normalised_square = [=](double v) {
+    return q * (std::pow(1.0 + b, 3) + std::pow(b, 3)) / 3.0 + (p - q) * (2.0 * b * v * v + 2.0 * std::pow(b, 3) / 3.0);
+  };
+  return ReportMoments{
+      [=](double x) { return low + width * normalised_mean((x - low) / width); },
+      [=](double x) {
+        const double v = (x - low) / width;
+        return low * low + 2.0 * low * width * normalised_mean(v) + width * width * normalised_square(v);
+      }};
+}
+
 std::vector<double> SquareWaveMechanism::PerturbValid(double answer, RandomSource& random) const {
   const double v = Normalised(answer);
   double reported;

@@ -51,6 +51,11 @@ class SquareWaveMechanism final : public NumericMechanism {
   NumericRange output_range() const override;
   // P(y in [y0, y1) | x): the exact integral of the two-level density.
   double OutputProbability(double x, double y0, double y1) const override;
+  // On the [0, 1] scale, with the two levels p (|t - v| <= b) and q:
+  //   E[v~ | v]   = q (1 + 2b)/2 + 2b (p - q) v,
+  //   E[v~^2 | v] = q ((1 + b)^3 + b^3)/3 + (p - q)(2b v^2 + 2b^3/3),
+  // then in data units (y = low + W v~).
+  std::optional<ReportMoments> report_moments() const override;
 
   // The half-width b in use, as a fraction of the range width.
   double half_width() const { return half_width_; }

@@ -270,3 +270,61 @@ TEST_CASE("numeric results with no reports, and invalid options") {
   CHECK(ValidateNumericEstimateOptions(survey.questions[0], narrow).error() ==
         "bin_width must be positive and give at most 100000 bins over the range, but is 0");
 }
+
+TEST_CASE("numeric results: Duchi's reports give the mean alone; the rest is not shown, with the reason") {
+  const Survey survey = *ParseSurvey(json::parse(R"({
+    "format": "deniable.survey/v1", "id": "d", "version": 1, "title": "T",
+    "questions": [{"id": "du", "text": "Duchi", "type": "numeric", "range": [0, 10],
+                   "mechanism": {"name": "duchi", "epsilon": 1}}]})"));
+  SurveyAggregate aggregate(survey);
+  SeededRandom random(4);
+  for (int i = 0; i < 3000; ++i) {
+    const double x = TriangleAnswer(random);
+    aggregate.Add(*ParseReport(survey, *PerturbAnswers(survey, json{{"du", x}}, random)));
+  }
+  NumericEstimateOptions options;
+  options.replicates = 20;
+  const json question = SurveyResultsToJson(survey, aggregate, options)["questions"][0];
+  REQUIRE_FALSE(question.contains("error"));
+  const json& mean = question["statistics"]["mean"];
+  CHECK(mean["low"].get<double>() <= mean["value"].get<double>());
+  CHECK(mean["value"].get<double>() <= mean["high"].get<double>());
+  CHECK(mean["low"].get<double>() < 5.0);  // the true mean, inside (Duchi's mean is unbiased)
+  CHECK(mean["high"].get<double>() > 5.0);
+  for (const char* name : {"std_dev", "median", "lower_quartile", "upper_quartile", "skewness", "kurtosis"}) {
+    INFO(name);
+    const json& statistic = question["statistics"][name];
+    CHECK(statistic["value"].is_null());
+    CHECK(statistic["low"].is_null());
+    CHECK(statistic["high"].is_null());
+    CHECK(statistic["note"].get<std::string>().rfind("not identifiable", 0) == 0);
+  }
+  CHECK(question["density"].is_null());
+  CHECK(question["cdf"].is_null());
+  CHECK(question["histogram"].is_null());
+  CHECK(question["warning"].get<std::string>().rfind("only the mean can be estimated from these reports", 0) == 0);
+}
+
+TEST_CASE("numeric results: every statistic's estimate lies inside its interval, and notes are strings or null") {
+  const Survey survey = TwoNumericQuestions();
+  SurveyAggregate aggregate(survey);
+  SeededRandom random(21);
+  AddTriangleRespondents(survey, 300, random, aggregate);
+  NumericEstimateOptions options;
+  options.replicates = 30;
+  const json results = SurveyResultsToJson(survey, aggregate, options);
+  for (const auto& question : results["questions"]) {
+    INFO(question["id"].get<std::string>());
+    REQUIRE_FALSE(question.contains("error"));
+    CHECK(question["bootstrap"]["world"] == "pilot");
+    for (const auto& [name, statistic] : question["statistics"].items()) {
+      INFO(name);
+      CHECK(statistic["low"].get<double>() <= statistic["value"].get<double>());
+      CHECK(statistic["value"].get<double>() <= statistic["high"].get<double>());
+      CHECK((statistic["note"].is_null() || statistic["note"].is_string()));
+    }
+    const json& resolution = question["resolution"];
+    CHECK(resolution["spread_low"].get<double>() <= resolution["value"].get<double>());
+    CHECK(resolution["value"].get<double>() <= resolution["spread_high"].get<double>());
+  }
+}

@@ -23,7 +23,7 @@ const RVNS_ONLY = { ...NUMERIC, id: 'rvnsonly', questions: NUMERIC.questions.sli
 
 const REPORTS = 30;
 const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'curvature_penalty_rule', 'density', 'estimator', 'fit', 'histogram', 'id', 'mechanism', 'n',
-  'privacy', 'range', 'statistics', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
+  'privacy', 'range', 'resolution', 'statistics', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
 const STATISTICS = ['kurtosis', 'lower_quartile', 'mean', 'median', 'skewness', 'std_dev', 'upper_quartile'];
 
 // Deterministic values in [0, 1) (a 32-bit LCG; tests never use Math.random).
@@ -108,6 +108,13 @@ describe('numeric questions', () => {
       assert.equal(question.estimator, 'pml');
       assert.ok(question.curvature_penalty > 0, 'the default penalty, 1e-5 sqrt(values), is reported');
       assert.deepEqual(Object.keys(question.statistics).sort(), STATISTICS);
+      for (const [name, statistic] of Object.entries(question.statistics)) {
+        assert.deepEqual(Object.keys(statistic).sort(), ['high', 'low', 'note', 'value'], name);
+        assert.ok(statistic.low <= statistic.value && statistic.value <= statistic.high, `${question.id} ${name} inside its interval`);
+        assert.ok(statistic.note === null || typeof statistic.note === 'string', name);
+      }
+      assert.equal(question.bootstrap.world, 'pilot', 'PML draws its replicates from the less smoothed pilot fit');
+      assert.ok(question.resolution.spread_low <= question.resolution.value && question.resolution.value <= question.resolution.spread_high);
       assert.equal(question.density.points.length, 200);
       assert.equal(question.histogram.value.length, 20, 'default bin width (b - a) / 20');
     }

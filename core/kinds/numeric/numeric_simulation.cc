@@ -28,8 +28,11 @@ bool Inside(const nlohmann::json& interval, double value, const char* low, const
          value <= interval.at(high).get<double>();
 }
 
-double AbsoluteError(const nlohmann::json& statistics, const char* name, double truth) {
-  return std::fabs(statistics.at(name).at("value").get<double>() - truth);
+// null when the results publish no value for the statistic (not identifiable).
+nlohmann::json AbsoluteError(const nlohmann::json& statistics, const char* name, double truth) {
+  const nlohmann::json& value = statistics.at(name).at("value");
+  if (!value.is_number()) return nullptr;
+  return std::fabs(value.get<double>() - truth);
 }
 
 class NumericTruthSampler final : public TruthSampler {
@@ -57,12 +60,17 @@ class NumericTruthSampler final : public TruthSampler {
                                   {"upper_quartile", truth.upper_quartile}}},
                                 {"errors", nullptr},
                                 {"advice", nullptr}};  // the advisor compares categorical mechanisms
-    if (!result.contains("density")) return document;  // the estimator failed: the result carries its error
-    auto shown = ShownDistribution(range_, result);
-    if (!shown) return document;
+    if (!result.contains("statistics")) return document;  // the estimator failed: the result carries its error
+    // No curve when the reports do not determine the distribution (only its mean).
+    nlohmann::json wasserstein1 = nullptr;
+    if (!result.at("density").is_null()) {
+      auto shown = ShownDistribution(range_, result);
+      if (!shown) return document;
+      wasserstein1 = Wasserstein1ToSample(*shown, answers);
+    }
     const auto& statistics = result.at("statistics");
     const auto& unbiased = result.at("unbiased_mean");
-    document["errors"] = {{"wasserstein1", Wasserstein1ToSample(*shown, answers)},
+    document["errors"] = {{"wasserstein1", wasserstein1},
                           {"mean", AbsoluteError(statistics, "mean", truth.mean)},
                           {"std_dev", AbsoluteError(statistics, "std_dev", truth.standard_deviation)},
                           {"median", AbsoluteError(statistics, "median", truth.median)},

@@ -36,6 +36,11 @@ std::string NumericStatisticsTable(const json& question) {
   for (const char* name : {"mean", "std_dev", "median", "lower_quartile", "upper_quartile"}) {
     const json& estimate = statistics.at(name);
     text += StatisticRow(name, truth.at(name), estimate.at("value"), estimate.at("low"), estimate.at("high"));
+    const json note = estimate.value("note", json());
+    if (note.is_string()) {
+      text += std::string("      ") + (estimate.at("value").is_number() ? "unreliable: " : "not shown: ") +
+              note.get<std::string>() + "\n";
+    }
   }
   const json& unbiased = question.at("unbiased_mean");
   if (unbiased.is_object()) {
@@ -48,7 +53,8 @@ std::string NumericStatisticsTable(const json& question) {
 std::string NumericErrorLine(const json& question) {
   const json& errors = question.at("errors");
   const std::string unit = question.value("unit", std::string());
-  std::string text = "  errors: W1 " + Fixed(errors.at("wasserstein1"), 4) + (unit.empty() ? "" : " " + unit) +
+  const bool has_curve = errors.at("wasserstein1").is_number();
+  std::string text = "  errors: W1 " + Fixed(errors.at("wasserstein1"), 4) + (unit.empty() || !has_curve ? "" : " " + unit) +
                      " (reconstructed vs true answers' distribution)  |mean| " + Fixed(errors.at("mean"), 4) +
                      "  |sd| " + Fixed(errors.at("std_dev"), 4) + "  |median| " + Fixed(errors.at("median"), 4) +
                      "\n  true mean inside the 95% interval: " + (errors.at("mean_covered").get<bool>() ? "yes" : "no");
@@ -82,8 +88,12 @@ std::string NumericEpsilonText(const json& epsilon) {
 // Which method made the intervals (results' bootstrap.interval).
 std::string IntervalMethodLine(const json& question) {
   const json& bootstrap = question.at("bootstrap");
+  const bool pilot = bootstrap.value("world", std::string()) == "pilot";
   return "  intervals: " + bootstrap.value("interval", std::string("basic")) + " parametric bootstrap, " +
-         std::to_string(bootstrap.at("replicates").get<int>()) + " replicates\n";
+         std::to_string(bootstrap.at("replicates").get<int>()) + " replicates" +
+         (pilot ? " drawn from a less smoothed fit" : "") +
+         "; quantiles widened for the estimator's blur; mean and sd hold the reports' moment intervals where the "
+         "mechanism allows\n";
 }
 
 }  // namespace

@@ -163,7 +163,7 @@ export function createPanel(question, index) {
 }
 
 const INTERVAL_METHODS = {
-  bias_aware: 'bias-aware parametric bootstrap (the union of the basic and percentile intervals, so the estimate is inside; quantiles widened by one estimation cell)',
+  bias_aware: 'bias-aware parametric bootstrap (the union of the basic and percentile intervals, so the estimate is inside; replicates drawn from a less smoothed fit; quantiles widened by one estimation cell and by the estimator\'s blur at this n; mean and standard deviation also hold the reports\' own moment intervals where the mechanism allows them)',
   basic: 'basic parametric bootstrap',
   percentile: 'percentile parametric bootstrap',
 };
@@ -172,7 +172,7 @@ const INTERVAL_METHODS = {
 function intervalMethodText(bootstrap) {
   if (!bootstrap) return '';
   const method = INTERVAL_METHODS[bootstrap.interval] ?? 'parametric bootstrap';
-  return `Intervals: ${method}, ${bootstrap.replicates} replicates. They can cover less often than 95% when answers pile up at an end of the range, within a few estimation cells, or on a few values.`;
+  return `Intervals: ${method}, ${bootstrap.replicates} replicates. A statistic marked unreliable has an interval that may still miss; skewness and kurtosis covered less often than 95% in the coverage benchmark.`;
 }
 
 // Mean mechanisms (Laplace, Duchi, Piecewise, Hybrid) also give an unbiased mean.
@@ -186,13 +186,19 @@ function updateUnbiasedMean(node, mean, unit) {
 
 function createStatisticRow(questionId, key, label, unit) {
   const estimate = el('td', { class: 'number', testid: `stat-${questionId}-${key}` });
-  const interval = el('td', { class: 'number interval', testid: `stat-ci-${questionId}-${key}` });
+  const range = el('span', {});
+  // Why this statistic should not be relied on (the server's note), if it should not.
+  const note = el('p', { class: 'hint statistic-note', testid: `stat-note-${questionId}-${key}`, hidden: true });
+  const interval = el('td', { class: 'number interval', testid: `stat-ci-${questionId}-${key}` }, [range, note]);
   return {
     key,
     element: el('tr', {}, [el('th', { scope: 'row', text: unit ? `${label} (${unit})` : label }), estimate, interval]),
     update(statistic) {
-      setText(estimate, statistic ? formatNumber(statistic.value) : '—');
-      setText(interval, statistic ? `${formatNumber(statistic.low)}\u00a0to ${formatNumber(statistic.high)}` : '—');
+      const known = typeof statistic?.value === 'number';
+      setText(estimate, known ? formatNumber(statistic.value) : '—');
+      setText(range, known ? `${formatNumber(statistic.low)}\u00a0to ${formatNumber(statistic.high)}` : '—');
+      note.hidden = !statistic?.note;
+      setText(note, statistic?.note ? `${known ? 'Unreliable' : 'Not shown'}: ${statistic.note}.` : '');
       // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
       estimate.dataset.value = String(statistic?.value ?? '');
       interval.dataset.low = String(statistic?.low ?? '');

@@ -1,0 +1,141 @@
+#include "core/kinds/numeric/numeric_statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/common/validation.h"
+
+namespace deniable {
+namespace {
+
+using nlohmann::json;
+
+struct StatisticSpec {
+  const char* name;
+  double SummaryStatistics::*field;
+  BootstrapInterval SummaryIntervals::*interval;
+  bool needs_spread;  // unidentifiable without the answers' spread
+  bool quantile;      // widened for the estimator's blur
+};
+
+constexpr StatisticSpec kStatistics[] = {
+    {"mean", &SummaryStatistics::mean, &SummaryIntervals::mean, false, false},
+    {"std_dev", &SummaryStatistics::standard_deviation, &SummaryIntervals::standard_deviation, true, false},
+    {"median", &SummaryStatistics::median, &SummaryIntervals::median, true, true},
+    {"lower_quartile", &SummaryStatistics::lower_quartile, &SummaryIntervals::lower_quartile, true, true},
+    {"upper_quartile", &SummaryStatistics::upper_quartile, &SummaryIntervals::upper_quartile, true, true},
+    {"skewness", &SummaryStatistics::skewness, &SummaryIntervals::skewness, true, false},
+    {"kurtosis", &SummaryStatistics::kurtosis, &SummaryIntervals::kurtosis, true, false},
+};
+
+void Include(BootstrapInterval& interval, double value) {
+  interval.low = std::min(interval.low, value);
+  interval.high = std::max(interval.high, value);
+}
+
+// Widest interval that still says something, per statistic.
+double UsefulWidth(const std::string& name, NumericRange range) {
+  if (name == "std_dev") return 0.25 * range.width();  // half of what an sd in [a, b] can be
+  if (name == "skewness") return 2.0;
+  if (name == "kurtosis") return 3.0;
+  return 0.5 * range.width();
+}
+
+std::string WidthNote(const std::string& name, const BootstrapInterval& interval, NumericRange range) {
+  const double width = interval.high - interval.low;
+  if (!(width > UsefulWidth(name, range))) return "";
+  if (name == "skewness") return "too few reports: the interval is too wide to tell left from right skew";
+  if (name == "kurtosis") return "too few reports: the interval is too wide to tell a normal tail from a heavy one";
+  const double share = name == "std_dev" ? width / (0.5 * range.width()) : width / range.width();
+  return "too few reports: the interval spans " + std::to_string(static_cast<int>(std::lround(100.0 * share))) +
+         "% of what it can be";
+}
+
+const MomentInterval* MomentsFor(const std::string& name, const std::optional<ReportMomentEstimates>& moments) {
+  if (!moments) return nullptr;
+  if (name == "mean") return &moments->mean;
+  if (name == "std_dev" && moments->standard_deviation) return &*moments->standard_deviation;
+  return nullptr;
+}
+
+// How far the blur can have moved a quantile (numeric_statistics.h).
+double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolution) {
+  const double fitted_iqr = fitted.upper_quartile - fitted.lower_quartile;
+  const double blur_iqr = resolution.spread_high - resolution.spread_low;
+  return 0.5 * (fitted_iqr - std::sqrt(std::max(0.0, fitted_iqr * fitted_iqr - blur_iqr * blur_iqr)));
+}
+
+struct StatisticInputs {
+  const SummaryStatistics& fitted;
+  const SummaryStatistics& pilot;
+  bool has_pilot;
+  const SummaryIntervals& intervals;
+  const std::optional<ReportMomentEstimates>& moments;
+  double quantile_blur;
+  NumericRange range;
+};
+
+json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
+  const SummaryStatistics& fitted = in.fitted;
+  const SummaryStatistics& pilot = in.pilot;
+  const bool has_pilot = in.has_pilot;
+  const auto& moments = in.moments;
+  const NumericRange range = in.range;
+  const double value = fitted.*spec.field;
+  BootstrapInterval interval = in.intervals.*spec.interval;
+  std::string note;
+  if (spec.quantile && in.quantile_blur > 0.0) {
+    if (in.quantile_blur > 0.5 * (interval.high - interval.low)) {
+      note = "limited by the resolution: at this number of reports a single value is reconstructed spread over " +
+             FormatNumber(in.quantile_blur * 2.0) + " units or more (the interval was widened by " +
+             FormatNumber(in.quantile_blur) + " on each side)";
+    }
+    interval.low = std::max(range.low, interval.low - in.quantile_blur);
+    interval.high = std::min(range.high, interval.high + in.quantile_blur);
+  }
+  if (has_pilot) {
+    const double pilot_value = pilot.*spec.field;
+    if (note.empty() && (pilot_value < interval.low || pilot_value > interval.high)) {
+      note = "depends on the smoothing: a fit with far less smoothing gives " + FormatNumber(pilot_value) +
+             " (the interval was widened to hold it)";
+    }
+    Include(interval, pilot_value);
+  }
+  if (const MomentInterval* moment = MomentsFor(spec.name, moments)) {
+    Include(interval, moment->low);
+    Include(interval, moment->high);
+    Include(interval, moment->value);
+  }
+  Include(interval, value);
+  if (note.empty()) note = WidthNote(spec.name, interval, range);
+  return {{"value", value}, {"low", interval.low}, {"high", interval.high},
+          {"note", note.empty() ? json(nullptr) : json(note)}};
+}
+
+}  // namespace
+
+json ResolutionToJson(const Resolution& resolution) {
+  return {{"value", resolution.value}, {"spread_low", resolution.spread_low}, {"spread_high", resolution.spread_high}};
+}
+
+json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,
+                             const std::optional<ReportMomentEstimates>& moments, const Resolution& resolution) {
+  const SummaryStatistics fitted = Summarize(sample.fitted);
+  const bool has_pilot = sample.world.probabilities != sample.fitted.probabilities;
+  const SummaryStatistics pilot = has_pilot ? Summarize(sample.world) : fitted;
+  const bool spread_identifiable = !moments || moments->spread_identifiable;
+  json statistics = json::object();
+  for (const StatisticSpec& spec : kStatistics) {
+    if (spec.needs_spread && !spread_identifiable) {
+      statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kSpreadNotIdentifiable}};
+      continue;
+    }
+    const StatisticInputs inputs{fitted, pilot, has_pilot, intervals, moments, QuantileBlur(fitted, resolution),
+                                 sample.fitted.range};
+    statistics[spec.name] = StatisticToJson(spec, inputs);
+  }
+  return statistics;
+}
+
+}  // namespace deniable

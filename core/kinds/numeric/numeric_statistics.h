@@ -1,0 +1,67 @@
+// The "statistics" of a numeric question's results: each summary statistic of
+// the fitted distribution with a 95% interval that holds three views of it,
+// and a plain note when it should not be relied on.
+//
+// The interval is the smallest one holding
+//   - the bias-aware bootstrap interval (bootstrap.h), whose replicates are
+//     drawn from a less smoothed pilot fit where the estimator smooths;
+//   - the pilot fit's own value: where the two fits disagree, the smoothing
+//     decides the estimate, and the truth was often on the pilot's side
+//     (answers concentrated in a few cells);
+//   - for the mean and sd, the reports' own moments' intervals
+//     (report_moments.h), which need no model of the answers.
+// The estimate is always inside (every piece holds it or is widened to it).
+//
+// Quantiles are also widened by the estimator's blur. A single value v comes
+// back from the estimator spread over [spread_low, spread_high] (its
+// interquartile range, `Resolution`); answers concentrated within about that
+// width are reconstructed that wide, and their quantiles moved outwards
+// (answers at 2 +- 10 in [-90, 1450], Laplace epsilon 4: lower quartile -4,
+// estimated -54 with the bootstrap interval [-90, -14]). With IQR_f the
+// fitted distribution's interquartile range and IQR_r the spread's, the
+// answers' own IQR is about sqrt(IQR_f^2 - IQR_r^2) (blurs add in quadrature),
+// so each quantile may sit (IQR_f - sqrt(IQR_f^2 - IQR_r^2))/2 from where the
+// fit puts it: the full half-spread when the fit is as narrow as the blur, and
+// little when it is much wider.
+//
+// Notes (the "note" field, null when none), per statistic:
+//   - "depends on the smoothing": the pilot's value lies outside the
+//     bootstrap interval;
+//   - "limited by the resolution": a quantile's widening for the blur is
+//     larger than its bootstrap interval's half-width;
+//   - "too few reports": the interval spans more than half of what the
+//     statistic can be (location statistics: the range; sd: half the range;
+//     skewness: 2 units, too wide to tell left from right skew; kurtosis: 3
+//     units, too wide to tell a normal tail from a heavy one);
+//   - not identifiable: when the reports carry nothing about the answers'
+//     spread (Duchi; Hybrid at or below its epsilon*), every statistic but
+//     the mean has no value and no interval, and the note says why.
+#pragma once
+
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/distribution/bootstrap.h"
+#include "core/kinds/numeric/report_moments.h"
+
+namespace deniable {
+
+inline constexpr const char* kSpreadNotIdentifiable =
+    "not identifiable: each report is one of two values whose probabilities depend only on the mean answer, so "
+    "the reports say nothing about the answers' spread or shape";
+
+struct Resolution {
+  double value;        // where the single value was (the centre of the fitted median's cell)
+  double spread_low;   // the re-estimate's lower quartile
+  double spread_high;  // and upper quartile
+};
+nlohmann::json ResolutionToJson(const Resolution& resolution);
+
+// intervals: StatisticIntervals(sample) (the bootstrap's); moments: the
+// reports' moment estimates when the mechanism has them.
+nlohmann::json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,
+                                       const std::optional<ReportMomentEstimates>& moments,
+                                       const Resolution& resolution);
+
+}  // namespace deniable
