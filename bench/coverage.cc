@@ -88,7 +88,7 @@ const std::vector<std::string> kStatistics = {"mean",           "std_dev",  "med
 struct Tally {
   int runs = 0;
   int failed = 0;  // estimation errors or no statistics
-  std::map<std::string, int> covered, outside;
+  std::map<std::string, int> covered, outside, shown, withheld, noted;
   std::map<std::string, std::vector<double>> widths;
 };
 
@@ -145,10 +145,12 @@ int main(int argc, char** argv) {
   }
   const double mc_error = 100.0 * std::sqrt(0.95 * 0.05 / seeds);
   std::printf("coverage of the 95%% intervals, %d seeds per cell (Monte-Carlo SE at 95%%: %.1f points); "
-              "cov%% per statistic, out = runs with the estimate outside its interval, w%% = median width / range\n\n",
+              "cov%% per statistic = share of the shown intervals that cover, out = runs with the estimate outside its "
+              "interval, w%% = median width / range (skewness, kurtosis: / 1), note = runs whose statistic carries a "
+              "note (unreliable), none = runs where it was withheld (no value, no interval)\n\n",
               seeds, mc_error);
   std::printf("| shape | n | mechanism | failed |");
-  for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% |", s.c_str());
+  for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / note / none |", s.c_str());
   std::printf("\n|---|---:|---|---:|");
   for (std::size_t s = 0; s < kStatistics.size(); ++s) std::printf("---|");
   std::printf("\n");
@@ -183,7 +185,12 @@ int main(int argc, char** argv) {
           }
           for (const auto& name : kStatistics) {
             const json& statistic = (*result)["statistics"][name];
-            if (!statistic["low"].is_number()) continue;  // no interval shown: not counted as covering
+            tally.noted[name] += statistic.value("note", json()).is_string() ? 1 : 0;
+            if (!statistic["low"].is_number()) {  // withheld (said so): not counted in the coverage
+              ++tally.withheld[name];
+              continue;
+            }
+            ++tally.shown[name];
             const double low = statistic["low"].get<double>(), high = statistic["high"].get<double>();
             const double value = statistic["value"].get<double>();
             tally.covered[name] += low <= truth.at(name) && truth.at(name) <= high ? 1 : 0;
@@ -196,11 +203,13 @@ int main(int argc, char** argv) {
         ++cells;
         bool low_cell = false;
         for (const auto& name : kStatistics) {
-          const int counted = tally.runs - tally.failed;
+          const int counted = tally.shown[name];
           const double coverage = counted > 0 ? 100.0 * tally.covered[name] / counted : NAN;
-          std::printf(" %.0f / %d / %.2g |", coverage, tally.outside[name], Median(tally.widths[name]));
+          std::printf(" %.0f / %d / %.2g / %d / %d |", coverage, tally.outside[name],
+                      tally.widths[name].empty() ? NAN : Median(tally.widths[name]), tally.noted[name],
+                      tally.withheld[name]);
           outside_total += tally.outside[name];
-          if (!(coverage >= 90.0)) {
+          if (counted > 0 && !(coverage >= 90.0)) {
             low_cell = true;
             below.push_back(shape.name + " n=" + std::to_string(n) + " " + mechanism.name + " " + name + " " +
                             std::to_string(static_cast<int>(std::round(coverage))) + "%");

@@ -1,11 +1,13 @@
 // A fixed-seed subset of the interval coverage benchmark (bench/coverage.cc):
-// smooth, skewed and discrete answers through Square Wave (epsilon 1) at
-// n = 3000, 10 surveys each. Every published statistic's estimate must lie
-// inside its own interval, always; and the mean's, median's and quartiles'
-// intervals must cover the respondents' own statistic in at least 8 of 10
-// surveys (at a true coverage of 95%, P(at most 7 of 10) = 1.2%). The
-// standard deviation, skewness and kurtosis are not held to it yet: their
-// coverage is the open part of issue 10 (build/coverage measures it).
+// smooth, skewed, concentrated and discrete answers through Square Wave
+// (epsilon 1) and Laplace (epsilon 4), and a pile against the range's end
+// through RVNS, at n = 3000, 10 surveys each. Every published statistic's
+// estimate must lie inside its own interval, always; a withheld statistic has
+// neither value nor interval, and says why; and the mean's, sd's, median's and
+// quartiles' intervals must cover the respondents' own statistic in at least
+// 8 of 10 surveys (at a true coverage of 95%, P(at most 7 of 10) = 1.2%).
+// Skewness and kurtosis are not held to it: the benchmark measures them below
+// nominal on some shapes, and the dashboard says so.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -18,14 +20,41 @@
 using nlohmann::json;
 using namespace deniable;
 
-TEST_CASE("numeric intervals: estimates inside their intervals, coverage on smooth, skewed and discrete answers") {
-  for (const auto& shape : coverage::Shapes()) {
-    if (shape.name != "normal" && shape.name != "chi_square_2" && shape.name != "ratings") continue;
-    INFO(shape.name);
+namespace {
+
+struct Cell {
+  const char* shape;
+  json mechanism;
+};
+
+const coverage::Shape& ShapeNamed(const std::string& name) {
+  static const auto shapes = coverage::Shapes();
+  for (const auto& shape : shapes) {
+    if (shape.name == name) return shape;
+  }
+  FAIL("no shape " << name);
+  return shapes.front();
+}
+
+}  // namespace
+
+TEST_CASE("numeric intervals: estimates inside, withheld statistics say why, coverage on hard shapes") {
+  const json square_wave = {{"name", "square_wave"}, {"epsilon", 1}};
+  const json laplace = {{"name", "laplace"}, {"epsilon", 4}};
+  const std::vector<Cell> cells = {
+      {"normal", square_wave},       {"chi_square_2", square_wave}, {"concentrated", square_wave},
+      {"ratings", square_wave},      {"normal", laplace},           {"concentrated", laplace},
+      {"ratings", laplace},
+      // RVNS with the window a tenth of the range, answers piled against the low end.
+      {"pareto_tail", {{"name", "rvns"}, {"window", 100}, {"values", 2}, {"window_mode", "fresh"}}},
+  };
+  for (const Cell& cell : cells) {
+    const auto& shape = ShapeNamed(cell.shape);
+    INFO(shape.name << " " << cell.mechanism.dump());
     const json definition = {{"format", kSurveyFormat}, {"id", "c"}, {"version", 1}, {"title", "c"},
                              {"questions", {{{"id", "x"}, {"text", "x"}, {"type", "numeric"},
                                              {"range", {shape.range.low, shape.range.high}},
-                                             {"mechanism", {{"name", "square_wave"}, {"epsilon", 1}}}}}}};
+                                             {"mechanism", cell.mechanism}}}}};
     const Survey survey = *ParseSurvey(definition);
     const auto& kind = NumericKindOf(survey.questions[0]);
     std::map<std::string, int> covered;
@@ -39,6 +68,12 @@ TEST_CASE("numeric intervals: estimates inside their intervals, coverage on smoo
       CHECK((*result)["bootstrap"]["interval"] == "bias_aware");
       const auto truth = coverage::Truth(answers);
       for (const auto& [name, statistic] : (*result)["statistics"].items()) {
+        if (statistic["value"].is_null()) {  // withheld: no interval either, and a reason
+          CHECK(statistic["low"].is_null());
+          CHECK(statistic["high"].is_null());
+          CHECK(statistic["note"].is_string());
+          continue;
+        }
         const double low = statistic["low"].get<double>(), high = statistic["high"].get<double>();
         const double value = statistic["value"].get<double>();
         CHECK_MESSAGE(low <= value, name << " seed " << seed);
@@ -46,7 +81,7 @@ TEST_CASE("numeric intervals: estimates inside their intervals, coverage on smoo
         covered[name] += low <= truth.at(name) && truth.at(name) <= high ? 1 : 0;
       }
     }
-    for (const char* name : {"mean", "median", "lower_quartile", "upper_quartile"}) {
+    for (const char* name : {"mean", "std_dev", "median", "lower_quartile", "upper_quartile"}) {
       CHECK_MESSAGE(covered[name] >= 8, name << " covered " << covered[name] << " of 10");
     }
   }

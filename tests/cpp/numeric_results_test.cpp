@@ -319,6 +319,13 @@ TEST_CASE("numeric results: every statistic's estimate lies inside its interval,
     CHECK(question["bootstrap"]["world"] == "pilot");
     for (const auto& [name, statistic] : question["statistics"].items()) {
       INFO(name);
+      if (statistic["value"].is_null()) {  // withheld: neither interval end, and the reason
+        CHECK((name == "skewness" || name == "kurtosis"));
+        CHECK(statistic["low"].is_null());
+        CHECK(statistic["high"].is_null());
+        CHECK(statistic["note"].is_string());
+        continue;
+      }
       CHECK(statistic["low"].get<double>() <= statistic["value"].get<double>());
       CHECK(statistic["value"].get<double>() <= statistic["high"].get<double>());
       CHECK((statistic["note"].is_null() || statistic["note"].is_string()));

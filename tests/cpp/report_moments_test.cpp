@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "core/common/seeded_random.h"
+#include "core/distribution/linear_moments.h"
 #include "core/distribution/numeric_histogram.h"
+#include "core/distribution/transition_matrix.h"
 #include "core/kinds/numeric/report_moments.h"
 #include "core/numeric/hybrid.h"
 #include "core/numeric/numeric_mechanism_factory.h"
@@ -172,4 +174,47 @@ TEST_CASE("report moments: fewer than 2 reports give none") {
   CHECK_FALSE(EstimateFromReportMoments(*laplace, histogram));
   REQUIRE(histogram.Add({14.0}));
   CHECK(EstimateFromReportMoments(*laplace, histogram));
+}
+
+TEST_CASE("linear moments (RVNS): within the bias bound of the truth, and the intervals cover") {
+  // Answers piled against the low end, where RVNS's window says least.
+  const std::vector<double> answers = Answers(2000);
+  const Truth truth = TruthOf(answers);
+  auto parsed = ParseNumericMechanism(
+      nlohmann::json{{"name", "rvns"}, {"window", 2.0}, {"values", 2}, {"window_mode", "fresh"}}, kRange, "t");
+  REQUIRE(parsed);
+  const NumericMechanism& rvns = **parsed;
+  auto transition = TransitionMatrix::ForMechanism(rvns, 100, kDefaultHistogramCells);
+  REQUIRE(transition);
+  constexpr int kSurveys = 200;
+  SeededRandom random(23);
+  int mean_covered = 0, sd_covered = 0, mean_covered_without_bias = 0;
+  double mean_sum = 0, mean_squares = 0, bias_bound = 0;
+  for (int s = 0; s < kSurveys; ++s) {
+    auto created = NumericHistogram::ForMechanism(rvns);
+    REQUIRE(created);
+    NumericHistogram histogram = *created;
+    for (double answer : answers) REQUIRE(histogram.Add(*rvns.Perturb(answer, random)));
+    auto linear = EstimateLinearMoments(*transition, histogram.counts_as_doubles(), histogram.reports());
+    REQUIRE(linear);
+    const auto estimates = EstimateFromReportMoments(rvns, histogram, &*transition);
+    REQUIRE(estimates);
+    CHECK_FALSE(estimates->closed_form);
+    mean_covered += estimates->mean.low <= truth.mean && truth.mean <= estimates->mean.high;
+    sd_covered += estimates->standard_deviation->low <= truth.sd && truth.sd <= estimates->standard_deviation->high;
+    // The same interval without its bias bound: what a plain CLT interval would claim.
+    const double se = kRange.width() * linear->raw[0].standard_error;
+    mean_covered_without_bias += std::abs(estimates->mean.value - truth.mean) <= 1.959963984540054 * se;
+    mean_sum += estimates->mean.value, mean_squares += estimates->mean.value * estimates->mean.value;
+    bias_bound = kRange.width() * linear->raw[0].bias_bound;
+  }
+  const double average = mean_sum / kSurveys;
+  const double spread = std::sqrt(mean_squares / kSurveys - average * average);
+  // |E[estimate] - truth| <= bias bound, up to 4 standard errors of the average.
+  CHECK(std::abs(average - truth.mean) <= bias_bound + 4.0 * spread / std::sqrt(kSurveys));
+  const double floor = 0.95 - 3.0 * std::sqrt(0.95 * 0.05 / kSurveys);
+  CHECK(mean_covered >= floor * kSurveys);
+  CHECK(sd_covered >= floor * kSurveys);
+  MESSAGE("RVNS linear mean: bias bound " << bias_bound << ", covered " << mean_covered << "/" << kSurveys
+                                          << ", without the bias bound " << mean_covered_without_bias);
 }

@@ -233,7 +233,8 @@ void PrependWarning(json& document, const std::string& warning) {
 // their bootstrap bands, and the sample-size warning, into `document`.
 Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate& aggregate,
                     const NumericEstimateOptions& options, const GridDistribution& fitted,
-                    const BootstrapSample& sample, const Resolution& resolution, json& document) {
+                    const BootstrapSample& sample, const Resolution& resolution,
+                    const TransitionMatrix& transition, json& document) {
   const std::int64_t n = aggregate.n();
   const NumericHistogram& histogram = aggregate.histogram();
   const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
@@ -248,7 +249,7 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
                                    intervals ? nullptr : &intervals.error()}) {
     if (error) return MakeError(*error);
   }
-  const auto moments = EstimateFromReportMoments(question.mechanism(), histogram);
+  const auto moments = EstimateFromReportMoments(question.mechanism(), histogram, &transition);
   document["statistics"] = NumericStatisticsToJson(sample, *intervals, moments, resolution);
   document["resolution"] = ResolutionToJson(resolution);
   document["bootstrap"] = {{"method", "parametric"}, {"interval", options.interval},
@@ -472,7 +473,7 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
                                     ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
   if (!sample) return MakeError(sample.error());
-  DENIABLE_TRY(AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, document));
+  DENIABLE_TRY(AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *transition, document));
   document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);
   // Runs cut off before converging matter more than the sample size: their warnings come first.

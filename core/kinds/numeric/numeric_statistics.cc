@@ -17,17 +17,26 @@ struct StatisticSpec {
   BootstrapInterval SummaryIntervals::*interval;
   bool needs_spread;  // unidentifiable without the answers' spread
   bool quantile;      // widened for the estimator's blur
+  bool shape;         // skewness, kurtosis: withheld when the fit contradicts the moments
 };
 
 constexpr StatisticSpec kStatistics[] = {
-    {"mean", &SummaryStatistics::mean, &SummaryIntervals::mean, false, false},
-    {"std_dev", &SummaryStatistics::standard_deviation, &SummaryIntervals::standard_deviation, true, false},
-    {"median", &SummaryStatistics::median, &SummaryIntervals::median, true, true},
-    {"lower_quartile", &SummaryStatistics::lower_quartile, &SummaryIntervals::lower_quartile, true, true},
-    {"upper_quartile", &SummaryStatistics::upper_quartile, &SummaryIntervals::upper_quartile, true, true},
-    {"skewness", &SummaryStatistics::skewness, &SummaryIntervals::skewness, true, false},
-    {"kurtosis", &SummaryStatistics::kurtosis, &SummaryIntervals::kurtosis, true, false},
+    {"mean", &SummaryStatistics::mean, &SummaryIntervals::mean, false, false, false},
+    {"std_dev", &SummaryStatistics::standard_deviation, &SummaryIntervals::standard_deviation, true, false, false},
+    {"median", &SummaryStatistics::median, &SummaryIntervals::median, true, true, false},
+    {"lower_quartile", &SummaryStatistics::lower_quartile, &SummaryIntervals::lower_quartile, true, true, false},
+    {"upper_quartile", &SummaryStatistics::upper_quartile, &SummaryIntervals::upper_quartile, true, true, false},
+    {"skewness", &SummaryStatistics::skewness, &SummaryIntervals::skewness, true, false, true},
+    {"kurtosis", &SummaryStatistics::kurtosis, &SummaryIntervals::kurtosis, true, false, true},
 };
+
+// The fitted mean or sd lies outside the reports' own moment interval.
+bool FitContradictsMoments(const SummaryStatistics& fitted, const std::optional<ReportMomentEstimates>& moments) {
+  if (!moments) return false;
+  auto outside = [](double value, const MomentInterval& interval) { return value < interval.low || value > interval.high; };
+  return outside(fitted.mean, moments->mean) ||
+         (moments->standard_deviation && outside(fitted.standard_deviation, *moments->standard_deviation));
+}
 
 void Include(BootstrapInterval& interval, double value) {
   interval.low = std::min(interval.low, value);
@@ -56,6 +65,8 @@ const MomentInterval* MomentsFor(const std::string& name, const std::optional<Re
   if (!moments) return nullptr;
   if (name == "mean") return &moments->mean;
   if (name == "std_dev" && moments->standard_deviation) return &*moments->standard_deviation;
+  if (name == "skewness" && moments->skewness) return &*moments->skewness;
+  if (name == "kurtosis" && moments->kurtosis) return &*moments->kurtosis;
   return nullptr;
 }
 
@@ -103,11 +114,20 @@ json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
     Include(interval, pilot_value);
   }
   if (const MomentInterval* moment = MomentsFor(spec.name, moments)) {
+    const bool inconsistent = value < moment->low || value > moment->high;
     Include(interval, moment->low);
     Include(interval, moment->high);
     Include(interval, moment->value);
+    if (inconsistent) {
+      note = "the fitted distribution disagrees with the reports' own moments (" + FormatNumber(moment->low) +
+             " to " + FormatNumber(moment->high) + "); the interval was widened to hold them";
+    }
   }
   Include(interval, value);
+  // What the statistic can be (the pieces above may reach past it).
+  const bool location = spec.quantile || std::string(spec.name) == "mean";
+  if (location) interval = {std::max(interval.low, range.low), std::min(interval.high, range.high)};
+  if (std::string(spec.name) == "std_dev") interval = {std::max(interval.low, 0.0), std::min(interval.high, 0.5 * range.width())};
   if (note.empty()) note = WidthNote(spec.name, interval, range);
   return {{"value", value}, {"low", interval.low}, {"high", interval.high},
           {"note", note.empty() ? json(nullptr) : json(note)}};
@@ -125,10 +145,19 @@ json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryInterva
   const bool has_pilot = sample.world.probabilities != sample.fitted.probabilities;
   const SummaryStatistics pilot = has_pilot ? Summarize(sample.world) : fitted;
   const bool spread_identifiable = !moments || moments->spread_identifiable;
+  const bool fit_inconsistent = FitContradictsMoments(fitted, moments);
   json statistics = json::object();
   for (const StatisticSpec& spec : kStatistics) {
     if (spec.needs_spread && !spread_identifiable) {
       statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kSpreadNotIdentifiable}};
+      continue;
+    }
+    if (spec.shape && fit_inconsistent) {
+      statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kShapeWithheld}};
+      continue;
+    }
+    if (spec.shape && moments && !MomentsFor(spec.name, moments)) {
+      statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kShapeUnresolved}};
       continue;
     }
     const StatisticInputs inputs{fitted, pilot, has_pilot, intervals, moments, QuantileBlur(fitted, resolution),

@@ -9,7 +9,18 @@
 //     decides the estimate, and the truth was often on the pilot's side
 //     (answers concentrated in a few cells);
 //   - for the mean and sd, the reports' own moments' intervals
-//     (report_moments.h), which need no model of the answers.
+//     (report_moments.h), which need no model of the answers. For RVNS they
+//     come from the bias-aware linear fallback and are wide (the window
+//     carries little about answers near the range's ends: answers piled at
+//     the low end of [0, 1000] with a window of 100 had a fitted mean of 54
+//     against 17, and a bootstrap interval of [19, 89]). When the fitted
+//     value falls outside the moments' interval the fit is demonstrably off:
+//     the note says so, and skewness and kurtosis are withheld (no value, no
+//     interval: a fit whose mean or spread is off has no trustworthy shape).
+//   - skewness and kurtosis also hold the reports' own raw moments' interval
+//     (report_moments.h: the first four moments by linear_moments.h, the
+//     delta method plus the bias bounds); where that does not exist because
+//     the spread's interval reaches 0, they are withheld too.
 // The estimate is always inside (every piece holds it or is widened to it).
 //
 // Quantiles are also widened by the estimator's blur. A single value v comes
@@ -47,6 +58,13 @@
 
 namespace deniable {
 
+inline constexpr const char* kShapeUnresolved =
+    "too few reports to pin the shape down: the reports' own moments leave the spread's interval reaching 0, so "
+    "the fitted distribution's shape would be the smoothing's guess (in the coverage benchmark such intervals "
+    "covered as little as 0% of the time)";
+inline constexpr const char* kShapeWithheld =
+    "the fitted distribution's mean or spread disagrees with the reports' own moments, so its shape cannot be "
+    "trusted";
 inline constexpr const char* kSpreadNotIdentifiable =
     "not identifiable: each report is one of two values whose probabilities depend only on the mean answer, so "
     "the reports say nothing about the answers' spread or shape";

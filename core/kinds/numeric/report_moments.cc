@@ -1,8 +1,11 @@
 #include "core/kinds/numeric/report_moments.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 
+#include "core/distribution/linear_moments.h"
 #include "core/frequency/frequency_estimator.h"
 
 namespace deniable {
@@ -64,12 +67,73 @@ ReportSums SumsOf(const NumericHistogram& histogram) {
   return sums;
 }
 
-}  // namespace
+// From the bias-aware linear estimates (linear_moments.h): intervals add the bias bounds.
+ReportMomentEstimates FromLinearMoments(const LinearMoments* linear, NumericRange range) {
+  const double w = range.width();
+  const LinearMoment& m1 = linear->raw[0];
+  const LinearMoment& m2 = linear->raw[1];
+  ReportMomentEstimates estimates;
+  estimates.closed_form = false;
+  const double mean_half = m1.bias_bound + kZ95 * m1.standard_error;
+  estimates.mean = {range.low + w * m1.value, range.low + w * (m1.value - mean_half),
+                    range.low + w * (m1.value + mean_half)};
+  estimates.spread_identifiable = true;
+  const double variance = m2.value - m1.value * m1.value;
+  const double bias = m2.bias_bound + 2.0 * std::abs(m1.value) * m1.bias_bound + m1.bias_bound * m1.bias_bound;
+  const double se = std::sqrt(std::max(0.0, 4.0 * m1.value * m1.value * m1.standard_error * m1.standard_error -
+                                                4.0 * m1.value * linear->covariance[0][1] +
+                                                m2.standard_error * m2.standard_error));
+  estimates.variance = w * w * variance;
+  auto sd = [&](double v) { return w * std::sqrt(std::max(0.0, v)); };
+  estimates.standard_deviation =
+      MomentInterval{sd(variance), sd(variance - bias - kZ95 * se), sd(variance + bias + kZ95 * se)};
+  return estimates;
+}
 
-std::optional<ReportMomentEstimates> EstimateFromReportMoments(const NumericMechanism& mechanism,
-                                                               const NumericHistogram& histogram) {
+// Skewness and kurtosis (scale-free, so on u) as functions of the raw moments.
+double Skewness(const std::array<double, 4>& m) {
+  const double v = m[1] - m[0] * m[0];
+  return (m[2] - 3.0 * m[0] * m[1] + 2.0 * m[0] * m[0] * m[0]) / std::pow(v, 1.5);
+}
+double Kurtosis(const std::array<double, 4>& m) {
+  const double v = m[1] - m[0] * m[0];
+  return (m[3] - 4.0 * m[0] * m[2] + 6.0 * m[0] * m[0] * m[1] - 3.0 * std::pow(m[0], 4)) / (v * v);
+}
+
+// value +- (sum_k |d/dm_k| bias_k + 1.96 sqrt(g' Sigma g)), the gradient by
+// central differences; none where the variance's own interval reaches 0
+// (the shape of a distribution with no spread is undefined).
+std::optional<MomentInterval> ShapeInterval(const LinearMoments& linear,
+                                            const std::function<double(const std::array<double, 4>&)>& shape) {
+  std::array<double, 4> m{};
+  for (int k = 0; k < 4; ++k) m[k] = linear.raw[static_cast<std::size_t>(k)].value;
+  const double variance = m[1] - m[0] * m[0];
+  const double variance_margin = linear.raw[1].bias_bound + 2.0 * linear.raw[0].bias_bound +
+                                 kZ95 * (linear.raw[1].standard_error + 2.0 * linear.raw[0].standard_error);
+  if (!(variance > variance_margin)) return std::nullopt;
+  const double value = shape(m);
+  std::array<double, 4> gradient{};
+  for (int k = 0; k < 4; ++k) {
+    const double h = 1e-6;
+    std::array<double, 4> up = m, down = m;
+    up[k] += h, down[k] -= h;
+    gradient[k] = (shape(up) - shape(down)) / (2.0 * h);
+  }
+  double bias = 0.0, variance_of_value = 0.0;
+  for (std::size_t a = 0; a < 4; ++a) {
+    bias += std::abs(gradient[a]) * linear.raw[a].bias_bound;
+    for (std::size_t b = 0; b < 4; ++b) variance_of_value += gradient[a] * gradient[b] * linear.covariance[a][b];
+  }
+  const double half = bias + kZ95 * std::sqrt(std::max(0.0, variance_of_value));
+  if (!std::isfinite(value) || !std::isfinite(half)) return std::nullopt;
+  return MomentInterval{value, value - half, value + half};
+}
+
+// The closed-form moments (no transition matrix needed); empty without them.
+std::optional<ReportMomentEstimates> FromClosedForms(const NumericMechanism& mechanism,
+                                                     const NumericHistogram& histogram) {
   const auto moments = mechanism.report_moments();
-  if (!moments || histogram.values() < 2 || histogram.values() != histogram.reports()) return std::nullopt;
+  if (!moments || histogram.values() != histogram.reports()) return std::nullopt;
   const NumericRange range = mechanism.input_range();
   const auto p = FitPolynomials(*moments, range);
   if (!p || p->a1 == 0.0) return std::nullopt;
@@ -97,5 +161,26 @@ std::optional<ReportMomentEstimates> EstimateFromReportMoments(const NumericMech
       MomentInterval{sd(variance), sd(variance - kZ95 * variance_se), sd(variance + kZ95 * variance_se)};
   return estimates;
 }
+
+}  // namespace
+
+std::optional<ReportMomentEstimates> EstimateFromReportMoments(const NumericMechanism& mechanism,
+                                                               const NumericHistogram& histogram,
+                                                               const TransitionMatrix* transition) {
+  if (histogram.reports() < 2) return std::nullopt;
+  std::optional<LinearMoments> linear;
+  if (transition != nullptr && transition->output_cells() == histogram.cells()) {
+    auto estimated = EstimateLinearMoments(*transition, histogram.counts_as_doubles(), histogram.reports());
+    if (estimated) linear = std::move(estimated).value();
+  }
+  auto estimates = FromClosedForms(mechanism, histogram);
+  if (!estimates && linear) estimates = FromLinearMoments(&*linear, mechanism.input_range());
+  if (estimates && estimates->spread_identifiable && linear) {
+    estimates->skewness = ShapeInterval(*linear, Skewness);
+    estimates->kurtosis = ShapeInterval(*linear, Kurtosis);
+  }
+  return estimates;
+}
+
 
 }  // namespace deniable

@@ -21,6 +21,10 @@
 // bootstrap interval covered 5 of 8 times; the moment interval is unbiased by
 // construction and its width is the channel's true noise (+-4 here).
 //
+// For mechanisms without such closed forms (RVNS) and a transition matrix,
+// the same two moments come from linear_moments.h: bias-aware linear
+// estimates from the output counts, whose intervals add the worst-case bias.
+//
 // When B2 = 0 the reports do not depend on the answers' spread at all (Duchi,
 // and Hybrid at or below its epsilon*: a report is one of two values), so no
 // statistic but the mean is identifiable: spread_identifiable is false.
@@ -29,6 +33,7 @@
 #include <optional>
 
 #include "core/distribution/numeric_histogram.h"
+#include "core/distribution/transition_matrix.h"
 #include "core/numeric/numeric_mechanism.h"
 
 namespace deniable {
@@ -40,15 +45,25 @@ struct MomentInterval {
 };
 
 struct ReportMomentEstimates {
+  // true: from the closed-form moments (exact, efficient); false: the
+  // bias-aware linear fallback, whose worst-case bias bound makes it wide.
+  bool closed_form = true;
   MomentInterval mean;
   bool spread_identifiable = false;
   double variance = 0.0;  // of the answers, unbiased, so it can be negative; when identifiable
   std::optional<MomentInterval> standard_deviation;  // its square root (0 below zero); when identifiable
+  // From the linear estimates of the first four raw moments (linear_moments.h,
+  // any mechanism, with a transition matrix): the delta method plus the bias
+  // bounds times the gradient. Empty when the variance's interval reaches 0.
+  std::optional<MomentInterval> skewness;
+  std::optional<MomentInterval> kurtosis;
 };
 
-// Empty when the mechanism has no polynomial report moments (RVNS) or fewer
-// than 2 reports were counted.
+// Empty when fewer than 2 reports were counted, or when the mechanism has no
+// polynomial report moments (RVNS) and no transition matrix (on the
+// histogram's output cells) is given.
 std::optional<ReportMomentEstimates> EstimateFromReportMoments(const NumericMechanism& mechanism,
-                                                               const NumericHistogram& histogram);
+                                                               const NumericHistogram& histogram,
+                                                               const TransitionMatrix* transition = nullptr);
 
 }  // namespace deniable
