@@ -22,17 +22,21 @@ struct System {
   Eigen::MatrixXd t;              // outputs x m
   Eigen::VectorXd inverse_q;      // 1 / q_j
   Eigen::MatrixXd a;              // T^T Q^-1 T
+  Eigen::VectorXd eigenvalues;    // of A (symmetric, positive semi-definite)
+  Eigen::MatrixXd eigenvectors;
   Eigen::VectorXd frequency;      // c_j / N
 };
 
-// For one alpha: the weights, the estimate, its bias bound and the variance of one value's weight.
-Solved SolveFor(const System& system, const Eigen::VectorXd& g, double alpha, double reports) {
+// For one alpha: the weights, the estimate, its bias bound and the variance
+// of one value's weight. (A + alpha I)^-1 g through A's eigendecomposition,
+// computed once for every alpha.
+Solved SolveFor(const System& system, const Eigen::VectorXd& projected_g, double alpha, double reports) {
   Solved s;
-  const Eigen::MatrixXd regularised = system.a + alpha * Eigen::MatrixXd::Identity(system.a.rows(), system.a.cols());
-  const Eigen::VectorXd z = regularised.ldlt().solve(g);
+  const Eigen::VectorXd z =
+      system.eigenvectors * (projected_g.array() / (system.eigenvalues.array() + alpha)).matrix();
   s.w = system.inverse_q.cwiseProduct(system.t * z);
   s.value = s.w.dot(system.frequency);
-  s.bias_bound = alpha * z.cwiseAbs().maxCoeff();  // T^T w - g = -alpha z
+  s.bias_bound = alpha * z.cwiseAbs().maxCoeff();  // T^T w - g = A z - g = -alpha z
   s.value_variance = std::max(0.0, system.frequency.dot(s.w.cwiseProduct(s.w)) - s.value * s.value);
   s.half_width = s.bias_bound + kZ * std::sqrt(s.value_variance / reports);
   return s;
@@ -41,9 +45,10 @@ Solved SolveFor(const System& system, const Eigen::VectorXd& g, double alpha, do
 Solved ShortestInterval(const System& system, const Eigen::VectorXd& g, double reports) {
   Solved best;
   best.half_width = std::numeric_limits<double>::infinity();
-  const double scale = system.a.diagonal().maxCoeff();
+  const Eigen::VectorXd projected_g = system.eigenvectors.transpose() * g;
+  const double scale = system.eigenvalues.maxCoeff();
   for (int step = -24; step <= 2; ++step) {
-    const Solved s = SolveFor(system, g, scale * std::pow(10.0, 0.5 * step), reports);
+    const Solved s = SolveFor(system, projected_g, scale * std::pow(10.0, 0.5 * step), reports);
     if (std::isfinite(s.half_width) && s.half_width < best.half_width) best = s;
   }
   return best;
@@ -69,6 +74,10 @@ Result<LinearMoments> EstimateLinearMoments(const TransitionMatrix& transition, 
   system.inverse_q = uniform_output.cwiseMax(kFrequencyFloor).cwiseInverse();
   system.a = system.t.transpose() * system.inverse_q.asDiagonal() * system.t;
   system.frequency = Eigen::Map<const Eigen::VectorXd>(counts.data(), outputs) / total;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(system.a);
+  if (eigen.info() != Eigen::Success) return MakeError("linear moments: the eigendecomposition failed");
+  system.eigenvalues = eigen.eigenvalues().cwiseMax(0.0);
+  system.eigenvectors = eigen.eigenvectors();
   const double n = static_cast<double>(reports);
   std::vector<Solved> solved;
   for (int k = 1; k <= kLinearMomentOrders; ++k) {

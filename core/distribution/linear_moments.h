@@ -13,7 +13,9 @@
 //   |T^T w - g|^2 + alpha sum_j q_j w_j^2,
 // q_j the output frequencies under uniform answers (fixed before the data,
 // so the weights do not depend on the counts they weigh), i.e. w = Q^-1 T z
-// with (T^T Q^-1 T + alpha I) z = g (an m x m system, Eigen LDLT). Its
+// with (T^T Q^-1 T + alpha I) z = g (an m x m system, solved for every alpha
+// through one Eigen eigendecomposition; callers pass a grid of about 100
+// input cells: the cost is O(m^3)). Its
 // residual is -alpha z, so the bias is at most alpha max_i |z_i| (the f_i
 // sum to 1); the variance of one value's w is estimated by
 // sum_j (c_j/N) w_j^2 - theta^2. alpha is chosen on a grid of half decades

@@ -473,7 +473,9 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
                                     ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
   if (!sample) return MakeError(sample.error());
-  DENIABLE_TRY(AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *transition, document));
+  // The moments' linear estimates need no fine grid (their cost is cubic in it).
+  const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : *transition;
+  DENIABLE_TRY(AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, moment_grid, document));
   document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);
   // Runs cut off before converging matter more than the sample size: their warnings come first.
