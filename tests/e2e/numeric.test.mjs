@@ -256,7 +256,17 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
     assert.ok(low <= truth && truth <= high,
       `${id}: the 95% interval of the mean [${low}, ${high}] misses the true mean ${truth} (estimate ${server.statistics.mean.value})`);
     assert.match(await page.getByTestId(`interval-method-${id}`).textContent(),
-      /^Intervals: bias-aware parametric bootstrap .*, 50 replicates\. They can cover less often than 95%/);
+      /^Intervals: bias-aware parametric bootstrap .*replicates drawn from a less smoothed fit.*, 50 replicates\. A statistic marked unreliable/);
+    // Each statistic's note, when the server gives one, is shown under its interval; withheld ones show no numbers.
+    for (const [key, statistic] of Object.entries(server.statistics)) {
+      const note = page.getByTestId(`stat-note-${id}-${key}`);
+      if (statistic.note) {
+        assert.equal(await note.textContent(), `${statistic.value === null ? 'Not shown' : 'Unreliable'}: ${statistic.note}.`, `${id} ${key}`);
+      } else {
+        assert.equal(await note.isVisible(), false, `${id} ${key} has no note`);
+      }
+      if (statistic.value === null) assert.equal(await page.getByTestId(`stat-${id}-${key}`).textContent(), '—');
+    }
   }
   assert.match(await page.getByTestId('epsilon-bmi').textContent(), /ε = 2\.991/);
   assert.match(await page.getByTestId('mechanism-bmi').textContent(), /RVNS.*window 4, 2 values, a fresh window per value, uniform probability γ = 0\.25/);

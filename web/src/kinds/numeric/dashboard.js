@@ -112,7 +112,7 @@ export function createPanel(question, index) {
       el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
         el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
         el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, rows.map((row) => row.element)),
+        el('tbody', {}, rows.flatMap((row) => row.elements)),
       ]),
     ]),
     intervalMethod,
@@ -186,18 +186,18 @@ function updateUnbiasedMean(node, mean, unit) {
 
 function createStatisticRow(questionId, key, label, unit) {
   const estimate = el('td', { class: 'number', testid: `stat-${questionId}-${key}` });
-  const range = el('span', {});
-  // Why this statistic should not be relied on (the server's note), if it should not.
-  const note = el('p', { class: 'hint statistic-note', testid: `stat-note-${questionId}-${key}`, hidden: true });
-  const interval = el('td', { class: 'number interval', testid: `stat-ci-${questionId}-${key}` }, [range, note]);
+  const interval = el('td', { class: 'number interval', testid: `stat-ci-${questionId}-${key}` });
+  // Why this statistic should not be relied on (the server's note), on a row of its own under the statistic.
+  const note = el('td', { colspan: '3', class: 'hint statistic-note', testid: `stat-note-${questionId}-${key}` });
+  const noteRow = el('tr', { class: 'statistic-note-row', hidden: true }, [note]);
   return {
     key,
-    element: el('tr', {}, [el('th', { scope: 'row', text: unit ? `${label} (${unit})` : label }), estimate, interval]),
+    elements: [el('tr', {}, [el('th', { scope: 'row', text: unit ? `${label} (${unit})` : label }), estimate, interval]), noteRow],
     update(statistic) {
       const known = typeof statistic?.value === 'number';
       setText(estimate, known ? formatNumber(statistic.value) : '—');
-      setText(range, known ? `${formatNumber(statistic.low)}\u00a0to ${formatNumber(statistic.high)}` : '—');
-      note.hidden = !statistic?.note;
+      setText(interval, known ? `${formatNumber(statistic.low)}\u00a0to ${formatNumber(statistic.high)}` : '—');
+      noteRow.hidden = !statistic?.note;
       setText(note, statistic?.note ? `${known ? 'Unreliable' : 'Not shown'}: ${statistic.note}.` : '');
       // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
       estimate.dataset.value = String(statistic?.value ?? '');
