@@ -5,11 +5,13 @@
 // interval is checked against the simulated respondents' own value (the
 // estimand a survey reports on), and against its own estimate.
 //
-// Prints one row per (shape, n, mechanism): per statistic the coverage in
-// percent (with its Monte-Carlo standard error over the seeds in the header),
-// the number of runs whose estimate lay outside its own interval, and the
-// median interval width as a percentage of the answer range. Ends with the
-// cells below 90% and a summary line.
+// Prints one row per (shape, n, mechanism): per statistic the coverage of the
+// shown intervals in percent (with its Monte-Carlo standard error over the
+// seeds in the header), the number of runs whose estimate lay outside its own
+// interval, the median interval width as a percentage of the answer range,
+// and the runs with a note or with the statistic withheld; then the average
+// share of CDF display points and of histogram bins whose pointwise 95% band
+// holds the answers' own value. Ends with the cells below 90% and a summary line.
 //
 //   build/coverage [--seeds S] [--n 300,3000,30000] [--shapes a,b] [--mechanisms a,b] [--replicates R] [--quick]
 //
@@ -89,8 +91,40 @@ struct Tally {
   int runs = 0;
   int failed = 0;  // estimation errors or no statistics
   std::map<std::string, int> covered, outside, shown, withheld, noted;
+  std::vector<double> cdf_shares, histogram_shares;  // per run: share of CDF points / histogram bins whose band covers
   std::map<std::string, std::vector<double>> widths;
 };
+
+// The share of the CDF's display points where the 95% band holds the answers' own CDF.
+double CdfBandShare(const json& cdf, std::vector<double> answers) {
+  std::sort(answers.begin(), answers.end());
+  const auto& points = cdf["points"];
+  int covered = 0;
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const double x = points[k].get<double>();
+    const double truth = static_cast<double>(std::upper_bound(answers.begin(), answers.end(), x) - answers.begin()) /
+                         static_cast<double>(answers.size());
+    covered += cdf["low"][k].get<double>() <= truth && truth <= cdf["high"][k].get<double>() ? 1 : 0;
+  }
+  return points.empty() ? NAN : static_cast<double>(covered) / static_cast<double>(points.size());
+}
+
+// The share of histogram bins whose 95% band holds the answers' own share in the bin.
+double HistogramBandShare(const json& histogram, const std::vector<double>& answers) {
+  const auto& edges = histogram["edges"];
+  const std::size_t bins = edges.size() - 1;
+  std::vector<double> truth(bins, 0.0);
+  for (double a : answers) {
+    std::size_t bin = 0;
+    while (bin + 1 < bins && a >= edges[bin + 1].get<double>()) ++bin;
+    truth[bin] += 1.0 / static_cast<double>(answers.size());
+  }
+  int covered = 0;
+  for (std::size_t k = 0; k < bins; ++k) {
+    covered += histogram["low"][k].get<double>() <= truth[k] + 1e-12 && truth[k] - 1e-12 <= histogram["high"][k].get<double>();
+  }
+  return bins == 0 ? NAN : static_cast<double>(covered) / static_cast<double>(bins);
+}
 
 std::vector<std::string> Split(const std::string& text) {
   std::vector<std::string> items;
@@ -151,8 +185,9 @@ int main(int argc, char** argv) {
               seeds, mc_error);
   std::printf("| shape | n | mechanism | failed |");
   for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / note / none |", s.c_str());
+  std::printf(" CDF band: points covered %% | histogram band: bins covered %% |");
   std::printf("\n|---|---:|---|---:|");
-  for (std::size_t s = 0; s < kStatistics.size(); ++s) std::printf("---|");
+  for (std::size_t s = 0; s < kStatistics.size() + 2; ++s) std::printf("---|");
   std::printf("\n");
   int cells = 0, cells_below = 0, outside_total = 0, runs_total = 0;
   std::vector<std::string> below;
@@ -182,6 +217,10 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s seed %d: truth %.4g estimate %s [%s, %s] note %s penalty %s\n", name.c_str(), seed,
                          truth.at(name), st["value"].dump().c_str(), st["low"].dump().c_str(), st["high"].dump().c_str(),
                          st.value("note", json()).dump().c_str(), (*result)["curvature_penalty"].dump().c_str());
+          }
+          if ((*result)["cdf"].is_object()) {
+            tally.cdf_shares.push_back(CdfBandShare((*result)["cdf"], answers));
+            tally.histogram_shares.push_back(HistogramBandShare((*result)["histogram"], answers));
           }
           for (const auto& name : kStatistics) {
             const json& statistic = (*result)["statistics"][name];
@@ -215,6 +254,12 @@ int main(int argc, char** argv) {
                             std::to_string(static_cast<int>(std::round(coverage))) + "%");
           }
         }
+        auto average = [](const std::vector<double>& v) {
+          double sum = 0.0;
+          for (double x : v) sum += x;
+          return v.empty() ? NAN : 100.0 * sum / static_cast<double>(v.size());
+        };
+        std::printf(" %.0f | %.0f |", average(tally.cdf_shares), average(tally.histogram_shares));
         runs_total += tally.runs;
         cells_below += low_cell ? 1 : 0;
         std::printf("\n");
