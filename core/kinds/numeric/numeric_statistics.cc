@@ -87,50 +87,69 @@ struct StatisticInputs {
   NumericRange range;
 };
 
-json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
-  const SummaryStatistics& fitted = in.fitted;
-  const SummaryStatistics& pilot = in.pilot;
-  const bool has_pilot = in.has_pilot;
-  const auto& moments = in.moments;
-  const NumericRange range = in.range;
-  const double value = fitted.*spec.field;
-  BootstrapInterval interval = in.intervals.*spec.interval;
+// Widens a quantile's interval by the blur; the note when the blur is the larger part.
+std::string WidenForBlur(BootstrapInterval& interval, double blur, NumericRange range) {
+  if (!(blur > 0.0)) return "";
   std::string note;
-  if (spec.quantile && in.quantile_blur > 0.0) {
-    if (in.quantile_blur > 0.5 * (interval.high - interval.low)) {
-      note = "limited by the resolution: at this number of reports a single value is reconstructed spread over " +
-             FormatNumber(in.quantile_blur * 2.0) + " units or more (the interval was widened by " +
-             FormatNumber(in.quantile_blur) + " on each side)";
-    }
-    interval.low = std::max(range.low, interval.low - in.quantile_blur);
-    interval.high = std::min(range.high, interval.high + in.quantile_blur);
+  if (blur > 0.5 * (interval.high - interval.low)) {
+    note = "limited by the resolution: at this number of reports a single value is reconstructed spread over " +
+           FormatNumber(blur * 2.0) + " units or more (the interval was widened by " + FormatNumber(blur) +
+           " on each side)";
   }
-  if (has_pilot) {
-    const double pilot_value = pilot.*spec.field;
-    if (note.empty() && (pilot_value < interval.low || pilot_value > interval.high)) {
-      note = "depends on the smoothing: a fit with far less smoothing gives " + FormatNumber(pilot_value) +
-             " (the interval was widened to hold it)";
-    }
-    Include(interval, pilot_value);
+  interval.low = std::max(range.low, interval.low - blur);
+  interval.high = std::min(range.high, interval.high + blur);
+  return note;
+}
+
+// Includes the pilot's value; the note when it was outside.
+std::string WidenForPilot(BootstrapInterval& interval, double pilot_value) {
+  const bool outside = pilot_value < interval.low || pilot_value > interval.high;
+  Include(interval, pilot_value);
+  if (!outside) return "";
+  return "depends on the smoothing: a fit with far less smoothing gives " + FormatNumber(pilot_value) +
+         " (the interval was widened to hold it)";
+}
+
+// Includes the reports' own moment interval; the note when the fitted value was outside it.
+std::string WidenForMoments(BootstrapInterval& interval, double value, const MomentInterval& moment) {
+  const bool inconsistent = value < moment.low || value > moment.high;
+  Include(interval, moment.low);
+  Include(interval, moment.high);
+  Include(interval, moment.value);
+  if (!inconsistent) return "";
+  return "the fitted distribution disagrees with the reports' own moments (" + FormatNumber(moment.low) + " to " +
+         FormatNumber(moment.high) + "); the interval was widened to hold them";
+}
+
+// What the statistic can be (the pieces may reach past it).
+void ClampToPossible(BootstrapInterval& interval, const StatisticSpec& spec, NumericRange range) {
+  const std::string name = spec.name;
+  if (spec.quantile || name == "mean") interval = {std::max(interval.low, range.low), std::min(interval.high, range.high)};
+  if (name == "std_dev") interval = {std::max(interval.low, 0.0), std::min(interval.high, 0.5 * range.width())};
+}
+
+json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
+  const double value = in.fitted.*spec.field;
+  BootstrapInterval interval = in.intervals.*spec.interval;
+  // The first reason given is kept: the widening that moved the interval most comes first.
+  std::string note = spec.quantile ? WidenForBlur(interval, in.quantile_blur, in.range) : "";
+  if (in.has_pilot) {
+    const std::string pilot_note = WidenForPilot(interval, in.pilot.*spec.field);
+    if (note.empty()) note = pilot_note;
   }
-  if (const MomentInterval* moment = MomentsFor(spec.name, moments)) {
-    const bool inconsistent = value < moment->low || value > moment->high;
-    Include(interval, moment->low);
-    Include(interval, moment->high);
-    Include(interval, moment->value);
-    if (inconsistent) {
-      note = "the fitted distribution disagrees with the reports' own moments (" + FormatNumber(moment->low) +
-             " to " + FormatNumber(moment->high) + "); the interval was widened to hold them";
-    }
+  if (const MomentInterval* moment = MomentsFor(spec.name, in.moments)) {
+    const std::string moment_note = WidenForMoments(interval, value, *moment);
+    if (!moment_note.empty()) note = moment_note;  // the strongest evidence against the fit
   }
   Include(interval, value);
-  // What the statistic can be (the pieces above may reach past it).
-  const bool location = spec.quantile || std::string(spec.name) == "mean";
-  if (location) interval = {std::max(interval.low, range.low), std::min(interval.high, range.high)};
-  if (std::string(spec.name) == "std_dev") interval = {std::max(interval.low, 0.0), std::min(interval.high, 0.5 * range.width())};
-  if (note.empty()) note = WidthNote(spec.name, interval, range);
+  ClampToPossible(interval, spec, in.range);
+  if (note.empty()) note = WidthNote(spec.name, interval, in.range);
   return {{"value", value}, {"low", interval.low}, {"high", interval.high},
           {"note", note.empty() ? json(nullptr) : json(note)}};
+}
+
+json Withheld(const char* reason) {
+  return {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", reason}};
 }
 
 }  // namespace
@@ -149,15 +168,15 @@ json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryInterva
   json statistics = json::object();
   for (const StatisticSpec& spec : kStatistics) {
     if (spec.needs_spread && !spread_identifiable) {
-      statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kSpreadNotIdentifiable}};
+      statistics[spec.name] = Withheld(kSpreadNotIdentifiable);
       continue;
     }
     if (spec.shape && fit_inconsistent) {
-      statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kShapeWithheld}};
+      statistics[spec.name] = Withheld(kShapeWithheld);
       continue;
     }
     if (spec.shape && moments && !MomentsFor(spec.name, moments)) {
-      statistics[spec.name] = {{"value", nullptr}, {"low", nullptr}, {"high", nullptr}, {"note", kShapeUnresolved}};
+      statistics[spec.name] = Withheld(kShapeUnresolved);
       continue;
     }
     const StatisticInputs inputs{fitted, pilot, has_pilot, intervals, moments, QuantileBlur(fitted, resolution),
