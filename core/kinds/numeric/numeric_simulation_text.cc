@@ -92,8 +92,8 @@ std::string IntervalMethodLine(const json& question) {
   return "  intervals: " + bootstrap.value("interval", std::string("basic")) + " parametric bootstrap, " +
          std::to_string(bootstrap.at("replicates").get<int>()) + " replicates" +
          (pilot ? " drawn from a less smoothed fit" : "") +
-         "; quantiles widened for the estimator's blur; mean and sd hold the reports' moment intervals where the "
-         "mechanism allows\n";
+         "; quantiles widened for the estimator's blur; mean, sd, skewness and kurtosis hold the reports' own "
+         "moment intervals\n";
 }
 
 }  // namespace

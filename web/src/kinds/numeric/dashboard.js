@@ -163,7 +163,7 @@ export function createPanel(question, index) {
 }
 
 const INTERVAL_METHODS = {
-  bias_aware: 'bias-aware parametric bootstrap (the union of the basic and percentile intervals, so the estimate is inside; replicates drawn from a less smoothed fit; quantiles widened by one estimation cell and by the estimator\'s blur at this n; mean and standard deviation also hold the reports\' own moment intervals where the mechanism allows them)',
+  bias_aware: 'bias-aware parametric bootstrap (the union of the basic and percentile intervals, so the estimate is inside; replicates drawn from a less smoothed fit; quantiles widened by one estimation cell and by the estimator\'s blur at this n; mean, standard deviation, skewness and kurtosis also hold intervals from the reports\' own moments, which assume nothing about the answers\' shape)',
   basic: 'basic parametric bootstrap',
   percentile: 'percentile parametric bootstrap',
 };
