@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/distribution/bootstrap.h"
+#include "core/kinds/numeric/blur_bands.h"
 #include "core/kinds/numeric/numeric_statistics.h"
 #include "core/kinds/numeric/report_moments.h"
 #include "core/distribution/coarse_to_fine.h"
@@ -267,10 +268,15 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
                                  " report is one of two values whose probabilities depend only on the mean answer");
     return OkStatus();
   }
+  // The CDF's and histogram's bands allow for the blur as the quantiles do (blur_bands.h).
+  const double blur = QuantileBlur(Summarize(fitted), resolution);
+  const BootstrapBand cdf_band = WidenCdfBandForBlur(curve->points, bands->cdf, blur);
+  BootstrapBand histogram_band = *bin_band;
+  WidenHistogramBandForBlur(bins->edges, curve->points, cdf_band, blur, histogram_band);
   document["density"] = Curve(curve->points, curve->density, bands->density);
-  document["cdf"] = Curve(curve->points, curve->cdf, bands->cdf);
+  document["cdf"] = Curve(curve->points, curve->cdf, cdf_band);
   document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
-                           {"low", bin_band->low}, {"high", bin_band->high}};
+                           {"low", histogram_band.low}, {"high", histogram_band.high}};
   return OkStatus();
 }
 

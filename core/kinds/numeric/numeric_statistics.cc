@@ -70,13 +70,6 @@ const MomentInterval* MomentsFor(const std::string& name, const std::optional<Re
   return nullptr;
 }
 
-// How far the blur can have moved a quantile (numeric_statistics.h).
-double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolution) {
-  const double fitted_iqr = fitted.upper_quartile - fitted.lower_quartile;
-  const double blur_iqr = resolution.spread_high - resolution.spread_low;
-  return 0.5 * (fitted_iqr - std::sqrt(std::max(0.0, fitted_iqr * fitted_iqr - blur_iqr * blur_iqr)));
-}
-
 struct StatisticInputs {
   const SummaryStatistics& fitted;
   const SummaryStatistics& pilot;
@@ -153,6 +146,12 @@ json Withheld(const char* reason) {
 }
 
 }  // namespace
+
+double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolution) {
+  const double fitted_iqr = fitted.upper_quartile - fitted.lower_quartile;
+  const double blur_iqr = resolution.spread_high - resolution.spread_low;
+  return 0.5 * (fitted_iqr - std::sqrt(std::max(0.0, fitted_iqr * fitted_iqr - blur_iqr * blur_iqr)));
+}
 
 json ResolutionToJson(const Resolution& resolution) {
   return {{"value", resolution.value}, {"spread_low", resolution.spread_low}, {"spread_high", resolution.spread_high}};

@@ -76,6 +76,9 @@ struct Resolution {
 };
 nlohmann::json ResolutionToJson(const Resolution& resolution);
 
+// How far the blur can have moved a quantile of the fitted distribution (above).
+double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolution);
+
 // intervals: StatisticIntervals(sample) (the bootstrap's); moments: the
 // reports' moment estimates when the mechanism has them.
 nlohmann::json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,

@@ -1,0 +1,43 @@
+// The CDF's and histogram's bands widened for the estimator's blur (blur_bands.h): exact values on small inputs.
+#include <doctest/doctest.h>
+
+#include "core/kinds/numeric/blur_bands.h"
+
+using namespace deniable;
+
+TEST_CASE("blur bands: the CDF band at x spans the band over [x - blur, x + blur]") {
+  const std::vector<double> points = {0.5, 1.5, 2.5, 3.5};
+  const BootstrapBand band{{0.0, 0.2, 0.6, 0.9}, {0.1, 0.4, 0.8, 1.0}};
+  const BootstrapBand same = WidenCdfBandForBlur(points, band, 0.0);
+  CHECK(same.low == band.low);
+  CHECK(same.high == band.high);
+  const BootstrapBand widened = WidenCdfBandForBlur(points, band, 1.0);
+  // low at x is low(x - 1), held at the first point's below it; high is high(x + 1), held at the last above.
+  CHECK(widened.low == std::vector<double>{0.0, 0.0, 0.2, 0.6});
+  CHECK(widened.high == std::vector<double>{0.4, 0.8, 1.0, 1.0});
+  const BootstrapBand half = WidenCdfBandForBlur(points, band, 0.5);  // interpolated halfway
+  CHECK(half.low[2] == doctest::Approx(0.4));
+  CHECK(half.high[1] == doctest::Approx(0.6));
+}
+
+TEST_CASE("blur bands: a bin narrower than the blur may hold nothing or everything the CDF band allows") {
+  const std::vector<double> edges = {0.0, 1.0, 2.0, 3.0, 4.0};
+  const std::vector<double> points = {0.5, 1.5, 2.5, 3.5};
+  const BootstrapBand cdf{{0.1, 0.45, 0.75, 1.0}, {0.2, 0.55, 0.85, 1.0}};
+  BootstrapBand bins{{0.2, 0.3, 0.2, 0.1}, {0.3, 0.4, 0.3, 0.2}};
+  const BootstrapBand before = bins;
+  WidenHistogramBandForBlur(edges, points, cdf, 0.0, bins);
+  CHECK(bins.low == before.low);
+  WidenHistogramBandForBlur(edges, points, cdf, 1.0, bins);
+  // Bin [1, 2]: least F_low(1) - F_high(2) < 0 -> 0; most F_high(3) - F_low(0) = 0.85... - 0 (the range's start).
+  CHECK(bins.low[1] == doctest::Approx(0.0));
+  CHECK(bins.high[1] == doctest::Approx(0.85 + 0.5 * (1.0 - 0.85)));
+  // Bin [0, 1]: never below the bootstrap's own band.
+  CHECK(bins.high[0] >= before.high[0]);
+  for (std::size_t k = 0; k < 4; ++k) {
+    CHECK(bins.low[k] <= before.low[k]);
+    CHECK(bins.high[k] >= before.high[k]);
+    CHECK(bins.low[k] >= 0.0);
+    CHECK(bins.high[k] <= 1.0);
+  }
+}
