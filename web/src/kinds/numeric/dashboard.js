@@ -149,7 +149,7 @@ export function createPanel(question, index) {
       setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       density.update(result.density ?? null);
       histogram.update(result.histogram ?? null);
-      const caption = result.histogram ? `Estimated share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% bootstrap error bars.` : 'No histogram yet.';
+      const caption = result.histogram ? `Estimated share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% error bars (bootstrap, widened for how far the estimator spreads a single value at this number of reports).` : (result.warning ? 'No histogram: see the warning above.' : 'No histogram yet.');
       setText(histogramCaption, caption);
       updateUnbiasedMean(unbiased, result.unbiased_mean, unit);
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
