@@ -41,3 +41,18 @@ TEST_CASE("blur bands: a bin narrower than the blur may hold nothing or everythi
     CHECK(bins.high[k] <= 1.0);
   }
 }
+
+TEST_CASE("blur bands: a quantile's range from a CDF band, widened to the neighbouring points") {
+  const std::vector<double> points = {0.5, 1.5, 2.5, 3.5};
+  const BootstrapBand cdf{{0.1, 0.45, 0.75, 1.0}, {0.2, 0.55, 0.85, 1.0}};
+  const NumericRange range{0.0, 4.0};
+  // The median: the upper edge first reaches 0.5 at 1.5 (so from 0.5), the lower edge last at or below it at 1.5 (to 2.5).
+  const BootstrapInterval median = QuantileRangeFromCdfBand(points, cdf, 0.5, range);
+  CHECK(median.low == 0.5);
+  CHECK(median.high == 2.5);
+  // A quantile the band allows anywhere past the last point reaches the range's end.
+  const BootstrapInterval top = QuantileRangeFromCdfBand(points, cdf, 1.0, range);
+  CHECK(top.high == 4.0);
+  const BootstrapInterval bottom = QuantileRangeFromCdfBand(points, cdf, 0.05, range);
+  CHECK(bottom.low == 0.0);
+}

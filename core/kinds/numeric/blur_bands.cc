@@ -48,4 +48,23 @@ void WidenHistogramBandForBlur(const std::vector<double>& edges, const std::vect
   }
 }
 
+BootstrapInterval QuantileRangeFromCdfBand(const std::vector<double>& points, const BootstrapBand& cdf_band, double q,
+                                           NumericRange range) {
+  BootstrapInterval interval{range.low, range.high};
+  const std::size_t n = points.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (cdf_band.high[k] >= q) {
+      interval.low = k == 0 ? range.low : points[k - 1];
+      break;
+    }
+  }
+  for (std::size_t k = n; k-- > 0;) {
+    if (cdf_band.low[k] <= q) {
+      interval.high = k + 1 == n ? range.high : points[k + 1];
+      break;
+    }
+  }
+  return interval;
+}
+
 }  // namespace deniable

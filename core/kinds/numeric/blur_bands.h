@@ -25,4 +25,12 @@ BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const Boots
 void WidenHistogramBandForBlur(const std::vector<double>& edges, const std::vector<double>& cdf_points,
                                const BootstrapBand& cdf_band, double blur, BootstrapBand& band);
 
+// The values a q-quantile can take given a CDF band: from where the band's
+// upper edge first reaches q to where its lower edge last stays at or below q
+// (each widened to the neighbouring display point, or to the range's ends).
+// A quantile in a gap between modes or between discrete values sits where the
+// CDF is flat, so a small error in the CDF moves it far: this interval sees it.
+BootstrapInterval QuantileRangeFromCdfBand(const std::vector<double>& points, const BootstrapBand& cdf_band, double q,
+                                           NumericRange range);
+
 }  // namespace deniable

@@ -251,7 +251,17 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
     if (error) return MakeError(*error);
   }
   const auto moments = EstimateFromReportMoments(question.mechanism(), histogram, &transition);
-  document["statistics"] = NumericStatisticsToJson(sample, *intervals, moments, resolution);
+  // Quantiles also take every value the CDF's bootstrap band allows (blur_bands.h).
+  SummaryIntervals statistic_intervals = *intervals;
+  const std::pair<BootstrapInterval SummaryIntervals::*, double> quantiles[] = {
+      {&SummaryIntervals::median, 0.5}, {&SummaryIntervals::lower_quartile, 0.25},
+      {&SummaryIntervals::upper_quartile, 0.75}};
+  for (const auto& [quantile, q] : quantiles) {
+    const BootstrapInterval allowed = QuantileRangeFromCdfBand(curve->points, bands->cdf, q, question.range());
+    BootstrapInterval& interval = statistic_intervals.*quantile;
+    interval = {std::min(interval.low, allowed.low), std::max(interval.high, allowed.high)};
+  }
+  document["statistics"] = NumericStatisticsToJson(sample, statistic_intervals, moments, resolution);
   document["resolution"] = ResolutionToJson(resolution);
   document["bootstrap"] = {{"method", "parametric"}, {"interval", options.interval},
                            {"world", sample.world.probabilities == fitted.probabilities ? "fitted" : "pilot"},
