@@ -101,6 +101,7 @@ using Reestimator = std::function<Result<std::vector<double>>(const std::vector<
 struct BootstrapSample {
   GridDistribution fitted;
   GridDistribution world;                    // what the replicates were drawn from (fitted, or a pilot)
+  bool drawn_from_pilot() const { return world.probabilities != fitted.probabilities; }
   std::vector<GridDistribution> replicates;  // the successful re-estimates
   int failures = 0;                          // re-estimates that returned an error (left out)
 };

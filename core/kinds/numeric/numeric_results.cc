@@ -174,7 +174,8 @@ CountsEstimator MakeEmEstimator(const TransitionMatrix& transition, const Transi
 // estimator with a thousandth of the curvature penalty (PML), or without the
 // smoothing step (EMS: plain EM). Data drawn from the smooth fit itself hide
 // the smoothing's bias; drawn from this rougher pilot they show it. Measured
-// (build/coverage --quick, 8 seeds): ... 
+// (build/coverage --quick, 8 seeds): quartiles of answers concentrated in 3% of
+// the range, Square Wave epsilon 1, covered 0 and 50% -> 75 and 100%.
 constexpr double kPilotPenaltyFactor = 1e-3;
 
 std::optional<NumericEstimateOptions> PilotOptions(const NumericEstimateOptions& chosen) {
@@ -264,7 +265,7 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
   document["statistics"] = NumericStatisticsToJson(sample, statistic_intervals, moments, resolution);
   document["resolution"] = ResolutionToJson(resolution);
   document["bootstrap"] = {{"method", "parametric"}, {"interval", options.interval},
-                           {"world", sample.world.probabilities == fitted.probabilities ? "fitted" : "pilot"},
+                           {"world", sample.drawn_from_pilot() ? "pilot" : "fitted"},
                            {"replicates", static_cast<int>(sample.replicates.size())},
                            {"failures", sample.failures}, {"level", 0.95}};
   const json& mean = document["statistics"]["mean"];
@@ -375,8 +376,6 @@ std::optional<std::string> ReplicateBudgetWarning(const ReplicateBudgets& budget
          " bootstrap replicates ran out of the work budget before converging, so the bands may be too narrow or "
          "misplaced; ask for fewer estimation_cells or replicates (the default options stay within it)";
 }
-
-
 
 // The estimator's resolution at this n (numeric_statistics.h): all answers at
 // the fitted median, their reports as n respondents would send them on

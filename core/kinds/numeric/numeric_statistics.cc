@@ -160,7 +160,7 @@ json ResolutionToJson(const Resolution& resolution) {
 json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,
                              const std::optional<ReportMomentEstimates>& moments, const Resolution& resolution) {
   const SummaryStatistics fitted = Summarize(sample.fitted);
-  const bool has_pilot = sample.world.probabilities != sample.fitted.probabilities;
+  const bool has_pilot = sample.drawn_from_pilot();
   const SummaryStatistics pilot = has_pilot ? Summarize(sample.world) : fitted;
   const bool spread_identifiable = !moments || moments->spread_identifiable;
   const bool fit_inconsistent = FitContradictsMoments(fitted, moments);

@@ -40,6 +40,13 @@ std::optional<MomentPolynomials> FitPolynomials(const NumericMechanism::ReportMo
   return p;
 }
 
+// The answers' sd (range width w times the root of the variance of u) and its
+// interval from the variance's, clipped at 0.
+MomentInterval StandardDeviationInterval(double w, double variance, double half_width) {
+  auto sd = [w](double v) { return w * std::sqrt(std::max(0.0, v)); };
+  return {sd(variance), sd(variance - half_width), sd(variance + half_width)};
+}
+
 // The reports' mean vector and covariance of (y, y^2): means exact (the
 // histogram's sums), covariance from the cells' midpoints.
 struct ReportSums {
@@ -84,9 +91,7 @@ ReportMomentEstimates FromLinearMoments(const LinearMoments* linear, NumericRang
                                                 4.0 * m1.value * linear->covariance[0][1] +
                                                 m2.standard_error * m2.standard_error));
   estimates.variance = w * w * variance;
-  auto sd = [&](double v) { return w * std::sqrt(std::max(0.0, v)); };
-  estimates.standard_deviation =
-      MomentInterval{sd(variance), sd(variance - bias - kZ95 * se), sd(variance + bias + kZ95 * se)};
+  estimates.standard_deviation = StandardDeviationInterval(w, variance, bias + kZ95 * se);
   return estimates;
 }
 
@@ -156,9 +161,7 @@ std::optional<ReportMomentEstimates> FromClosedForms(const NumericMechanism& mec
   const double variance_se =
       std::sqrt(std::max(0.0, g1 * g1 * sums.var_y + 2.0 * g1 * g2 * sums.cov_y_y2 + g2 * g2 * sums.var_y2) / sums.n);
   estimates.variance = w * w * variance;
-  auto sd = [&](double v) { return w * std::sqrt(std::max(0.0, v)); };
-  estimates.standard_deviation =
-      MomentInterval{sd(variance), sd(variance - kZ95 * variance_se), sd(variance + kZ95 * variance_se)};
+  estimates.standard_deviation = StandardDeviationInterval(w, variance, kZ95 * variance_se);
   return estimates;
 }
 
