@@ -46,8 +46,9 @@ class Storage {
   static Result<std::unique_ptr<Storage>> Open(const std::string& path);
 
   Result<std::vector<StoredSurvey>> LoadSurveys();
-  // Calls visit(body) for every stored report of the survey, in insertion order.
-  Status ForEachReport(const std::string& survey_id, const std::function<void(const std::string&)>& visit);
+  // Calls visit(survey_id, body) for every stored report, in one pass over
+  // the tables (open surveys' reports in insertion order).
+  Status ForEachReport(const std::function<void(const std::string&, const std::string&)>& visit);
 
   // false (and nothing written) when a survey with this id exists.
   Result<bool> InsertSurvey(const std::string& id, int version, const std::string& definition);

@@ -1,5 +1,8 @@
 #include "server/survey_catalog.h"
 
+#include <map>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "core/survey/report.h"
@@ -13,17 +16,22 @@ Result<std::shared_ptr<SurveyEntry>> ParseStoredSurvey(const StoredSurvey& store
   return std::make_shared<SurveyEntry>(std::move(survey).value());
 }
 
-Status LoadReports(Storage& storage, SurveyEntry& entry, LoadSummary& summary, std::ostream& warnings) {
-  return storage.ForEachReport(entry.id(), [&](const std::string& body) {
+// One pass over every stored report; reports of a survey that is not
+// stored (which the schema cannot produce) are counted as skipped.
+Status LoadReports(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries,
+                   LoadSummary& summary, std::ostream& warnings) {
+  return storage.ForEachReport([&](const std::string& survey_id, const std::string& body) {
+    const auto found = entries.find(survey_id);
     auto document = nlohmann::json::parse(body, nullptr, false);
-    auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON"))
-                                          : ParseReport(entry.survey(), document);
+    auto report = found == entries.end() ? Result<Report>(MakeError("no such survey"))
+                  : document.is_discarded() ? Result<Report>(MakeError("not JSON"))
+                                            : ParseReport(found->second->survey(), document);
     if (!report) {
       ++summary.skipped_reports;
-      warnings << "warning: skipping a stored report of survey \"" << entry.id() << "\": " << report.error() << "\n";
+      warnings << "warning: skipping a stored report of survey \"" << survey_id << "\": " << report.error() << "\n";
       return;
     }
-    entry.AddReport(*report);
+    found->second->AddReport(*report);
     ++summary.reports;
   });
 }
@@ -34,13 +42,15 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
   auto stored = storage.LoadSurveys();
   if (!stored) return MakeError(stored.error());
   LoadSummary summary;
+  std::map<std::string, std::shared_ptr<SurveyEntry>> entries;
   for (const auto& item : *stored) {
     auto entry = ParseStoredSurvey(item);
     if (!entry) return MakeError(entry.error());
-    DENIABLE_TRY(LoadReports(storage, **entry, summary, warnings));
-    registry.Add(*entry);
-    ++summary.surveys;
+    entries.emplace(item.id, *entry);
   }
+  DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
+  for (const auto& [id, entry] : entries) registry.Add(entry);
+  summary.surveys = entries.size();
   return summary;
 }
 

@@ -125,8 +125,9 @@ print_flush_time() {
   seconds="$( { LC_ALL=C dd if=/dev/zero of="$WORK/flush-probe" bs=4k count=$count oflag=dsync 2>&1 >/dev/null; } |
     sed -n 's/.* copied, \([0-9.e-]*\) s,.*/\1/p')"
   rm -f "$WORK/flush-probe"
-  [ -n "$seconds" ] && awk -v s="$seconds" -v n=$count 'BEGIN {
-    printf "disk flush: a 4 KiB synchronous write takes %.0f us here now (dd oflag=dsync, %d writes)\n", s / n * 1e6, n }'
+  [ -n "$seconds" ] || return 0
+  FLUSH_US="$(awk -v s="$seconds" -v n=$count 'BEGIN { printf "%.0f", s / n * 1e6 }')"
+  echo "disk flush: a 4 KiB synchronous write takes $FLUSH_US us here now (dd oflag=dsync, $count writes)"
   return 0
 }
 
@@ -186,5 +187,13 @@ for count in $CONNECTION_COUNTS; do
     median = NR % 2 ? ratio[(NR + 1) / 2] : (ratio[NR / 2] + ratio[NR / 2 + 1]) / 2
     printf "ratio at %d connections: durable reports/s / nginx requests/s = %.2f (median of %d rounds, range %.2f-%.2f; target: at least 0.50)\n",
       count, median, NR, ratio[1], ratio[NR] }'
+  # Each connection has one report in flight and each report waits for at
+  # least one flush: no durable server exceeds connections / flush time.
+  if [ -n "${FLUSH_US:-}" ]; then
+    nginx_median="$(grep "^nginx.*_${count}_connections," "$WORK/rows" | cut -d' ' -f2- |
+      while read -r result; do field "$result" rps; done | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }')"
+    awk -v c="$count" -v us="$FLUSH_US" -v nginx="$nginx_median" 'BEGIN { bound = c / (us / 1e6)
+      printf "  flush bound at %d connections: %d / %d us = %.0f reports/s at most = %.2f of nginx\n", c, c, us, bound, bound / nginx }'
+  fi
 done
 verify_durability

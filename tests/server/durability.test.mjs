@@ -97,3 +97,23 @@ it('stops gracefully on SIGTERM with exit code 0', async () => {
     removeDir(server.dataDir);
   }
 });
+
+it('a schema-2 database (with the survey_id index) loads its reports and loses the index (schema 3)', async () => {
+  const dataDir = makeTempDir();
+  try {
+    const first = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
+    for (let i = 0; i < 3; i++) assert.equal((await postJson(`${first.url}/api/surveys/demo/reports`, DEMO_REPORT)).status, 201);
+    await first.stop();
+    if (sqlite(dataDir, 'CREATE INDEX reports_by_survey ON reports (survey_id); PRAGMA user_version=2;') === null) return;
+    const second = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
+    try {
+      assert.match(second.output(), /loaded 1 survey\(s\) and 3 report\(s\)/);
+      assert.equal(sqlite(dataDir, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'reports_by_survey'"), '0');
+      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '3');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    removeDir(dataDir);
+  }
+});
