@@ -11,7 +11,9 @@
 // interval, the median interval width as a percentage of the answer range,
 // and the runs with a note or with the statistic withheld; then the average
 // share of CDF display points and of histogram bins whose pointwise 95% band
-// holds the answers' own value. Ends with the cells below 90% and a summary line.
+// holds the answers' own value, and of density display points whose band
+// holds the population's density averaged over the display cell (continuous
+// shapes only). Ends with the cells below 90% and a summary line.
 //
 //   build/coverage [--seeds S] [--n 300,3000,30000] [--shapes a,b] [--mechanisms a,b] [--replicates R] [--quick]
 //
@@ -72,11 +74,7 @@ json MechanismFor(const Mechanism& mechanism, NumericRange range) {
 }
 
 deniable::Question MakeQuestion(const Shape& shape, const json& mechanism) {
-  const json definition = {{"format", deniable::kSurveyFormat}, {"id", "coverage"}, {"version", 1}, {"title", "c"},
-                           {"questions",
-                            {{{"id", "x"}, {"text", "x"}, {"type", "numeric"},
-                              {"range", {shape.range.low, shape.range.high}}, {"mechanism", mechanism}}}}};
-  auto survey = deniable::ParseSurvey(definition);
+  auto survey = deniable::ParseSurvey(deniable::coverage::SurveyDefinition(shape, mechanism));
   if (!survey) {
     std::fprintf(stderr, "coverage: %s: %s\n", shape.name.c_str(), survey.error().c_str());
     std::exit(1);
@@ -92,6 +90,7 @@ struct Tally {
   int failed = 0;  // estimation errors or no statistics
   std::map<std::string, int> covered, outside, shown, withheld, noted;
   std::vector<double> cdf_shares, histogram_shares;  // per run: share of CDF points / histogram bins whose band covers
+  std::vector<double> density_shares;                 // per run: share of density points whose band covers
   std::map<std::string, std::vector<double>> widths;
 };
 
@@ -124,6 +123,33 @@ double HistogramBandShare(const json& histogram, const std::vector<double>& answ
     covered += histogram["low"][k].get<double>() <= truth[k] + 1e-12 && truth[k] - 1e-12 <= histogram["high"][k].get<double>();
   }
   return bins == 0 ? NAN : static_cast<double>(covered) / static_cast<double>(bins);
+}
+
+// The population's density averaged over each display cell (the points are
+// the cells' centres), from a million draws with a fixed seed: the estimand
+// of a pointwise density band. Empty for discrete shapes (no density).
+std::vector<double> PopulationCellDensity(const Shape& shape, std::size_t cells) {
+  if (shape.step > 0.0) return {};
+  constexpr int kDraws = 1000000;
+  SeededRandom random(20261124);
+  const auto draws = DrawAnswers(shape, kDraws, random);
+  const double width = shape.range.width() / static_cast<double>(cells);
+  std::vector<double> density(cells, 0.0);
+  for (double x : draws) {
+    const auto cell = std::min(cells - 1, static_cast<std::size_t>((x - shape.range.low) / width));
+    density[cell] += 1.0 / (kDraws * width);
+  }
+  return density;
+}
+
+// The share of density display points whose 95% band holds the population's cell-averaged density.
+double DensityBandShare(const json& density, const std::vector<double>& population) {
+  if (population.size() != density["points"].size()) return NAN;
+  int covered = 0;
+  for (std::size_t k = 0; k < population.size(); ++k) {
+    covered += density["low"][k].get<double>() <= population[k] && population[k] <= density["high"][k].get<double>();
+  }
+  return static_cast<double>(covered) / static_cast<double>(population.size());
 }
 
 std::vector<std::string> Split(const std::string& text) {
@@ -185,14 +211,15 @@ int main(int argc, char** argv) {
               seeds, mc_error);
   std::printf("| shape | n | mechanism | failed |");
   for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / note / none |", s.c_str());
-  std::printf(" CDF band: points covered %% | histogram band: bins covered %% |");
+  std::printf(" CDF band: points covered %% | histogram band: bins covered %% | density band: points covered %% |");
   std::printf("\n|---|---:|---|---:|");
-  for (std::size_t s = 0; s < kStatistics.size() + 2; ++s) std::printf("---|");
+  for (std::size_t s = 0; s < kStatistics.size() + 3; ++s) std::printf("---|");
   std::printf("\n");
   int cells = 0, cells_below = 0, outside_total = 0, runs_total = 0;
   std::vector<std::string> below;
   for (const Shape& shape : Shapes()) {
     if (!Selected(shapes_wanted, shape.name)) continue;
+    const std::vector<double> population = PopulationCellDensity(shape, static_cast<std::size_t>(options.points));
     for (int n : sizes) {
       for (const Mechanism& mechanism : Mechanisms()) {
         if (!Selected(mechanisms_wanted, mechanism.name)) continue;
@@ -221,6 +248,7 @@ int main(int argc, char** argv) {
           if ((*result)["cdf"].is_object()) {
             tally.cdf_shares.push_back(CdfBandShare((*result)["cdf"], answers));
             tally.histogram_shares.push_back(HistogramBandShare((*result)["histogram"], answers));
+            if (!population.empty()) tally.density_shares.push_back(DensityBandShare((*result)["density"], population));
           }
           for (const auto& name : kStatistics) {
             const json& statistic = (*result)["statistics"][name];
@@ -259,7 +287,8 @@ int main(int argc, char** argv) {
           for (double x : v) sum += x;
           return v.empty() ? NAN : 100.0 * sum / static_cast<double>(v.size());
         };
-        std::printf(" %.0f | %.0f |", average(tally.cdf_shares), average(tally.histogram_shares));
+        std::printf(" %.0f | %.0f | %.0f |", average(tally.cdf_shares), average(tally.histogram_shares),
+                    average(tally.density_shares));
         runs_total += tally.runs;
         cells_below += low_cell ? 1 : 0;
         std::printf("\n");

@@ -16,17 +16,21 @@
 #include "core/distribution/empirical_comparison.h"
 #include "core/kinds/numeric/numeric_truth.h"
 #include "core/numeric/numeric_mechanism.h"
+#include "core/survey/survey.h"
 
 namespace deniable::coverage {
 
 inline double Normal(RandomSource& random) { return deniable::StandardNormal(random); }
 inline double Unit(RandomSource& random) { return deniable::UniformUnit(random); }
 
-// An answer shape: its range and a sampler of one answer inside it.
+// An answer shape: its range, a sampler of one answer inside it, and the
+// answers' step for discrete shapes (declared in the question, as a survey
+// of whole numbers or tenths would).
 struct Shape {
   std::string name;
   NumericRange range;
   std::function<double(RandomSource&)> draw;  // may return values outside: redrawn
+  double step = 0.0;                          // 0: continuous answers
 };
 
 inline std::vector<Shape> Shapes() {
@@ -41,9 +45,20 @@ inline std::vector<Shape> Shapes() {
       {"point_mass_tail", {0, 100}, [](RandomSource& r) { return Unit(r) < 0.6 ? 0.0 : -15.0 * std::log(1.0 - Unit(r)); }},
       {"bimodal", {0, 100}, [](RandomSource& r) { return (Unit(r) < 0.5 ? 30.0 : 70.0) + 6.0 * Normal(r); }},
       {"uniform", {0, 10}, [](RandomSource& r) { return 10.0 * Unit(r); }},
-      {"integers", {0, 10}, [](RandomSource& r) { return std::round(4.0 + 2.0 * Normal(r)); }},
-      {"ratings", {1, 10}, [](RandomSource& r) { return std::round((7.0 + 1.5 * Normal(r)) * 10.0) / 10.0; }},
+      {"integers", {0, 10}, [](RandomSource& r) { return std::round(4.0 + 2.0 * Normal(r)); }, 1.0},
+      {"ratings", {1, 10}, [](RandomSource& r) { return std::round((7.0 + 1.5 * Normal(r)) * 10.0) / 10.0; }, 0.1},
   };
+}
+
+// A one-question survey asking for the shape's answer (with its step, if any).
+inline nlohmann::json SurveyDefinition(const Shape& shape, const nlohmann::json& mechanism) {
+  nlohmann::json question = {{"id", "x"},
+                             {"text", "x"},
+                             {"type", "numeric"},
+                             {"range", {shape.range.low, shape.range.high}},
+                             {"mechanism", mechanism}};
+  if (shape.step > 0.0) question["step"] = shape.step;
+  return {{"format", kSurveyFormat}, {"id", "coverage"}, {"version", 1}, {"title", "c"}, {"questions", {question}}};
 }
 
 inline std::vector<double> DrawAnswers(const Shape& shape, int n, RandomSource& random) {

@@ -188,6 +188,32 @@ test('an answer outside the range is refused with a message naming the question'
   await page.close();
 });
 
+test('a question with a step says so, refuses an answer off its steps, and takes one on them', async () => {
+  const stepped = {
+    ...SURVEY, id: 'stepped', title: 'Ratings',
+    questions: [{ id: 'rating', text: 'How do you rate it?', type: 'numeric', range: [1, 10], step: 0.5, mechanism: { name: 'square_wave', epsilon: 2 } }],
+  };
+  const created = await requestJson(server.baseUrl, '/api/surveys', {
+    method: 'POST', json: stepped, headers: { Authorization: `Bearer ${server.adminToken}` },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const { page, log } = await openRecordedPage(browser.context);
+  await page.goto(`${server.baseUrl}/s/stepped`);
+  await page.getByTestId('survey-form').waitFor();
+  assert.equal(await page.getByTestId('range-rating').textContent(), 'A value from 1 to 10, in steps of 0.5.');
+  assert.equal(await page.getByTestId('slider-rating').getAttribute('step'), '0.5');
+  await page.getByTestId('number-rating').fill('7.2');
+  await page.getByTestId('prepare-report').click();
+  assert.equal(await page.getByTestId('number-rating-message').textContent(),
+    '7.2 is not one of the allowed values: answers go in steps of 0.5 (for example 7 or 7.5).');
+  assert.equal(await page.getByTestId('report-panel').count(), 0);
+  await page.getByTestId('number-rating').fill('7.5');
+  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('report-panel').waitFor();
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
+
 // A normal draw by Box–Muller from the seeded generator, redrawn until it
 // falls in [low, high] (a truncated normal).
 function truncatedNormal(generator, mean, sd, low, high) {

@@ -23,7 +23,7 @@ const RVNS_ONLY = { ...NUMERIC, id: 'rvnsonly', questions: NUMERIC.questions.sli
 
 const REPORTS = 30;
 const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'curvature_penalty_rule', 'density', 'estimator', 'fit', 'histogram', 'id', 'mechanism', 'n',
-  'privacy', 'range', 'resolution', 'statistics', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
+  'privacy', 'range', 'resolution', 'statistics', 'step', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
 const STATISTICS = ['kurtosis', 'lower_quartile', 'mean', 'median', 'skewness', 'std_dev', 'upper_quartile'];
 
 // Deterministic values in [0, 1) (a 32-bit LCG; tests never use Math.random).

@@ -35,21 +35,24 @@ KindEntry NumericQuestionKind::Entry() {
 
 Result<std::shared_ptr<const QuestionKind>> NumericQuestionKind::Parse(const nlohmann::json& object,
                                                                        const std::string& where) {
-  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "mechanism"}, where));
+  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "step", "mechanism"}, where));
   auto range = ParseRange(object, where);
   if (!range) return MakeError(range.error());
   auto unit = ReadString(object, "unit", 32, false, where);
   if (!unit) return MakeError(unit.error());
+  auto step = AnswerStep::Parse(object, *range, where);
+  if (!step) return MakeError(step.error());
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
   auto mechanism = ParseNumericMechanism(object.at("mechanism"), *range, where + ".mechanism");
   if (!mechanism) return MakeError(mechanism.error());
   return std::shared_ptr<const QuestionKind>(
-      new NumericQuestionKind(*range, std::move(unit).value(), std::move(mechanism).value()));
+      new NumericQuestionKind(*range, std::move(unit).value(), *step, std::move(mechanism).value()));
 }
 
 nlohmann::json NumericQuestionKind::DefinitionToJson() const {
   nlohmann::json object = {{"type", kType}, {"range", {range_.low, range_.high}}, {"mechanism", MechanismToJson()}};
   if (!unit_.empty()) object["unit"] = unit_;
+  if (step_) object["step"] = step_->step();
   return object;
 }
 
@@ -57,6 +60,10 @@ nlohmann::json NumericQuestionKind::PrivacyToJson() const { return NumericPrivac
 
 Result<nlohmann::json> NumericQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {
   if (!answer.is_number()) return MakeError("must be a number, but is " + answer.dump());
+  if (step_ && !step_->OnGrid(answer.get<double>())) {
+    return MakeError("must be " + FormatNumber(range_.low) + " plus a whole number of steps of " +
+                     FormatNumber(step_->step()) + ", but is " + answer.dump());
+  }
   auto values = mechanism_->Perturb(answer.get<double>(), random);
   if (!values) return MakeError(values.error());
   return nlohmann::json(*values);

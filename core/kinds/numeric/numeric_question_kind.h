@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/distribution/numeric_histogram.h"
+#include "core/kinds/numeric/answer_step.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
@@ -49,6 +50,8 @@ class NumericQuestionKind final : public QuestionKind {
 
   NumericRange range() const { return range_; }
   const std::string& unit() const { return unit_; }
+  // The answers' grid when the definition declares a step (answer_step.h).
+  const std::optional<AnswerStep>& answer_step() const { return step_; }
   const NumericMechanism& mechanism() const { return *mechanism_; }
 
   std::string_view type() const override { return kType; }
@@ -71,11 +74,13 @@ class NumericQuestionKind final : public QuestionKind {
 
  private:
   // Only Parse builds one: an invalid kind cannot exist.
-  NumericQuestionKind(NumericRange range, std::string unit, std::shared_ptr<const NumericMechanism> mechanism)
-      : range_(range), unit_(std::move(unit)), mechanism_(std::move(mechanism)) {}
+  NumericQuestionKind(NumericRange range, std::string unit, std::optional<AnswerStep> step,
+                      std::shared_ptr<const NumericMechanism> mechanism)
+      : range_(range), unit_(std::move(unit)), step_(step), mechanism_(std::move(mechanism)) {}
 
   NumericRange range_;
   std::string unit_;
+  std::optional<AnswerStep> step_;
   std::shared_ptr<const NumericMechanism> mechanism_;
 };
 

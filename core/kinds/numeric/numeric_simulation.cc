@@ -37,14 +37,16 @@ nlohmann::json AbsoluteError(const nlohmann::json& statistics, const char* name,
 
 class NumericTruthSampler final : public TruthSampler {
  public:
-  NumericTruthSampler(NumericRange range, std::unique_ptr<const NumericTruth> truth)
-      : range_(range), truth_(std::move(truth)) {}
+  NumericTruthSampler(NumericRange range, std::optional<AnswerStep> step, std::unique_ptr<const NumericTruth> truth)
+      : range_(range), step_(step), truth_(std::move(truth)) {}
 
+  // A respondent answers on the question's grid: the drawn answer's nearest grid value.
   Result<nlohmann::json> Draw(RandomSource& random) override {
     auto answer = truth_->Draw(random);
     if (!answer) return MakeError(answer.error());
-    answers_.push_back(*answer);
-    return nlohmann::json(*answer);
+    const double value = step_ ? step_->Nearest(*answer) : *answer;
+    answers_.push_back(value);
+    return nlohmann::json(value);
   }
 
   nlohmann::json Compare(const nlohmann::json& result) const override {
@@ -83,6 +85,7 @@ class NumericTruthSampler final : public TruthSampler {
 
  private:
   NumericRange range_;
+  std::optional<AnswerStep> step_;
   std::unique_ptr<const NumericTruth> truth_;
   std::vector<double> answers_;
 };
@@ -93,7 +96,7 @@ Result<std::unique_ptr<TruthSampler>> ParseNumericTruthSampler(const NumericQues
                                                                const nlohmann::json& entry, const std::string& where) {
   auto truth = ParseNumericTruth(entry, kind.range(), where);
   if (!truth) return MakeError(truth.error());
-  return std::unique_ptr<TruthSampler>(std::make_unique<NumericTruthSampler>(kind.range(), std::move(truth).value()));
+  return std::unique_ptr<TruthSampler>(std::make_unique<NumericTruthSampler>(kind.range(), kind.answer_step(), std::move(truth).value()));
 }
 
 }  // namespace deniable

@@ -78,6 +78,7 @@ struct StatisticInputs {
   const std::optional<ReportMomentEstimates>& moments;
   double quantile_blur;
   NumericRange range;
+  const std::optional<AnswerStep>& step;
 };
 
 // Widens a quantile's interval by the blur; the note when the blur is the larger part.
@@ -122,7 +123,7 @@ void ClampToPossible(BootstrapInterval& interval, const StatisticSpec& spec, Num
 }
 
 json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
-  const double value = in.fitted.*spec.field;
+  double value = in.fitted.*spec.field;
   BootstrapInterval interval = in.intervals.*spec.interval;
   // The first reason given is kept: the widening that moved the interval most comes first.
   std::string note = spec.quantile ? WidenForBlur(interval, in.quantile_blur, in.range) : "";
@@ -136,6 +137,11 @@ json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
   }
   Include(interval, value);
   ClampToPossible(interval, spec, in.range);
+  if (spec.quantile && in.step) {
+    // Outwards, so the rounded value (between the rounded ends) stays inside.
+    interval = {in.step->Floor(interval.low), in.step->Ceil(interval.high)};
+    value = in.step->Nearest(value);
+  }
   if (note.empty()) note = WidthNote(spec.name, interval, in.range);
   return {{"value", value}, {"low", interval.low}, {"high", interval.high},
           {"note", note.empty() ? json(nullptr) : json(note)}};
@@ -158,7 +164,8 @@ json ResolutionToJson(const Resolution& resolution) {
 }
 
 json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,
-                             const std::optional<ReportMomentEstimates>& moments, const Resolution& resolution) {
+                             const std::optional<ReportMomentEstimates>& moments, const Resolution& resolution,
+                             const std::optional<AnswerStep>& step) {
   const SummaryStatistics fitted = Summarize(sample.fitted);
   const bool has_pilot = sample.drawn_from_pilot();
   const SummaryStatistics pilot = has_pilot ? Summarize(sample.world) : fitted;
@@ -179,7 +186,7 @@ json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryInterva
       continue;
     }
     const StatisticInputs inputs{fitted, pilot, has_pilot, intervals, moments, QuantileBlur(fitted, resolution),
-                                 sample.fitted.range};
+                                 sample.fitted.range, step};
     statistics[spec.name] = StatisticToJson(spec, inputs);
   }
   return statistics;

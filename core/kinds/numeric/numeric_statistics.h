@@ -44,6 +44,8 @@
 //     statistic can be (location statistics: the range; sd: half the range;
 //     skewness: 2 units, too wide to tell left from right skew; kurtosis: 3
 //     units, too wide to tell a normal tail from a heavy one);
+//   - answers on a declared grid (answer_step.h): a quantile's value is the
+//     nearest grid value and its interval is rounded outwards to the grid.
 //   - not identifiable: when the reports carry nothing about the answers'
 //     spread (Duchi; Hybrid at or below its epsilon*), every statistic but
 //     the mean has no value and no interval, and the note says why.
@@ -54,6 +56,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/distribution/bootstrap.h"
+#include "core/kinds/numeric/answer_step.h"
 #include "core/kinds/numeric/report_moments.h"
 
 namespace deniable {
@@ -80,9 +83,10 @@ nlohmann::json ResolutionToJson(const Resolution& resolution);
 double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolution);
 
 // intervals: StatisticIntervals(sample) (the bootstrap's); moments: the
-// reports' moment estimates when the mechanism has them.
+// reports' moment estimates when the mechanism has them; step: the answers'
+// grid when the question declares one.
 nlohmann::json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,
                                        const std::optional<ReportMomentEstimates>& moments,
-                                       const Resolution& resolution);
+                                       const Resolution& resolution, const std::optional<AnswerStep>& step);
 
 }  // namespace deniable

@@ -74,7 +74,11 @@ export function withUnit(text, unit) {
 
 // Digits after the decimal point that match a slider step (0.1 -> 1, 5 -> 0).
 export function decimalsForStep(step) {
-  return Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+  for (let decimals = 0; decimals < 6; decimals++) {
+    const scaled = step * 10 ** decimals;
+    if (Math.abs(scaled - Math.round(scaled)) <= 1e-9 * Math.max(1, scaled)) return decimals;
+  }
+  return 6;
 }
 
 // A value rounded to `decimals` places, without trailing zeros.

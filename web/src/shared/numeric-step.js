@@ -6,3 +6,17 @@ export function stepForRange(low, high) {
   if (!(width > 0)) return 1;
   return 10 ** Math.floor(Math.log10(width / 100));
 }
+
+// The question's declared step when it has one (answers are low + k * step),
+// else the slider's step for its range.
+export function answerStep(question) {
+  const [low, high] = question.range;
+  return question.step ?? stepForRange(low, high);
+}
+
+// Whether x is low + a whole number of steps, within a millionth of a step
+// (as the core's AnswerStep::OnGrid: 0.3 / 0.1 is not exactly 3).
+export function onStepGrid(x, low, step) {
+  const k = (x - low) / step;
+  return Math.abs(k - Math.round(k)) <= 1e-6;
+}

@@ -69,7 +69,10 @@ function renderSurvey(survey, privacy, core) {
     return;
   }
   // A stale "please answer" message would contradict the answers being given.
-  form.addEventListener('change', () => { errorBox.hidden = true; });
+  // Hidden while typing, not on leaving the field ("change"): the message sits
+  // above the button, and hiding it as the pointer goes down on Prepare moved
+  // the button from under the click, which then did nothing.
+  form.addEventListener('input', () => { errorBox.hidden = true; });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const reportText = prepareReport(form, survey, core, errorBox);

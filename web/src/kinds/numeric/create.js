@@ -1,5 +1,5 @@
 // The creation page's part of a numeric question: its label in the type
-// selector, its fields in a question editor (range, unit, mechanism, RVNS's
+// selector, its fields in a question editor (range, unit, step, mechanism, RVNS's
 // shape), its live budget from the core, and its part of the definition.
 import { el } from '../../shared/dom.js';
 import { formatEpsilon } from '../../shared/format.js';
@@ -26,6 +26,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     low: number('low', initial.low ?? '0'),
     high: number('high', initial.high ?? '100'),
     unit: el('input', { id: fieldId('unit'), type: 'text', value: initial.unit ?? '', autocomplete: 'off', testid: 'question-unit' }),
+    step: number('step', initial.step ?? ''),
     mechanism: el('select', { id: fieldId('numeric-mechanism'), testid: 'question-numeric-mechanism' },
       MECHANISMS.map(([value, text]) => el('option', { value, text }))),
     window: number('window', initial.window ?? '10'),
@@ -51,6 +52,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       field(inputs.low, 'Lowest answer'),
       field(inputs.high, 'Highest answer'),
       field(inputs.unit, 'Unit (optional)', 'e.g. kg/m2, years'),
+      field(inputs.step, 'Answers in steps of (optional)', 'e.g. 1 for whole numbers, 0.1 for tenths; empty for any value. Quantiles are then reported on these steps.'),
     ]),
     field(inputs.mechanism, 'Mechanism'),
     rvnsOnly,
@@ -73,6 +75,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
         low: inputs.low.value,
         high: inputs.high.value,
         unit: inputs.unit.value,
+        step: inputs.step.value,
         numericMechanism: inputs.mechanism.value,
         window: inputs.window.value,
         values: inputs.values.value,
@@ -99,9 +102,11 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
 // The kind's part of the definition (after id, text and type).
 export function buildDefinition(values) {
   const unit = values.unit.trim();
+  const step = definitionNumber(values.step);
   return {
     range: [definitionNumber(values.low), definitionNumber(values.high)],
     ...(unit ? { unit } : {}),
+    ...(step !== undefined ? { step } : {}),
     mechanism: buildMechanism(values),
   };
 }

@@ -153,7 +153,7 @@ export function createPanel(question, index) {
       setText(histogramCaption, caption);
       updateUnbiasedMean(unbiased, result.unbiased_mean, unit);
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
-      setText(intervalMethod, intervalMethodText(result.bootstrap));
+      setText(intervalMethod, intervalMethodText(result.bootstrap, result.step ?? null, unit));
     },
     destroy() {
       density.destroy();
@@ -169,10 +169,11 @@ const INTERVAL_METHODS = {
 };
 
 // Which method made the intervals, and where they are known to fall short.
-function intervalMethodText(bootstrap) {
+function intervalMethodText(bootstrap, step, unit) {
   if (!bootstrap) return '';
   const method = INTERVAL_METHODS[bootstrap.interval] ?? 'parametric bootstrap';
-  return `Intervals: ${method}, ${bootstrap.replicates} replicates. A statistic marked unreliable has an interval that may still miss; skewness and kurtosis covered less often than 95% in the coverage benchmark.`;
+  const steps = step === null ? '' : ` Answers come in steps of ${withUnit(formatNumber(step), unit)}: the median and quartiles are given on those steps, their intervals rounded outwards to them, and the CDF and histogram bands widened by one step.`;
+  return `Intervals: ${method}, ${bootstrap.replicates} replicates.${steps} A statistic marked unreliable has an interval that may still miss; skewness and kurtosis covered less often than 95% in the coverage benchmark.`;
 }
 
 // Mean mechanisms (Laplace, Duchi, Piecewise, Hybrid) also give an unbiased mean.

@@ -3,7 +3,7 @@
 import { el } from '../../shared/dom.js';
 import { decimalsForStep, formatDecimal, formatNumber, withUnit } from '../../shared/format.js';
 import { attachNumberMessage, numberInput, parseDecimal } from '../../shared/number-input.js';
-import { stepForRange } from '../../shared/numeric-step.js';
+import { answerStep, onStepGrid, stepForRange } from '../../shared/numeric-step.js';
 
 // Each typed field's message slot, so preparing the report can show why a
 // typed answer was not taken.
@@ -19,10 +19,11 @@ const messages = new WeakMap();
 // with a message next to the field, never re-read as another number.
 export function renderFieldset(question, index) {
   const [low, high] = question.range;
-  const step = stepForRange(low, high);
+  const step = answerStep(question);
   const decimals = decimalsForStep(step);
   const unit = question.unit ?? '';
   const rangeText = `${withUnit(formatDecimal(low, decimals), unit)} to ${withUnit(formatDecimal(high, decimals), unit)}`;
+  const allowed = { low, high, step: question.step ?? null, rangeText, decimals };
   const hintId = `q${index}-range`;
   const sliderId = `q${index}-slider`;
   const numberId = `q${index}-number`;
@@ -33,7 +34,7 @@ export function renderFieldset(question, index) {
   const number = numberInput({
     id: numberId, name: `answer-${index}`, 'aria-describedby': hintId, testid: `number-${question.id}`,
   });
-  const message = attachNumberMessage(number, { check: (text) => checkAnswer(text, question.range, rangeText) });
+  const message = attachNumberMessage(number, { check: (text) => checkAnswer(text, allowed) });
   messages.set(number, message);
   syncSliderLabel(slider, unit, decimals, false);
   slider.addEventListener('input', () => {
@@ -42,7 +43,7 @@ export function renderFieldset(question, index) {
     syncSliderLabel(slider, unit, decimals, true);
   });
   number.addEventListener('input', () => {
-    const answer = checkAnswer(number.value, question.range, rangeText);
+    const answer = checkAnswer(number.value, allowed);
     if (answer.ok) {
       slider.value = String(answer.value);
       syncSliderLabel(slider, unit, decimals, true);
@@ -51,7 +52,7 @@ export function renderFieldset(question, index) {
 
   return el('fieldset', { class: 'question question-numeric', testid: `question-${question.id}`, dataset: { questionId: question.id } }, [
     el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`]),
-    el('p', { class: 'hint', id: hintId, testid: `range-${question.id}`, text: `Any value from ${rangeText}.` }),
+    el('p', { class: 'hint', id: hintId, testid: `range-${question.id}`, text: rangeHint(allowed) }),
     el('div', { class: 'numeric-answer' }, [
       el('div', { class: 'field numeric-slider' }, [
         el('label', { for: sliderId, text: 'Slide to your answer' }),
@@ -76,13 +77,29 @@ function syncSliderLabel(slider, unit, decimals, touched) {
   slider.setAttribute('aria-valuetext', text);
 }
 
+// What the respondent may enter, in words.
+function rangeHint({ step, rangeText, decimals }) {
+  if (step === null) return `Any value from ${rangeText}.`;
+  if (step === 1) return `A whole number from ${rangeText}.`;
+  return `A value from ${rangeText}, in steps of ${formatDecimal(step, decimals)}.`;
+}
+
 // The typed answer as {ok, value} or {ok: false, message}: a number the
-// shared parser reads ("24,5" is 24.5) and that lies in the range.
-function checkAnswer(text, [low, high], rangeText) {
+// shared parser reads ("24,5" is 24.5), in the range, and on the question's
+// step when it declares one (the core refuses other answers).
+function checkAnswer(text, { low, high, step, rangeText, decimals }) {
   const parsed = parseDecimal(text);
   if (!parsed.ok) return parsed;
   if (parsed.value < low || parsed.value > high) {
     return { ok: false, message: `${String(parsed.value)} is outside the range: enter a value from ${rangeText}.` };
+  }
+  if (step !== null && !onStepGrid(parsed.value, low, step)) {
+    const below = low + Math.floor((parsed.value - low) / step) * step;
+    const nearby = [below, below + step].filter((x) => x >= low && x <= high).map((x) => formatDecimal(x, decimals));
+    return {
+      ok: false,
+      message: `${String(parsed.value)} is not one of the allowed values: answers go in steps of ${formatDecimal(step, decimals)} (for example ${nearby.join(' or ')}).`,
+    };
   }
   return parsed;
 }
