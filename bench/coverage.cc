@@ -12,8 +12,7 @@
 // and the runs with a note or with the statistic withheld; then the average
 // share of CDF display points and of histogram bins whose pointwise 95% band
 // holds the answers' own value, and of density display points whose band
-// holds the population's density averaged over the display cell (continuous
-// shapes only). Ends with the cells below 90% and a summary line.
+// holds the answers' own density averaged over the window the band is for. Ends with the cells below 90% and a summary line.
 //
 //   build/coverage [--seeds S] [--n 300,3000,30000] [--shapes a,b] [--mechanisms a,b] [--replicates R] [--quick]
 //
@@ -35,6 +34,7 @@
 #include "core/kinds/numeric/numeric_results.h"
 #include "core/kinds/numeric/numeric_truth.h"
 #include "core/survey/survey.h"
+#include "bench/coverage_bands.h"
 #include "bench/coverage_shapes.h"
 
 namespace {
@@ -91,65 +91,14 @@ struct Tally {
   std::map<std::string, int> covered, outside, shown, withheld, noted;
   std::vector<double> cdf_shares, histogram_shares;  // per run: share of CDF points / histogram bins whose band covers
   std::vector<double> density_shares;                 // per run: share of density points whose band covers
+  std::vector<double> density_widths;                 // per run: mean band width x the range's width (1 = a uniform density)
   std::map<std::string, std::vector<double>> widths;
 };
 
-// The share of the CDF's display points where the 95% band holds the answers' own CDF.
-double CdfBandShare(const json& cdf, std::vector<double> answers) {
-  std::sort(answers.begin(), answers.end());
-  const auto& points = cdf["points"];
-  int covered = 0;
-  for (std::size_t k = 0; k < points.size(); ++k) {
-    const double x = points[k].get<double>();
-    const double truth = static_cast<double>(std::upper_bound(answers.begin(), answers.end(), x) - answers.begin()) /
-                         static_cast<double>(answers.size());
-    covered += cdf["low"][k].get<double>() <= truth && truth <= cdf["high"][k].get<double>() ? 1 : 0;
-  }
-  return points.empty() ? NAN : static_cast<double>(covered) / static_cast<double>(points.size());
-}
-
-// The share of histogram bins whose 95% band holds the answers' own share in the bin.
-double HistogramBandShare(const json& histogram, const std::vector<double>& answers) {
-  const auto& edges = histogram["edges"];
-  const std::size_t bins = edges.size() - 1;
-  std::vector<double> truth(bins, 0.0);
-  for (double a : answers) {
-    std::size_t bin = 0;
-    while (bin + 1 < bins && a >= edges[bin + 1].get<double>()) ++bin;
-    truth[bin] += 1.0 / static_cast<double>(answers.size());
-  }
-  int covered = 0;
-  for (std::size_t k = 0; k < bins; ++k) {
-    covered += histogram["low"][k].get<double>() <= truth[k] + 1e-12 && truth[k] - 1e-12 <= histogram["high"][k].get<double>();
-  }
-  return bins == 0 ? NAN : static_cast<double>(covered) / static_cast<double>(bins);
-}
-
-// The population's density averaged over each display cell (the points are
-// the cells' centres), from a million draws with a fixed seed: the estimand
-// of a pointwise density band. Empty for discrete shapes (no density).
-std::vector<double> PopulationCellDensity(const Shape& shape, std::size_t cells) {
-  if (shape.step > 0.0) return {};
-  constexpr int kDraws = 1000000;
-  SeededRandom random(20261124);
-  const auto draws = DrawAnswers(shape, kDraws, random);
-  const double width = shape.range.width() / static_cast<double>(cells);
-  std::vector<double> density(cells, 0.0);
-  for (double x : draws) {
-    const auto cell = std::min(cells - 1, static_cast<std::size_t>((x - shape.range.low) / width));
-    density[cell] += 1.0 / (kDraws * width);
-  }
-  return density;
-}
-
-// The share of density display points whose 95% band holds the population's cell-averaged density.
-double DensityBandShare(const json& density, const std::vector<double>& population) {
-  if (population.size() != density["points"].size()) return NAN;
-  int covered = 0;
-  for (std::size_t k = 0; k < population.size(); ++k) {
-    covered += density["low"][k].get<double>() <= population[k] && population[k] <= density["high"][k].get<double>();
-  }
-  return static_cast<double>(covered) / static_cast<double>(population.size());
+double MeanBandWidth(const json& curve) {
+  double sum = 0.0;
+  for (std::size_t k = 0; k < curve["low"].size(); ++k) sum += curve["high"][k].get<double>() - curve["low"][k].get<double>();
+  return curve["low"].empty() ? NAN : sum / static_cast<double>(curve["low"].size());
 }
 
 std::vector<std::string> Split(const std::string& text) {
@@ -211,7 +160,8 @@ int main(int argc, char** argv) {
               seeds, mc_error);
   std::printf("| shape | n | mechanism | failed |");
   for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / note / none |", s.c_str());
-  std::printf(" CDF band: points covered %% | histogram band: bins covered %% | density band: points covered %% |");
+  std::printf(" CDF band: points covered %% | histogram band: bins covered %% | density band: points covered %% / mean "
+              "width (x uniform density) |");
   std::printf("\n|---|---:|---|---:|");
   for (std::size_t s = 0; s < kStatistics.size() + 3; ++s) std::printf("---|");
   std::printf("\n");
@@ -219,7 +169,6 @@ int main(int argc, char** argv) {
   std::vector<std::string> below;
   for (const Shape& shape : Shapes()) {
     if (!Selected(shapes_wanted, shape.name)) continue;
-    const std::vector<double> population = PopulationCellDensity(shape, static_cast<std::size_t>(options.points));
     for (int n : sizes) {
       for (const Mechanism& mechanism : Mechanisms()) {
         if (!Selected(mechanisms_wanted, mechanism.name)) continue;
@@ -248,7 +197,8 @@ int main(int argc, char** argv) {
           if ((*result)["cdf"].is_object()) {
             tally.cdf_shares.push_back(CdfBandShare((*result)["cdf"], answers));
             tally.histogram_shares.push_back(HistogramBandShare((*result)["histogram"], answers));
-            if (!population.empty()) tally.density_shares.push_back(DensityBandShare((*result)["density"], population));
+            tally.density_shares.push_back(DensityBandShare((*result)["density"], answers, shape.range));
+            tally.density_widths.push_back(MeanBandWidth((*result)["density"]) * shape.range.width());
           }
           for (const auto& name : kStatistics) {
             const json& statistic = (*result)["statistics"][name];
@@ -287,8 +237,8 @@ int main(int argc, char** argv) {
           for (double x : v) sum += x;
           return v.empty() ? NAN : 100.0 * sum / static_cast<double>(v.size());
         };
-        std::printf(" %.0f | %.0f | %.0f |", average(tally.cdf_shares), average(tally.histogram_shares),
-                    average(tally.density_shares));
+        std::printf(" %.0f | %.0f | %.0f / %.2g |", average(tally.cdf_shares), average(tally.histogram_shares),
+                    average(tally.density_shares), Median(tally.density_widths));
         runs_total += tally.runs;
         cells_below += low_cell ? 1 : 0;
         std::printf("\n");

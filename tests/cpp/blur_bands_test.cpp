@@ -56,3 +56,26 @@ TEST_CASE("blur bands: a quantile's range from a CDF band, widened to the neighb
   const BootstrapInterval bottom = QuantileRangeFromCdfBand(points, cdf, 0.05, range);
   CHECK(bottom.low == 0.0);
 }
+
+TEST_CASE("windowed density band: the mass the CDF band allows in [x - w, x + w] over its width, holding the curve") {
+  // CDF band on points 1, 3, 5, 7, 9 of the range [0, 10].
+  const std::vector<double> points = {1, 3, 5, 7, 9};
+  const BootstrapBand cdf{{0.05, 0.2, 0.45, 0.7, 0.9}, {0.15, 0.3, 0.55, 0.8, 0.95}};
+  const std::vector<double> density = {0.1, 0.1, 0.1, 0.1, 0.1};
+  const BootstrapBand band = WindowedDensityBand(points, cdf, {0, 10}, 2.0, density);
+  // At 5: window [3, 7]: mass at least 0.7 - 0.3 = 0.4, at most 0.8 - 0.2 = 0.6, over 4 units.
+  CHECK(band.low[2] == doctest::Approx(0.1));
+  CHECK(band.high[2] == doctest::Approx(0.15));
+  // At 1: window clipped to [0, 3] (the CDF is 0 at the range's low end): mass 0.2 to 0.3 over 3 units;
+  // the curve's 0.1 is held.
+  CHECK(band.low[0] == doctest::Approx(0.0666667));
+  CHECK(band.high[0] == doctest::Approx(0.1));
+  // At 9: window [7, 10] (the CDF is 1 at the high end): mass 1 - 0.8 = 0.2 to 1 - 0.7 = 0.3 over 3 units.
+  CHECK(band.low[4] == doctest::Approx(0.0666667));
+  CHECK(band.high[4] == doctest::Approx(0.1));
+  // A lower bound below 0 is 0.
+  const BootstrapBand loose{{0.0, 0.0, 0.0, 0.0, 0.0}, {1.0, 1.0, 1.0, 1.0, 1.0}};
+  const BootstrapBand wide = WindowedDensityBand(points, loose, {0, 10}, 2.0, {0, 0, 0, 0, 0});
+  CHECK(wide.low[2] == 0.0);
+  CHECK(wide.high[2] == doctest::Approx(0.25));
+}

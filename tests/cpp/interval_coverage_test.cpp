@@ -7,11 +7,14 @@
 // quartiles' intervals must cover the respondents' own statistic in at least
 // 8 of 10 surveys (at a true coverage of 95%, P(at most 7 of 10) = 1.2%).
 // Skewness and kurtosis are not held to it: the benchmark measures them below
-// nominal on some shapes, and the dashboard says so.
+// nominal on some shapes, and the dashboard says so. The CDF's, histogram's
+// and density's pointwise bands must hold the answers' own values at 85% of
+// points or more on average (except RVNS's pile, below).
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
+#include "bench/coverage_bands.h"
 #include "bench/coverage_shapes.h"
 #include "core/common/seeded_random.h"
 #include "core/kinds/numeric/numeric_results.h"
@@ -56,6 +59,7 @@ TEST_CASE("numeric intervals: estimates inside, withheld statistics say why, cov
     const Survey survey = *ParseSurvey(coverage::SurveyDefinition(shape, cell.mechanism));
     const auto& kind = NumericKindOf(survey.questions[0]);
     std::map<std::string, int> covered;
+    double cdf_share = 0.0, histogram_share = 0.0, density_share = 0.0;  // summed over the seeds
     for (int seed = 1; seed <= 10; ++seed) {
       SeededRandom random(static_cast<std::uint64_t>(seed) * 7919u + 3000u);
       const auto answers = coverage::DrawAnswers(shape, 3000, random);
@@ -65,6 +69,9 @@ TEST_CASE("numeric intervals: estimates inside, withheld statistics say why, cov
       REQUIRE(result.ok());
       CHECK((*result)["bootstrap"]["interval"] == "bias_aware");
       const auto truth = coverage::Truth(answers);
+      cdf_share += coverage::CdfBandShare((*result)["cdf"], answers) / 10.0;
+      histogram_share += coverage::HistogramBandShare((*result)["histogram"], answers) / 10.0;
+      density_share += coverage::DensityBandShare((*result)["density"], answers, shape.range) / 10.0;
       for (const auto& [name, statistic] : (*result)["statistics"].items()) {
         if (statistic["value"].is_null()) {  // withheld: no interval either, and a reason
           CHECK(statistic["low"].is_null());
@@ -81,6 +88,17 @@ TEST_CASE("numeric intervals: estimates inside, withheld statistics say why, cov
     }
     for (const char* name : {"mean", "std_dev", "median", "lower_quartile", "upper_quartile"}) {
       CHECK_MESSAGE(covered[name] >= 8, name << " covered " << covered[name] << " of 10");
+    }
+    MESSAGE("bands: CDF " << cdf_share << ", histogram " << histogram_share << ", density " << density_share);
+    // Pointwise bands: on average at least 85% of points covered (95% nominal).
+    // Not for RVNS's pile against the range's end, a known gap (issue 10): the
+    // window hides where in [0, 100] the answers are, the estimator spreads
+    // them over it, and the blur measured at the fitted median is too small
+    // there (CDF 41%, histogram 65%, density 60% of points).
+    if (cell.mechanism["name"] != "rvns") {
+      CHECK(cdf_share >= 0.85);
+      CHECK(histogram_share >= 0.85);
+      CHECK(density_share >= 0.85);
     }
   }
 }

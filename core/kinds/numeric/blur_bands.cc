@@ -48,6 +48,25 @@ void WidenHistogramBandForBlur(const std::vector<double>& edges, const std::vect
   }
 }
 
+BootstrapBand WindowedDensityBand(const std::vector<double>& cdf_points, const BootstrapBand& cdf_band,
+                                  NumericRange range, double half_window, const std::vector<double>& density) {
+  auto cdf = [&](const std::vector<double>& values, double x) {
+    if (x <= range.low) return 0.0;
+    if (x >= range.high) return 1.0;
+    return Interpolate(cdf_points, values, x);
+  };
+  BootstrapBand band{std::vector<double>(cdf_points.size()), std::vector<double>(cdf_points.size())};
+  for (std::size_t k = 0; k < cdf_points.size(); ++k) {
+    const double a = std::max(range.low, cdf_points[k] - half_window);
+    const double b = std::min(range.high, cdf_points[k] + half_window);
+    const double least = std::max(0.0, cdf(cdf_band.low, b) - cdf(cdf_band.high, a));
+    const double most = std::min(1.0, cdf(cdf_band.high, b) - cdf(cdf_band.low, a));
+    band.low[k] = std::min(least / (b - a), density[k]);
+    band.high[k] = std::max(most / (b - a), density[k]);
+  }
+  return band;
+}
+
 BootstrapInterval QuantileRangeFromCdfBand(const std::vector<double>& points, const BootstrapBand& cdf_band, double q,
                                            NumericRange range) {
   BootstrapInterval interval{range.low, range.high};

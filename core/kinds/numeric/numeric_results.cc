@@ -204,6 +204,26 @@ CountsEstimator MakeEstimator(const NumericQuestionKind& question, const Numeric
   return MakeEmEstimator(transition, coarse, options, std::move(starts));
 }
 
+// The density's band is for the density averaged over a window (blur_bands.h)
+// no narrower than the estimator's blur or half a histogram bin, doubled
+// (at most four times, and to no more than an eighth of the range) while the
+// band is on average wider than half the curve's peak: a band for a narrow
+// window is honest but says little (a normal answer at n = 3000 had a band
+// 1.2 times its peak height wide with half-bin windows).
+std::pair<double, BootstrapBand> ChooseDensityWindow(const std::vector<double>& points, const BootstrapBand& cdf_band,
+                                                      NumericRange range, double smallest,
+                                                      const std::vector<double>& density) {
+  const double peak = *std::max_element(density.begin(), density.end());
+  double half_window = smallest;
+  for (int doubling = 0;; ++doubling) {
+    BootstrapBand band = WindowedDensityBand(points, cdf_band, range, half_window, density);
+    double width = 0.0;
+    for (std::size_t k = 0; k < points.size(); ++k) width += (band.high[k] - band.low[k]) / static_cast<double>(points.size());
+    if (width <= 0.5 * peak || doubling == 4 || 2.0 * half_window > range.width() / 8.0) return {half_window, band};
+    half_window *= 2.0;
+  }
+}
+
 json BaseDocument(const NumericQuestionKind& question, const NumericAggregate& aggregate, const NumericEstimateOptions& options) {
   json document = {{"range", {question.range().low, question.range().high}},
                    {"unit", question.unit()},
@@ -291,7 +311,10 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
   const BootstrapBand cdf_band = WidenCdfBandForBlur(curve->points, bands->cdf, blur);
   BootstrapBand histogram_band = *bin_band;
   WidenHistogramBandForBlur(bins->edges, curve->points, cdf_band, blur, histogram_band);
-  document["density"] = Curve(curve->points, curve->density, bands->density);
+  const auto [half_window, density_band] =
+      ChooseDensityWindow(curve->points, cdf_band, question.range(), std::max(blur, 0.5 * bin_width), curve->density);
+  document["density"] = Curve(curve->points, curve->density, density_band);
+  document["density"]["window"] = half_window;
   document["cdf"] = Curve(curve->points, curve->cdf, cdf_band);
   document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
                            {"low", histogram_band.low}, {"high", histogram_band.high}};

@@ -78,6 +78,7 @@ export function createPanel(question, index) {
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
   const unbiased = el('p', { testid: `unbiased-mean-${id}`, hidden: true });
   const histogramCaption = el('p', { class: 'hint chart-caption', testid: `histogram-caption-${id}` });
+  const densityCaption = el('p', { class: 'hint chart-caption', testid: `density-caption-${id}` });
   const intervalMethod = el('p', { class: 'hint', testid: `interval-method-${id}` });
   const densityCanvas = el('canvas', {
     role: 'img', testid: `density-${id}`, 'aria-describedby': tableId,
@@ -103,7 +104,7 @@ export function createPanel(question, index) {
     error,
     el('h3', { class: 'chart-title', text: 'Estimated distribution' }),
     el('div', { class: 'chart-box chart-box-numeric' }, [densityCanvas]),
-    el('p', { class: 'hint chart-caption', text: 'The line is the reconstructed density of the true answers; the shaded band is its 95% bootstrap band (approximate).' }),
+    densityCaption,
     el('h3', { class: 'chart-title', text: 'Histogram' }),
     el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
     histogramCaption,
@@ -148,6 +149,7 @@ export function createPanel(question, index) {
       warning.hidden = !result.warning;
       setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       density.update(result.density ?? null);
+      setText(densityCaption, densityCaptionText(result.density ?? null, unit));
       histogram.update(result.histogram ?? null);
       const caption = result.histogram ? `Estimated share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% error bars (bootstrap, widened for how far the estimator spreads a single value at this number of reports).` : (result.warning ? 'No histogram: see the warning above.' : 'No histogram yet.');
       setText(histogramCaption, caption);
@@ -167,6 +169,14 @@ const INTERVAL_METHODS = {
   basic: 'basic parametric bootstrap',
   percentile: 'percentile parametric bootstrap',
 };
+
+// The density band is for the density averaged over a window (the estimator
+// resolves nothing narrower), and says so.
+function densityCaptionText(density, unit) {
+  if (!density) return 'No density: see the warning above.';
+  const window = withUnit(formatNumber(density.window), unit);
+  return `The line is the reconstructed density of the true answers. The shaded band is a 95% band for the share of answers per unit within ${window} either side of each point: at this number of reports the estimator cannot resolve detail finer than that, so a narrow peak may be higher than the line.`;
+}
 
 // Which method made the intervals, and where they are known to fall short.
 function intervalMethodText(bootstrap, step, unit) {
