@@ -26,7 +26,12 @@ inline double CdfBandShare(const json& cdf, std::vector<double> answers) {
     const double x = points[k].get<double>();
     const double truth = static_cast<double>(std::upper_bound(answers.begin(), answers.end(), x) - answers.begin()) /
                          static_cast<double>(answers.size());
-    covered += cdf["low"][k].get<double>() <= truth && truth <= cdf["high"][k].get<double>() ? 1 : 0;
+    const bool inside = cdf["low"][k].get<double>() <= truth && truth <= cdf["high"][k].get<double>();
+    covered += inside ? 1 : 0;
+    if (!inside && std::getenv("COVERAGE_DEBUG_CDF")) {
+      std::fprintf(stderr, "cdf miss at %.4g: truth %.4g estimate %.4g band [%.4g, %.4g]\n", x, truth,
+                   cdf["value"][k].get<double>(), cdf["low"][k].get<double>(), cdf["high"][k].get<double>());
+    }
   }
   return points.empty() ? NAN : static_cast<double>(covered) / static_cast<double>(points.size());
 }

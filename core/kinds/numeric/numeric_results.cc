@@ -6,6 +6,7 @@
 
 #include "core/distribution/bootstrap.h"
 #include "core/kinds/numeric/blur_bands.h"
+#include "core/kinds/numeric/unsupported_bumps.h"
 #include "core/kinds/numeric/numeric_statistics.h"
 #include "core/kinds/numeric/report_moments.h"
 #include "core/distribution/coarse_to_fine.h"
@@ -315,6 +316,8 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
       ChooseDensityWindow(curve->points, cdf_band, question.range(), std::max(blur, 0.5 * bin_width), curve->density);
   document["density"] = Curve(curve->points, curve->density, density_band);
   document["density"]["window"] = half_window;
+  const std::string bumps = UnsupportedBumpsNote(UnsupportedBumps(curve->points, curve->density, density_band), question.unit());
+  document["density"]["note"] = bumps.empty() ? json(nullptr) : json(bumps);
   document["cdf"] = Curve(curve->points, curve->cdf, cdf_band);
   document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
                            {"low", histogram_band.low}, {"high", histogram_band.high}};

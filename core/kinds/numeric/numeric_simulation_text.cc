@@ -47,6 +47,10 @@ std::string NumericStatisticsTable(const json& question) {
     text += StatisticRow("unbiased mean", truth.at("mean"), unbiased.at("value"), unbiased.at("ci_low"),
                          unbiased.at("ci_high"));
   }
+  const json& density = question.at("density");
+  if (density.is_object() && density.value("note", json()).is_string()) {
+    text += "  density: " + density.at("note").get<std::string>() + "\n";
+  }
   return text;
 }
 

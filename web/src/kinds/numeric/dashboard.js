@@ -175,7 +175,8 @@ const INTERVAL_METHODS = {
 function densityCaptionText(density, unit) {
   if (!density) return 'No density: see the warning above.';
   const window = withUnit(formatNumber(density.window), unit);
-  return `The line is the reconstructed density of the true answers. The shaded band is a 95% band for the share of answers per unit within ${window} either side of each point: at this number of reports the estimator cannot resolve detail finer than that, so a narrow peak may be higher than the line.`;
+  const bumps = density.note ? ` Note: ${density.note}.` : '';
+  return `The line is the reconstructed density of the true answers. The shaded band is a 95% band for the share of answers per unit within ${window} either side of each point: at this number of reports the estimator cannot resolve detail finer than that, so a narrow peak may be higher than the line.${bumps}`;
 }
 
 // Which method made the intervals, and where they are known to fall short.
