@@ -92,6 +92,7 @@ struct Tally {
   std::vector<double> cdf_shares, histogram_shares;  // per run: share of CDF points / histogram bins whose band covers
   std::vector<double> density_shares;                 // per run: share of density points whose band covers
   std::vector<double> density_widths;                 // per run: mean band width x the range's width (1 = a uniform density)
+  std::vector<double> cdf_widths;                     // per run: mean CDF band width
   std::map<std::string, std::vector<double>> widths;
 };
 
@@ -172,8 +173,8 @@ int main(int argc, char** argv) {
               seeds, mc_error);
   std::printf("| shape | n | mechanism | failed |");
   for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / note / none |", s.c_str());
-  std::printf(" CDF band: points covered %% | histogram band: bins covered %% | density band: points covered %% / mean "
-              "width (x uniform density) |");
+  std::printf(" CDF band: points covered %% / mean width | histogram band: bins covered %% | density band: points covered "
+              "%% / mean width (x uniform density) |");
   std::printf("\n|---|---:|---|---:|");
   for (std::size_t s = 0; s < kStatistics.size() + 3; ++s) std::printf("---|");
   std::printf("\n");
@@ -211,6 +212,7 @@ int main(int argc, char** argv) {
             tally.histogram_shares.push_back(HistogramBandShare((*result)["histogram"], answers));
             tally.density_shares.push_back(DensityBandShare((*result)["density"], answers, shape.range));
             tally.density_widths.push_back(MeanBandWidth((*result)["density"]) * shape.range.width());
+            tally.cdf_widths.push_back(MeanBandWidth((*result)["cdf"]));
           }
           for (const auto& name : kStatistics) {
             const json& statistic = (*result)["statistics"][name];
@@ -253,8 +255,8 @@ int main(int argc, char** argv) {
           for (double x : v) sum += x;
           return v.empty() ? NAN : 100.0 * sum / static_cast<double>(v.size());
         };
-        std::printf(" %.0f | %.0f | %.0f / %.2g |", average(tally.cdf_shares), average(tally.histogram_shares),
-                    average(tally.density_shares), Median(tally.density_widths));
+        std::printf(" %.0f / %.2g | %.0f | %.0f / %.2g |", average(tally.cdf_shares), Median(tally.cdf_widths),
+                    average(tally.histogram_shares), average(tally.density_shares), Median(tally.density_widths));
         runs_total += tally.runs;
         cells_below += low_cell ? 1 : 0;
         std::printf("\n");

@@ -6,6 +6,7 @@
 
 #include "core/distribution/bootstrap.h"
 #include "core/kinds/numeric/blur_bands.h"
+#include "core/kinds/numeric/detection_limits.h"
 #include "core/kinds/numeric/unsupported_bumps.h"
 #include "core/kinds/numeric/numeric_statistics.h"
 #include "core/kinds/numeric/report_moments.h"
@@ -309,7 +310,13 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
   // 65-99% of points without it).
   const double blur = QuantileBlur(Summarize(fitted), resolution) +
                       (question.answer_step() ? question.answer_step()->step() : 0.0);
-  const BootstrapBand cdf_band = WidenCdfBandForBlur(curve->points, bands->cdf, blur);
+  BootstrapBand cdf_band = WidenCdfBandForBlur(curve->points, bands->cdf, blur);
+  // And for mass the reports cannot see where the fit has none (detection_limits.h).
+  if (fitted.probabilities.size() == static_cast<std::size_t>(transition.input_cells())) {
+    const double reported_values = static_cast<double>(n) * question.mechanism().values_per_report();
+    cdf_band = WidenCdfBandForUndetectableMass(
+        curve->cdf, cdf_band, UndetectableMass(transition, fitted.probabilities, reported_values, curve->points));
+  }
   BootstrapBand histogram_band = *bin_band;
   WidenHistogramBandForBlur(bins->edges, curve->points, cdf_band, blur, histogram_band);
   const auto [half_window, density_band] =
