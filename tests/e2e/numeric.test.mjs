@@ -283,6 +283,11 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
       `${id}: the 95% interval of the mean [${low}, ${high}] misses the true mean ${truth} (estimate ${server.statistics.mean.value})`);
     assert.match(await page.getByTestId(`interval-method-${id}`).textContent(),
       /^Intervals: bias-aware parametric bootstrap .*replicates drawn from a less smoothed fit.*, 50 replicates\. A statistic marked unreliable/);
+    // The density's band says what it is for (a window around each point), and any unsupported bump.
+    const densityCaption = await page.getByTestId(`density-caption-${id}`).textContent();
+    assert.ok(densityCaption.includes(`95% band for the share of answers per unit within ${new Intl.NumberFormat('en', { maximumFractionDigits: 3 }).format(server.density.window)}`),
+      `${id}: ${densityCaption}`);
+    assert.equal(densityCaption.includes('Note: the bump'), server.density.note !== null, `${id}: ${densityCaption}`);
     // Each statistic's note, when the server gives one, is shown under its interval; withheld ones show no numbers.
     for (const [key, statistic] of Object.entries(server.statistics)) {
       const note = page.getByTestId(`stat-note-${id}-${key}`);
