@@ -79,3 +79,14 @@ TEST_CASE("windowed density band: the mass the CDF band allows in [x - w, x + w]
   CHECK(wide.low[2] == 0.0);
   CHECK(wide.high[2] == doctest::Approx(0.25));
 }
+
+TEST_CASE("blur bands: near an end the blur is that end's reach when larger; a blur per point widens per point") {
+  const std::vector<double> points = {0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5};
+  const std::vector<double> blurs = BlurNearEnds(points, 0.25, EndReach{2.0, 1.0}, {0, 10});
+  CHECK(blurs == std::vector<double>{2.0, 2.0, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 1.0});
+  const BootstrapBand band{{0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}, {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}};
+  const BootstrapBand widened = WidenCdfBandForBlur(points, band, blurs);
+  CHECK(widened.high[0] == doctest::Approx(0.3));  // high at 0.5 + 2
+  CHECK(widened.high[3] == doctest::Approx(0.425));  // high at 3.5 + 0.25
+  CHECK(widened.low[9] == doctest::Approx(0.8));  // low at 9.5 - 1
+}

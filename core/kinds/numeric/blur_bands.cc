@@ -19,15 +19,32 @@ double Interpolate(const std::vector<double>& points, const std::vector<double>&
 }  // namespace
 
 BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band, double blur) {
-  if (!(blur > 0.0) || points.empty()) return band;
+  return WidenCdfBandForBlur(points, band, std::vector<double>(points.size(), blur));
+}
+
+BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band,
+                                  const std::vector<double>& blurs) {
   BootstrapBand widened = band;
   // The CDF band is non-decreasing in x, so over [x - blur, x + blur] its low
   // is smallest at the left end and its high largest at the right end.
   for (std::size_t k = 0; k < points.size(); ++k) {
-    widened.low[k] = std::min(band.low[k], Interpolate(points, band.low, points[k] - blur));
-    widened.high[k] = std::max(band.high[k], Interpolate(points, band.high, points[k] + blur));
+    if (!(blurs[k] > 0.0)) continue;
+    widened.low[k] = std::min(band.low[k], Interpolate(points, band.low, points[k] - blurs[k]));
+    widened.high[k] = std::max(band.high[k], Interpolate(points, band.high, points[k] + blurs[k]));
   }
   return widened;
+}
+
+std::vector<double> BlurNearEnds(const std::vector<double>& points, double blur, const EndReach& reach,
+                                 NumericRange range) {
+  std::vector<double> blurs;
+  for (double x : points) {
+    double local = blur;
+    if (x - range.low < reach.low) local = std::max(local, reach.low);
+    if (range.high - x < reach.high) local = std::max(local, reach.high);
+    blurs.push_back(local);
+  }
+  return blurs;
 }
 
 void WidenHistogramBandForBlur(const std::vector<double>& edges, const std::vector<double>& cdf_points,

@@ -17,6 +17,18 @@ namespace deniable {
 
 // points: the CDF's display points (increasing); band: its pointwise band.
 BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band, double blur);
+// The same with a blur per point.
+BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band,
+                                  const std::vector<double>& blurs);
+
+// How far answers at the range's ends come back from them (numeric_results.cc).
+struct EndReach {
+  double low = 0.0;   // from the low end upwards
+  double high = 0.0;  // from the high end downwards
+};
+// The blur per display point: `blur`, or within an end's reach of that end the reach if larger.
+std::vector<double> BlurNearEnds(const std::vector<double>& points, double blur, const EndReach& reach,
+                                 NumericRange range);
 
 // edges: the histogram's bin edges; band: its bins' band, widened in place to
 // hold [F_low(b - blur) - F_high(a + blur), F_high(b + blur) - F_low(a - blur)]

@@ -258,7 +258,7 @@ void PrependWarning(json& document, const std::string& warning) {
 // their bootstrap bands, and the sample-size warning, into `document`.
 Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate& aggregate,
                     const NumericEstimateOptions& options, const GridDistribution& fitted,
-                    const BootstrapSample& sample, const Resolution& resolution,
+                    const BootstrapSample& sample, const Resolution& resolution, const EndReach& reach,
                     const TransitionMatrix& transition, json& document) {
   const std::int64_t n = aggregate.n();
   const NumericHistogram& histogram = aggregate.histogram();
@@ -310,7 +310,8 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
   // 65-99% of points without it).
   const double blur = QuantileBlur(Summarize(fitted), resolution) +
                       (question.answer_step() ? question.answer_step()->step() : 0.0);
-  BootstrapBand cdf_band = WidenCdfBandForBlur(curve->points, bands->cdf, blur);
+  BootstrapBand cdf_band =
+      WidenCdfBandForBlur(curve->points, bands->cdf, BlurNearEnds(curve->points, blur, reach, question.range()));
   // And for mass the reports cannot see where the fit has none (detection_limits.h).
   if (fitted.probabilities.size() == static_cast<std::size_t>(transition.input_cells())) {
     const double reported_values = static_cast<double>(n) * question.mechanism().values_per_report();
@@ -421,6 +422,19 @@ std::optional<std::string> ReplicateBudgetWarning(const ReplicateBudgets& budget
 // the fitted median, their reports as n respondents would send them on
 // average (expected counts: the bias, not the noise), estimated again. How far
 // that comes back spread is how far the estimate can blur the answers.
+// A single value in `cell`, reported as n respondents would on average, estimated again: where it comes back.
+Result<GridDistribution> SpikeReestimated(const GridDistribution& fitted, const TransitionMatrix& transition, int cell,
+                                          std::int64_t reports, int values_per_report, const CountsEstimator& estimate,
+                                          WorkBudget* budget) {
+  std::vector<double> spike(fitted.probabilities.size(), 0.0);
+  spike[static_cast<std::size_t>(cell)] = 1.0;
+  std::vector<double> expected = transition.Apply(spike);
+  for (double& count : expected) count *= static_cast<double>(reports) * values_per_report;
+  auto spread = estimate(expected, budget);
+  if (!spread) return MakeError(spread.error());
+  return MakeGridDistribution(fitted.range, std::move(spread).value().probabilities);
+}
+
 Result<Resolution> ResolutionAtMedian(const GridDistribution& fitted, const TransitionMatrix& transition,
                                       std::int64_t reports, int values_per_report, const CountsEstimator& estimate,
                                       WorkBudget* budget) {
@@ -428,16 +442,27 @@ Result<Resolution> ResolutionAtMedian(const GridDistribution& fitted, const Tran
   const double median = Quantile(fitted, 0.5);
   const int cell = std::clamp(static_cast<int>(std::floor((median - fitted.range.low) / fitted.range.width() * cells)),
                               0, cells - 1);
-  std::vector<double> spike(static_cast<std::size_t>(cells), 0.0);
-  spike[static_cast<std::size_t>(cell)] = 1.0;
-  std::vector<double> expected = transition.Apply(spike);
-  for (double& count : expected) count *= static_cast<double>(reports) * values_per_report;
-  auto spread = estimate(expected, budget);
-  if (!spread) return MakeError(spread.error());
-  auto distribution = MakeGridDistribution(fitted.range, std::move(spread).value().probabilities);
+  auto distribution = SpikeReestimated(fitted, transition, cell, reports, values_per_report, estimate, budget);
   if (!distribution) return MakeError(distribution.error());
   return Resolution{fitted.range.low + (cell + 0.5) * fitted.range.width() / cells, Quantile(*distribution, 0.25),
                     Quantile(*distribution, 0.75)};
+}
+
+// How far answers at each end of the range come back from it: the upper
+// quartile of a value at the low end, re-estimated, less the low end; the
+// same from the high end. Answers piled at an end (60% at exactly 0, the
+// rest a long tail) are an atom there, which a continuous fit spreads
+// inwards: its CDF at 0.25 was 0.08 against the answers' 0.60, and the blur
+// at the median (small: the tail makes the fit wide) did not reach it.
+Result<EndReach> ReachFromEnds(const GridDistribution& fitted, const TransitionMatrix& transition,
+                               std::int64_t reports, int values_per_report, const CountsEstimator& estimate,
+                               WorkBudget* budget) {
+  const int last = static_cast<int>(fitted.probabilities.size()) - 1;
+  auto low = SpikeReestimated(fitted, transition, 0, reports, values_per_report, estimate, budget);
+  if (!low) return MakeError(low.error());
+  auto high = SpikeReestimated(fitted, transition, last, reports, values_per_report, estimate, budget);
+  if (!high) return MakeError(high.error());
+  return EndReach{Quantile(*low, 0.75) - fitted.range.low, fitted.range.high - Quantile(*high, 0.25)};
 }
 
 }  // namespace
@@ -515,11 +540,15 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
     if (!world) return MakeError(world.error());
     bootstrap.world = std::move(world).value();
   }
+  const auto spike_estimator = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen);
   auto resolution = ResolutionAtMedian(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
-                                       MakeEstimator(question, histogram, *transition, coarse_matrix, chosen),
-                                       &point_budget);
+                                       spike_estimator, &point_budget);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
   if (!resolution) return MakeError(resolution.error());
+  auto reach = ReachFromEnds(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+                             spike_estimator, &point_budget);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (!reach) return MakeError(reach.error());
   ReplicateBudgets replicate_budgets{&question_budget, options.replicates};
   const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, std::move(starts));
   bootstrap.replicates = options.replicates;
@@ -530,7 +559,8 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   if (!sample) return MakeError(sample.error());
   // The moments' linear estimates need no fine grid (their cost is cubic in it).
   const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : *transition;
-  DENIABLE_TRY(AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, moment_grid, document));
+  DENIABLE_TRY(
+      AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *reach, moment_grid, document));
   document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);
   // Runs cut off before converging matter more than the sample size: their warnings come first.
