@@ -146,13 +146,7 @@ test('the published RVNS (γ = 0) is shown as having no formal epsilon, with its
     ...SURVEY, id: 'published', title: 'Published RVNS',
     questions: [{ ...SURVEY.questions[0], mechanism: { name: 'rvns', window: 4, values: 3, window_mode: 'shared' } }],
   };
-  const created = await requestJson(server.baseUrl, '/api/surveys', {
-    method: 'POST', json: published, headers: { Authorization: `Bearer ${server.adminToken}` },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/published`);
-  await page.getByTestId('survey-form').waitFor();
+  const { page, log } = await openNewSurvey(published);
   assert.equal(await page.getByTestId('privacy-bmi').textContent(),
     'Question 1: no formal epsilon (RVNS) — the values sent always avoid a hidden window around your answer, which hides it, but that gives no formal guarantee: no ε bounds what they reveal.');
   assert.match(await page.getByTestId('total-epsilon').textContent(), /no formal epsilon/);
@@ -193,13 +187,7 @@ test('a question with a step says so, refuses an answer off its steps, and takes
     ...SURVEY, id: 'stepped', title: 'Ratings',
     questions: [{ id: 'rating', text: 'How do you rate it?', type: 'numeric', range: [1, 10], step: 0.5, mechanism: { name: 'square_wave', epsilon: 2 } }],
   };
-  const created = await requestJson(server.baseUrl, '/api/surveys', {
-    method: 'POST', json: stepped, headers: { Authorization: `Bearer ${server.adminToken}` },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/stepped`);
-  await page.getByTestId('survey-form').waitFor();
+  const { page, log } = await openNewSurvey(stepped);
   assert.equal(await page.getByTestId('range-rating').textContent(), 'A value from 1 to 10, in steps of 0.5.');
   assert.equal(await page.getByTestId('slider-rating').getAttribute('step'), '0.5');
   await page.getByTestId('number-rating').fill('7.2');
@@ -213,6 +201,18 @@ test('a question with a step says so, refuses an answer off its steps, and takes
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+// Creates a survey as the admin and opens its page (recorded), ready to answer.
+async function openNewSurvey(definition) {
+  const created = await requestJson(server.baseUrl, '/api/surveys', {
+    method: 'POST', json: definition, headers: { Authorization: `Bearer ${server.adminToken}` },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const opened = await openRecordedPage(browser.context);
+  await opened.page.goto(`${server.baseUrl}/s/${definition.id}`);
+  await opened.page.getByTestId('survey-form').waitFor();
+  return opened;
+}
 
 // A normal draw by Box–Muller from the seeded generator, redrawn until it
 // falls in [low, high] (a truncated normal).
@@ -472,12 +472,21 @@ test('the creation page builds a numeric question with the core\'s live epsilon 
   assert.equal(await editor.getByTestId('question-privacy').textContent(), 'This question: ε = 2');
   assert.deepEqual(JSON.parse(await page.getByTestId('definition-json').textContent()).questions[0].mechanism, { name: 'square_wave', epsilon: 2 });
 
+  // A step must divide the range: the core says so, naming the field; one that does goes into the definition.
+  await editor.getByTestId('question-step').fill('0,7');
+  assert.match(await editor.getByTestId('question-privacy').textContent(), /step: 0\.7 does not divide the range's width 30 into whole steps/);
+  assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'error');
+  await editor.getByTestId('question-step').fill('0.5');
+  assert.equal(JSON.parse(await page.getByTestId('definition-json').textContent()).questions[0].step, 0.5);
+  assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'success');
+
   await page.getByTestId('admin-token').fill(server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
   const created = await requestJson(server.baseUrl, '/api/surveys/weights');
   assert.equal(created.status, 200);
   assert.equal(created.body.questions[0].type, 'numeric');
+  assert.equal(created.body.questions[0].step, 0.5);
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
