@@ -312,17 +312,6 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
                       (question.answer_step() ? question.answer_step()->step() : 0.0);
   BootstrapBand cdf_band =
       WidenCdfBandForBlur(curve->points, bands->cdf, BlurNearEnds(curve->points, blur, reach, question.range()));
-  // And the pilot's CDF, as the statistics hold the pilot's value (numeric_statistics.h): where
-  // the two fits disagree the smoothing decides the curve. Heavy tails: the smoothed fit kept 2-4%
-  // of the mass beyond where the answers have 0.5%, and its bootstrap band did not reach them.
-  if (sample.drawn_from_pilot()) {
-    if (auto pilot = DensityOnPoints(sample.world, options.points)) {
-      for (std::size_t k = 0; k < pilot->cdf.size(); ++k) {
-        cdf_band.low[k] = std::min(cdf_band.low[k], pilot->cdf[k]);
-        cdf_band.high[k] = std::max(cdf_band.high[k], pilot->cdf[k]);
-      }
-    }
-  }
   // And for mass the reports cannot see where the fit has none (detection_limits.h).
   if (fitted.probabilities.size() == static_cast<std::size_t>(transition.input_cells())) {
     const double reported_values = static_cast<double>(n) * question.mechanism().values_per_report();
