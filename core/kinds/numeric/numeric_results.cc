@@ -220,7 +220,9 @@ std::pair<double, BootstrapBand> ChooseDensityWindow(const std::vector<double>& 
   for (int doubling = 0;; ++doubling) {
     BootstrapBand band = WindowedDensityBand(points, cdf_band, range, half_window, density);
     double width = 0.0;
-    for (std::size_t k = 0; k < points.size(); ++k) width += (band.high[k] - band.low[k]) / static_cast<double>(points.size());
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      width += (band.high[k] - band.low[k]) / static_cast<double>(points.size());
+    }
     if (width <= 0.5 * peak || doubling == 4 || 2.0 * half_window > range.width() / 8.0) return {half_window, band};
     half_window *= 2.0;
   }
@@ -324,7 +326,8 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
       ChooseDensityWindow(curve->points, cdf_band, question.range(), std::max(blur, 0.5 * bin_width), curve->density);
   document["density"] = Curve(curve->points, curve->density, density_band);
   document["density"]["window"] = half_window;
-  const std::string bumps = UnsupportedBumpsNote(UnsupportedBumps(curve->points, curve->density, density_band), question.unit());
+  const std::string bumps =
+      UnsupportedBumpsNote(UnsupportedBumps(curve->points, curve->density, density_band), question.unit());
   document["density"]["note"] = bumps.empty() ? json(nullptr) : json(bumps);
   document["cdf"] = Curve(curve->points, curve->cdf, cdf_band);
   document["histogram"] = {{"bin_width", bin_width}, {"edges", bins->edges}, {"value", bins->probabilities},
@@ -418,10 +421,6 @@ std::optional<std::string> ReplicateBudgetWarning(const ReplicateBudgets& budget
          "misplaced; ask for fewer estimation_cells or replicates (the default options stay within it)";
 }
 
-// The estimator's resolution at this n (numeric_statistics.h): all answers at
-// the fitted median, their reports as n respondents would send them on
-// average (expected counts: the bias, not the noise), estimated again. How far
-// that comes back spread is how far the estimate can blur the answers.
 // A single value in `cell`, reported as n respondents would on average, estimated again: where it comes back.
 Result<GridDistribution> SpikeReestimated(const GridDistribution& fitted, const TransitionMatrix& transition, int cell,
                                           std::int64_t reports, int values_per_report, const CountsEstimator& estimate,
@@ -435,6 +434,10 @@ Result<GridDistribution> SpikeReestimated(const GridDistribution& fitted, const 
   return MakeGridDistribution(fitted.range, std::move(spread).value().probabilities);
 }
 
+// The estimator's resolution at this n (numeric_statistics.h): all answers at
+// the fitted median, their reports as n respondents would send them on
+// average (expected counts: the bias, not the noise), estimated again. How far
+// that comes back spread is how far the estimate can blur the answers.
 Result<Resolution> ResolutionAtMedian(const GridDistribution& fitted, const TransitionMatrix& transition,
                                       std::int64_t reports, int values_per_report, const CountsEstimator& estimate,
                                       WorkBudget* budget) {
