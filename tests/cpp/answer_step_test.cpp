@@ -46,6 +46,24 @@ TEST_CASE("answer step: absent is none; a step must divide the range's width int
         "questions[0].step: 1e-06 must divide the range's width 10 into 1 to 1000000 steps, but gives 10000000");
 }
 
+TEST_CASE("answer step: only rounding error is forgiven, and large numbers are on the grid within their own spacing") {
+  CHECK(ParseStep(1, {0, 600000.3}).error() ==
+        "questions[0].step: 1 does not divide the range's width 600000.3 into whole steps (it gives 600000.3)");
+  CHECK_FALSE(ParseStep(1, {0, 999999.6}).ok());
+  CHECK_FALSE(ParseStep(1, {0, 1000000.4}).ok());
+  CHECK(ParseStep(1, {0, 1000000}).ok());
+  // At 1e8 a double is stored to 1.5e-8: every thousandth above 1e8 is still on a grid of 0.001.
+  const AnswerStep fine = *ParseStep(0.001, {1e8, 1e8 + 100}).value();
+  int on_grid = 0;
+  for (int k = 0; k < 1000; ++k) on_grid += fine.OnGrid(1e8 + k * 0.001) ? 1 : 0;
+  CHECK(on_grid == 1000);
+  CHECK_FALSE(fine.OnGrid(1e8 + 0.0005));
+  // The top grid value never leaves the range.
+  const AnswerStep tenths = *ParseStep(0.1, {1, 10}).value();
+  CHECK(tenths.Ceil(10.0) <= 10.0);
+  CHECK(tenths.Nearest(9.99) <= 10.0);
+}
+
 TEST_CASE("answer step: floor, ceiling and nearest grid values from the range's low end, held in the range") {
   const AnswerStep step = *ParseStep(0.1, {1, 10}).value();
   CHECK(step.Floor(5.34) == doctest::Approx(5.3));

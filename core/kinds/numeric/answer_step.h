@@ -31,14 +31,17 @@ class AnswerStep {
   double Floor(double x) const;
   double Ceil(double x) const;
   double Nearest(double x) const;
-  // Within a millionth of a step of a grid point (decimal inputs such as 0.3).
+  // Within a millionth of a step of a grid point (decimal inputs such as 0.3),
+  // or within the doubles' spacing where the numbers are large.
   bool OnGrid(double x) const;
 
  private:
-  AnswerStep(double origin, double step, long long steps) : origin_(origin), step_(step), steps_(steps) {}
+  AnswerStep(double origin, double high, double step, long long steps)
+      : origin_(origin), high_(high), step_(step), steps_(steps) {}
   double At(double k) const;
 
   double origin_;
+  double high_;
   double step_;
   long long steps_;
 };

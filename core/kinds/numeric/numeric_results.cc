@@ -258,10 +258,12 @@ void PrependWarning(json& document, const std::string& warning) {
 
 // The density, CDF, histogram and statistics of the fitted distribution with
 // their bootstrap bands, and the sample-size warning, into `document`.
+// `transition` serves the reports' moments (at most 100 cells: their cost is
+// cubic); `fine_transition` is the fit's own grid, for the detection limits.
 Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate& aggregate,
                     const NumericEstimateOptions& options, const GridDistribution& fitted,
                     const BootstrapSample& sample, const Resolution& resolution, const EndReach& reach,
-                    const TransitionMatrix& transition, json& document) {
+                    const TransitionMatrix& transition, const TransitionMatrix& fine_transition, json& document) {
   const std::int64_t n = aggregate.n();
   const NumericHistogram& histogram = aggregate.histogram();
   const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
@@ -315,10 +317,10 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
   BootstrapBand cdf_band =
       WidenCdfBandForBlur(curve->points, bands->cdf, BlurNearEnds(curve->points, blur, reach, question.range()));
   // And for mass the reports cannot see where the fit has none (detection_limits.h).
-  if (fitted.probabilities.size() == static_cast<std::size_t>(transition.input_cells())) {
+  if (fitted.probabilities.size() == static_cast<std::size_t>(fine_transition.input_cells())) {
     const double reported_values = static_cast<double>(n) * question.mechanism().values_per_report();
     cdf_band = WidenCdfBandForUndetectableMass(
-        curve->cdf, cdf_band, UndetectableMass(transition, fitted.probabilities, reported_values, curve->points));
+        curve->cdf, cdf_band, UndetectableMass(fine_transition, fitted.probabilities, reported_values, curve->points));
   }
   BootstrapBand histogram_band = *bin_band;
   WidenHistogramBandForBlur(bins->edges, curve->points, cdf_band, blur, histogram_band);
@@ -563,7 +565,8 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   // The moments' linear estimates need no fine grid (their cost is cubic in it).
   const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : *transition;
   DENIABLE_TRY(
-      AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *reach, moment_grid, document));
+      AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *reach, moment_grid, *transition,
+                   document));
   document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);
   // Runs cut off before converging matter more than the sample size: their warnings come first.

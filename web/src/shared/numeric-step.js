@@ -15,8 +15,10 @@ export function answerStep(question) {
 }
 
 // Whether x is low + a whole number of steps, within a millionth of a step
-// (as the core's AnswerStep::OnGrid: 0.3 / 0.1 is not exactly 3).
+// or the doubles' own spacing where the numbers are large (as the core's
+// AnswerStep::OnGrid: 0.3 / 0.1 is not exactly 3, and at 1e8 a double is
+// stored to 1.5e-8).
 export function onStepGrid(x, low, step) {
-  const k = (x - low) / step;
-  return Math.abs(k - Math.round(k)) <= 1e-6;
+  const nearest = low + Math.round((x - low) / step) * step;
+  return Math.abs(x - nearest) <= Math.max(1e-6 * step, 1e-12 * Math.max(Math.abs(x), Math.abs(low)));
 }

@@ -20,7 +20,8 @@ const messages = new WeakMap();
 export function renderFieldset(question, index) {
   const [low, high] = question.range;
   const step = answerStep(question);
-  const decimals = decimalsForStep(step);
+  // Enough decimals for the step and for the low end the steps start from ([0.5, 10.5] in steps of 1: 1.5, 2.5, ...).
+  const decimals = Math.max(decimalsForStep(step), decimalsForStep(Math.abs(low)));
   const unit = question.unit ?? '';
   const rangeText = `${withUnit(formatDecimal(low, decimals), unit)} to ${withUnit(formatDecimal(high, decimals), unit)}`;
   const allowed = { low, high, step: question.step ?? null, rangeText, decimals };
@@ -78,9 +79,9 @@ function syncSliderLabel(slider, unit, decimals, touched) {
 }
 
 // What the respondent may enter, in words.
-function rangeHint({ step, rangeText, decimals }) {
+function rangeHint({ low, step, rangeText, decimals }) {
   if (step === null) return `Any value from ${rangeText}.`;
-  if (step === 1) return `A whole number from ${rangeText}.`;
+  if (step === 1 && Number.isInteger(low)) return `A whole number from ${rangeText}.`;
   return `A value from ${rangeText}, in steps of ${formatDecimal(step, decimals)}.`;
 }
 
