@@ -8,14 +8,14 @@ using namespace deniable;
 TEST_CASE("blur bands: the CDF band at x spans the band over [x - blur, x + blur]") {
   const std::vector<double> points = {0.5, 1.5, 2.5, 3.5};
   const BootstrapBand band{{0.0, 0.2, 0.6, 0.9}, {0.1, 0.4, 0.8, 1.0}};
-  const BootstrapBand same = WidenCdfBandForBlur(points, band, 0.0);
+  const BootstrapBand same = WidenCdfBandForBlur(points, band, std::vector<double>(points.size(), 0.0));
   CHECK(same.low == band.low);
   CHECK(same.high == band.high);
-  const BootstrapBand widened = WidenCdfBandForBlur(points, band, 1.0);
+  const BootstrapBand widened = WidenCdfBandForBlur(points, band, std::vector<double>(points.size(), 1.0));
   // low at x is low(x - 1), held at the first point's below it; high is high(x + 1), held at the last above.
   CHECK(widened.low == std::vector<double>{0.0, 0.0, 0.2, 0.6});
   CHECK(widened.high == std::vector<double>{0.4, 0.8, 1.0, 1.0});
-  const BootstrapBand half = WidenCdfBandForBlur(points, band, 0.5);  // interpolated halfway
+  const BootstrapBand half = WidenCdfBandForBlur(points, band, std::vector<double>(points.size(), 0.5));  // interpolated halfway
   CHECK(half.low[2] == doctest::Approx(0.4));
   CHECK(half.high[1] == doctest::Approx(0.6));
 }

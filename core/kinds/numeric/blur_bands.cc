@@ -18,10 +18,6 @@ double Interpolate(const std::vector<double>& points, const std::vector<double>&
 
 }  // namespace
 
-BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band, double blur) {
-  return WidenCdfBandForBlur(points, band, std::vector<double>(points.size(), blur));
-}
-
 BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band,
                                   const std::vector<double>& blurs) {
   BootstrapBand widened = band;

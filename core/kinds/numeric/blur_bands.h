@@ -15,9 +15,8 @@
 
 namespace deniable {
 
-// points: the CDF's display points (increasing); band: its pointwise band.
-BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band, double blur);
-// The same with a blur per point.
+// points: the CDF's display points (increasing); band: its pointwise band;
+// blurs: the blur at each point (BlurNearEnds).
 BootstrapBand WidenCdfBandForBlur(const std::vector<double>& points, const BootstrapBand& band,
                                   const std::vector<double>& blurs);
 
