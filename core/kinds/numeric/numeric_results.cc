@@ -7,6 +7,7 @@
 #include "core/distribution/bootstrap.h"
 #include "core/kinds/numeric/blur_bands.h"
 #include "core/kinds/numeric/detection_limits.h"
+#include "core/kinds/numeric/empty_tails.h"
 #include "core/kinds/numeric/unsupported_bumps.h"
 #include "core/kinds/numeric/numeric_statistics.h"
 #include "core/kinds/numeric/report_moments.h"
@@ -263,7 +264,8 @@ void PrependWarning(json& document, const std::string& warning) {
 Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate& aggregate,
                     const NumericEstimateOptions& options, const GridDistribution& fitted,
                     const BootstrapSample& sample, const Resolution& resolution, const EndReach& reach,
-                    const TransitionMatrix& transition, const TransitionMatrix& fine_transition, json& document) {
+                    const TransitionMatrix& transition, const TransitionMatrix& fine_transition,
+                    const EmptyTails& empty_tails, json& document) {
   const std::int64_t n = aggregate.n();
   const NumericHistogram& histogram = aggregate.histogram();
   const double bin_width = options.bin_width.value_or(DefaultBinWidth(question));
@@ -322,6 +324,8 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
     cdf_band = WidenCdfBandForUndetectableMass(
         curve->cdf, cdf_band, UndetectableMass(fine_transition, fitted.probabilities, reported_values, curve->points));
   }
+  // And to 1 (0) beyond where the reports allow no answer at all (empty_tails.h).
+  cdf_band = WidenCdfBandForEmptyTails(curve->points, cdf_band, curve->cdf, empty_tails);
   BootstrapBand histogram_band = *bin_band;
   WidenHistogramBandForBlur(bins->edges, curve->points, cdf_band, blur, histogram_band);
   const auto [half_window, density_band] =
@@ -562,11 +566,16 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
                                     ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
   if (!sample) return MakeError(sample.error());
+  ReplicateBudgets tail_budgets{&question_budget, 8 * kEmptyTailReplicates};
+  auto empty_tails = TestEmptyTails(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+                                    ProbabilitiesOnly(reestimate, &tail_budgets), bootstrap);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (!empty_tails) return MakeError(empty_tails.error());
   // The moments' linear estimates need no fine grid (their cost is cubic in it).
   const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : *transition;
   DENIABLE_TRY(
       AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *reach, moment_grid, *transition,
-                   document));
+                   *empty_tails, document));
   document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);
   // Runs cut off before converging matter more than the sample size: their warnings come first.
