@@ -14,7 +14,7 @@
 
 #include "core/common/random_source.h"
 #include "core/distribution/empirical_comparison.h"
-#include "core/kinds/numeric/numeric_truth.h"
+#include "core/numeric/numeric_truth.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/survey.h"
 

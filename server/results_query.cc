@@ -21,24 +21,48 @@ std::vector<std::string> PublicOptionNames() {
   return names;
 }
 
+// A survey-wide name, or "<question id>.<name>" (results.h).
 std::optional<ApiError> RejectUnknownNames(const nlohmann::json& options) {
   const auto known = PublicOptionNames();
   for (const auto& item : options.items()) {
-    if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
+    const auto dot = item.key().find('.');
+    const std::string name = dot == std::string::npos ? item.key() : item.key().substr(dot + 1);
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
     std::string list;
     for (const auto& name : known) list += (list.empty() ? "" : ", ") + name;
-    return InvalidQuery("unknown query parameter \"" + item.key() + "\": results accept " + list);
+    return InvalidQuery("unknown query parameter \"" + item.key() + "\": results accept " + list +
+                        ", each also as <question id>.<name> for one question");
   }
   return std::nullopt;
 }
 
 // Every kind's canonical options, or the first kind's complaint about a value's form.
-Result<std::string> CanonicalKey(const nlohmann::json& options) {
+Result<nlohmann::json> CanonicalPerKind(const nlohmann::json& options) {
   nlohmann::json key = nlohmann::json::object();
   for (const auto& kind : RegisteredKinds()) {
     auto canonical = kind.canonical_estimate_options(options);
     if (!canonical) return MakeError(canonical.error());
     key[std::string(kind.type)] = std::move(canonical).value();
+  }
+  return key;
+}
+
+// The survey-wide canonical options and, per question given its own, that
+// question's; equal keys give equal documents.
+Result<std::string> CanonicalKey(const Survey* survey, const nlohmann::json& options) {
+  nlohmann::json key = nlohmann::json::object();
+  auto shared = CanonicalPerKind(OptionsForQuestion(options, ""));
+  if (!shared) return MakeError(shared.error());
+  key["survey"] = std::move(shared).value();
+  if (survey == nullptr) return key.dump();
+  for (const Question& question : survey->questions) {
+    const std::string prefix = question.id + ".";
+    bool own = false;
+    for (const auto& item : options.items()) own = own || item.key().rfind(prefix, 0) == 0;
+    if (!own) continue;
+    auto canonical = CanonicalPerKind(OptionsForQuestion(options, question.id));
+    if (!canonical) return MakeError(question.id + "." + canonical.error());
+    key["question " + question.id] = std::move(canonical).value();
   }
   return key.dump();
 }
@@ -52,12 +76,12 @@ std::variant<EstimateQuery, ApiError> ParseResultsQuery(const Survey& survey, co
   nlohmann::json options = nlohmann::json::object();
   for (const auto& [name, text] : request.query) options[name] = text;
   if (auto error = RejectUnknownNames(options)) return *error;
-  auto key = CanonicalKey(options);
+  auto key = CanonicalKey(&survey, options);
   if (!key) return InvalidQuery("query parameter " + key.error());
   if (auto status = ValidateEstimateOptions(survey, options); !status) return InvalidQuery(status.error());
   return EstimateQuery{std::move(options), std::move(key).value()};
 }
 
-std::string DefaultEstimateOptionsKey() { return *CanonicalKey(nlohmann::json::object()); }
+std::string DefaultEstimateOptionsKey() { return *CanonicalKey(nullptr, nlohmann::json::object()); }
 
 }  // namespace deniable::server

@@ -161,6 +161,20 @@ std::string PerturbSeededJson(const std::string& definition_json, const std::str
   return Respond(PerturbWith(definition_json, answers_json, random), &Identity);
 }
 
+// A question's design advice (QuestionKind::DesignAdvice) for `respondents`
+// expected answers: null when its kind has none.
+std::string DesignAdviceJson(const std::string& definition_json, const std::string& question_id, double respondents) {
+  auto survey = ParseDefinition(definition_json);
+  if (!survey) return Failure(survey.error());
+  if (!(respondents >= 1.0 && respondents <= 1e12)) return Failure("respondents must be between 1 and 10^12");
+  for (const Question& question : survey->questions) {
+    if (question.id != question_id) continue;
+    auto advice = question.kind->DesignAdvice(static_cast<std::int64_t>(respondents));
+    return Success(advice ? *advice : json(nullptr));
+  }
+  return Failure("the survey has no question \"" + question_id + "\"");
+}
+
 // The registered kinds' type names (the conformance test checks each has vectors).
 std::string KindTypesJson() {
   json types = json::array();
@@ -181,4 +195,5 @@ EMSCRIPTEN_BINDINGS(deniable_core) {
   emscripten::function("perturbSeededJson", &deniable::wasm::PerturbSeededJson);
   emscripten::function("adviseJson", &deniable::wasm::AdviseJson);
   emscripten::function("kindTypesJson", &deniable::wasm::KindTypesJson);
+  emscripten::function("designAdviceJson", &deniable::wasm::DesignAdviceJson);
 }

@@ -1,6 +1,7 @@
 #include "core/survey/kind_registry.h"
 
 #include "core/kinds/categorical/categorical_question_kind.h"
+#include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
 
 namespace deniable {
@@ -9,6 +10,7 @@ std::vector<KindEntry> RegisteredKinds() {
   return {
       CategoricalQuestionKind::Entry(),
       NumericQuestionKind::Entry(),
+      HistogramQuestionKind::Entry(),
   };
 }
 

@@ -14,4 +14,16 @@ Status RejectUnknownQuestionFields(const nlohmann::json& question, std::initiali
   return RejectUnknownFields(question, allowed, where);
 }
 
+Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::string& where) {
+  const std::string path = where + ".range";
+  if (!question.contains("range")) return MakeError(path + ": required field is missing");
+  const auto& range = question.at("range");
+  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) {
+    return MakeError(path + ": must be an array [low, high] of two numbers, but is " + range.dump());
+  }
+  const NumericRange parsed{range[0].get<double>(), range[1].get<double>()};
+  if (auto status = ValidateNumericRange(parsed); !status) return InContext(path, status.error());
+  return parsed;
+}
+
 }  // namespace deniable

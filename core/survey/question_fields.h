@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
+#include "core/numeric/numeric_mechanism.h"
 
 namespace deniable {
 
@@ -15,5 +16,9 @@ namespace deniable {
 // the "expected one of" list).
 Status RejectUnknownQuestionFields(const nlohmann::json& question, std::initializer_list<const char*> kind_fields,
                                    const std::string& where);
+
+// The "range": [low, high] of kinds whose answers are numbers (required,
+// finite, low < high), its errors naming where + ".range".
+Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::string& where);
 
 }  // namespace deniable

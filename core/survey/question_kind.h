@@ -139,6 +139,11 @@ class QuestionKind {
   // A state every client fetches before answering (a model trained across
   // rounds); none for kinds without rounds.
   virtual std::optional<nlohmann::json> PublicState(const KindAggregate& /*aggregate*/) const { return std::nullopt; }
+  // Advice on the question's design before collection, for `respondents`
+  // expected answers (e.g. which mechanism serves its data consumers best);
+  // shown while a survey is written. None for kinds without design choices
+  // to compare this way.
+  virtual std::optional<nlohmann::json> DesignAdvice(std::int64_t /*respondents*/) const { return std::nullopt; }
 };
 
 // The error of a question whose estimation was cancelled (the document is

@@ -1,11 +1,13 @@
 #include "core/survey/results.h"
 
+#include <algorithm>
+
 namespace deniable {
 namespace {
 
 nlohmann::json QuestionResult(const Question& question, const KindAggregate& aggregate, std::int64_t respondents,
                               const nlohmann::json& options, const std::function<bool()>& cancelled) {
-  auto estimate = question.kind->Estimate(aggregate, options, cancelled);
+  auto estimate = question.kind->Estimate(aggregate, OptionsForQuestion(options, question.id), cancelled);
   if (!estimate) return {{"id", question.id}, {"type", question.kind->type()}, {"error", estimate.error()}};
   nlohmann::json result = std::move(estimate).value();
   result["id"] = question.id;
@@ -20,9 +22,30 @@ nlohmann::json QuestionResult(const Question& question, const KindAggregate& agg
 
 }  // namespace
 
+nlohmann::json OptionsForQuestion(const nlohmann::json& options, const std::string& question_id) {
+  nlohmann::json own = nlohmann::json::object();
+  if (!options.is_object()) return own;
+  for (const auto& [name, value] : options.items()) {
+    if (name.find('.') == std::string::npos) own[name] = value;
+  }
+  const std::string prefix = question_id + ".";
+  for (const auto& [name, value] : options.items()) {
+    if (name.rfind(prefix, 0) == 0) own[name.substr(prefix.size())] = value;
+  }
+  return own;
+}
+
 Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& options) {
+  for (const auto& [name, value] : options.items()) {
+    const auto dot = name.find('.');
+    if (dot == std::string::npos) continue;
+    const std::string id = name.substr(0, dot);
+    const bool known = std::any_of(survey.questions.begin(), survey.questions.end(),
+                                   [&id](const Question& question) { return question.id == id; });
+    if (!known) return MakeError(name + ": the survey has no question \"" + id + "\"");
+  }
   for (const Question& question : survey.questions) {
-    if (auto status = question.kind->ValidateEstimateOptions(options); !status) {
+    if (auto status = question.kind->ValidateEstimateOptions(OptionsForQuestion(options, question.id)); !status) {
       return MakeError("question \"" + question.id + "\": " + status.error());
     }
   }

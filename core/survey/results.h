@@ -15,8 +15,15 @@
 
 namespace deniable {
 
+// Estimation options are survey-wide ("bin_width") or one question's, named
+// "<question id>.<option>" ("salary.edges"), which override the survey-wide
+// ones for that question (ids cannot hold a dot). The options one question's
+// kind reads: the survey-wide ones with its own overrides, without the dot.
+nlohmann::json OptionsForQuestion(const nlohmann::json& options, const std::string& question_id);
+
 // Checks the estimation options against every question ("question \"bmi\":
-// bin_width must be ..."). `options` is an object; each kind reads its fields.
+// bin_width must be ..."), and that every "<id>.<option>" names a question.
+// `options` is an object; each kind reads its fields.
 Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& options);
 
 // `cancelled` (optional) is polled during long estimations; once it returns

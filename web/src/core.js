@@ -9,6 +9,7 @@
 //   core.perturb(definition, answers)         // report object; noise from crypto.getRandomValues
 //   core.perturbSeeded(definition, answers, seed)  // deterministic, tests only (NOT private)
 //   core.advise(k, epsilon, n)                // advisor: {options, epsilon, respondents, mechanisms, recommended, reason}
+//   core.designAdvice(definition, id, n)      // a question's design advice for n respondents, or null
 //   core.kindTypes()                          // the registered kinds' type names
 //   core.version()                            // "0.1.0"
 //
@@ -83,6 +84,9 @@ function bindApi(module) {
       call('perturbSeededJson', jsonText(definition, 'definition'), jsonText(answers, 'answers'),
            seedText(seed)),
     kindTypes: () => call('kindTypesJson'),
+    designAdvice: (definition, questionId, respondents) =>
+      call('designAdviceJson', jsonText(definition, 'definition'), String(questionId),
+           number(respondents, 'respondents')),
     advise: (options, epsilon, respondents) =>
       call('adviseJson', number(options, 'options'), number(epsilon, 'epsilon'),
            number(respondents, 'respondents')),

@@ -13,21 +13,6 @@
 #include "core/survey/survey.h"
 
 namespace deniable {
-namespace {
-
-Result<NumericRange> ParseRange(const nlohmann::json& question, const std::string& where) {
-  const std::string path = where + ".range";
-  if (!question.contains("range")) return MakeError(path + ": required field is missing");
-  const auto& range = question.at("range");
-  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) {
-    return MakeError(path + ": must be an array [low, high] of two numbers, but is " + range.dump());
-  }
-  const NumericRange parsed{range[0].get<double>(), range[1].get<double>()};
-  if (auto status = ValidateNumericRange(parsed); !status) return InContext(path, status.error());
-  return parsed;
-}
-
-}  // namespace
 
 KindEntry NumericQuestionKind::Entry() {
   return {kType, &Parse, PublicNumericEstimateOptionNames(), &CanonicalNumericEstimateOptions};
@@ -36,7 +21,7 @@ KindEntry NumericQuestionKind::Entry() {
 Result<std::shared_ptr<const QuestionKind>> NumericQuestionKind::Parse(const nlohmann::json& object,
                                                                        const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "step", "mechanism"}, where));
-  auto range = ParseRange(object, where);
+  auto range = ParseRangeField(object, where);
   if (!range) return MakeError(range.error());
   auto unit = ReadString(object, "unit", 32, false, where);
   if (!unit) return MakeError(unit.error());

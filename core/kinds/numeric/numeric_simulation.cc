@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/distribution/empirical_comparison.h"
-#include "core/kinds/numeric/numeric_truth.h"
+#include "core/numeric/numeric_truth.h"
 
 namespace deniable {
 namespace {

@@ -1,0 +1,121 @@
+#include "core/kinds/histogram/histogram_estimate_options.h"
+
+#include <cmath>
+
+#include "core/common/number_text.h"
+#include "core/common/validation.h"
+#include "core/kinds/histogram/histogram_question_kind.h"
+
+namespace deniable {
+namespace {
+
+std::string Shown(const nlohmann::json& value) {
+  return value.is_string() ? "\"" + value.get<std::string>() + "\"" : value.dump();
+}
+
+Result<double> ReadNumber(const nlohmann::json& value, const std::string& name) {
+  std::optional<double> parsed;
+  if (value.is_string()) parsed = ParseFiniteNumber(value.get<std::string>());
+  if (value.is_number() && std::isfinite(value.get<double>())) parsed = value.get<double>();
+  if (!parsed) return MakeError(name + " must be a finite number, but is " + Shown(value));
+  return *parsed;
+}
+
+// "0,10,25" or [0, 10, 25].
+Result<std::vector<double>> ReadEdges(const nlohmann::json& value) {
+  std::vector<double> edges;
+  if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      auto edge = ReadNumber(value[i], "edges[" + std::to_string(i) + "]");
+      if (!edge) return MakeError(edge.error());
+      edges.push_back(*edge);
+    }
+    return edges;
+  }
+  if (!value.is_string()) return MakeError("edges must be comma-separated numbers, but is " + value.dump());
+  const std::string text = value.get<std::string>();
+  std::size_t start = 0;
+  while (start <= text.size() && edges.size() <= kMaxCustomBins + 1) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    auto edge = ReadNumber(text.substr(start, comma - start), "edges[" + std::to_string(edges.size()) + "]");
+    if (!edge) return MakeError(edge.error());
+    edges.push_back(*edge);
+    start = comma + 1;
+  }
+  return edges;
+}
+
+}  // namespace
+
+std::vector<std::string> PublicHistogramEstimateOptionNames() { return {"edges", "bin_width"}; }
+
+Result<HistogramEstimateOptions> ParseHistogramEstimateOptions(const nlohmann::json& options) {
+  HistogramEstimateOptions parsed;
+  if (!options.is_object()) return parsed;
+  if (const auto edges = options.find("edges"); edges != options.end() && !edges->is_null()) {
+    auto read = ReadEdges(*edges);
+    if (!read) return MakeError(read.error());
+    parsed.edges = std::move(read).value();
+  }
+  if (const auto width = options.find("bin_width"); width != options.end() && !width->is_null()) {
+    auto read = ReadNumber(*width, "bin_width");
+    if (!read) return MakeError(read.error());
+    parsed.bin_width = *read;
+  }
+  return parsed;
+}
+
+Status ValidateHistogramEstimateOptions(const HistogramQuestionKind& kind, const HistogramEstimateOptions& options) {
+  const NumericRange range = kind.range();
+  if (options.edges) {
+    const auto& edges = *options.edges;
+    if (edges.size() < 2 || edges.size() > static_cast<std::size_t>(kMaxCustomBins) + 1) {
+      return MakeError("edges must hold 2 to " + std::to_string(kMaxCustomBins + 1) + " numbers, but holds " +
+                       std::to_string(edges.size()));
+    }
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      if (edges[i] < range.low || edges[i] > range.high) {
+        return MakeError("edges[" + std::to_string(i) + "] must be inside the range [" + FormatNumber(range.low) +
+                         ", " + FormatNumber(range.high) + "], but is " + FormatNumber(edges[i]));
+      }
+      if (i > 0 && !(edges[i] > edges[i - 1])) {
+        return MakeError("edges[" + std::to_string(i) + "]: " + FormatNumber(edges[i]) +
+                         " is not above the previous edge " + FormatNumber(edges[i - 1]));
+      }
+    }
+    return OkStatus();
+  }
+  if (options.bin_width) {
+    const double width = *options.bin_width;
+    if (!(width > 0.0) || range.width() / width > kMaxCustomBins) {
+      return MakeError("bin_width must be positive and give at most " + std::to_string(kMaxCustomBins) +
+                       " bins over the range, but is " + FormatNumber(width));
+    }
+  }
+  return OkStatus();
+}
+
+Result<nlohmann::json> CanonicalHistogramEstimateOptions(const nlohmann::json& options) {
+  auto parsed = ParseHistogramEstimateOptions(options);
+  if (!parsed) return MakeError(parsed.error());
+  if (parsed->edges) return nlohmann::json{{"edges", *parsed->edges}};
+  if (parsed->bin_width) return nlohmann::json{{"bin_width", *parsed->bin_width}};
+  return nlohmann::json::object();
+}
+
+std::vector<double> CustomEdges(const HistogramQuestionKind& kind, const HistogramEstimateOptions& options) {
+  if (options.edges) return *options.edges;
+  if (!options.bin_width) return {};
+  const NumericRange range = kind.range();
+  std::vector<double> edges = {range.low};
+  // Multiples of the width from a (not repeated additions: no drift); an edge
+  // within round-off of b is b (no sliver bin).
+  const double width = *options.bin_width;
+  for (int k = 1; edges.back() < range.high; ++k) {
+    const double edge = range.low + k * width;
+    edges.push_back(range.high - edge < 1e-9 * width ? range.high : edge);
+  }
+  return edges;
+}
+
+}  // namespace deniable

@@ -1,0 +1,151 @@
+#include "core/kinds/histogram/histogram_simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "core/common/text_format.h"
+#include "core/common/validation.h"
+#include "core/kinds/histogram/histogram_advisor.h"
+#include "core/numeric/numeric_truth.h"
+
+namespace deniable {
+namespace {
+
+// What the advisor needs of the question, kept by value.
+struct HistogramAdviceInputs {
+  explicit HistogramAdviceInputs(const HistogramQuestionKind& kind) : fine_cells(kind.partition().cells()), epsilon(*kind.epsilon()) {
+    for (const ConsumerRequest& consumer : kind.consumers()) {
+      names.push_back(consumer.name);
+      bins.push_back(static_cast<int>(consumer.boundaries.size()) - 1);
+    }
+  }
+  nlohmann::json At(std::int64_t n) const { return HistogramAdvice(names, bins, fine_cells, epsilon, n); }
+  std::vector<std::string> names;
+  std::vector<int> bins;
+  int fine_cells;
+  double epsilon;
+};
+
+class HistogramTruthSampler final : public TruthSampler {
+ public:
+  HistogramTruthSampler(const HistogramQuestionKind& kind, std::unique_ptr<const NumericTruth> truth)
+      : partition_(kind.partition()),
+        truth_(std::move(truth)),
+        cell_counts_(static_cast<std::size_t>(kind.partition().cells()), 0),
+        advise_(HistogramAdviceInputs(kind)) {
+    for (const ConsumerRequest& consumer : kind.consumers()) bin_starts_.push_back(partition_.BinStarts(consumer.boundaries));
+  }
+
+  Result<nlohmann::json> Draw(RandomSource& random) override {
+    auto answer = truth_->Draw(random);
+    if (!answer) return MakeError(answer.error());
+    ++cell_counts_[static_cast<std::size_t>(partition_.CellOf(*answer))];
+    ++n_;
+    return nlohmann::json(*answer);
+  }
+
+  nlohmann::json Compare(const nlohmann::json& result) const override {
+    if (n_ == 0) return {{"truth", nullptr}, {"errors", nullptr}, {"advice", nullptr}};
+    auto truth = nlohmann::json::object();
+    auto errors = nlohmann::json::array();
+    const auto n = static_cast<double>(n_);
+    for (std::size_t j = 0; j < bin_starts_.size(); ++j) {
+      const auto& histogram = result.at("histograms").at(j);
+      const auto& bins = histogram.at("bins");
+      std::vector<double> frequencies;
+      double l1 = 0.0, linf = 0.0, squared = 0.0, consistent_l1 = 0.0;
+      int covered = 0;
+      for (std::size_t b = 0; b + 1 < bin_starts_[j].size(); ++b) {
+        std::int64_t count = 0;
+        for (int k = bin_starts_[j][b]; k < bin_starts_[j][b + 1]; ++k) count += cell_counts_[static_cast<std::size_t>(k)];
+        const double f = static_cast<double>(count) / n;
+        frequencies.push_back(f);
+        const double error = bins[b].at("frequency").get<double>() - f;
+        l1 += std::fabs(error);
+        linf = std::max(linf, std::fabs(error));
+        squared += error * error * n * n;
+        consistent_l1 += std::fabs(bins[b].at("consistent_frequency").get<double>() - f);
+        covered += bins[b].at("ci_low").get<double>() <= f && f <= bins[b].at("ci_high").get<double>() ? 1 : 0;
+      }
+      const auto count = static_cast<double>(frequencies.size());
+      truth[histogram.at("name").get<std::string>()] = frequencies;
+      errors.push_back({{"name", histogram.at("name")},
+                        {"l1", l1},
+                        {"linf", linf},
+                        {"count_mse_per_bin", squared / count},
+                        {"consistent_l1", consistent_l1},
+                        {"ci_coverage", covered / count}});
+    }
+    return {{"truth", truth},
+            {"errors", {{"histograms", errors}}},
+            {"advice", advise_.At(result.at("n").get<std::int64_t>())}};
+  }
+
+ private:
+  FinePartition partition_;
+  std::unique_ptr<const NumericTruth> truth_;
+  std::vector<std::vector<int>> bin_starts_;
+  std::vector<std::int64_t> cell_counts_;
+  std::int64_t n_ = 0;
+  HistogramAdviceInputs advise_;
+};
+
+}  // namespace
+
+nlohmann::json HistogramKindAdvice(const HistogramQuestionKind& kind, std::int64_t n) {
+  return HistogramAdviceInputs(kind).At(n);
+}
+
+Result<std::unique_ptr<TruthSampler>> ParseHistogramTruthSampler(const HistogramQuestionKind& kind,
+                                                                 const nlohmann::json& entry, const std::string& where) {
+  auto truth = ParseNumericTruth(entry, kind.range(), where);
+  if (!truth) return MakeError(truth.error());
+  return std::unique_ptr<TruthSampler>(std::make_unique<HistogramTruthSampler>(kind, std::move(truth).value()));
+}
+
+std::string HistogramSimulationText(const nlohmann::json& result) {
+  std::ostringstream text;
+  text << "  mechanism " << result.at("mechanism").at("name").get<std::string>() << ", epsilon "
+       << FormatNumber(result.at("mechanism").at("epsilon").get<double>()) << ", " << result.at("bits_per_report")
+       << " fine cells (bits per report), n = " << result.at("n") << "\n";
+  const auto& truth = result.value("truth", nlohmann::json());
+  for (std::size_t j = 0; j < result.at("histograms").size(); ++j) {
+    const auto& histogram = result.at("histograms")[j];
+    const std::string name = histogram.at("name").get<std::string>();
+    text << "  histogram \"" << name << "\":\n    bin                      truth   estimate   95% CI                consistent\n";
+    const auto& bins = histogram.at("bins");
+    for (std::size_t b = 0; b < bins.size(); ++b) {
+      const auto& bin = bins[b];
+      const std::string label = "[" + FormatNumber(bin.at("low").get<double>()) + ", " +
+                                FormatNumber(bin.at("high").get<double>()) + (b + 1 == bins.size() ? "]" : ")");
+      const auto shown = [](const nlohmann::json& value) { return Fixed(value, 4); };
+      const std::string true_value = truth.is_object() && truth.contains(name) ? Fixed(truth.at(name)[b].get<double>(), 4) : "-";
+      text << "    " << Padded(label, 24, false) << " " << Padded(true_value, 6, true) << "   " << Padded(shown(bin.at("frequency")), 8, true)
+           << "   [" << shown(bin.at("ci_low")) << ", " << shown(bin.at("ci_high")) << "]   "
+           << shown(bin.at("consistent_frequency")) << "\n";
+    }
+    const auto& errors = result.value("errors", nlohmann::json());
+    if (errors.is_object()) {
+      const auto& error = errors.at("histograms")[j];
+      text << "    L1 " << Fixed(error.at("l1").get<double>(), 4) << ", max " << Fixed(error.at("linf").get<double>(), 4)
+           << ", count MSE per bin " << Fixed(error.at("count_mse_per_bin").get<double>(), 1) << ", consistent L1 "
+           << Fixed(error.at("consistent_l1").get<double>(), 4) << ", 95% CI covered "
+           << Fixed(100.0 * error.at("ci_coverage").get<double>(), 0) << "% of bins\n";
+    }
+  }
+  const auto& advice = result.value("advice", nlohmann::json());
+  if (advice.is_object()) {
+    text << "  advisor (expected count MSE per bin, by consumer):\n";
+    for (const auto& mechanism : advice.at("mechanisms")) {
+      text << "    " << Padded(mechanism.at("name").get<std::string>(), 9, false);
+      for (const auto& mse : mechanism.at("count_mse_per_bin")) text << " " << Padded(Fixed(mse.get<double>(), 0), 12, true);
+      text << "\n";
+    }
+    text << "    recommended: " << advice.at("recommended").get<std::string>() << " (" << advice.at("reason").get<std::string>() << ")\n";
+  }
+  if (result.at("warning").is_string()) text << "  warning: " << result.at("warning").get<std::string>() << "\n";
+  return text.str();
+}
+
+}  // namespace deniable
