@@ -224,10 +224,10 @@ TEST_CASE("histogram results: consumers agree on shared unions, and bins after c
 
 TEST_CASE("histogram advisor: CHP wins for similar consumers, the baseline for a coarse one at small epsilon") {
   // Digest 3.5: {3, 5, 7} at eps 3: one report over 13 cells beats three reports at eps/3.
-  const json similar = HistogramAdvice({"a", "b", "c"}, {3, 5, 7}, 13, 3.0, 10000);
+  const json similar = HistogramAdvice({"a", "b", "c"}, {3, 5, 7}, 13, 3.0, 10000, {100.0, 100.0, 100.0});
   CHECK(similar.at("baseline_better_for").empty());
   // {2, 100}-fold at eps 1: the 2-fold consumer's bins are 50 fine cells each; its own report at eps/2 is better.
-  const json coarse = HistogramAdvice({"coarse", "fine"}, {2, 100}, 100, 1.0, 10000);
+  const json coarse = HistogramAdvice({"coarse", "fine"}, {2, 100}, 100, 1.0, 10000, {1000.0, 1000.0});
   CHECK(coarse.at("baseline_better_for") == json{"coarse"});
   CHECK(coarse.at("reason").get<std::string>().find("\"coarse\"") != std::string::npos);
   // The closed form: SUE's total over a partition is m N sigma^2.

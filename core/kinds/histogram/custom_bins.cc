@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/kinds/histogram/consumer_bins.h"
+#include "core/frequency/frequency_estimator.h"
 
 namespace deniable {
 namespace {
@@ -18,58 +18,55 @@ double OverlapShare(const FinePartition& partition, int i, double low, double hi
   return std::clamp((to - from) / (end - begin), 0.0, 1.0);
 }
 
-CustomBin EstimateBin(const FinePartition& partition, const FrequencyEstimate& cells, SupportProbabilities pq,
-                      double low, double high) {
-  const auto n = static_cast<double>(cells.n);
+CustomBin EstimateBin(const FinePartition& partition, const LevelEstimates& estimates, double low, double high) {
   CustomBin bin;
   bin.low_edge = low;
   bin.high_edge = high;
-  double inner = 0.0, cut_whole = 0.0, cut_shared = 0.0, cut_variance = 0.0;
-  int inner_cells = 0, cut_cells = 0;
+  int inner_first = -1, inner_end = -1, outer_first = -1, outer_end = -1;
+  double cut_shared = 0.0, cut_variance = 0.0;
   const int last = high >= partition.range().high ? partition.cells() - 1 : partition.CellOf(high);
   for (int i = partition.CellOf(low); i <= last; ++i) {
     const double share = OverlapShare(partition, i, low, high);
     if (share <= 0.0) continue;
-    const auto& cell = cells.options[static_cast<std::size_t>(i)];
-    bin.consistent_frequency += share * cell.consistent_frequency;
+    bin.consistent_frequency += share * estimates.consistent_cells()[static_cast<std::size_t>(i)];
+    if (outer_first < 0) outer_first = i;
+    outer_end = i + 1;
     if (share >= 1.0) {
-      inner += cell.count;
-      ++inner_cells;
+      if (inner_first < 0) inner_first = i;
+      inner_end = i + 1;
       continue;
     }
     bin.exact = false;
-    cut_whole += cell.count;
-    cut_shared += share * cell.count;
-    cut_variance += share * share * BinCountVariance(pq, cell.count, 1, n);
-    bin.bias_bound += std::max(share, 1.0 - share) * std::max(0.0, cell.consistent_frequency);
-    ++cut_cells;
+    const RangeEstimate cell = estimates.Range(i, i + 1);
+    cut_shared += share * cell.frequency;
+    cut_variance += share * share * cell.variance;
+    bin.bias_bound += std::max(share, 1.0 - share) * std::max(0.0, estimates.consistent_cells()[static_cast<std::size_t>(i)]);
   }
-  if (cells.n == 0) return bin;
-  const double inner_variance = inner_cells > 0 ? BinCountVariance(pq, inner, inner_cells, n) : 0.0;
-  bin.frequency = (inner + cut_shared) / n;
-  bin.std_error = std::sqrt(inner_variance + cut_variance) / n;
+  if (estimates.n() == 0 || outer_first < 0) return bin;
+  const RangeEstimate inner = inner_first >= 0 ? estimates.Range(inner_first, inner_end) : RangeEstimate{0.0, 0.0};
+  bin.frequency = inner.frequency + cut_shared;
+  bin.std_error = std::sqrt(inner.variance + cut_variance);
   if (bin.exact) {
     bin.ci_low = bin.frequency - kZ95 * bin.std_error;
     bin.ci_high = bin.frequency + kZ95 * bin.std_error;
     return bin;
   }
   // Between all of the answers in the cut cells being outside the bin and all of them inside.
-  const double outer = inner + cut_whole;
-  const double outer_sd = std::sqrt(BinCountVariance(pq, outer, inner_cells + cut_cells, n));
-  const double lower = std::min(inner, outer) - kZ95 * std::sqrt(inner_variance);
-  const double upper = std::max(inner, outer) + kZ95 * outer_sd;
-  bin.ci_low = std::min(lower / n, bin.frequency);
-  bin.ci_high = std::max(upper / n, bin.frequency);
+  const RangeEstimate outer = estimates.Range(outer_first, outer_end);
+  const double lower = std::min(inner.frequency, outer.frequency) - kZ95 * std::sqrt(inner.variance);
+  const double upper = std::max(inner.frequency, outer.frequency) + kZ95 * std::sqrt(outer.variance);
+  bin.ci_low = std::min(lower, bin.frequency);
+  bin.ci_high = std::max(upper, bin.frequency);
   return bin;
 }
 
 }  // namespace
 
-std::vector<CustomBin> EstimateCustomBins(const FinePartition& partition, const FrequencyEstimate& cells,
-                                          SupportProbabilities pq, const std::vector<double>& edges) {
+std::vector<CustomBin> EstimateCustomBins(const FinePartition& partition, const LevelEstimates& estimates,
+                                          const std::vector<double>& edges) {
   std::vector<CustomBin> bins;
   for (std::size_t k = 0; k + 1 < edges.size(); ++k) {
-    bins.push_back(EstimateBin(partition, cells, pq, edges[k], edges[k + 1]));
+    bins.push_back(EstimateBin(partition, estimates, edges[k], edges[k + 1]));
   }
   return bins;
 }

@@ -10,13 +10,15 @@
 // the bin to the 95% upper limit of those cells together with the cut ones
 // (each limit at 97.5%, so both hold together at least 95% of the time).
 // bias_bound: the most the sharing can be off, the larger share of each cut
-// cell times its consistent (non-negative) frequency, summed.
+// cell times its consistent (non-negative) frequency, summed. The sampling
+// part of std_error leaves out the covariance of the cut cells with the rest
+// (zero for flat reports; small for a tree's).
 #pragma once
 
 #include <vector>
 
-#include "core/frequency/frequency_estimator.h"
 #include "core/kinds/histogram/fine_partition.h"
+#include "core/kinds/histogram/level_estimates.h"
 
 namespace deniable {
 
@@ -33,7 +35,7 @@ struct CustomBin {
 };
 
 // edges strictly increasing inside the partition's range (validated by the options).
-std::vector<CustomBin> EstimateCustomBins(const FinePartition& partition, const FrequencyEstimate& cells,
-                                          SupportProbabilities pq, const std::vector<double>& edges);
+std::vector<CustomBin> EstimateCustomBins(const FinePartition& partition, const LevelEstimates& estimates,
+                                          const std::vector<double>& edges);
 
 }  // namespace deniable

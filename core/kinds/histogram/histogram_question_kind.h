@@ -8,7 +8,12 @@
 //
 // Definition: {"type": "histogram", "range": [a, b], "unit": ..., "histograms":
 // [{"name": ..., "bins": K} | {"name": ..., "edges": [a, ..., b]}, ...],
-// "mechanism": {"name": "sue" | "oue", "epsilon": e}}.
+// "mechanism": {"name": "sue" | "oue" | "tree", "epsilon": e}}.
+//
+// `tree` (hierarchy.h, tree_design.h): each respondent reports one level of a
+// tree over the fine cells, OUE over that level's nodes at epsilon, so any
+// range of cells after collection is a few nodes instead of many cells. Its
+// wire form is {"level": l, "bits": [...]}; sue and oue send the bits alone.
 #pragma once
 
 #include <memory>
@@ -18,6 +23,8 @@
 #include "core/frequency/categorical_mechanism.h"
 #include "core/kinds/histogram/consumer_requests.h"
 #include "core/kinds/histogram/fine_partition.h"
+#include "core/kinds/histogram/level_estimates.h"
+#include "core/kinds/histogram/tree_design.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
 
@@ -25,28 +32,28 @@ namespace deniable {
 
 struct Question;
 
-// A decoded report: the fine cells whose bit is 1.
+// A decoded report: its level (1 for sue and oue) and that level's nodes whose bit is 1.
 struct HistogramResponse final : KindResponse {
-  explicit HistogramResponse(Support s) : bits(std::move(s)) {}
+  HistogramResponse(int l, Support s) : level(l), bits(std::move(s)) {}
+  int level;
   Support bits;
 };
 
-// n and, per fine cell, how many reports set its bit: O(cells), whatever n.
+// Per level: how many reports chose it and, per node, how many set its bit.
+// O(nodes), whatever n.
 class HistogramAggregate final : public KindAggregate {
  public:
-  explicit HistogramAggregate(std::size_t cells) : bit_counts_(cells, 0) {}
-  HistogramAggregate(std::int64_t n, std::vector<std::int64_t> bit_counts)
-      : n_(n), bit_counts_(std::move(bit_counts)) {}
+  explicit HistogramAggregate(const TreeShape& shape);
   std::string_view type() const override;
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<HistogramAggregate>(*this); }
   std::int64_t n() const override { return n_; }
-  const std::vector<std::int64_t>& bit_counts() const { return bit_counts_; }
+  const std::vector<LevelCounts>& levels() const { return levels_; }
 
  private:
   std::int64_t n_ = 0;
-  std::vector<std::int64_t> bit_counts_;
+  std::vector<LevelCounts> levels_;
 };
 
 class HistogramQuestionKind final : public QuestionKind {
@@ -59,19 +66,23 @@ class HistogramQuestionKind final : public QuestionKind {
   const std::string& unit() const { return unit_; }
   const std::vector<ConsumerRequest>& consumers() const { return consumers_; }
   const FinePartition& partition() const { return partition_; }
-  const CategoricalMechanism& mechanism() const { return *mechanism_; }
+  // The unary encoding every report uses (each level's own size, one p and q).
+  const CategoricalMechanism& mechanism() const { return *level_mechanisms_.back(); }
+  bool hierarchical() const { return tree_.has_value(); }
+  // sue and oue: one level, the fine cells ({cells, 1}); tree: its design's.
+  const TreeShape& shape() const { return shape_; }
+  const std::optional<TreeDesign>& tree() const { return tree_; }
+  LevelEstimates Estimates(const HistogramAggregate& aggregate) const;
 
   std::string_view type() const override { return kType; }
   nlohmann::json DefinitionToJson() const override;
   nlohmann::json MechanismToJson() const override;
-  std::optional<double> epsilon() const override { return mechanism_->epsilon(); }
+  std::optional<double> epsilon() const override { return mechanism().epsilon(); }
   nlohmann::json PrivacyToJson() const override;
   Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
   nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
-  std::unique_ptr<KindAggregate> NewAggregate() const override {
-    return std::make_unique<HistogramAggregate>(static_cast<std::size_t>(partition_.cells()));
-  }
+  std::unique_ptr<KindAggregate> NewAggregate() const override { return std::make_unique<HistogramAggregate>(shape_); }
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
   bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
@@ -84,16 +95,23 @@ class HistogramQuestionKind final : public QuestionKind {
 
  private:
   HistogramQuestionKind(std::string unit, std::vector<ConsumerRequest> consumers, FinePartition partition,
-                        std::shared_ptr<const CategoricalMechanism> mechanism)
+                        std::optional<TreeDesign> tree, TreeShape shape,
+                        std::vector<std::shared_ptr<const CategoricalMechanism>> level_mechanisms)
       : unit_(std::move(unit)),
         consumers_(std::move(consumers)),
         partition_(std::move(partition)),
-        mechanism_(std::move(mechanism)) {}
+        tree_(std::move(tree)),
+        shape_(shape),
+        level_mechanisms_(std::move(level_mechanisms)) {}
+  // The level a respondent reports: 1 for sue and oue; by the design's weights for tree.
+  int DrawLevel(RandomSource& random) const;
 
   std::string unit_;
   std::vector<ConsumerRequest> consumers_;
   FinePartition partition_;
-  std::shared_ptr<const CategoricalMechanism> mechanism_;
+  std::optional<TreeDesign> tree_;
+  TreeShape shape_;
+  std::vector<std::shared_ptr<const CategoricalMechanism>> level_mechanisms_;  // per level 1..h
 };
 
 // The histogram kind of a question known to be a histogram question (tests, benches).

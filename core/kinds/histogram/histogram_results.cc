@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/common/validation.h"
-#include "core/kinds/histogram/consumer_bins.h"
+#include "core/frequency/frequency_estimator.h"
 #include "core/kinds/histogram/custom_bins.h"
 
 namespace deniable {
@@ -18,61 +18,57 @@ std::string BinLabel(double low, double high, bool last) {
   return "[" + FormatNumber(low) + ", " + FormatNumber(high) + (last ? "]" : ")");
 }
 
-// A consumer's bins: unbiased with the exact variance, and consistent (sums of Norm-Sub fine cells) with the
-// unbiased interval clipped to [0, 1] and stretched to hold it.
+// A consumer's bins: unbiased with the exact variance (level_estimates.h), and consistent (sums of the
+// consistent cells) with the unbiased interval clipped to [0, 1] and stretched to hold it.
 nlohmann::json ConsumerJson(const HistogramQuestionKind& kind, const ConsumerRequest& consumer,
-                            const FrequencyEstimate& cells, SupportProbabilities pq) {
+                            const LevelEstimates& estimates) {
   const FinePartition& partition = kind.partition();
   const std::vector<int> starts = partition.BinStarts(consumer.boundaries);
-  const std::vector<BinEstimate> bins = EstimateBins(cells, starts, pq);
+  const bool any = estimates.n() > 0;
+  const auto shown = [any](double value) { return any ? NumberOrNull(value) : nlohmann::json(); };
   auto list = nlohmann::json::array();
-  std::vector<double> edges;
-  for (std::size_t b = 0; b < bins.size(); ++b) {
-    const BinEstimate& bin = bins[b];
+  double widest = 0.0;
+  for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
+    const int first = starts[b], end = starts[b + 1];
+    const RangeEstimate range = estimates.Range(first, end);
+    const double std_error = std::sqrt(range.variance);
+    const double low = range.frequency - kZ95 * std_error, high = range.frequency + kZ95 * std_error;
     double consistent = 0.0;
-    for (int k = bin.first_cell; k < bin.end_cell; ++k) consistent += cells.options[static_cast<std::size_t>(k)].consistent_frequency;
-    const double low = partition.BoundaryValue(bin.first_cell), high = partition.BoundaryValue(bin.end_cell);
-    edges.push_back(low);
-    const bool any = cells.n > 0;
-    list.push_back({{"low", low},
-                    {"high", high},
-                    {"fine_cells", bin.end_cell - bin.first_cell},
-                    {"count", any ? NumberOrNull(bin.count) : nlohmann::json()},
-                    {"frequency", any ? NumberOrNull(bin.frequency) : nlohmann::json()},
-                    {"std_error", any ? NumberOrNull(bin.std_error) : nlohmann::json()},
-                    {"ci_low", any ? NumberOrNull(bin.ci_low) : nlohmann::json()},
-                    {"ci_high", any ? NumberOrNull(bin.ci_high) : nlohmann::json()},
-                    {"consistent_frequency", any ? NumberOrNull(consistent) : nlohmann::json()},
-                    {"consistent_ci_low", any ? NumberOrNull(std::min(std::clamp(bin.ci_low, 0.0, 1.0), consistent))
-                                              : nlohmann::json()},
-                    {"consistent_ci_high", any ? NumberOrNull(std::max(std::clamp(bin.ci_high, 0.0, 1.0), consistent))
-                                               : nlohmann::json()}});
+    for (int k = first; k < end; ++k) consistent += estimates.consistent_cells()[static_cast<std::size_t>(k)];
+    if (any) widest = std::max(widest, kZ95 * std::sqrt(estimates.PlanningVariance(first, end)));
+    list.push_back({{"low", partition.BoundaryValue(first)},
+                    {"high", partition.BoundaryValue(end)},
+                    {"fine_cells", end - first},
+                    {"count", shown(range.frequency * static_cast<double>(estimates.n()))},
+                    {"frequency", shown(range.frequency)},
+                    {"std_error", shown(std_error)},
+                    {"ci_low", shown(low)},
+                    {"ci_high", shown(high)},
+                    {"consistent_frequency", shown(consistent)},
+                    {"consistent_ci_low", shown(std::min(std::clamp(low, 0.0, 1.0), consistent))},
+                    {"consistent_ci_high", shown(std::max(std::clamp(high, 0.0, 1.0), consistent))}});
   }
-  edges.push_back(kind.range().high);
-  int widest = 0;
-  for (const BinEstimate& bin : bins) widest = std::max(widest, bin.end_cell - bin.first_cell);
-  return {{"name", consumer.name},
-          {"edges", edges},
-          {"bins", list},
-          {"expected_ci_half_width", cells.n > 0 ? NumberOrNull(PlanningBinHalfWidth(pq, widest, static_cast<double>(cells.n)))
-                                                 : nlohmann::json()}};
+  std::vector<double> edges;
+  for (int start : starts) edges.push_back(partition.BoundaryValue(start));
+  return {{"name", consumer.name}, {"edges", edges}, {"bins", list}, {"expected_ci_half_width", any ? NumberOrNull(widest) : nlohmann::json()}};
 }
 
-nlohmann::json CustomJson(const HistogramQuestionKind& kind, const FrequencyEstimate& cells, SupportProbabilities pq,
+nlohmann::json CustomJson(const HistogramQuestionKind& kind, const LevelEstimates& estimates,
                           const std::vector<double>& edges) {
   if (edges.empty()) return nullptr;
   auto list = nlohmann::json::array();
   bool exact = true;
-  for (const CustomBin& bin : EstimateCustomBins(kind.partition(), cells, pq, edges)) {
+  const bool any = estimates.n() > 0;
+  const auto shown = [any](double value) { return any ? NumberOrNull(value) : nlohmann::json(); };
+  for (const CustomBin& bin : EstimateCustomBins(kind.partition(), estimates, edges)) {
     exact = exact && bin.exact;
-    const bool any = cells.n > 0;
     list.push_back({{"low", bin.low_edge},
                     {"high", bin.high_edge},
-                    {"frequency", any ? NumberOrNull(bin.frequency) : nlohmann::json()},
-                    {"std_error", any ? NumberOrNull(bin.std_error) : nlohmann::json()},
-                    {"ci_low", any ? NumberOrNull(bin.ci_low) : nlohmann::json()},
-                    {"ci_high", any ? NumberOrNull(bin.ci_high) : nlohmann::json()},
-                    {"consistent_frequency", any ? NumberOrNull(bin.consistent_frequency) : nlohmann::json()},
+                    {"frequency", shown(bin.frequency)},
+                    {"std_error", shown(bin.std_error)},
+                    {"ci_low", shown(bin.ci_low)},
+                    {"ci_high", shown(bin.ci_high)},
+                    {"consistent_frequency", shown(bin.consistent_frequency)},
                     {"exact", bin.exact},
                     {"bias_bound", bin.bias_bound}});
   }
@@ -91,18 +87,16 @@ struct CdfCurve {
 };
 
 // At every fine boundary: 0 at a, 1 at b, between them the cells below.
-CdfCurve FineCdf(const FinePartition& partition, const FrequencyEstimate& cells, SupportProbabilities pq) {
+CdfCurve FineCdf(const FinePartition& partition, const LevelEstimates& estimates) {
   CdfCurve cdf;
-  const auto n = static_cast<double>(cells.n);
-  double below = 0.0;
   for (int h = 0; h <= partition.cells(); ++h) {
-    if (h > 0) below += cells.options[static_cast<std::size_t>(h - 1)].count;
-    double value = h == partition.cells() ? 1.0 : below / n, low = value, high = value;
+    double value = h == 0 ? 0.0 : 1.0, low = value, high = value;
     if (h > 0 && h < partition.cells()) {
-      const double sd = std::sqrt(BinCountVariance(pq, below, h, n)) / n;
-      value = std::clamp(value, 0.0, 1.0);
-      low = std::clamp(below / n - kZ95 * sd, 0.0, value);
-      high = std::clamp(below / n + kZ95 * sd, value, 1.0);
+      const RangeEstimate below = estimates.Range(0, h);
+      const double sd = std::sqrt(below.variance);
+      value = std::clamp(below.frequency, 0.0, 1.0);
+      low = std::clamp(below.frequency - kZ95 * sd, 0.0, value);
+      high = std::clamp(below.frequency + kZ95 * sd, value, 1.0);
     }
     cdf.points.push_back(partition.BoundaryValue(h));
     cdf.value.push_back(value);
@@ -147,43 +141,39 @@ nlohmann::json SampleSizeWarning(const nlohmann::json& histograms, std::int64_t 
 
 }  // namespace
 
-FrequencyEstimate EstimateFineCells(const HistogramQuestionKind& kind, const HistogramAggregate& aggregate) {
-  return EstimateFrequencies(aggregate.bit_counts(), aggregate.n(), kind.mechanism().probabilities());
-}
-
-double PlanningBinHalfWidth(SupportProbabilities pq, int cells, double n) {
-  return kZ95 * std::sqrt(BinCountVariance(pq, 0.0, cells, n)) / n;
-}
-
 nlohmann::json HistogramResultToJson(const HistogramQuestionKind& kind, const HistogramAggregate& aggregate,
                                      const HistogramEstimateOptions& options) {
-  const FrequencyEstimate cells = EstimateFineCells(kind, aggregate);
-  const SupportProbabilities pq = kind.mechanism().probabilities();
+  const LevelEstimates estimates = kind.Estimates(aggregate);
   const FinePartition& partition = kind.partition();
+  const bool any = aggregate.n() > 0;
   nlohmann::json fine = {{"edges", nlohmann::json::array()}, {"frequency", nlohmann::json::array()},
                          {"std_error", nlohmann::json::array()}, {"consistent_frequency", nlohmann::json::array()}};
   for (int h = 0; h <= partition.cells(); ++h) fine["edges"].push_back(partition.BoundaryValue(h));
-  for (const OptionEstimate& cell : cells.options) {
-    fine["frequency"].push_back(NumberOrNull(cell.frequency));
-    fine["std_error"].push_back(NumberOrNull(cell.std_error));
-    fine["consistent_frequency"].push_back(NumberOrNull(cell.consistent_frequency));
+  for (int cell = 0; cell < partition.cells(); ++cell) {
+    const RangeEstimate range = estimates.Range(cell, cell + 1);
+    fine["frequency"].push_back(any ? NumberOrNull(range.frequency) : nlohmann::json());
+    fine["std_error"].push_back(any ? NumberOrNull(std::sqrt(range.variance)) : nlohmann::json());
+    fine["consistent_frequency"].push_back(any ? NumberOrNull(estimates.consistent_cells()[static_cast<std::size_t>(cell)])
+                                               : nlohmann::json());
   }
   auto histograms = nlohmann::json::array();
-  for (const ConsumerRequest& consumer : kind.consumers()) histograms.push_back(ConsumerJson(kind, consumer, cells, pq));
+  for (const ConsumerRequest& consumer : kind.consumers()) histograms.push_back(ConsumerJson(kind, consumer, estimates));
+  const nlohmann::json summary = kind.PageSummary();
   nlohmann::json document = {{"range", {kind.range().low, kind.range().high}},
                              {"unit", kind.unit()},
                              {"mechanism", kind.MechanismToJson()},
                              {"privacy", kind.PrivacyToJson()},
                              {"n", aggregate.n()},
-                             {"bits_per_report", partition.cells()},
+                             {"bits_per_report", kind.shape().Leaves()},
+                             {"tree", summary.at("tree")},
                              {"fine", fine},
                              {"histograms", histograms},
-                             {"custom", CustomJson(kind, cells, pq, CustomEdges(kind, options))},
+                             {"custom", CustomJson(kind, estimates, CustomEdges(kind, options))},
                              {"cdf", nullptr},
                              {"quantiles", nullptr},
                              {"warning", SampleSizeWarning(histograms, aggregate.n())}};
-  if (aggregate.n() == 0) return document;
-  const CdfCurve cdf = FineCdf(partition, cells, pq);
+  if (!any) return document;
+  const CdfCurve cdf = FineCdf(partition, estimates);
   document["cdf"] = {{"points", cdf.points}, {"value", cdf.value}, {"low", cdf.low}, {"high", cdf.high}};
   document["quantiles"] = {{"lower_quartile", QuantileJson(cdf, 0.25)},
                            {"median", QuantileJson(cdf, 0.5)},

@@ -19,17 +19,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/frequency/frequency_estimator.h"
 #include "core/kinds/histogram/histogram_estimate_options.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 
 namespace deniable {
-
-FrequencyEstimate EstimateFineCells(const HistogramQuestionKind& kind, const HistogramAggregate& aggregate);
-
-// The expected 95% half-width of a consumer's bin of `cells` fine cells at n
-// reports with few answers in it (the planning variance): what n buys.
-double PlanningBinHalfWidth(SupportProbabilities pq, int cells, double n);
 
 nlohmann::json HistogramResultToJson(const HistogramQuestionKind& kind, const HistogramAggregate& aggregate,
                                      const HistogramEstimateOptions& options);

@@ -15,14 +15,24 @@ namespace {
 // What the advisor needs of the question, kept by value.
 struct HistogramAdviceInputs {
   explicit HistogramAdviceInputs(const HistogramQuestionKind& kind) : fine_cells(kind.partition().cells()), epsilon(*kind.epsilon()) {
+    std::vector<std::vector<std::pair<int, int>>> ranges;
+    std::vector<std::pair<int, int>> all;
     for (const ConsumerRequest& consumer : kind.consumers()) {
       names.push_back(consumer.name);
       bins.push_back(static_cast<int>(consumer.boundaries.size()) - 1);
+      const std::vector<int> starts = kind.partition().BinStarts(consumer.boundaries);
+      ranges.emplace_back();
+      for (std::size_t b = 0; b + 1 < starts.size(); ++b) ranges.back().emplace_back(starts[b], starts[b + 1]);
+      all.insert(all.end(), ranges.back().begin(), ranges.back().end());
     }
+    // The tree the question would use with mechanism "tree" (its own when it does).
+    const TreeDesign design = kind.tree() ? *kind.tree() : ChooseTreeDesign(fine_cells, all);
+    for (const auto& consumer : ranges) tree_costs.push_back(DesignCost(design.shape, design.level_weights, consumer));
   }
-  nlohmann::json At(std::int64_t n) const { return HistogramAdvice(names, bins, fine_cells, epsilon, n); }
+  nlohmann::json At(std::int64_t n) const { return HistogramAdvice(names, bins, fine_cells, epsilon, n, tree_costs); }
   std::vector<std::string> names;
   std::vector<int> bins;
+  std::vector<double> tree_costs;
   int fine_cells;
   double epsilon;
 };

@@ -1,0 +1,60 @@
+// Estimates of any range of fine cells from a histogram question's reports,
+// flat (one level: the cells) or hierarchical (hierarchy.h).
+//
+// Level l's n_l respondents each sent one unary-encoded node, so node v's
+// frequency among them is f_v = (S_v / n_l - q) / (p - q), unbiased. A range
+// is the sum of its decomposition's nodes; its variance, level by level
+// (levels come from disjoint respondents), is
+//   (M p(1-p) + (|D| n_l - M) q(1-q)) / (n_l^2 (p - q)^2)      the bits' noise
+//   + F (1 - F) (n - n_l) / (n_l (n - 1))                       which respondents chose level l
+// with D the level's nodes in the range, F their estimated frequency and
+// M = n_l F (both clipped to [0, 1]). A flat report has n_l = n: the second
+// term vanishes and the first is consumer_bins.h's exact variance. The range
+// of every cell is the root: frequency 1, variance 0.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/frequency/categorical_mechanism.h"
+#include "core/kinds/histogram/hierarchy.h"
+
+namespace deniable {
+
+struct LevelCounts {
+  std::int64_t n = 0;                 // respondents who reported this level
+  std::vector<std::int64_t> counts;   // per node: reports whose bit was 1
+};
+
+struct RangeEstimate {
+  double frequency = 0.0;  // unbiased
+  double variance = 0.0;   // of the frequency; infinite when a level it needs has no reports
+};
+
+class LevelEstimates {
+ public:
+  // levels[l - 1] for l = 1..height; cells: the real leaves.
+  LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels);
+
+  std::int64_t n() const { return n_; }
+  int cells() const { return cells_; }
+  // Cells [first, end), 0 <= first < end <= cells().
+  RangeEstimate Range(int first, int end) const;
+  // Non-negative, summing to 1, and every range the sum of its cells (hierarchy.h).
+  const std::vector<double>& consistent_cells() const { return consistent_; }
+  // The planning variance of one node's frequency at each level (few answers in it).
+  std::vector<double> NodeVariances() const;
+  // The planning variance of cells [first, end): their nodes' planning variances summed.
+  double PlanningVariance(int first, int end) const;
+
+ private:
+  TreeShape shape_;
+  SupportProbabilities pq_;
+  int cells_;
+  std::vector<LevelCounts> levels_;
+  std::vector<std::vector<double>> frequencies_;  // per level, per node
+  std::int64_t n_ = 0;
+  std::vector<double> consistent_;
+};
+
+}  // namespace deniable
