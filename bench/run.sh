@@ -5,7 +5,8 @@
 #   3. numeric results: transition matrix, PML point estimate and the whole document (bootstrap) by n and m;
 #   4. WebAssembly perturbation time per report;
 #   5. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run);
-#   6. PML's curvature penalty chosen from the reports (quick mode of build/pml_aic).
+#   6. PML's curvature penalty chosen from the reports (quick mode of build/pml_aic);
+#   7. histogram questions: the paper's setting, groups, small epsilon, range queries, client time (native and wasm).
 # Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,3 +27,9 @@ build/rvns_study --quick
 echo
 echo "## PML's curvature penalty from the reports, quick mode (build/pml_aic --quick; the full run: build/pml_aic)"
 build/pml_aic --quick
+echo
+echo "## Histogram questions (build/histogram_bench --quick; the full run: build/histogram_bench, docs/histogram-results.md)"
+build/histogram_bench --quick
+echo
+echo "## Histogram questions in WebAssembly (bench/wasm_histogram.mjs)"
+node bench/wasm_histogram.mjs

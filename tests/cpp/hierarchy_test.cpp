@@ -43,11 +43,11 @@ TEST_CASE("tree consistency: consistent input comes back unchanged; any input co
   const TreeShape shape{2, 2};
   // Leaves 0.1, 0.2, 0.3, 0.4; level 1: 0.3, 0.7.
   const std::vector<std::vector<double>> exact = {{0.3, 0.7}, {0.1, 0.2, 0.3, 0.4}};
-  const auto leaves = ConsistentLeaves(shape, exact, {0.01, 0.01}, 4);
+  const auto leaves = LeastSquaresLeaves(shape, exact, {0.01, 0.01}, 4);
   REQUIRE(leaves.size() == 4);
   for (std::size_t i = 0; i < 4; ++i) CHECK(leaves[i] == doctest::Approx(exact[1][i]));
   // Noisy input: level 1 says 0.5/0.5, the leaves 0.2 each (sum 0.8): equal variances weigh them together.
-  const auto fitted = ConsistentLeaves(shape, {{0.5, 0.5}, {0.2, 0.2, 0.2, 0.2}}, {0.01, 0.01}, 4);
+  const auto fitted = LeastSquaresLeaves(shape, {{0.5, 0.5}, {0.2, 0.2, 0.2, 0.2}}, {0.01, 0.01}, 4);
   double total = 0;
   for (double f : fitted) {
     total += f;
@@ -55,7 +55,7 @@ TEST_CASE("tree consistency: consistent input comes back unchanged; any input co
   }
   CHECK(total == doctest::Approx(1.0));
   // A padding leaf (3 real leaves of 4) stays empty.
-  const auto padded = ConsistentLeaves(shape, {{0.6, 0.4}, {0.3, 0.3, 0.4, 0.1}}, {0.01, 0.01}, 3);
+  const auto padded = LeastSquaresLeaves(shape, {{0.6, 0.4}, {0.3, 0.3, 0.4, 0.1}}, {0.01, 0.01}, 3);
   CHECK(padded.size() == 3);
   CHECK(padded[0] + padded[1] + padded[2] == doctest::Approx(1.0));
 }
@@ -112,7 +112,7 @@ TEST_CASE("tree reports: {level, bits}, levels drawn by the design's weights, ba
   CHECK_FALSE(kind.Decode(json{{"level", 1}, {"bits", {0}}}).ok());
 }
 
-TEST_CASE("tree estimates: unbiased ranges, variance as level_estimates.h, intervals cover (200 surveys)") {
+TEST_CASE("tree estimates: unbiased least-squares ranges, variance within the decomposition's, intervals cover (200 surveys)") {
   auto survey = ParseSurvey(TreeSurvey(2.0));
   REQUIRE(survey.ok());
   std::vector<double> answers;
@@ -144,9 +144,11 @@ TEST_CASE("tree estimates: unbiased ranges, variance as level_estimates.h, inter
     const double mean = sum[b] / kSurveys;
     const double variance = (squares[b] - kSurveys * mean * mean) / (kSurveys - 1);
     CHECK(std::fabs(mean - truth[b]) <= 4.0 * std::sqrt(reported_variance[b] / kSurveys));
-    CHECK(variance == doctest::Approx(reported_variance[b]).epsilon(4.0 * std::sqrt(2.0 / (kSurveys - 1))));
+    // The least-squares estimate's variance is at most the decomposition's (reported): 4 SE of a sample variance.
+    CHECK(variance <= reported_variance[b] * (1.0 + 4.0 * std::sqrt(2.0 / (kSurveys - 1))));
   }
-  CHECK(covered / (4.0 * kSurveys) == doctest::Approx(0.95).epsilon(0.035));  // 800 intervals: SE 0.77 points
+  // 800 intervals at least 95%: SE 0.77 points; 4 SE below.
+  CHECK(covered / (4.0 * kSurveys) >= 0.95 - 4 * 0.0077);
 }
 
 TEST_CASE("tree audit: within the claimed epsilon, and a tree claiming half its epsilon is caught") {

@@ -10,7 +10,6 @@
 
 #include "core/common/seeded_random.h"
 #include "core/kinds/histogram/consumer_bins.h"
-#include "core/kinds/histogram/histogram_advisor.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
@@ -223,18 +222,26 @@ TEST_CASE("histogram results: consumers agree on shared unions, and bins after c
 }
 
 TEST_CASE("histogram advisor: CHP wins for similar consumers, the baseline for a coarse one at small epsilon") {
-  // Digest 3.5: {3, 5, 7} at eps 3: one report over 13 cells beats three reports at eps/3.
-  const json similar = HistogramAdvice({"a", "b", "c"}, {3, 5, 7}, 13, 3.0, 10000, {100.0, 100.0, 100.0});
+  const auto advice = [](const json& histograms, double epsilon, std::int64_t n) {
+    auto survey = ParseSurvey(Definition(HistogramQuestion("oue", epsilon, histograms, {0, 1})));
+    REQUIRE(survey.ok());
+    return *survey->questions[0].kind->DesignAdvice(n);
+  };
+  const json folds357 = {{{"name", "3"}, {"bins", 3}}, {{"name", "5"}, {"bins", 5}}, {{"name", "7"}, {"bins", 7}}};
+  // Digest 3.5 and 5.6: {3, 5, 7} at eps 3, N = 13,683: one report over 13 cells beats three reports at eps/3.
+  const json similar = advice(folds357, 3.0, 13683);
   CHECK(similar.at("baseline_better_for").empty());
+  // SUE's per-bin MSE is the digest's 13 N sigma^2 / K: 21,920 / 13,150 / 9,395 at Baltimore's N.
+  const auto& sue = similar.at("mechanisms")[0];
+  REQUIRE(sue.at("name") == "sue");
+  CHECK(sue.at("count_mse_per_bin")[0].get<double>() == doctest::Approx(21920).epsilon(0.002));
+  CHECK(sue.at("count_mse_per_bin")[2].get<double>() == doctest::Approx(9395).epsilon(0.002));
+  // At eps = 15 OUE's p(1-p) term dominates: SUE is recommended.
+  CHECK(advice(folds357, 15.0, 13683).at("recommended") == "sue");
   // {2, 100}-fold at eps 1: the 2-fold consumer's bins are 50 fine cells each; its own report at eps/2 is better.
-  const json coarse = HistogramAdvice({"coarse", "fine"}, {2, 100}, 100, 1.0, 10000, {1000.0, 1000.0});
+  const json coarse = advice({{{"name", "coarse"}, {"bins", 2}}, {{"name", "fine"}, {"bins", 100}}}, 1.0, 13683);
   CHECK(coarse.at("baseline_better_for") == json{"coarse"});
   CHECK(coarse.at("reason").get<std::string>().find("\"coarse\"") != std::string::npos);
-  // The closed form: SUE's total over a partition is m N sigma^2.
-  auto sue = CreateCategoricalMechanism({CategoricalKind::kSue, 2, 2.0, 1});
-  const auto pq = (*sue)->probabilities();
-  const double sigma2 = pq.q * (1 - pq.q) / ((pq.p - pq.q) * (pq.p - pq.q));
-  CHECK(PartitionCountMse(pq, 13, 1000.0) == doctest::Approx(13 * 1000.0 * sigma2));
 }
 
 TEST_CASE("histogram audit: empirical epsilon within the claim for sue and oue; a broken sue is caught") {

@@ -3,7 +3,6 @@
 #include <cmath>
 #include <limits>
 
-#include "core/frequency/norm_sub.h"
 
 namespace deniable {
 namespace {
@@ -71,7 +70,7 @@ std::vector<TreeNode> Decompose(const TreeShape& shape, int first, int end) {
   return Decompose(shape, first, end, [](int) { return true; });
 }
 
-std::vector<double> ConsistentLeaves(const TreeShape& shape, const std::vector<std::vector<double>>& estimates,
+std::vector<double> LeastSquaresLeaves(const TreeShape& shape, const std::vector<std::vector<double>>& estimates,
                                      const std::vector<double>& variances, int real_leaves) {
   Fitted fitted = FitUpwards(shape, estimates, variances, real_leaves);
   // Top down from the root's known total: each node's children share the
@@ -103,7 +102,7 @@ std::vector<double> ConsistentLeaves(const TreeShape& shape, const std::vector<s
     level_values = std::move(next);
   }
   level_values.resize(static_cast<std::size_t>(real_leaves));
-  return NormSub(level_values, 1.0);
+  return level_values;
 }
 
 }  // namespace deniable

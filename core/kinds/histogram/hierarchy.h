@@ -40,10 +40,11 @@ template <typename Usable>
 std::vector<TreeNode> Decompose(const TreeShape& shape, int first, int end, Usable usable);
 std::vector<TreeNode> Decompose(const TreeShape& shape, int first, int end);
 
-// Consistent leaf frequencies: estimates[l - 1][v] is node v's at level l
+// Least-squares leaf frequencies: estimates[l - 1][v] is node v's at level l
 // (1..h) with variance variances[l - 1] (infinite: no estimate); leaves from
-// `real_leaves` on are known empty. The leaves' values sum to 1.
-std::vector<double> ConsistentLeaves(const TreeShape& shape, const std::vector<std::vector<double>>& estimates,
+// `real_leaves` on are known empty. Linear and unbiased; the leaves' values
+// sum to 1 and every node's is the sum of its leaves' (they may be negative).
+std::vector<double> LeastSquaresLeaves(const TreeShape& shape, const std::vector<std::vector<double>>& estimates,
                                      const std::vector<double>& variances, int real_leaves);
 
 // ---- implementation of the template

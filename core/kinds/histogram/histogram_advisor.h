@@ -1,43 +1,35 @@
 // What each way of collecting the declared consumers' histograms costs in
-// accuracy, before collection: the expected count MSE per bin for each
-// consumer, at epsilon and n (seed 000's digest section 5.6, corrected).
-//
-// With unary encodings every bit is perturbed independently, so a bin of m
-// fine cells has count variance (n_b p(1-p) + (m N - n_b) q(1-q)) / (p - q)^2
-// (consumer_bins.h). Mechanisms are compared, as the categorical advisor
-// does, at the planning variance (bins with few answers, n_b -> 0):
-// m N q(1-q) / (p - q)^2 = m N sigma^2, exact for SUE (p(1-p) = q(1-q));
-// a consumer's bins together cost that with m the partition's cells.
-//   chp_sue / chp_oue: one report over the fine cells at epsilon (this kind);
-//   tree: one OUE report of one level of the tree (tree_design.h): a bin's
-//     nodes at level l each add N sigma_OUE^2 / w_l, so a consumer's bins
-//     together cost N sigma_OUE^2 sum_l c_l / w_l (DesignCost);
-//   baseline: one report per consumer over its own K_j bins at epsilon / M
-//     (the paper's SHP; the better of SUE and OUE there), the split that keeps
+// accuracy, before collection: the expected count MSE per bin of each
+// consumer at epsilon and n, for
+//   sue, oue, tree: this question with that mechanism (one report per respondent);
+//   baseline: one report per consumer over its own bins at epsilon / M (the
+//     paper's SHP, the better of SUE and OUE there), the split that keeps
 //     epsilon when consumers collude.
+// Each is the estimator's own variance (level_estimates.h) evaluated at
+// answers spread evenly over the range: exact for flat SUE and OUE summed over
+// a consumer's bins whatever the answers (the bins' answers sum to n), and for
+// the tree the decomposition's variance (which bounds its least-squares
+// estimate). Unlike the planning variance (few answers per bin), it keeps
+// OUE's p(1-p) term, which makes SUE the better flat encoding at large
+// epsilon (eps = 15, {3,5,7}-fold: SUE 20 against OUE 2,738 per bin).
 // CHP loses to the baseline for a coarse consumer when the fine cells are
-// many and epsilon small (digest 3.5): {2, 100}-fold at epsilon 1 gives the
-// 2-fold consumer bins of 50 fine cells each. The advice names the consumers
-// for whom the baseline is better.
+// many and epsilon small (digest 3.5: {2, 100}-fold at eps = 1); the advice
+// names the consumers for whom the baseline is better.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "core/frequency/categorical_mechanism.h"
+#include "core/kinds/histogram/histogram_question_kind.h"
 
 namespace deniable {
 
-// Planning count MSE summed over a partition's bins: m cells, N reports.
-double PartitionCountMse(SupportProbabilities pq, int cells, double n);
+// The noise-free aggregate of `answers` per fine cell: each level's expected
+// respondents and bits. Its LevelEstimates give the truth and the variance.
+HistogramAggregate ExpectedAggregate(const HistogramQuestionKind& kind, const std::vector<double>& answers);
 
-// consumer_bins[j]: consumer j's number of bins; fine_cells: the merged
-// partition's; tree_costs[j]: DesignCost of consumer j's bins under the tree
-// the question would use.
-nlohmann::json HistogramAdvice(const std::vector<std::string>& names, const std::vector<int>& consumer_bins,
-                               int fine_cells, double epsilon, std::int64_t n, const std::vector<double>& tree_costs);
+nlohmann::json HistogramKindAdvice(const HistogramQuestionKind& kind, std::int64_t n);
 
 }  // namespace deniable

@@ -7,6 +7,7 @@
 #include "core/common/json_fields.h"
 #include "core/common/random_source.h"
 #include "core/common/validation.h"
+#include "core/kinds/histogram/histogram_advisor.h"
 #include "core/kinds/histogram/histogram_estimate_options.h"
 #include "core/kinds/histogram/histogram_results.h"
 #include "core/kinds/histogram/histogram_simulation.h"
@@ -209,6 +210,10 @@ HistogramAggregate::HistogramAggregate(const TreeShape& shape) {
   for (int level = 1; level <= shape.height; ++level) {
     levels_.push_back({0, std::vector<std::int64_t>(static_cast<std::size_t>(shape.NodesAt(level)), 0)});
   }
+}
+
+HistogramAggregate::HistogramAggregate(std::vector<LevelCounts> levels) : levels_(std::move(levels)) {
+  for (const LevelCounts& level : levels_) n_ += level.n;
 }
 
 std::string_view HistogramAggregate::type() const { return HistogramQuestionKind::kType; }

@@ -44,6 +44,8 @@ struct HistogramResponse final : KindResponse {
 class HistogramAggregate final : public KindAggregate {
  public:
   explicit HistogramAggregate(const TreeShape& shape);
+  // From counts already summed (benchmarks that draw them directly).
+  explicit HistogramAggregate(std::vector<LevelCounts> levels);
   std::string_view type() const override;
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;

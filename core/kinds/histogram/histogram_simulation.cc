@@ -12,38 +12,14 @@
 namespace deniable {
 namespace {
 
-// What the advisor needs of the question, kept by value.
-struct HistogramAdviceInputs {
-  explicit HistogramAdviceInputs(const HistogramQuestionKind& kind) : fine_cells(kind.partition().cells()), epsilon(*kind.epsilon()) {
-    std::vector<std::vector<std::pair<int, int>>> ranges;
-    std::vector<std::pair<int, int>> all;
-    for (const ConsumerRequest& consumer : kind.consumers()) {
-      names.push_back(consumer.name);
-      bins.push_back(static_cast<int>(consumer.boundaries.size()) - 1);
-      const std::vector<int> starts = kind.partition().BinStarts(consumer.boundaries);
-      ranges.emplace_back();
-      for (std::size_t b = 0; b + 1 < starts.size(); ++b) ranges.back().emplace_back(starts[b], starts[b + 1]);
-      all.insert(all.end(), ranges.back().begin(), ranges.back().end());
-    }
-    // The tree the question would use with mechanism "tree" (its own when it does).
-    const TreeDesign design = kind.tree() ? *kind.tree() : ChooseTreeDesign(fine_cells, all);
-    for (const auto& consumer : ranges) tree_costs.push_back(DesignCost(design.shape, design.level_weights, consumer));
-  }
-  nlohmann::json At(std::int64_t n) const { return HistogramAdvice(names, bins, fine_cells, epsilon, n, tree_costs); }
-  std::vector<std::string> names;
-  std::vector<int> bins;
-  std::vector<double> tree_costs;
-  int fine_cells;
-  double epsilon;
-};
-
 class HistogramTruthSampler final : public TruthSampler {
  public:
   HistogramTruthSampler(const HistogramQuestionKind& kind, std::unique_ptr<const NumericTruth> truth)
       : partition_(kind.partition()),
         truth_(std::move(truth)),
         cell_counts_(static_cast<std::size_t>(kind.partition().cells()), 0),
-        advise_(HistogramAdviceInputs(kind)) {
+        kind_(std::static_pointer_cast<const HistogramQuestionKind>(
+            HistogramQuestionKind::Parse(kind.DefinitionToJson(), "truth").value())) {
     for (const ConsumerRequest& consumer : kind.consumers()) bin_starts_.push_back(partition_.BinStarts(consumer.boundaries));
   }
 
@@ -89,7 +65,7 @@ class HistogramTruthSampler final : public TruthSampler {
     }
     return {{"truth", truth},
             {"errors", {{"histograms", errors}}},
-            {"advice", advise_.At(result.at("n").get<std::int64_t>())}};
+            {"advice", HistogramKindAdvice(*kind_, result.at("n").get<std::int64_t>())}};
   }
 
  private:
@@ -98,14 +74,10 @@ class HistogramTruthSampler final : public TruthSampler {
   std::vector<std::vector<int>> bin_starts_;
   std::vector<std::int64_t> cell_counts_;
   std::int64_t n_ = 0;
-  HistogramAdviceInputs advise_;
+  std::shared_ptr<const HistogramQuestionKind> kind_;  // its own copy, for the advice
 };
 
 }  // namespace
-
-nlohmann::json HistogramKindAdvice(const HistogramQuestionKind& kind, std::int64_t n) {
-  return HistogramAdviceInputs(kind).At(n);
-}
 
 Result<std::unique_ptr<TruthSampler>> ParseHistogramTruthSampler(const HistogramQuestionKind& kind,
                                                                  const nlohmann::json& entry, const std::string& where) {

@@ -17,9 +17,6 @@ namespace deniable {
 Result<std::unique_ptr<TruthSampler>> ParseHistogramTruthSampler(const HistogramQuestionKind& kind,
                                                                  const nlohmann::json& entry, const std::string& where);
 
-// The advisor's comparison at the question's consumers, epsilon and n.
-nlohmann::json HistogramKindAdvice(const HistogramQuestionKind& kind, std::int64_t n);
-
 std::string HistogramSimulationText(const nlohmann::json& result);
 
 }  // namespace deniable

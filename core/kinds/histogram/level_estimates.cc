@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/frequency/norm_sub.h"
+
 namespace deniable {
 namespace {
 
@@ -21,8 +23,15 @@ LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cel
     }
     frequencies_.push_back(std::move(frequencies));
   }
-  consistent_ = n_ > 0 ? ConsistentLeaves(shape_, frequencies_, NodeVariances(), cells_)
-                       : std::vector<double>(static_cast<std::size_t>(cells_), std::nan(""));
+  if (n_ == 0) {
+    least_squares_.assign(static_cast<std::size_t>(cells_), std::nan(""));
+    consistent_ = least_squares_;
+    return;
+  }
+  least_squares_ = LeastSquaresLeaves(shape_, frequencies_, NodeVariances(), cells_);
+  least_squares_prefix_.assign(1, 0.0);
+  for (double cell : least_squares_) least_squares_prefix_.push_back(least_squares_prefix_.back() + cell);
+  consistent_ = NormSub(least_squares_, 1.0);
 }
 
 std::vector<double> LevelEstimates::NodeVariances() const {
@@ -45,6 +54,14 @@ double LevelEstimates::PlanningVariance(int first, int end) const {
 }
 
 RangeEstimate LevelEstimates::Range(int first, int end) const {
+  RangeEstimate range = DecompositionRange(first, end);
+  if (shape_.height > 1 && n_ > 0 && std::isfinite(range.variance)) {
+    range.frequency = least_squares_prefix_[static_cast<std::size_t>(end)] - least_squares_prefix_[static_cast<std::size_t>(first)];
+  }
+  return range;
+}
+
+RangeEstimate LevelEstimates::DecompositionRange(int first, int end) const {
   const auto usable = [this](int level) { return levels_[static_cast<std::size_t>(level) - 1].n > 0; };
   std::vector<double> covered(levels_.size() + 1, 0.0);
   std::vector<int> nodes(levels_.size() + 1, 0);

@@ -1,0 +1,369 @@
+// Histogram questions (seed 000's CHP, and the tree), measured against the
+// analytic variance and against one report per consumer. Reports' counts are
+// drawn exactly as the respondents' bits would give them (per node
+// Binomial(answers there, p) + Binomial(others, q); a tree's levels by a
+// multinomial split of each cell's answers by the level weights), then
+// estimated by the kind's own code (LevelEstimates).
+//   1. the paper's setting: N = 13,683 / 138,715 / 291,825, right-skewed
+//      salaries in Table 1's ranges, {3,5,7}-fold consumers at eps = 3..18;
+//   2. groups {10}, {3,5,7}, {3,5,7,10,15} at eps = 15;
+//   3. the regime the paper misses: {2, 100}-fold at eps = 0.5, 1, 2, and the advisor's pick;
+//   4. range queries as Cormode et al. measure them: 256 cells, e^eps = 3, every range, MSE by length, flat OUE
+//      against the tree;
+//   5. client time per report natively and report size, for 13, 256 and 4096 fine cells.
+// Run: build/histogram_bench [--runs R] [--quick]   (prints Markdown tables; progress on stderr)
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/seeded_random.h"
+#include "core/distribution/bootstrap.h"
+#include "core/kinds/histogram/histogram_question_kind.h"
+#include "core/kinds/histogram/histogram_advisor.h"
+#include "core/survey/survey.h"
+
+using nlohmann::json;
+using namespace deniable;
+
+namespace {
+
+struct City {
+  const char* name;
+  std::int64_t n;
+  double low, high;
+};
+constexpr City kCities[] = {{"Baltimore", 13683, 1800, 250000}, {"New York", 138715, 1, 297625},
+                            {"San Francisco", 291825, 0, 515102}};
+
+json Histograms(const std::vector<int>& folds) {
+  json list = json::array();
+  for (int k : folds) list.push_back({{"name", std::to_string(k) + "-fold"}, {"bins", k}});
+  return list;
+}
+
+std::shared_ptr<const QuestionKind> Kind(const std::string& mechanism, double epsilon, double low, double high,
+                                         const json& histograms) {
+  const json definition = {{"format", kSurveyFormat}, {"id", "b"}, {"version", 1}, {"title", "b"},
+                           {"questions", {{{"id", "x"}, {"text", "x"}, {"type", "histogram"}, {"range", {low, high}},
+                                           {"histograms", histograms},
+                                           {"mechanism", {{"name", mechanism}, {"epsilon", epsilon}}}}}}};
+  auto survey = ParseSurvey(definition);
+  if (!survey) {
+    std::fprintf(stderr, "histogram_bench: %s\n", survey.error().c_str());
+    std::exit(1);
+  }
+  return survey->questions[0].kind;
+}
+
+// Right-skewed salaries: log-normal (median a fifth of the range above its low end), clipped to the range;
+// the answers per fine cell.
+std::vector<std::int64_t> SalaryCells(const HistogramQuestionKind& kind, std::int64_t n, std::uint64_t seed) {
+  SeededRandom random(seed);
+  std::vector<std::int64_t> cells(static_cast<std::size_t>(kind.partition().cells()), 0);
+  const double low = kind.range().low, width = kind.range().width();
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double u1 = std::max(UniformUnit(random), 1e-300), u2 = UniformUnit(random);
+    const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+    const double salary = low + width * 0.2 * std::exp(0.6 * z) * 0.5;
+    ++cells[static_cast<std::size_t>(kind.partition().CellOf(salary))];
+  }
+  return cells;
+}
+
+// One survey's level counts, drawn as the respondents' bits would give them.
+HistogramAggregate DrawAggregate(const HistogramQuestionKind& kind, const std::vector<std::int64_t>& cells,
+                                 RandomSource& random) {
+  const TreeShape& shape = kind.shape();
+  const auto pq = kind.mechanism().probabilities();
+  std::vector<LevelCounts> levels(static_cast<std::size_t>(shape.height));
+  std::vector<std::vector<std::int64_t>> answers(static_cast<std::size_t>(shape.height));
+  for (int l = 1; l <= shape.height; ++l) answers[static_cast<std::size_t>(l) - 1].assign(static_cast<std::size_t>(shape.NodesAt(l)), 0);
+  const std::vector<double> weights = kind.tree() ? kind.tree()->level_weights : std::vector<double>{1.0};
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const auto split = weights.size() == 1 ? std::vector<std::int64_t>{cells[c]} : SampleMultinomial(cells[c], weights, random);
+    for (int l = 1; l <= shape.height; ++l) {
+      const auto level = static_cast<std::size_t>(l) - 1;
+      answers[level][c / static_cast<std::size_t>(shape.SpanOf(l))] += split[level];
+      levels[level].n += split[level];
+    }
+  }
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    for (std::int64_t there : answers[l]) {
+      levels[l].counts.push_back(SampleBinomial(there, pq.p, random) + SampleBinomial(levels[l].n - there, pq.q, random));
+    }
+  }
+  return HistogramAggregate(std::move(levels));
+}
+
+struct ConsumerError {
+  std::vector<double> measured;  // per consumer: mean over bins of the count MSE
+  std::vector<double> analytic;
+  double measured_all = 0, analytic_all = 0, se_all = 0;  // over every bin of every consumer
+};
+
+// Count MSE per bin of each consumer's bins, `runs` surveys.
+ConsumerError MeasureBins(const HistogramQuestionKind& kind, const std::vector<std::int64_t>& cells, int runs,
+                          std::uint64_t seed) {
+  SeededRandom random(seed);
+  std::int64_t n = 0;
+  for (std::int64_t c : cells) n += c;
+  const auto nd = static_cast<double>(n);
+  const LevelEstimates expected = kind.Estimates(ExpectedAggregate(kind, std::vector<double>(cells.begin(), cells.end())));
+  ConsumerError error;
+  std::vector<std::vector<std::pair<int, int>>> bins;
+  for (const ConsumerRequest& consumer : kind.consumers()) {
+    const auto starts = kind.partition().BinStarts(consumer.boundaries);
+    bins.emplace_back();
+    for (std::size_t b = 0; b + 1 < starts.size(); ++b) bins.back().emplace_back(starts[b], starts[b + 1]);
+  }
+  std::vector<double> run_totals;
+  error.measured.assign(bins.size(), 0.0);
+  error.analytic.assign(bins.size(), 0.0);
+  std::size_t bin_count = 0;
+  for (std::size_t j = 0; j < bins.size(); ++j) {
+    for (const auto& [first, end] : bins[j]) error.analytic[j] += expected.DecompositionRange(first, end).variance * nd * nd / bins[j].size();
+    error.analytic_all += error.analytic[j] * bins[j].size();
+    bin_count += bins[j].size();
+  }
+  error.analytic_all /= static_cast<double>(bin_count);
+  for (int r = 0; r < runs; ++r) {
+    const LevelEstimates estimates = kind.Estimates(DrawAggregate(kind, cells, random));
+    double run_total = 0;
+    for (std::size_t j = 0; j < bins.size(); ++j) {
+      for (const auto& [first, end] : bins[j]) {
+        double truth = 0;
+        for (int k = first; k < end; ++k) truth += static_cast<double>(cells[static_cast<std::size_t>(k)]);
+        const double squared = std::pow(estimates.Range(first, end).frequency * nd - truth, 2);
+        error.measured[j] += squared / bins[j].size() / runs;
+        run_total += squared;
+      }
+    }
+    run_totals.push_back(run_total / static_cast<double>(bin_count));
+  }
+  double mean = 0, squares = 0;
+  for (double t : run_totals) mean += t / runs, squares += t * t;
+  error.measured_all = mean;
+  error.se_all = std::sqrt(std::max(0.0, squares / runs - mean * mean) / runs);
+  return error;
+}
+
+// One report per consumer at eps / M (the paper's SHP, SUE): each consumer's own flat question.
+ConsumerError MeasureBaseline(const std::vector<int>& folds, double epsilon, const City& city, int runs,
+                              std::uint64_t seed) {
+  ConsumerError total;
+  double se_squares = 0;
+  std::size_t bins = 0;
+  for (std::size_t j = 0; j < folds.size(); ++j) {
+    auto own = Kind("sue", epsilon / static_cast<double>(folds.size()), city.low, city.high, Histograms({folds[j]}));
+    const auto& kind = static_cast<const HistogramQuestionKind&>(*own);
+    const ConsumerError e = MeasureBins(kind, SalaryCells(kind, city.n, seed), runs, seed + 1 + j);
+    total.measured.push_back(e.measured[0]);
+    total.analytic.push_back(e.analytic[0]);
+    total.measured_all += e.measured_all * folds[j];
+    total.analytic_all += e.analytic_all * folds[j];
+    se_squares += std::pow(e.se_all * folds[j], 2);
+    bins += static_cast<std::size_t>(folds[j]);
+  }
+  total.measured_all /= static_cast<double>(bins);
+  total.analytic_all /= static_cast<double>(bins);
+  total.se_all = std::sqrt(se_squares) / static_cast<double>(bins);
+  return total;
+}
+
+std::string Folds(const std::vector<int>& folds) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < folds.size(); ++i) text += (i ? "," : "") + std::to_string(folds[i]);
+  return text + "}";
+}
+
+void PaperSetting(int runs, bool quick) {
+  std::printf("## 1. The paper's setting: {3,5,7}-fold consumers, count MSE per bin over all 15 bins (%d runs)\n\n", runs);
+  std::printf("Measured ± Monte-Carlo SE (analytic: the variance of level_estimates.h at the truth; for the tree, "
+              "the decomposition's variance, which bounds its least-squares estimate). The digest's section 5.6 table "
+              "has the same analytic CHP-sue and baseline values.\n\n");
+  std::printf("| city | N | ε | baseline (SUE at ε/3 each) | CHP-sue | CHP-oue | tree | baseline / best |\n|---|---:|---:|---|---|---|---|---:|\n");
+  const std::vector<int> folds = {3, 5, 7};
+  for (const City& city : kCities) {
+    for (double epsilon : {3.0, 6.0, 9.0, 12.0, 15.0, 18.0}) {
+      if (quick && epsilon != 3.0 && epsilon != 15.0) continue;
+      std::fprintf(stderr, "histogram_bench: %s eps %g\n", city.name, epsilon);
+      std::string cells_text[3];
+      double best = INFINITY;
+      const char* names[] = {"sue", "oue", "tree"};
+      for (int m = 0; m < 3; ++m) {
+        auto kind = Kind(names[m], epsilon, city.low, city.high, Histograms(folds));
+        const auto& h = static_cast<const HistogramQuestionKind&>(*kind);
+        const ConsumerError e = MeasureBins(h, SalaryCells(h, city.n, 7), runs, 100 + m);
+        char text[128];
+        std::snprintf(text, sizeof text, "%.4g ± %.2g (%.4g)", e.measured_all, e.se_all, e.analytic_all);
+        cells_text[m] = text;
+        best = std::min(best, e.analytic_all);
+      }
+      const ConsumerError baseline = MeasureBaseline(folds, epsilon, city, runs, 200);
+      std::printf("| %s | %lld | %g | %.4g ± %.2g (%.4g) | %s | %s | %s | %.1f |\n", city.name,
+                  static_cast<long long>(city.n), epsilon, baseline.measured_all, baseline.se_all, baseline.analytic_all,
+                  cells_text[0].c_str(), cells_text[1].c_str(), cells_text[2].c_str(), baseline.analytic_all / best);
+    }
+  }
+  std::printf("\n");
+}
+
+void Groups(int runs) {
+  std::printf("## 2. Groups at ε = 15: count MSE per bin over all bins (%d runs; measured (analytic))\n\n", runs);
+  std::printf("| city | group | baseline | CHP-sue | CHP-oue | tree |\n|---|---|---|---|---|---|\n");
+  for (const City& city : kCities) {
+    for (const std::vector<int>& folds : {std::vector<int>{10}, std::vector<int>{3, 5, 7}, std::vector<int>{3, 5, 7, 10, 15}}) {
+      std::string row = std::string("| ") + city.name + " | " + Folds(folds) + " | ";
+      const ConsumerError baseline = MeasureBaseline(folds, 15.0, city, runs, 300);
+      char text[96];
+      std::snprintf(text, sizeof text, "%.4g (%.4g) | ", baseline.measured_all, baseline.analytic_all);
+      row += text;
+      for (const char* name : {"sue", "oue", "tree"}) {
+        auto kind = Kind(name, 15.0, city.low, city.high, Histograms(folds));
+        const auto& h = static_cast<const HistogramQuestionKind&>(*kind);
+        const ConsumerError e = MeasureBins(h, SalaryCells(h, city.n, 7), runs, 400);
+        std::snprintf(text, sizeof text, "%.4g (%.4g) | ", e.measured_all, e.analytic_all);
+        row += text;
+      }
+      std::printf("%s\n", row.c_str());
+    }
+  }
+  std::printf("\n");
+}
+
+void SmallEpsilon(int runs) {
+  std::printf("## 3. Consumers of very different granularity at small ε: {2, 100}-fold, N = 13,683 (%d runs)\n\n", runs);
+  std::printf("Count MSE per bin for each consumer (measured (analytic)); the advisor's pick and who the baseline serves better.\n\n");
+  std::printf("| ε | consumer | baseline (SUE at ε/2 each) | CHP-oue | tree | advisor |\n|---:|---|---|---|---|---|\n");
+  const City city = kCities[0];
+  const std::vector<int> folds = {2, 100};
+  for (double epsilon : {0.5, 1.0, 2.0}) {
+    const ConsumerError baseline = MeasureBaseline(folds, epsilon, city, runs, 500);
+    auto oue = Kind("oue", epsilon, city.low, city.high, Histograms(folds));
+    const auto& h = static_cast<const HistogramQuestionKind&>(*oue);
+    const ConsumerError chp = MeasureBins(h, SalaryCells(h, city.n, 7), runs, 600);
+    auto tree = Kind("tree", epsilon, city.low, city.high, Histograms(folds));
+    const auto& t = static_cast<const HistogramQuestionKind&>(*tree);
+    const ConsumerError hierarchical = MeasureBins(t, SalaryCells(t, city.n, 7), runs, 700);
+    const json advice = HistogramKindAdvice(h, city.n);
+    std::string advised = advice.at("recommended").get<std::string>();
+    if (!advice.at("baseline_better_for").empty()) advised += "; one report per consumer better for " + advice.at("baseline_better_for").dump();
+    for (std::size_t j = 0; j < folds.size(); ++j) {
+      std::printf("| %g | %d-fold | %.4g (%.4g) | %.4g (%.4g) | %.4g (%.4g) | %s |\n", epsilon, folds[j], baseline.measured[j],
+                  baseline.analytic[j], chp.measured[j], chp.analytic[j], hierarchical.measured[j], hierarchical.analytic[j],
+                  j == 0 ? advised.c_str() : "");
+    }
+  }
+  std::printf("\n");
+}
+
+void RangeQueries(int runs) {
+  constexpr int kCells = 256;
+  constexpr std::int64_t kN = 100000;
+  const double epsilon = std::log(3.0);
+  std::printf("## 4. Range queries (Cormode et al.): %d cells, e^ε = 3, N = %lld, every one of the %d ranges (%d runs)\n\n",
+              kCells, static_cast<long long>(kN), kCells * (kCells + 1) / 2, runs);
+  const json consumers = {{{"name", "cells"}, {"bins", kCells}}};
+  auto flat = Kind("oue", epsilon, 0, kCells, consumers);
+  auto tree = Kind("tree", epsilon, 0, kCells, consumers);
+  const auto& flat_kind = static_cast<const HistogramQuestionKind&>(*flat);
+  const auto& tree_kind = static_cast<const HistogramQuestionKind&>(*tree);
+  std::printf("Tree: %s.\n\n", tree_kind.tree()->reason.c_str());
+  const std::vector<std::int64_t> cells = SalaryCells(flat_kind, kN, 9);
+  const std::vector<std::pair<int, int>> buckets = {{1, 1}, {2, 7}, {8, 31}, {32, 63}, {64, 127}, {128, 256}};
+  // Per bucket: summed squared count error, and the number of ranges.
+  std::map<std::string, std::vector<double>> squared;
+  std::vector<double> ranges(buckets.size(), 0.0);
+  SeededRandom random(11);
+  std::vector<std::int64_t> prefix(kCells + 1, 0);
+  for (int i = 0; i < kCells; ++i) prefix[static_cast<std::size_t>(i) + 1] = prefix[static_cast<std::size_t>(i)] + cells[static_cast<std::size_t>(i)];
+  for (const char* name : {"flat OUE", "tree", "tree, least squares"}) squared[name].assign(buckets.size(), 0.0);
+  for (int r = 0; r < runs; ++r) {
+    std::fprintf(stderr, "histogram_bench: ranges run %d\n", r + 1);
+    const LevelEstimates flat_estimates = flat_kind.Estimates(DrawAggregate(flat_kind, cells, random));
+    const LevelEstimates tree_estimates = tree_kind.Estimates(DrawAggregate(tree_kind, cells, random));
+    std::vector<double> consistent_prefix(kCells + 1, 0.0), flat_prefix(kCells + 1, 0.0);
+    for (int i = 0; i < kCells; ++i) {
+      consistent_prefix[static_cast<std::size_t>(i) + 1] = consistent_prefix[static_cast<std::size_t>(i)] + tree_estimates.least_squares_cells()[static_cast<std::size_t>(i)];
+      flat_prefix[static_cast<std::size_t>(i) + 1] = flat_prefix[static_cast<std::size_t>(i)] + flat_estimates.Range(i, i + 1).frequency;
+    }
+    for (int first = 0; first < kCells; ++first) {
+      for (int end = first + 1; end <= kCells; ++end) {
+        const int length = end - first;
+        std::size_t b = 0;
+        while (length > buckets[b].second) ++b;
+        const double truth = static_cast<double>(prefix[static_cast<std::size_t>(end)] - prefix[static_cast<std::size_t>(first)]);
+        const double n = static_cast<double>(kN);
+        squared["flat OUE"][b] += std::pow((flat_prefix[static_cast<std::size_t>(end)] - flat_prefix[static_cast<std::size_t>(first)]) * n - truth, 2);
+        squared["tree"][b] += std::pow(tree_estimates.DecompositionRange(first, end).frequency * n - truth, 2);
+        squared["tree, least squares"][b] += std::pow((consistent_prefix[static_cast<std::size_t>(end)] - consistent_prefix[static_cast<std::size_t>(first)]) * n - truth, 2);
+        if (r == 0) ranges[b] += 1.0;
+      }
+    }
+  }
+  std::printf("| range length | ranges | flat OUE count MSE | tree (decomposition) | tree (least squares) | flat / tree least squares |\n|---|---:|---:|---:|---:|---:|\n");
+  for (std::size_t b = 0; b < buckets.size(); ++b) {
+    const double denominator = ranges[b] * runs;
+    const double f = squared["flat OUE"][b] / denominator, t = squared["tree"][b] / denominator,
+                 c = squared["tree, least squares"][b] / denominator;
+    std::printf("| %d–%d | %.0f | %.4g | %.4g | %.4g | %.2f |\n", buckets[b].first, buckets[b].second, ranges[b], f, t, c, f / c);
+  }
+  std::printf("\n");
+}
+
+void ClientTime() {
+  std::printf("## 5. Client time per report (native, this machine) and report size\n\n");
+  std::printf("| fine cells | mechanism | µs per report | report bytes (JSON) |\n|---:|---|---:|---:|\n");
+  for (int cells : {13, 256, 4096}) {
+    const json histograms = cells == 13 ? Histograms({3, 5, 7}) : Histograms({cells});
+    for (const char* name : {"sue", "oue", "tree"}) {
+      auto kind = Kind(name, 2.0, 0, 1000, histograms);
+      SeededRandom random(1);
+      int calls = 0;
+      std::size_t bytes = 0;
+      const auto start = std::chrono::steady_clock::now();
+      double elapsed = 0;
+      while (elapsed < 0.3) {
+        for (int i = 0; i < 64; ++i) bytes = kind->Perturb(json(123.4 + i), random)->dump().size();
+        calls += 64;
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      }
+      std::printf("| %d | %s | %.1f | %zu |\n", cells, name, elapsed * 1e6 / calls, bytes);
+    }
+  }
+  std::printf("\nThe same in WebAssembly, through web/src/core.js: node bench/wasm_histogram.mjs\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 100;
+  bool quick = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) {
+      quick = true;
+      runs = 30;
+    } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+      runs = std::atoi(argv[++i]);
+      if (runs < 2 || runs > 100000) {
+        std::fprintf(stderr, "histogram_bench: --runs must be 2..100000\n");
+        return 2;
+      }
+    } else {
+      std::fprintf(stderr, "usage: histogram_bench [--runs R] [--quick]\n");
+      return 2;
+    }
+  }
+  PaperSetting(runs, quick);
+  Groups(runs);
+  SmallEpsilon(runs);
+  RangeQueries(quick ? 3 : 10);
+  ClientTime();
+  return 0;
+}
