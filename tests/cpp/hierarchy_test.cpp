@@ -190,3 +190,22 @@ TEST_CASE("tree audit: within the claimed epsilon, and a tree claiming half its 
   REQUIRE(broken.ok());
   CHECK(audit(*broken, 6) > 1.0);
 }
+
+TEST_CASE("tree results before every level has reports: bins without an estimate are null, and a warning says why") {
+  auto survey = ParseSurvey(TreeSurvey(2.0));
+  REQUIRE(survey.ok());
+  const auto& kind = HistogramKindOf(survey->questions[0]);
+  SurveyAggregate aggregate(*survey);
+  // One report at level 1 only.
+  json bits = json::array();
+  for (int v = 0; v < kind.shape().NodesAt(1); ++v) bits.push_back(v == 0 ? 1 : 0);
+  auto report = ParseReport(*survey, json{{"survey", "t"}, {"version", 1}, {"responses", {{"x", {{"level", 1}, {"bits", bits}}}}}});
+  REQUIRE(report.ok());
+  aggregate.Add(*report);
+  const json result = SurveyResultsToJson(*survey, aggregate).at("questions")[0];
+  REQUIRE_FALSE(result.contains("error"));
+  CHECK(result.at("histograms")[0].at("bins")[0].at("frequency").is_null());  // a single cell needs the leaves
+  CHECK(result.at("warning").get<std::string>().find("no report has yet described a level") != std::string::npos);
+  CHECK(result.at("cdf").is_null());
+  CHECK_FALSE(kind.CsvRows(result).empty());
+}

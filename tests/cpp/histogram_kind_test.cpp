@@ -211,7 +211,7 @@ TEST_CASE("histogram results: consumers agree on shared unions, and bins after c
   CHECK(bins[1].at("ci_low").get<double>() <= 0.0);
   CHECK(bins[1].at("ci_high").get<double>() >= quarters[2].at("frequency").get<double>());
   // Bin width after collection, and errors naming the option.
-  CHECK(SurveyResult(*survey, answers, random, json{{"bin_width", "25"}}).at("custom").at("exact").get<bool>());
+  CHECK(SurveyResult(*survey, answers, random, json{{"x.width", "25"}}).at("custom").at("exact").get<bool>());
   CHECK(ValidateEstimateOptions(*survey, json{{"x.edges", "0,50,40"}}).error() ==
         "question \"x\": edges[2]: 40 is not above the previous edge 50");
   CHECK(ValidateEstimateOptions(*survey, json{{"y.edges", "0,50"}}).error() == "y.edges: the survey has no question \"y\"");

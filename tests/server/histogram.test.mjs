@@ -69,7 +69,7 @@ describe('histogram questions', () => {
     const exact = await get(results('?salary.edges=0,50,120'));
     assert.equal(exact.status, 200, JSON.stringify(exact.body));
     assert.equal(exact.body.questions[0].custom.exact, true);
-    const approximate = await get(results('?salary.bin_width=30'));
+    const approximate = await get(results('?salary.width=30'));
     assert.equal(approximate.status, 200);
     const custom = approximate.body.questions[0].custom;
     assert.equal(custom.exact, false);  // 30 and 90 cut fine cells
@@ -77,6 +77,11 @@ describe('histogram questions', () => {
     assert.deepEqual(custom.edges, [0, 30, 60, 90, 120]);
     // The numeric question is untouched by the histogram's own option.
     assert.equal(approximate.body.questions[1].histogram.bin_width, 3);
+    // And a survey-wide bin_width is the numeric histogram's: it makes no custom bins here.
+    const numericOnly = await get(results('?bin_width=5'));
+    assert.equal(numericOnly.status, 200);
+    assert.equal(numericOnly.body.questions[0].custom, null);
+    assert.equal(numericOnly.body.questions[1].histogram.bin_width, 5);
   });
 
   it('names a bad option, an unknown question and an unknown option', async () => {

@@ -47,7 +47,7 @@ Result<std::vector<double>> ReadEdges(const nlohmann::json& value) {
 
 }  // namespace
 
-std::vector<std::string> PublicHistogramEstimateOptionNames() { return {"edges", "bin_width"}; }
+std::vector<std::string> PublicHistogramEstimateOptionNames() { return {"edges", "width"}; }
 
 Result<HistogramEstimateOptions> ParseHistogramEstimateOptions(const nlohmann::json& options) {
   HistogramEstimateOptions parsed;
@@ -57,10 +57,10 @@ Result<HistogramEstimateOptions> ParseHistogramEstimateOptions(const nlohmann::j
     if (!read) return MakeError(read.error());
     parsed.edges = std::move(read).value();
   }
-  if (const auto width = options.find("bin_width"); width != options.end() && !width->is_null()) {
-    auto read = ReadNumber(*width, "bin_width");
+  if (const auto width = options.find("width"); width != options.end() && !width->is_null()) {
+    auto read = ReadNumber(*width, "width");
     if (!read) return MakeError(read.error());
-    parsed.bin_width = *read;
+    parsed.width = *read;
   }
   return parsed;
 }
@@ -85,10 +85,10 @@ Status ValidateHistogramEstimateOptions(const HistogramQuestionKind& kind, const
     }
     return OkStatus();
   }
-  if (options.bin_width) {
-    const double width = *options.bin_width;
+  if (options.width) {
+    const double width = *options.width;
     if (!(width > 0.0) || range.width() / width > kMaxCustomBins) {
-      return MakeError("bin_width must be positive and give at most " + std::to_string(kMaxCustomBins) +
+      return MakeError("width must be positive and give at most " + std::to_string(kMaxCustomBins) +
                        " bins over the range, but is " + FormatNumber(width));
     }
   }
@@ -99,18 +99,18 @@ Result<nlohmann::json> CanonicalHistogramEstimateOptions(const nlohmann::json& o
   auto parsed = ParseHistogramEstimateOptions(options);
   if (!parsed) return MakeError(parsed.error());
   if (parsed->edges) return nlohmann::json{{"edges", *parsed->edges}};
-  if (parsed->bin_width) return nlohmann::json{{"bin_width", *parsed->bin_width}};
+  if (parsed->width) return nlohmann::json{{"width", *parsed->width}};
   return nlohmann::json::object();
 }
 
 std::vector<double> CustomEdges(const HistogramQuestionKind& kind, const HistogramEstimateOptions& options) {
   if (options.edges) return *options.edges;
-  if (!options.bin_width) return {};
+  if (!options.width) return {};
   const NumericRange range = kind.range();
   std::vector<double> edges = {range.low};
   // Multiples of the width from a (not repeated additions: no drift); an edge
   // within round-off of b is b (no sliver bin).
-  const double width = *options.bin_width;
+  const double width = *options.width;
   for (int k = 1; edges.back() < range.high; ++k) {
     const double edge = range.low + k * width;
     edges.push_back(range.high - edge < 1e-9 * width ? range.high : edge);

@@ -2,9 +2,11 @@
 // collection, beyond the declared consumers' (digest 6.9: CHP alone cannot).
 //   edges      "e0,e1,...,ek" (or a JSON array): bins [e_i, e_i+1), strictly
 //              increasing inside the range, the last closed at b;
-//   bin_width  w > 0: bins [a, a + w), [a + w, a + 2w), ... up to b.
+//   width      w > 0: bins [a, a + w), [a + w, a + 2w), ... up to b.
 // edges win when both are given (a question's own "id.edges" over a
-// survey-wide bin_width). At most kMaxCustomBins bins.
+// survey-wide width). At most kMaxCustomBins bins. Not "bin_width": numeric
+// questions read that (their histogram's bins), and a survey-wide value for
+// them must not turn into custom bins here.
 #pragma once
 
 #include <optional>
@@ -23,7 +25,7 @@ inline constexpr int kMaxCustomBins = 4096;
 
 struct HistogramEstimateOptions {
   std::optional<std::vector<double>> edges;
-  std::optional<double> bin_width;
+  std::optional<double> width;
 };
 
 std::vector<std::string> PublicHistogramEstimateOptionNames();

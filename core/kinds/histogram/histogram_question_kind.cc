@@ -112,8 +112,10 @@ nlohmann::json HistogramQuestionKind::MechanismToJson() const {
 
 nlohmann::json HistogramQuestionKind::PrivacyToJson() const {
   return {{"epsilon", *epsilon()},
-          {"note", "one report serves every histogram: epsilon holds even if all " +
-                       std::to_string(consumers_.size()) + " data consumers pool what they receive"}};
+          {"note", consumers_.size() == 1
+                       ? "one report per respondent"
+                       : "one report serves every histogram: epsilon holds even if the " +
+                             std::to_string(consumers_.size()) + " data consumers pool what they receive"}};
 }
 
 Result<nlohmann::json> HistogramQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {

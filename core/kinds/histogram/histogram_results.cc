@@ -93,6 +93,14 @@ CdfCurve FineCdf(const FinePartition& partition, const LevelEstimates& estimates
     double value = h == 0 ? 0.0 : 1.0, low = value, high = value;
     if (h > 0 && h < partition.cells()) {
       const RangeEstimate below = estimates.Range(0, h);
+      if (!std::isfinite(below.variance)) {
+        value = low = high = std::nan("");
+        cdf.points.push_back(partition.BoundaryValue(h));
+        cdf.value.push_back(value);
+        cdf.low.push_back(low);
+        cdf.high.push_back(high);
+        continue;
+      }
       const double sd = std::sqrt(below.variance);
       value = std::clamp(below.frequency, 0.0, 1.0);
       low = std::clamp(below.frequency - kZ95 * sd, 0.0, value);
@@ -131,7 +139,13 @@ nlohmann::json SampleSizeWarning(const nlohmann::json& histograms, std::int64_t 
   double widest = 0.0;
   std::string name;
   for (const auto& histogram : histograms) {
-    const double half_width = histogram.at("expected_ci_half_width").get<double>();
+    const auto& given = histogram.at("expected_ci_half_width");
+    // Null: some bin needs a level of the tree that no report has chosen yet.
+    if (!given.is_number()) {
+      return "n = " + std::to_string(n) + " is too small: no report has yet described a level of the tree that \"" +
+             histogram.at("name").get<std::string>() + "\" needs, so some of its bins have no estimate";
+    }
+    const double half_width = given.get<double>();
     if (half_width > widest) widest = half_width, name = histogram.at("name").get<std::string>();
   }
   if (widest <= kUsefulHalfWidth) return nullptr;
@@ -174,6 +188,9 @@ nlohmann::json HistogramResultToJson(const HistogramQuestionKind& kind, const Hi
                              {"warning", SampleSizeWarning(histograms, aggregate.n())}};
   if (!any) return document;
   const CdfCurve cdf = FineCdf(partition, estimates);
+  for (double value : cdf.value) {
+    if (!std::isfinite(value)) return document;  // a level the CDF needs has no reports yet
+  }
   document["cdf"] = {{"points", cdf.points}, {"value", cdf.value}, {"low", cdf.low}, {"high", cdf.high}};
   document["quantiles"] = {{"lower_quartile", QuantileJson(cdf, 0.25)},
                            {"median", QuantileJson(cdf, 0.5)},

@@ -47,6 +47,7 @@ class HistogramTruthSampler final : public TruthSampler {
         for (int k = bin_starts_[j][b]; k < bin_starts_[j][b + 1]; ++k) count += cell_counts_[static_cast<std::size_t>(k)];
         const double f = static_cast<double>(count) / n;
         frequencies.push_back(f);
+        if (!bins[b].at("frequency").is_number()) continue;  // a tree level with no reports yet
         const double error = bins[b].at("frequency").get<double>() - f;
         l1 += std::fabs(error);
         linf = std::max(linf, std::fabs(error));

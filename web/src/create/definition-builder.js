@@ -33,17 +33,20 @@ export function buildDefinition(meta, questions) {
   };
 }
 
-// The core's reading of one question on its own: {ok: true, epsilon} (null:
-// no formal ε) or {ok: false, message}. An empty id or text is filled in, so
-// that only the question's own fields are judged.
+// The core's reading of one question on its own: {ok: true, epsilon (null:
+// no formal ε), summary (the core's page summary of the question),
+// definition (the one-question survey checked, for the kind's further calls
+// to the core, e.g. design advice)} or {ok: false, message}. An empty id or
+// text is filled in, so that only the question's own fields are judged.
 export function checkQuestion(core, values) {
   const question = buildQuestion({ ...values, id: values.id.trim() || 'q', text: values.text.trim() || 'q' });
+  const definition = {
+    format: SURVEY_FORMAT, id: 'preview', version: 1, title: 'preview', description: '',
+    results: 'public', access: 'open', questions: [question],
+  };
   try {
-    const parsed = core.parseSurvey({
-      format: SURVEY_FORMAT, id: 'preview', version: 1, title: 'preview', description: '',
-      results: 'public', access: 'open', questions: [question],
-    });
-    return { ok: true, epsilon: parsed.questions[0].epsilon };
+    const parsed = core.parseSurvey(definition);
+    return { ok: true, epsilon: parsed.questions[0].epsilon, summary: parsed.questions[0], definition };
   } catch (error) {
     // The check ran on a one-question survey: its "questions[0]." prefix would misname this question.
     return { ok: false, message: error.message.replace(/^questions\[0\]\.?\s*/, '') };

@@ -17,12 +17,17 @@ export function createKindControls(onChange) {
       for (const { kind, controls } of sets) controls.show(questions.filter((question) => kindOf(question.type) === kind));
     },
     accept() {
-      for (const { controls } of sets) controls.accept();
+      for (const set of sets) {
+        set.controls.accept();
+        set.accepted = set.controls.queryString();
+      }
     },
-    // The server refused the query: each set says why and goes back to the
-    // last settings it accepted.
+    // The server refused the query: each set whose settings changed since the
+    // last accepted query (every set, when none did) says why and goes back to
+    // the last settings it accepted.
     reject(reason) {
-      for (const { controls } of sets) controls.reject(reason);
+      const changed = sets.filter((set) => set.controls.queryString() !== (set.accepted ?? ''));
+      for (const { controls } of changed.length ? changed : sets) controls.reject(reason);
     },
     // The query string for the results and results.csv requests ('' by default).
     queryString() {

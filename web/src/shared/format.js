@@ -46,6 +46,7 @@ const MECHANISM_NAMES = {
   duchi: 'Duchi et al.',
   piecewise: 'Piecewise',
   hybrid: 'Hybrid (Duchi + Piecewise)',
+  tree: 'Hierarchical tree (OUE on one level per report)',
 };
 
 const SHORT_NAMES = {
@@ -56,6 +57,7 @@ const SHORT_NAMES = {
   duchi: 'Duchi',
   piecewise: 'Piecewise',
   hybrid: 'Hybrid',
+  tree: 'Tree',
 };
 
 export function mechanismShortName(name) {

@@ -53,7 +53,7 @@ function renderSurvey(survey, privacy, core) {
   const showReport = (reportText, restored) => {
     lockForm(form, prepareButton);
     const panel = renderReportPanel({
-      survey, reportText, restored,
+      survey, summaries: privacy.questions, reportText, restored,
       needsCode: survey.access === 'invitation',
       initialCode: queryParameter('code'),
       resultsUrl: survey.results === 'public' ? dashboardUrl(survey.id) : null,

@@ -5,7 +5,8 @@ import { surveyKind } from './kinds.js';
 // The prepared report: in human terms per question, the raw JSON that will be
 // sent, the invitation code (if needed) and the Send button.
 // `send(code)` posts the report and resolves, or rejects with the server's message.
-export function renderReportPanel({ survey, reportText, restored, needsCode, initialCode, send, resultsUrl }) {
+// `summaries` are the core's page summaries of the questions (parseSurvey).
+export function renderReportPanel({ survey, summaries, reportText, restored, needsCode, initialCode, send, resultsUrl }) {
   const report = JSON.parse(reportText);
   const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: 'Your randomised report' });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
@@ -22,8 +23,8 @@ export function renderReportPanel({ survey, reportText, restored, needsCode, ini
     heading,
     el('p', { class: 'notice', testid: 'report-fixed-note', text: fixedNote(restored) }),
     skippedNote(survey, report),
-    el('dl', { class: 'report-list' }, survey.questions.map((question) =>
-      (skippedIn(report, question) ? renderSkipped(question) : renderResponse(question, report.responses[question.id])))),
+    el('dl', { class: 'report-list' }, survey.questions.map((question, index) =>
+      (skippedIn(report, question) ? renderSkipped(question) : renderResponse(question, report.responses[question.id], summaries[index])))),
     el('details', { class: 'raw-report', open: true }, [
       el('summary', { text: 'Exactly what will be sent (JSON)' }),
       el('pre', { class: 'json', testid: 'report-json', text: reportText }),
@@ -66,18 +67,41 @@ function renderSkipped(question) {
   ]);
 }
 
-// A perturbed response in human terms ({label, values, explanation, note}),
-// as the question's kind reads its wire format (kinds/<type>/survey.js).
-function renderResponse(question, response) {
-  const description = surveyKind(question.type).describeResponse(question, response);
+// A perturbed response in human terms ({label, values, explanation, note,
+// details}), as the question's kind reads its wire format
+// (kinds/<type>/survey.js) with the core's summary of the question.
+function renderResponse(question, response, summary) {
+  const description = surveyKind(question.type).describeResponse(question, response, summary);
+  const long = description.values.length > LONG_LIST;
   return el('div', { class: 'report-item', testid: `report-${question.id}` }, [
     el('dt', { text: question.text }),
     el('dd', {}, [
       el('span', { class: 'report-label', text: `${description.label}: ` }),
-      el('strong', { testid: `report-value-${question.id}`, text: formatValues(description.values) }),
+      el('strong', { testid: `report-value-${question.id}`, text: long ? String(description.values.length) : formatValues(description.values) }),
+      long ? renderLongList(question, description) : null,
       el('span', { class: 'report-explanation', text: description.explanation }),
       description.note ? el('span', { class: 'report-explanation', testid: `report-note-${question.id}`, text: description.note }) : null,
+      description.details ? renderDetails(question, description.details) : null,
     ]),
+  ]);
+}
+
+// More values than this are counted, then listed in a box of their own that
+// scrolls (a report can mark hundreds of ranges).
+const LONG_LIST = 8;
+
+// Focusable, so that a keyboard user can scroll it with the arrow keys.
+function renderLongList(question, description) {
+  return el('ul', {
+    class: 'report-values', tabindex: '0', 'aria-label': description.label, testid: `report-values-${question.id}`,
+  }, description.values.map((value) => el('li', { text: value })));
+}
+
+// The mechanism's terms, for readers who want them: {summary, items}.
+function renderDetails(question, details) {
+  return el('details', { class: 'report-details', testid: `report-details-${question.id}` }, [
+    el('summary', { text: details.summary }),
+    el('ul', {}, details.items.map((item) => el('li', { text: item }))),
   ]);
 }
 

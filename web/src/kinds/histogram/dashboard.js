@@ -1,0 +1,167 @@
+// The dashboard's part of a histogram question: its results panel, and the
+// controls for bins chosen after collection.
+import { el, setText } from '../../shared/dom.js';
+import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
+import { createSkippedNote } from '../../shared/skipped-note.js';
+import { createBinsView } from './bins-view.js';
+import { createQuantilesTable } from './quantiles-table.js';
+
+export { createCustomBinsControls as createControls } from './custom-bins-controls.js';
+
+// What the panel is built from: a panel is rebuilt only when this changes
+// (the consumers' histograms are fixed for a survey version; the analyst's
+// own bins are not, and their view follows them in place).
+export function structure(question) {
+  return (question.histograms ?? []).map((histogram) => [histogram.name, histogram.edges]);
+}
+
+// One histogram question of the results document: its facts (n, privacy,
+// mechanism, bits per report), the server's warning, every data consumer's
+// histogram (chart, table, expected precision), the analyst's own bins when
+// asked for, and the quartiles. Built once; update() only changes text and data.
+export function createPanel(question, index) {
+  const id = question.id;
+  const unit = question.unit ?? '';
+  // An entry whose estimate failed carries only id, type and error.
+  const text = question.text ?? question.id;
+  const range = question.range ?? [0, 1];
+  const headingId = `question-heading-${index}`;
+  const facts = createFacts(id);
+  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
+  const skipped = createSkippedNote(id);
+  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
+  const consumers = (question.histograms ?? []).map((histogram, consumerIndex) =>
+    createConsumerSection(id, histogram.name, consumerIndex, range, unit));
+  const custom = createCustomSection(id, range, unit);
+  const quantiles = createQuantilesTable(id, range, unit);
+
+  const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
+    el('h2', { id: headingId, text }),
+    facts.elements,
+    skipped.element,
+    warning,
+    error,
+    el('p', { class: 'hint', text: 'Each data consumer’s histogram: the estimated share of answers per bin with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0, to add up to 100%, and to agree between consumers wherever their bins cover the same fine ranges.' }),
+    el('div', { class: 'consumer-grid' }, [
+      consumers.map((section) => section.element),
+      custom.element,
+      el('section', { class: 'consumer-result', 'aria-labelledby': `quantiles-heading-${index}` }, [
+        el('h3', { id: `quantiles-heading-${index}`, class: 'chart-title', text: 'Median and quartiles' }),
+        quantiles.element,
+      ]),
+    ]),
+  ]);
+
+  return {
+    element,
+    update(result) {
+      error.hidden = !result.error;
+      setText(error, result.error ? `The estimate failed: ${result.error}` : '');
+      if (result.error) return;
+      facts.update(result);
+      skipped.update(result);
+      warning.hidden = !result.warning;
+      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
+      result.histograms.forEach((histogram, consumerIndex) => consumers[consumerIndex].update(histogram));
+      custom.update(result.custom);
+      quantiles.update(result.quantiles);
+    },
+    destroy() {
+      consumers.forEach((section) => section.destroy());
+      custom.destroy();
+    },
+  };
+}
+
+// n, ε, mechanism and bits per report, the core's note on why ε holds for
+// every consumer together, and for the tree its shape and why it was chosen.
+function createFacts(id) {
+  const cells = {
+    n: el('dd', { testid: `n-${id}` }),
+    epsilon: el('dd', { testid: `epsilon-${id}` }),
+    mechanism: el('dd', { testid: `mechanism-${id}` }),
+    bits: el('dd', { testid: `bits-${id}` }),
+  };
+  const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
+  const treeNote = el('p', { class: 'hint', testid: `tree-${id}`, hidden: true });
+  return {
+    elements: [
+      el('dl', { class: 'facts' }, [
+        el('div', {}, [el('dt', { text: 'Respondents (n)' }), cells.n]),
+        el('div', {}, [el('dt', { text: 'Privacy' }), cells.epsilon]),
+        el('div', {}, [el('dt', { text: 'Mechanism' }), cells.mechanism]),
+        el('div', {}, [el('dt', { text: 'Bits per report' }), cells.bits]),
+      ]),
+      privacyNote,
+      treeNote,
+    ],
+    update(result) {
+      setText(cells.n, formatInteger(result.n));
+      setText(cells.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
+      setText(cells.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
+      setText(cells.bits, bitsText(result));
+      setText(privacyNote, result.privacy?.note ? `Privacy: ${result.privacy.note}.` : '');
+      treeNote.hidden = !result.tree;
+      setText(treeNote, result.tree ? `Tree: fan-out ${result.tree.fanout}, ${result.tree.height} ${result.tree.height === 1 ? 'level' : 'levels'}; ${result.tree.reason}.` : '');
+    },
+  };
+}
+
+// A flat report has a bit per fine range; a tree report one per node of the
+// level it picked, the deepest level (the fine ranges, padded) the most.
+function bitsText(result) {
+  const bits = formatInteger(result.bits_per_report);
+  return result.tree ? `at most ${bits} (one per range of the level a report picks)` : `${bits} (one per fine range)`;
+}
+
+// A data consumer's histogram under its name, with the precision n buys.
+function createConsumerSection(questionId, name, consumerIndex, range, unit) {
+  const key = `${questionId}-${consumerIndex}`;
+  const precision = el('p', { class: 'hint', testid: `precision-${key}` });
+  const view = createBinsView({ key, title: `“${name}”`, range, unit });
+  const element = el('section', { class: 'consumer-result', 'aria-label': `Histogram “${name}”`, testid: `consumer-${key}` }, [
+    el('h3', { class: 'chart-title', text: `Histogram “${name}”` }),
+    precision,
+    view.element,
+  ]);
+  return {
+    element,
+    update(histogram) {
+      setText(precision, precisionText(histogram.expected_ci_half_width));
+      view.update(histogram.bins);
+    },
+    destroy: () => view.destroy(),
+  };
+}
+
+function precisionText(halfWidth) {
+  if (halfWidth === null || halfWidth === undefined) return 'Expected 95% precision: no reports yet.';
+  return `Expected 95% precision of a bin: ±${(halfWidth * 100).toFixed(1)} points.`;
+}
+
+// The analyst's own bins (?<id>.edges= or ?<id>.width=, from the
+// controls above the results): exact when every edge is a fine edge,
+// otherwise approximate, with the most each bin can be off.
+function createCustomSection(questionId, range, unit) {
+  const key = `${questionId}-custom`;
+  const note = el('p', { class: 'notice hint', testid: `custom-note-${questionId}`, hidden: true });
+  const none = el('p', { class: 'hint', testid: `custom-none-${questionId}`, text: 'None yet: choose edges or a bin width under “Histogram bins after collection” above.' });
+  const view = createBinsView({ key, title: 'your bins', range, unit, withBias: true });
+  const element = el('section', { class: 'consumer-result', 'aria-label': 'Your bins, chosen after collection', testid: `custom-${questionId}` }, [
+    el('h3', { class: 'chart-title', text: 'Your bins (chosen after collection)' }),
+    none,
+    note,
+    view.element,
+  ]);
+  return {
+    element,
+    update(custom) {
+      none.hidden = Boolean(custom);
+      view.element.hidden = !custom;
+      note.hidden = !custom?.note;
+      setText(note, custom?.note ? `Approximate: ${custom.note.replace(/^approximate:\s*/, '')}.` : '');
+      if (custom) view.update(custom.bins);
+    },
+    destroy: () => view.destroy(),
+  };
+}
