@@ -244,7 +244,7 @@ TEST_CASE("histogram advisor: CHP wins for similar consumers, the baseline for a
   CHECK(coarse.at("reason").get<std::string>().find("\"coarse\"") != std::string::npos);
 }
 
-TEST_CASE("histogram audit: empirical epsilon within the claim for sue and oue; a broken sue is caught") {
+TEST_CASE("histogram audit: empirical epsilon within the claim for sue and oue; broken sue and oue are caught") {
   for (const char* name : {"sue", "oue"}) {
     INFO(std::string(name));
     auto survey = ParseSurvey(Definition(HistogramQuestion(name, 1.0, {{{"name", "a"}, {"bins", 3}}})));
@@ -259,10 +259,13 @@ TEST_CASE("histogram audit: empirical epsilon within the claim for sue and oue; 
     CHECK(audit.lower_bound <= 1.0);
     CHECK(audit.lower_bound >= 0.8);
   }
-  // The paper's f written with eps where eps/2 belongs (digest): bits flipped for 2 eps while 1 is claimed.
-  auto broken = CreateCategoricalMechanism({CategoricalKind::kSue, 3, 2.0, 1});
-  const deniable::testing::PerturbFunction perturb = [&broken](int cell, RandomSource& random) {
-    return *(*broken)->Perturb(cell, random);
-  };
-  CHECK(deniable::testing::AuditEpsilon(perturb, 0, 2, 200000, 1e-6, 19).lower_bound > 1.0);
+  // Broken variants claiming 1: SUE with the paper's f written with eps where eps/2 belongs (bits flipped for
+  // 2 eps), and OUE with q for 2 eps. Each is caught.
+  for (CategoricalKind kind : {CategoricalKind::kSue, CategoricalKind::kOue}) {
+    auto broken = CreateCategoricalMechanism({kind, 3, 2.0, 1});
+    const deniable::testing::PerturbFunction perturb = [&broken](int cell, RandomSource& random) {
+      return *(*broken)->Perturb(cell, random);
+    };
+    CHECK(deniable::testing::AuditEpsilon(perturb, 0, 2, 200000, 1e-6, 19).lower_bound > 1.0);
+  }
 }

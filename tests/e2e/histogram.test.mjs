@@ -19,7 +19,7 @@ import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
-import { createSeededGenerator } from './support/seeded-generator.mjs';
+import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { requestJson, startServer } from './support/server.mjs';
 
 const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
@@ -212,16 +212,6 @@ test('a salary outside the range is refused next to the field, naming the range'
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
-
-// A normal draw by Box–Muller, redrawn until it falls in [low, high].
-function truncatedNormal(generator, mean, sd, low, high) {
-  for (;;) {
-    const u1 = 1 - generator.nextUnit();
-    const u2 = generator.nextUnit();
-    const value = mean + sd * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-    if (value >= low && value <= high) return value;
-  }
-}
 
 // Salaries: most around 40,000, a group around 95,000, a few anywhere.
 function simulateAnswers() {

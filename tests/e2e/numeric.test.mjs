@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
-import { createSeededGenerator } from './support/seeded-generator.mjs';
+import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { requestJson, startServer } from './support/server.mjs';
 
 const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
@@ -212,17 +212,6 @@ async function openNewSurvey(definition) {
   await opened.page.goto(`${server.baseUrl}/s/${definition.id}`);
   await opened.page.getByTestId('survey-form').waitFor();
   return opened;
-}
-
-// A normal draw by Box–Muller from the seeded generator, redrawn until it
-// falls in [low, high] (a truncated normal).
-function truncatedNormal(generator, mean, sd, low, high) {
-  for (;;) {
-    const u1 = 1 - generator.nextUnit();
-    const u2 = generator.nextUnit();
-    const value = mean + sd * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-    if (value >= low && value <= high) return value;
-  }
 }
 
 function simulateAnswers() {

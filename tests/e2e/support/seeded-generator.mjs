@@ -28,3 +28,14 @@ export function createSeededGenerator(seed) {
     },
   };
 }
+
+// A normal draw by Box–Muller from the seeded generator, redrawn until it
+// falls in [low, high] (a truncated normal).
+export function truncatedNormal(generator, mean, sd, low, high) {
+  for (;;) {
+    const u1 = 1 - generator.nextUnit();
+    const u2 = generator.nextUnit();
+    const value = mean + sd * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+    if (value >= low && value <= high) return value;
+  }
+}
