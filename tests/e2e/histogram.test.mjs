@@ -271,6 +271,12 @@ test('the dashboard shows every consumer\'s histogram, and the analyst\'s own bi
   assert.equal(await page.getByTestId('bits-salary').textContent(), `${entry.bits_per_report} (one per fine range)`);
   assert.match(await page.getByTestId('privacy-note-salary').textContent(), /epsilon holds even if the 4 data consumers pool/);
   assert.equal(await page.getByTestId('warning-salary').isVisible(), entry.warning !== null);
+  // The fine partition, in the respondent's units, behind a disclosure.
+  const fine = page.getByTestId('fine-ranges-salary');
+  assert.match(await fine.locator('summary').textContent(), new RegExp(`^The ${entry.fine.edges.length - 1} fine ranges`));
+  await fine.locator('summary').click();
+  assert.equal(await fine.locator('li').count(), entry.fine.edges.length - 1);
+  assert.equal(await fine.locator('li').first().textContent(), '0 to 12,570\u00a0USD');
 
   // Every consumer: a chart, one table row per bin with the server's numbers,
   // its expected precision; and no estimate far from the true share (the

@@ -5,6 +5,7 @@ import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/forma
 import { createSkippedNote } from '../../shared/skipped-note.js';
 import { createBinsView } from './bins-view.js';
 import { createQuantilesTable } from './quantiles-table.js';
+import { edgeFormatter, rangeText } from './ranges.js';
 
 export { createCustomBinsControls as createControls } from './custom-bins-controls.js';
 
@@ -84,6 +85,10 @@ function createFacts(id) {
   };
   const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
   const treeNote = el('p', { class: 'hint', testid: `tree-${id}`, hidden: true });
+  // The fine partition every consumer's bins are sums of: what a report marks, and the exact bins after collection.
+  const fineSummary = el('summary');
+  const fineList = el('ul', { class: 'report-values', tabindex: '0', 'aria-label': 'Fine ranges' });
+  const fine = el('details', { class: 'report-details', testid: `fine-ranges-${id}` }, [fineSummary, fineList]);
   return {
     elements: [
       el('dl', { class: 'facts' }, [
@@ -94,6 +99,7 @@ function createFacts(id) {
       ]),
       privacyNote,
       treeNote,
+      fine,
     ],
     update(result) {
       setText(cells.n, formatInteger(result.n));
@@ -103,8 +109,19 @@ function createFacts(id) {
       setText(privacyNote, result.privacy?.note ? `Privacy: ${result.privacy.note}.` : '');
       treeNote.hidden = !result.tree;
       setText(treeNote, result.tree ? `Tree: fan-out ${result.tree.fanout}, ${result.tree.height} ${result.tree.height === 1 ? 'level' : 'levels'}; ${result.tree.reason}.` : '');
+      showFineRanges(result, fineSummary, fineList);
     },
   };
+}
+
+// The fine ranges in the question's units; bins after collection whose edges
+// are among these are exact.
+function showFineRanges(result, summary, list) {
+  const edges = result.fine?.edges ?? [];
+  const format = edgeFormatter(edges, result.range);
+  setText(summary, `The ${formatInteger(Math.max(0, edges.length - 1))} fine ranges (bins with edges among these are exact)`);
+  list.replaceChildren(...edges.slice(1).map((high, index) =>
+    el('li', { text: rangeText(edges[index], high, format, result.unit ?? '') })));
 }
 
 // A flat report has a bit per fine range; a tree report one per node of the
