@@ -14,7 +14,7 @@ import { loadCore } from '../../web/src/core.js';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { DEMO_SURVEY } from './support/paths.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { requestJson } from './support/server.mjs';
+import { postReports, requestJson } from './support/server.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 
 const RESPONDENTS = 3000;
@@ -45,19 +45,6 @@ function trueFrequencies(answers) {
   }));
 }
 
-async function postAll(reports) {
-  let next = 0;
-  const worker = async () => {
-    while (next < reports.length) {
-      const report = reports[next];
-      next += 1;
-      const response = await requestJson(fixture.server.baseUrl, '/api/surveys/demo/reports', { method: 'POST', json: report });
-      assert.equal(response.status, 201, `report rejected: ${JSON.stringify(response.body)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENT_POSTS }, worker));
-}
-
 async function readDownload(download) {
   const chunks = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk);
@@ -82,7 +69,7 @@ test('the dashboard shows n = 3000 and 95% intervals that contain the true frequ
   await page.locator('[data-testid="n-drugs"]', { hasText: /^0$/ }).waitFor();
   const chartBefore = await page.getByTestId('chart-drugs').elementHandle();
 
-  await postAll(reports);
+  await postReports(fixture.server.baseUrl, 'demo', reports, CONCURRENT_POSTS);
 
   // Polling picks the reports up without a reload, and the chart is updated in place.
   await page.locator('[data-testid="respondents"]', { hasText: /^3,000$/ }).waitFor({ timeout: 30_000 });

@@ -20,7 +20,7 @@ import { loadCore } from '../../web/src/core.js';
 import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
-import { requestJson, startServer } from './support/server.mjs';
+import { postReports, requestJson, startServer } from './support/server.mjs';
 
 const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const RESPONDENTS = 2000;
@@ -224,19 +224,6 @@ function simulateAnswers() {
   });
 }
 
-async function postAll(reports) {
-  let next = 0;
-  const worker = async () => {
-    while (next < reports.length) {
-      const report = reports[next];
-      next += 1;
-      const response = await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/reports`, { method: 'POST', json: report });
-      assert.equal(response.status, 201, `report rejected: ${JSON.stringify(response.body)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENT_POSTS }, worker));
-}
-
 // The true share of answers in each bin [low, high), the last closed.
 function trueShares(answers, edges) {
   return edges.slice(0, -1).map((low, index) => {
@@ -259,7 +246,8 @@ async function readDownload(download) {
 test('the dashboard shows every consumer\'s histogram, and the analyst\'s own bins', async (t) => {
   const core = await loadCore();
   const answers = simulateAnswers();
-  await postAll(answers.map((salary, index) => core.perturbSeeded(SIMULATED, { salary }, String(REPORT_SEED_BASE + index))));
+  const reports = answers.map((salary, index) => core.perturbSeeded(SIMULATED, { salary }, String(REPORT_SEED_BASE + index)));
+  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
 
   const { page, log } = await openRecordedPage(browser.context);
   await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);

@@ -16,7 +16,7 @@ import { loadCore } from '../../web/src/core.js';
 import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
-import { requestJson, startServer } from './support/server.mjs';
+import { postReports, requestJson, startServer } from './support/server.mjs';
 
 const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const RESPONDENTS = 3000;
@@ -223,19 +223,6 @@ function simulateAnswers() {
   }));
 }
 
-async function postAll(reports) {
-  let next = 0;
-  const worker = async () => {
-    while (next < reports.length) {
-      const report = reports[next];
-      next += 1;
-      const response = await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/reports`, { method: 'POST', json: report });
-      assert.equal(response.status, 201, `report rejected: ${JSON.stringify(response.body)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENT_POSTS }, worker));
-}
-
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 async function screenshot(page, name) {
@@ -246,7 +233,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   const core = await loadCore();
   const answers = simulateAnswers();
   const reports = answers.map((answer, index) => core.perturbSeeded(SIMULATED, answer, String(REPORT_SEED_BASE + index)));
-  await postAll(reports);
+  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
 
   const { page, log } = await openRecordedPage(browser.context);
   await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);

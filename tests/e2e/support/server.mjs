@@ -82,3 +82,18 @@ export async function requestJson(baseUrl, path, { method = 'GET', json, headers
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
+
+// Posts every report to the survey, `concurrency` requests in flight, and
+// fails on the first one the server does not accept with 201.
+export async function postReports(baseUrl, surveyId, reports, concurrency = 8) {
+  let next = 0;
+  const worker = async () => {
+    while (next < reports.length) {
+      const report = reports[next];
+      next += 1;
+      const response = await requestJson(baseUrl, `/api/surveys/${surveyId}/reports`, { method: 'POST', json: report });
+      if (response.status !== 201) throw new Error(`report rejected: ${JSON.stringify(response.body)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
