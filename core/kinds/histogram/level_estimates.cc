@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/frequency/norm_sub.h"
+#include "core/kinds/histogram/consumer_bins.h"
 
 namespace deniable {
 namespace {
@@ -71,7 +72,6 @@ RangeEstimate LevelEstimates::DecompositionRange(int first, int end) const {
     ++nodes[static_cast<std::size_t>(node.level)];
   }
   RangeEstimate range;
-  const double gap = pq_.p - pq_.q;
   const auto n = static_cast<double>(n_);
   for (std::size_t level = 1; level < covered.size(); ++level) {
     if (nodes[level] == 0) continue;
@@ -80,8 +80,7 @@ RangeEstimate LevelEstimates::DecompositionRange(int first, int end) const {
     range.frequency += covered[level];
     const double share = std::clamp(covered[level], 0.0, 1.0);
     const double ones = share * n_level;
-    range.variance += (ones * pq_.p * (1.0 - pq_.p) + (nodes[level] * n_level - ones) * pq_.q * (1.0 - pq_.q)) /
-                      (n_level * n_level * gap * gap);
+    range.variance += BinCountVariance(pq_, ones, nodes[level], n_level) / (n_level * n_level);
     if (n > 1.0) range.variance += share * (1.0 - share) * (n - n_level) / (n_level * (n - 1.0));
   }
   return range;
