@@ -10,20 +10,22 @@
 // display points. The reports cannot rule such a tail out: it is a bias of
 // the fit, not sampling noise, and the bootstrap does not see it.
 //
-// The limit: move a share delta of the fitted distribution to the cells
-// above x, spread evenly (u); the expected output cell probabilities change
-// by delta * T (u - f) (transition_matrix.h). With N reported values the
-// chi-square of that change against multinomial noise is
-//   N * delta^2 * sum_j (T (u - f))_j^2 / (T f)_j,
-// and the reports detect it at the 95% level (one degree of freedom) from
-// delta = 1.96 / sqrt(N * S), S the sum. The same below x. Cost:
-// O(points * output cells) after O(cells * output cells) prefix sums.
+// The limit: move a share delta of the fitted distribution f evenly into
+// cells above x (u: all of them, or the half, quarter or eighth nearest x),
+// and delta * c to the range's low end (e), with c >= 0 chosen so that the
+// move is least detectable (it keeps the mean where the channel sees little
+// else); the expected output probabilities change by delta * T (u - f + c (e - f))
+// (transition_matrix.h). With N reported values the reports detect it at
+// the 95% level (chi-square, one degree of freedom, against the moved
+// distribution's own multinomial variance) from the delta found by
+// bisection; the least detectable of the four u is the limit. The same
+// below x, compensated at the high end. Cost: O(points * output cells * 160)
+// after O(cells * output cells) prefix sums.
 //
-// The band: where the fit puts less than delta_above above x, the answers'
-// CDF at x may be as low as (1 - delta_above) F(x) (that much moved above);
-// where it puts less than delta_below below x, as high as
-// F(x) + delta_below (1 - F(x)). Elsewhere the mass is detectable and the
-// bootstrap band stands.
+// The band: where the fit puts less than delta above x, the answers' CDF at
+// x may be as low as F(x) - delta ((1 + c) F(x) - c); where it puts less
+// than delta below x, as high as F(x) + delta ((1 + c) (1 - F(x)) - c).
+// Elsewhere the mass is detectable and the bootstrap band stands.
 #pragma once
 
 #include <vector>
@@ -33,9 +35,17 @@
 
 namespace deniable {
 
+// A share of the answers moved across a point that the reports cannot
+// detect, with share * compensation added at the range's far end (the
+// least detectable such move: below).
+struct UndetectableMove {
+  double share;
+  double compensation;
+};
+
 struct DetectionLimits {
-  std::vector<double> above;  // per display point: undetectable share moved above it
-  std::vector<double> below;  // ... moved below it
+  std::vector<UndetectableMove> above;  // per display point: moved above it (compensated at the low end)
+  std::vector<UndetectableMove> below;  // ... moved below it (compensated at the high end)
 };
 
 // fitted: the fit's cell probabilities on the transition's input cells;

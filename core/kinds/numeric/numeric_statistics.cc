@@ -156,7 +156,8 @@ json Withheld(const char* reason) {
 double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolution) {
   const double fitted_iqr = fitted.upper_quartile - fitted.lower_quartile;
   const double blur_iqr = resolution.spread_high - resolution.spread_low;
-  return 0.5 * (fitted_iqr - std::sqrt(std::max(0.0, fitted_iqr * fitted_iqr - blur_iqr * blur_iqr)));
+  const double in_quadrature = 0.5 * (fitted_iqr - std::sqrt(std::max(0.0, fitted_iqr * fitted_iqr - blur_iqr * blur_iqr)));
+  return std::max(in_quadrature, kLeastBlurShare * blur_iqr);
 }
 
 json ResolutionToJson(const Resolution& resolution) {
