@@ -161,6 +161,21 @@ std::string PerturbSeededJson(const std::string& definition_json, const std::str
   return Respond(PerturbWith(definition_json, answers_json, random), &Identity);
 }
 
+// What a respondent's privacy choices give for one question
+// (QuestionKind::PrivacyOfChoices: a block's epsilon per attribute from the
+// answered set and sensitivities), computed without any answer.
+std::string PrivacyOfChoicesJson(const std::string& definition_json, const std::string& question_id,
+                                 const std::string& choices_json) {
+  auto survey = ParseDefinition(definition_json);
+  if (!survey) return Failure(survey.error());
+  auto choices = ParseJsonArgument(choices_json, "choices");
+  if (!choices) return Failure(choices.error());
+  for (const Question& question : survey->questions) {
+    if (question.id == question_id) return Respond(question.kind->PrivacyOfChoices(*choices), &Identity);
+  }
+  return Failure("the survey has no question \"" + question_id + "\"");
+}
+
 // A question's design advice (QuestionKind::DesignAdvice) for `respondents`
 // expected answers: null when its kind has none.
 std::string DesignAdviceJson(const std::string& definition_json, const std::string& question_id, double respondents) {
@@ -196,4 +211,5 @@ EMSCRIPTEN_BINDINGS(deniable_core) {
   emscripten::function("adviseJson", &deniable::wasm::AdviseJson);
   emscripten::function("kindTypesJson", &deniable::wasm::KindTypesJson);
   emscripten::function("designAdviceJson", &deniable::wasm::DesignAdviceJson);
+  emscripten::function("privacyOfChoicesJson", &deniable::wasm::PrivacyOfChoicesJson);
 }

@@ -1,5 +1,6 @@
 #include "core/survey/kind_registry.h"
 
+#include "core/kinds/block/block_question_kind.h"
 #include "core/kinds/categorical/categorical_question_kind.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
@@ -11,6 +12,7 @@ std::vector<KindEntry> RegisteredKinds() {
       CategoricalQuestionKind::Entry(),
       NumericQuestionKind::Entry(),
       HistogramQuestionKind::Entry(),
+      BlockQuestionKind::Entry(),
   };
 }
 

@@ -1,5 +1,6 @@
 #include "core/survey/question_fields.h"
 
+#include <set>
 #include <vector>
 
 #include "core/common/json_fields.h"
@@ -24,6 +25,29 @@ Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::
   const NumericRange parsed{range[0].get<double>(), range[1].get<double>()};
   if (auto status = ValidateNumericRange(parsed); !status) return InContext(path, status.error());
   return parsed;
+}
+
+Result<std::vector<std::string>> ParseOptionsField(const nlohmann::json& object, const std::string& where,
+                                                   std::size_t max_options) {
+  const std::string path = where + ".options";
+  if (!object.contains("options")) return MakeError(path + ": required field is missing");
+  const auto& list = object.at("options");
+  if (!list.is_array() || list.size() < 2 || list.size() > max_options) {
+    return MakeError(path + ": must be an array of 2 to " + std::to_string(max_options) + " option labels");
+  }
+  std::vector<std::string> options;
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string item = path + "[" + std::to_string(i) + "]";
+    if (!list[i].is_string() || list[i].get<std::string>().empty() || list[i].get<std::string>().size() > 500) {
+      return MakeError(item + ": must be a non-empty string of at most 500 bytes");
+    }
+    if (!seen.insert(list[i].get<std::string>()).second) {
+      return MakeError(item + ": duplicate option \"" + list[i].get<std::string>() + "\"");
+    }
+    options.push_back(list[i].get<std::string>());
+  }
+  return options;
 }
 
 }  // namespace deniable

@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -20,5 +21,11 @@ Status RejectUnknownQuestionFields(const nlohmann::json& question, std::initiali
 // The "range": [low, high] of kinds whose answers are numbers (required,
 // finite, low < high), its errors naming where + ".range".
 Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::string& where);
+
+// The "options": [label, ...] of kinds whose answers are one of a list
+// (required; 2 to max_options distinct, non-empty labels of at most 500
+// bytes), its errors naming where + ".options[i]".
+Result<std::vector<std::string>> ParseOptionsField(const nlohmann::json& object, const std::string& where,
+                                                   std::size_t max_options);
 
 }  // namespace deniable

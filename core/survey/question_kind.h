@@ -109,6 +109,13 @@ class QuestionKind {
   virtual Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const = 0;
   // What the survey page needs beyond the definition (e.g. p and q).
   virtual nlohmann::json PageSummary() const = 0;
+  // For kinds whose respondents choose their own privacy (a block's
+  // sensitivity per attribute): what those choices give, computed from the
+  // choices alone, never from answers, so the page can show it before
+  // anything is sent. An error for kinds without such choices.
+  virtual Result<nlohmann::json> PrivacyOfChoices(const nlohmann::json& /*choices*/) const {
+    return MakeError("questions of this kind have no privacy choices");
+  }
 
   // --- aggregator
   virtual Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const = 0;

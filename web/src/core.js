@@ -10,6 +10,7 @@
 //   core.perturbSeeded(definition, answers, seed)  // deterministic, tests only (NOT private)
 //   core.advise(k, epsilon, n)                // advisor: {options, epsilon, respondents, mechanisms, recommended, reason}
 //   core.designAdvice(definition, id, n)      // a question's design advice for n respondents, or null
+//   core.privacyOfChoices(definition, id, choices)  // a block's epsilon per attribute from {answered, sensitivity}
 //   core.kindTypes()                          // the registered kinds' type names
 //   core.version()                            // "0.1.0"
 //
@@ -84,6 +85,9 @@ function bindApi(module) {
       call('perturbSeededJson', jsonText(definition, 'definition'), jsonText(answers, 'answers'),
            seedText(seed)),
     kindTypes: () => call('kindTypesJson'),
+    privacyOfChoices: (definition, questionId, choices) =>
+      call('privacyOfChoicesJson', jsonText(definition, 'definition'), String(questionId),
+           jsonText(choices, 'choices')),
     designAdvice: (definition, questionId, respondents) =>
       call('designAdviceJson', jsonText(definition, 'definition'), String(questionId),
            number(respondents, 'respondents')),

@@ -2,7 +2,6 @@
 
 #include <cassert>
 #include <cstdint>
-#include <set>
 
 #include "core/common/json_fields.h"
 #include "core/common/validation.h"
@@ -48,28 +47,6 @@ Result<std::shared_ptr<const CategoricalMechanism>> ParseMechanism(const nlohman
   return std::shared_ptr<const CategoricalMechanism>(std::move(mechanism).value());
 }
 
-Result<std::vector<std::string>> ParseOptions(const nlohmann::json& question, const std::string& where) {
-  const std::string path = where + ".options";
-  if (!question.contains("options")) return MakeError(path + ": required field is missing");
-  const auto& list = question.at("options");
-  if (!list.is_array() || list.size() < 2 || list.size() > kMaxOptions) {
-    return MakeError(path + ": must be an array of 2 to " + std::to_string(kMaxOptions) + " option labels");
-  }
-  std::vector<std::string> options;
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string item = path + "[" + std::to_string(i) + "]";
-    if (!list[i].is_string() || list[i].get<std::string>().empty() || list[i].get<std::string>().size() > 500) {
-      return MakeError(item + ": must be a non-empty string of at most 500 bytes");
-    }
-    if (!seen.insert(list[i].get<std::string>()).second) {
-      return MakeError(item + ": duplicate option \"" + list[i].get<std::string>() + "\"");
-    }
-    options.push_back(list[i].get<std::string>());
-  }
-  return options;
-}
-
 // Range-checked on the JSON integer itself: narrowing it to int first would
 // turn 4294967297 into answer 1.
 Result<int> ReadAnswerIndex(const nlohmann::json& answer, int options) {
@@ -94,7 +71,7 @@ KindEntry CategoricalQuestionKind::Entry() { return {kType, &Parse, NoEstimateOp
 Result<std::shared_ptr<const QuestionKind>> CategoricalQuestionKind::Parse(const nlohmann::json& object,
                                                                            const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(object, {"options", "mechanism"}, where));
-  auto options = ParseOptions(object, where);
+  auto options = ParseOptionsField(object, where, kMaxOptions);
   if (!options) return MakeError(options.error());
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
   auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(options->size()), where + ".mechanism");

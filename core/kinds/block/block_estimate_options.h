@@ -1,0 +1,33 @@
+// A block's estimation options (query parameters, `<question id>.<name>` for one question):
+//   mode         "calibrated" (default) | "paper" (block_marginals.h, lasso_joint.h);
+//   crosstab     "id,id[,...]": 2 to 2 * joint_order attributes to cross-tabulate
+//                (default: the block's first two);
+//   split_score  "formula" (default) | "prose": Situation 2's choice (cross_tab.h);
+//   min_group    respondents needed behind a joint (default 30; 1 to 10^9).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/result.h"
+#include "core/kinds/block/block_definition.h"
+#include "core/kinds/block/cross_tab.h"
+
+namespace deniable {
+
+struct BlockEstimateOptions {
+  CrossTabOptions cross_tab;
+  std::vector<std::string> crosstab;  // attribute ids; empty: the first two
+};
+
+std::vector<std::string> PublicBlockEstimateOptionNames();
+// The options' form (names of other kinds' options are ignored).
+Result<BlockEstimateOptions> ParseBlockEstimateOptions(const nlohmann::json& options);
+// Against the block: the crosstab's ids exist, are distinct, and are not too many.
+Result<std::uint32_t> CrossTabSet(const BlockDefinition& block, const BlockEstimateOptions& options);
+Result<nlohmann::json> CanonicalBlockEstimateOptions(const nlohmann::json& options);
+
+}  // namespace deniable

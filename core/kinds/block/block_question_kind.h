@@ -1,0 +1,77 @@
+// A block of categorical attributes with personalised budgets (seed 002:
+// PLDP / PMOUE). Each respondent answers any of the attributes (at least
+// one), sets how private each should be, and sends one PMOUE report
+// (pmoue.h); the split of their budget m * e over the m answered attributes
+// is made on the device from their choices alone (budget_split.h) and is not
+// sent. The server estimates each attribute's distribution
+// (block_marginals.h) and cross-tabulations of any 2 to 2 * joint_order of
+// them (cross_tab.h).
+//
+// Definition: block_definition.h. Answer (Perturb's input):
+// {"answers": {"<id>": option index, ...} (unanswered: absent or null),
+//  "sensitivity": {"<id>": "more_private" | "usual" | "less_private" | weight}}.
+// Wire form: pmoue.h.
+//
+// Privacy (personalised LDP, digest section 4): a respondent who answers m
+// attributes is (m e)-LDP for the block, and each answered attribute's
+// report is epsilon_j-LDP about that answer, epsilon_j the respondent's
+// share, because the split does not depend on the answers. Not
+// (m min epsilon_j)-LDP, as the paper's Theorem 3 claims. The server sees
+// which attributes were answered, and an attribute's number of 1 bits
+// hints at its share (more 1s: a smaller share).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/kinds/block/block_aggregate.h"
+#include "core/kinds/block/block_definition.h"
+#include "core/kinds/block/budget_split.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+struct Question;
+
+class BlockQuestionKind final : public QuestionKind {
+ public:
+  static constexpr const char* kType = "block";
+  static KindEntry Entry();
+  static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
+
+  const BlockDefinition& block() const { return block_; }
+
+  std::string_view type() const override { return kType; }
+  nlohmann::json DefinitionToJson() const override;
+  nlohmann::json MechanismToJson() const override;
+  // A respondent who answers every attribute: d * e.
+  std::optional<double> epsilon() const override;
+  nlohmann::json PrivacyToJson() const override;
+  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
+  nlohmann::json PageSummary() const override;
+  Result<nlohmann::json> PrivacyOfChoices(const nlohmann::json& choices) const override;
+  Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
+  std::unique_ptr<KindAggregate> NewAggregate() const override {
+    return std::make_unique<BlockAggregate>(block_.sizes(), block_.joint_order);
+  }
+  Status ValidateEstimateOptions(const nlohmann::json& options) const override;
+  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
+  Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
+                                  const std::function<bool()>& cancelled) const override;
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
+  Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  std::string SimulationText(const nlohmann::json& result) const override;
+
+  // The respondent's choices (answered set and weights) from an answer; never the values.
+  Result<BlockChoices> ChoicesOf(const nlohmann::json& answered, const nlohmann::json& sensitivity) const;
+
+ private:
+  explicit BlockQuestionKind(BlockDefinition block) : block_(std::move(block)) {}
+
+  BlockDefinition block_;
+};
+
+const BlockQuestionKind& BlockKindOf(const Question& question);
+
+}  // namespace deniable

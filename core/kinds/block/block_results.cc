@@ -1,0 +1,147 @@
+#include "core/kinds/block/block_results.h"
+
+#include <cmath>
+
+#include "core/frequency/frequency_estimator.h"
+#include "core/kinds/block/block_marginals.h"
+#include "core/kinds/block/cross_tab.h"
+
+namespace deniable {
+namespace {
+
+// An attribute's estimates are flagged when a frequency's 95% half-width exceeds this (as categorical questions').
+constexpr double kUsefulHalfWidth = 0.10;
+
+nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr); }
+
+nlohmann::json AttributeToJson(const BlockAttribute& attribute, const MarginalEstimate& estimate) {
+  auto options = nlohmann::json::array();
+  double widest = 0.0;
+  for (std::size_t b = 0; b < estimate.options.size(); ++b) {
+    const OptionEstimate& option = estimate.options[b];
+    options.push_back({{"label", attribute.options[b]},
+                       {"count", NumberOrNull(option.count)},
+                       {"frequency", NumberOrNull(option.frequency)},
+                       {"std_error", NumberOrNull(option.std_error)},
+                       {"ci_low", NumberOrNull(option.ci_low)},
+                       {"ci_high", NumberOrNull(option.ci_high)},
+                       {"consistent_frequency", NumberOrNull(option.consistent_frequency)}});
+    if (std::isfinite(option.std_error)) widest = std::max(widest, kZ95 * option.std_error);
+  }
+  nlohmann::json warning = nullptr;
+  if (estimate.n == 0) {
+    warning = "no respondent answered this attribute yet";
+  } else if (widest > kUsefulHalfWidth) {
+    warning = "n = " + std::to_string(estimate.n) + " is too small for useful estimates: 95% intervals are up to +-" +
+              std::to_string(static_cast<int>(std::round(widest * 100))) + " points wide";
+  }
+  const double q = estimate.average_q;
+  return {{"id", attribute.id},
+          {"text", attribute.text},
+          {"n", estimate.n},
+          {"average_q", NumberOrNull(q)},
+          {"effective_epsilon", q > 0.0 && q < 0.5 ? nlohmann::json(std::log((1.0 - q) / q)) : nlohmann::json(nullptr)},
+          {"options", options},
+          {"warning", warning}};
+}
+
+nlohmann::json CrossTabToJson(const BlockDefinition& block, const CrossTab& table) {
+  auto ids = [&](const std::vector<int>& attributes) {
+    auto list = nlohmann::json::array();
+    for (int a : attributes) list.push_back(block.attributes[static_cast<std::size_t>(a)].id);
+    return list;
+  };
+  auto cells = nlohmann::json::array();
+  std::vector<int> digits(table.attributes.size());
+  for (std::size_t cell = 0; cell < table.consistent.size(); ++cell) {
+    std::size_t rest = cell;
+    for (std::size_t i = table.attributes.size(); i-- > 0;) {
+      digits[i] = static_cast<int>(rest % static_cast<std::size_t>(table.sizes[i]));
+      rest /= static_cast<std::size_t>(table.sizes[i]);
+    }
+    auto labels = nlohmann::json::array();
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      labels.push_back(block.attributes[static_cast<std::size_t>(table.attributes[i])].options[static_cast<std::size_t>(digits[i])]);
+    }
+    nlohmann::json entry = {{"options", labels}, {"frequency", nullptr}, {"std_error", nullptr}, {"ci_low", nullptr},
+                            {"ci_high", nullptr}, {"consistent_frequency", table.consistent[cell]}};
+    if (!table.frequency.empty()) {
+      const double f = table.frequency[cell], se = table.std_error[cell];
+      entry["frequency"] = f;
+      entry["std_error"] = se;
+      entry["ci_low"] = f - kZ95 * se;
+      entry["ci_high"] = f + kZ95 * se;
+    }
+    cells.push_back(std::move(entry));
+  }
+  nlohmann::json parts = nullptr;
+  if (table.situation == 2) parts = nlohmann::json::array({ids(table.parts[0]), ids(table.parts[1])});
+  return {{"attributes", ids(table.attributes)},
+          {"situation", table.situation},
+          {"parts", parts},
+          {"n", table.n},
+          {"cells", cells},
+          {"interval", table.frequency.empty() ? nlohmann::json(nullptr) : nlohmann::json("normal")},
+          {"note", table.note.empty() ? nlohmann::json(nullptr) : nlohmann::json(table.note)}};
+}
+
+}  // namespace
+
+Result<nlohmann::json> BlockResultToJson(const BlockDefinition& block, const BlockAggregate& aggregate,
+                                         const BlockEstimateOptions& options, const nlohmann::json& mechanism,
+                                         const nlohmann::json& privacy) {
+  const BlockMode mode = options.cross_tab.mode;
+  auto attributes = nlohmann::json::array();
+  std::vector<std::vector<double>> margins;
+  for (std::size_t a = 0; a < block.attributes.size(); ++a) {
+    const MarginalEstimate estimate =
+        EstimateMarginal(aggregate, static_cast<int>(a), mode, block.epsilon_per_attribute);
+    attributes.push_back(AttributeToJson(block.attributes[a], estimate));
+    std::vector<double> margin;
+    for (const OptionEstimate& option : estimate.options) {
+      margin.push_back(estimate.n > 0 ? option.consistent_frequency : 1.0 / static_cast<double>(estimate.options.size()));
+    }
+    margins.push_back(std::move(margin));
+  }
+  auto set = CrossTabSet(block, options);
+  if (!set) return MakeError(set.error());
+  nlohmann::json crosstab;
+  auto table = EstimateCrossTab(aggregate, block, *set, options.cross_tab, margins);
+  crosstab = table ? CrossTabToJson(block, *table) : nlohmann::json{{"error", table.error()}};
+  nlohmann::json warning = nullptr;
+  if (aggregate.n() == 0) warning = "no reports yet";
+  return nlohmann::json{{"n", aggregate.n()},
+                        {"mode", mode == BlockMode::kPaper ? "paper" : "calibrated"},
+                        {"mechanism", mechanism},
+                        {"privacy", privacy},
+                        {"joint_order", block.joint_order},
+                        {"attributes", attributes},
+                        {"crosstab", crosstab},
+                        {"warning", warning}};
+}
+
+std::vector<CsvRow> BlockCsvRows(const nlohmann::json& result) {
+  std::vector<CsvRow> rows;
+  for (const auto& attribute : result["attributes"]) {
+    for (const auto& option : attribute["options"]) {
+      rows.push_back({attribute["id"].get<std::string>() + ": " + option["label"].get<std::string>(), option["count"],
+                      option["frequency"], option["std_error"], option["ci_low"], option["ci_high"],
+                      option["consistent_frequency"]});
+    }
+  }
+  const auto& crosstab = result["crosstab"];
+  if (crosstab.contains("cells")) {
+    for (const auto& cell : crosstab["cells"]) {
+      std::string name;
+      for (std::size_t i = 0; i < cell["options"].size(); ++i) {
+        name += (i == 0 ? "" : " & ") + crosstab["attributes"][i].get<std::string>() + "=" +
+                cell["options"][i].get<std::string>();
+      }
+      rows.push_back({name, nullptr, cell["frequency"], cell["std_error"], cell["ci_low"], cell["ci_high"],
+                      cell["consistent_frequency"]});
+    }
+  }
+  return rows;
+}
+
+}  // namespace deniable
