@@ -425,3 +425,161 @@ TEST_CASE("block joint: unbiased for pairs and triples under equal and unequal s
     triple.Check(alpha > 0 ? "triple, Dirichlet splits" : "triple, equal splits", lowest);
   }
 }
+
+TEST_CASE("block consistent joint: non-negative, sums to 1, margins equal to the shown marginals, dependence kept") {
+  JointCounts joint;
+  joint.attributes = {0, 1};
+  joint.sizes = {2, 3};
+  joint.n = 1000;
+  joint.count = {300, -20, 100, 50, 250, 320};
+  const std::vector<std::vector<double>> margins = {{0.4, 0.6}, {0.3, 0.25, 0.45}};
+  const std::vector<double> consistent = ConsistentJoint(joint, margins);
+  double total = 0.0;
+  for (double p : consistent) {
+    CHECK(p >= 0.0);
+    total += p;
+  }
+  CHECK(total == doctest::Approx(1.0).epsilon(1e-9));
+  for (int a = 0; a < 2; ++a) CHECK(consistent[static_cast<std::size_t>(a * 3)] + consistent[static_cast<std::size_t>(a * 3 + 1)] +
+                                        consistent[static_cast<std::size_t>(a * 3 + 2)] ==
+                                    doctest::Approx(margins[0][static_cast<std::size_t>(a)]).epsilon(1e-9));
+  for (int b = 0; b < 3; ++b) CHECK(consistent[static_cast<std::size_t>(b)] + consistent[static_cast<std::size_t>(3 + b)] ==
+                                    doctest::Approx(margins[1][static_cast<std::size_t>(b)]).epsilon(1e-9));
+  // The first row leans to option 0, the second to option 2, as in the counts.
+  CHECK(consistent[0] / consistent[2] > consistent[3] / consistent[5]);
+}
+
+TEST_CASE("block LASSO (paper mode) sees only the marginals; the default joint estimator sees the dependence") {
+  // Two populations with the same marginals: the dependent joint of age x income, and the product of its margins.
+  const BlockDefinition block = Block({3, 4}, 4.0);
+  std::vector<double> dependent(12, 0.0);
+  const std::vector<double> three = DependentJoint();
+  for (std::size_t c = 0; c < 12; ++c) dependent[c] = three[2 * c] + three[2 * c + 1];
+  std::vector<double> rows(3, 0.0), columns(4, 0.0), independent(12);
+  for (std::size_t c = 0; c < 12; ++c) {
+    rows[c / 4] += dependent[c];
+    columns[c % 4] += dependent[c];
+  }
+  for (std::size_t c = 0; c < 12; ++c) independent[c] = rows[c / 4] * columns[c % 4];
+  auto distance = [](const std::vector<double>& a, const std::vector<double>& b) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i) sum += std::abs(a[i] - b[i]);
+    return sum / 2.0;
+  };
+  std::vector<std::vector<double>> lasso, product;
+  for (const auto* truth : {&dependent, &independent}) {
+    const Population population = Simulate(block, *truth, 100000, 0.0, 0.0, 77);
+    const JointCounts by_lasso = EstimateJointByLasso(population.aggregate, 0b11u, 4.0);
+    const JointCounts by_default = EstimateJoint(population.aggregate, 0b11u);
+    CHECK(by_lasso.variance.empty());  // no interval
+    std::vector<double> a, b;
+    for (std::size_t c = 0; c < 12; ++c) {
+      a.push_back(by_lasso.count[c] / static_cast<double>(by_lasso.n));
+      b.push_back(by_default.count[c] / static_cast<double>(by_default.n));
+    }
+    // The LASSO's marginals are the reports' (within sampling error).
+    std::vector<double> lasso_rows(3, 0.0);
+    for (std::size_t c = 0; c < 12; ++c) lasso_rows[c / 4] += a[c];
+    for (std::size_t r = 0; r < 3; ++r) CHECK(lasso_rows[r] == doctest::Approx(rows[r]).epsilon(0.05));
+    MESSAGE("truth " << std::string(truth == &dependent ? "dependent" : "independent") << ": LASSO off by " << distance(a, *truth)
+                     << ", default off by " << distance(b, *truth));
+    CHECK(distance(b, *truth) < 0.03);
+    lasso.push_back(a);
+    product.push_back(b);
+  }
+  MESSAGE("between the two populations: LASSO outputs differ by " << distance(lasso[0], lasso[1])
+                                                                   << ", default outputs by " << distance(product[0], product[1]));
+  // The truths differ by this much; the default estimator sees it, the LASSO does not.
+  const double apart = distance(dependent, independent);
+  CHECK(apart > 0.2);
+  CHECK(distance(product[0], product[1]) > apart - 0.06);
+  CHECK(distance(lasso[0], lasso[1]) < 0.05);
+}
+
+TEST_CASE("block Situation 2: split by the entropy score (formula: least shared information), product, errors") {
+  // age and income dependent, the third attribute independent of both; joint_order 2, so a triple is a product.
+  json question = BlockQuestion({3, 4, 2}, 2.0);
+  question["joint_order"] = 2;
+  auto survey = ParseSurvey(Definition(question));
+  REQUIRE(survey.ok());
+  const BlockDefinition block = BlockKindOf(survey->questions[0]).block();
+  std::vector<double> joint(24);
+  const std::vector<double> three = DependentJoint();
+  for (std::size_t c = 0; c < 12; ++c) {
+    const double pair = three[2 * c] + three[2 * c + 1];
+    joint[2 * c] = pair * 0.3;
+    joint[2 * c + 1] = pair * 0.7;
+  }
+  const Population population = Simulate(block, joint, 60000, 0.0, 0.0, 31);
+  std::vector<std::vector<double>> margins;
+  for (int a = 0; a < 3; ++a) {
+    std::vector<double> margin;
+    for (const auto& option : EstimateMarginal(population.aggregate, a, BlockMode::kCalibrated, 2.0).options) {
+      margin.push_back(option.consistent_frequency);
+    }
+    margins.push_back(margin);
+  }
+  CrossTabOptions options;
+  auto formula = EstimateCrossTab(population.aggregate, block, 0b111u, options, margins);
+  REQUIRE(formula.ok());
+  CHECK(formula->situation == 2);
+  CHECK(formula->parts == std::vector<std::vector<int>>{{0, 1}, {2}});
+  CHECK(formula->frequency.empty());  // no interval for a product
+  CHECK(formula->note.find("assumes the parts independent") != std::string::npos);
+  options.split_score = SplitScore::kProse;
+  auto prose = EstimateCrossTab(population.aggregate, block, 0b111u, options, margins);
+  REQUIRE(prose.ok());
+  CHECK(prose->parts != formula->parts);
+  // The product's margin over the single part is that part's table (the shown marginal).
+  for (int h = 0; h < 2; ++h) {
+    double sum = 0.0;
+    for (std::size_t c = 0; c < 12; ++c) sum += formula->consistent[2 * c + static_cast<std::size_t>(h)];
+    CHECK(sum == doctest::Approx(margins[2][static_cast<std::size_t>(h)]).epsilon(1e-6));
+  }
+  // A pair within the joint order is Situation 1, with intervals.
+  auto pair = EstimateCrossTab(population.aggregate, block, 0b011u, CrossTabOptions{}, margins);
+  REQUIRE(pair.ok());
+  CHECK(pair->situation == 1);
+  CHECK(pair->frequency.size() == 12);
+  // Too few respondents for any split: a clear error.
+  options.min_group = 1000000;
+  CHECK(EstimateCrossTab(population.aggregate, block, 0b111u, options, margins).error() ==
+        "no cross-tabulation of age, income, education: fewer than 1000000 respondents answered them all, and no "
+        "split into two parts of at most 2 attributes has that many answering each part");
+}
+
+TEST_CASE("block results through the survey path: options per question, CSV rows, paper mode, errors") {
+  auto survey = ParseSurvey(Definition(BlockQuestion({3, 4, 2}, 1.0)));
+  REQUIRE(survey.ok());
+  SurveyAggregate aggregate(*survey);
+  SeededRandom random(41);
+  for (int r = 0; r < 3000; ++r) {
+    json answers = {{"age", r % 3}, {"income", (r / 3) % 4}};
+    if (r % 5 != 0) answers["education"] = r % 2;
+    auto wire = PerturbAnswers(*survey, {{"block", {{"answers", answers}, {"sensitivity", {{"age", "less_private"}}}}}},
+                               random);
+    REQUIRE(wire.ok());
+    auto report = ParseReport(*survey, *wire);
+    REQUIRE(report.ok());
+    aggregate.Add(*report);
+  }
+  const json options = {{"block.crosstab", "age,education"}, {"block.mode", "paper"}};
+  REQUIRE(ValidateEstimateOptions(*survey, options).ok());
+  const json results = SurveyResultsToJson(*survey, aggregate, options);
+  const json& block = results["questions"][0];
+  CHECK(block["mode"] == "paper");
+  CHECK(block["attributes"][2]["n"] == 2400);
+  CHECK(block["crosstab"]["attributes"] == json{"age", "education"});
+  CHECK(block["crosstab"]["cells"].size() == 6);
+  CHECK(block["crosstab"]["cells"][0]["frequency"].is_null());  // paper mode: the LASSO has no interval
+  const auto rows = survey->questions[0].kind->CsvRows(block);
+  CHECK(rows.size() == 3 + 4 + 2 + 6);
+  CHECK(rows[0].option == "age: age0");
+  CHECK(rows.back().option == "age=age2 & education=education1");
+  CHECK(ValidateEstimateOptions(*survey, {{"block.crosstab", "age,job"}}).error() ==
+        "question \"block\": crosstab: the block has no attribute \"job\"");
+  CHECK(ValidateEstimateOptions(*survey, {{"block.mode", "lasso"}}).error() ==
+        "question \"block\": mode must be \"calibrated\" or \"paper\", but is \"lasso\"");
+  CHECK(ValidateEstimateOptions(*survey, {{"block.crosstab", "age"}}).error() ==
+        "question \"block\": crosstab must name 2 to 3 attributes (2 x joint_order 3), but names 1");
+}
