@@ -23,6 +23,7 @@
 #include "core/kinds/block/lasso_joint.h"
 #include "core/kinds/block/pmoue.h"
 #include "core/kinds/block/privacy_audit.h"
+#include "core/frequency/norm_sub.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
@@ -427,13 +428,9 @@ TEST_CASE("block joint: unbiased for pairs and triples under equal and unequal s
 }
 
 TEST_CASE("block consistent joint: non-negative, sums to 1, margins equal to the shown marginals, dependence kept") {
-  JointCounts joint;
-  joint.attributes = {0, 1};
-  joint.sizes = {2, 3};
-  joint.n = 1000;
-  joint.count = {300, -20, 100, 50, 250, 320};
+  const std::vector<double> start = {0.3, 0.001, 0.1, 0.05, 0.25, 0.32};
+  const std::vector<double> consistent = FitMargins(start, {2, 3}, {{0.4, 0.6}, {0.3, 0.25, 0.45}});
   const std::vector<std::vector<double>> margins = {{0.4, 0.6}, {0.3, 0.25, 0.45}};
-  const std::vector<double> consistent = ConsistentJoint(joint, margins);
   double total = 0.0;
   for (double p : consistent) {
     CHECK(p >= 0.0);
@@ -445,8 +442,43 @@ TEST_CASE("block consistent joint: non-negative, sums to 1, margins equal to the
                                     doctest::Approx(margins[0][static_cast<std::size_t>(a)]).epsilon(1e-9));
   for (int b = 0; b < 3; ++b) CHECK(consistent[static_cast<std::size_t>(b)] + consistent[static_cast<std::size_t>(3 + b)] ==
                                     doctest::Approx(margins[1][static_cast<std::size_t>(b)]).epsilon(1e-9));
-  // The first row leans to option 0, the second to option 2, as in the counts.
+  // The first row leans to option 0, the second to option 2, as in the start.
   CHECK(consistent[0] / consistent[2] > consistent[3] / consistent[5]);
+}
+
+TEST_CASE("block EM joint: closer to the truth than the Norm-Sub of the unbiased joint, at small and large n") {
+  const BlockDefinition block = Block({3, 4, 2}, 2.0, {0.05, 3.0});
+  const std::vector<double> joint = DependentJoint();
+  auto distance = [](const std::vector<double>& a, const std::vector<double>& b) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < a.size(); ++i) sum += std::abs(a[i] - b[i]);
+    return sum / 2.0;
+  };
+  for (std::int64_t n : {1000, 100000}) {
+    const Population population = Simulate(block, joint, n, 0.0, 0.0, 55);
+    std::vector<std::vector<double>> margins;
+    for (int a = 0; a < 3; ++a) {
+      std::vector<double> margin;
+      for (const auto& option : EstimateMarginal(population.aggregate, a, BlockMode::kCalibrated, 2.0).options) {
+        margin.push_back(option.consistent_frequency);
+      }
+      margins.push_back(margin);
+    }
+    std::vector<double> truth;
+    for (auto c : population.joint_all) truth.push_back(static_cast<double>(c) / static_cast<double>(n));
+    auto table = EstimateCrossTab(population.aggregate, block, 0b111u, CrossTabOptions{}, margins);
+    REQUIRE(table.ok());
+    // The Norm-Sub of the unbiased estimate, for comparison.
+    std::vector<double> unbiased = table->frequency;
+    const std::vector<double> norm_sub = NormSub(unbiased, 1.0);
+    MESSAGE("n = " << n << ": EM joint off by " << distance(table->consistent, truth) << ", Norm-Sub of the unbiased "
+                   << distance(norm_sub, truth));
+    CHECK(distance(table->consistent, truth) < distance(norm_sub, truth));
+    // The unbiased estimate's expected AVD is about sum_cells sqrt(2/pi) SE / 2; the EM joint stays within twice it.
+    double expected = 0.0;
+    for (double se : table->std_error) expected += std::sqrt(2.0 / M_PI) * se / 2.0;
+    CHECK(distance(table->consistent, truth) < 2.0 * expected);
+  }
 }
 
 TEST_CASE("block LASSO (paper mode) sees only the marginals; the default joint estimator sees the dependence") {

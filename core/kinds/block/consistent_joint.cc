@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/frequency/norm_sub.h"
 
 namespace deniable {
 namespace {
@@ -43,12 +42,6 @@ std::vector<double> FitMargins(std::vector<double> frequencies, const std::vecto
     if (worst <= kTolerance) break;
   }
   return frequencies;
-}
-
-std::vector<double> ConsistentJoint(const JointCounts& joint, const std::vector<std::vector<double>>& margins) {
-  std::vector<double> frequencies;
-  for (double c : joint.count) frequencies.push_back(joint.n > 0 ? c / static_cast<double>(joint.n) : 0.0);
-  return FitMargins(NormSub(frequencies, 1.0), joint.sizes, margins);
 }
 
 }  // namespace deniable

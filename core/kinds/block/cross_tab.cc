@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/kinds/block/consistent_joint.h"
+#include "core/kinds/block/joint_em.h"
 #include "core/kinds/block/joint_estimator.h"
 #include "core/kinds/block/lasso_joint.h"
 
@@ -50,7 +51,7 @@ CrossTab SituationOne(const BlockAggregate& aggregate, const BlockDefinition& bl
     table.frequency.push_back(joint.count[c] / n);
     table.std_error.push_back(std::sqrt(joint.variance[c]) / n);
   }
-  table.consistent = ConsistentJoint(joint, MarginsOf(set, margins));
+  table.consistent = FitMargins(JointByEm(aggregate, set, MarginsOf(set, margins)), joint.sizes, MarginsOf(set, margins));
   return table;
 }
 

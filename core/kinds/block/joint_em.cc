@@ -1,0 +1,110 @@
+#include "core/kinds/block/joint_em.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/kinds/block/calibration_units.h"
+
+namespace deniable {
+namespace {
+
+constexpr double kLargestQ = 0.5 - 1e-6;
+constexpr double kTolerance = 1e-7;
+
+// v <- (K_1 x ... x K_k) v, K_a = q_a 11^T + (1/2 - q_a) I along axis a (symmetric, so also its transpose).
+void ApplyKernel(const std::vector<int>& sizes, const std::vector<double>& q, std::vector<double>& v) {
+  std::size_t inner = v.size();
+  for (std::size_t a = 0; a < sizes.size(); ++a) {
+    const std::size_t l = static_cast<std::size_t>(sizes[a]);
+    inner /= l;
+    const std::size_t outer = v.size() / (inner * l);
+    for (std::size_t o = 0; o < outer; ++o) {
+      for (std::size_t i = 0; i < inner; ++i) {
+        double sum = 0.0;
+        for (std::size_t b = 0; b < l; ++b) sum += v[(o * l + b) * inner + i];
+        for (std::size_t b = 0; b < l; ++b) {
+          double& x = v[(o * l + b) * inner + i];
+          x = q[a] * sum + (0.5 - q[a]) * x;
+        }
+      }
+    }
+  }
+}
+
+struct Unit {
+  double s;
+  std::vector<double> q;
+  std::vector<double> counts;  // X(w), every attribute named
+};
+
+Unit ReadUnit(const BlockGroup& group, const std::vector<int>& sizes, std::size_t cells) {
+  Unit unit{static_cast<double>(group.s), {}, std::vector<double>(cells)};
+  for (std::size_t a = 0; a < sizes.size(); ++a) {
+    const double mean_row_sum = group.row_sum_moments[std::size_t{1} << a] / unit.s;
+    unit.q.push_back(std::clamp((mean_row_sum - 0.5) / (sizes[a] - 1.0), 0.0, kLargestQ));
+  }
+  std::vector<int> digits(sizes.size());
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    std::size_t rest = cell;
+    for (std::size_t a = sizes.size(); a-- > 0;) {
+      digits[a] = static_cast<int>(rest % static_cast<std::size_t>(sizes[a]));
+      rest /= static_cast<std::size_t>(sizes[a]);
+    }
+    unit.counts[cell] = static_cast<double>(group.cooccurrences[CooccurrenceIndex(sizes, digits)]);
+  }
+  return unit;
+}
+
+}  // namespace
+
+std::vector<double> JointByEm(const BlockAggregate& aggregate, std::uint32_t set,
+                              const std::vector<std::vector<double>>& margins, int rounds) {
+  std::vector<int> sizes;
+  for (int a : Members(set)) sizes.push_back(aggregate.sizes()[static_cast<std::size_t>(a)]);
+  std::size_t cells = 1;
+  for (int size : sizes) cells *= static_cast<std::size_t>(size);
+  std::vector<Unit> units;
+  double normaliser = 0.0;  // sum_units s prod_a (1/2 + (l_a - 1) q_a): each x's total expected count per unit P(x)
+  for (const BlockGroup& group : CalibrationUnits(aggregate, set)) {
+    units.push_back(ReadUnit(group, sizes, cells));
+    double per_respondent = 1.0;
+    for (std::size_t a = 0; a < sizes.size(); ++a) per_respondent *= 0.5 + (sizes[a] - 1.0) * units.back().q[a];
+    normaliser += units.back().s * per_respondent;
+  }
+  // Start: the product of the margins, floored so that every cell can grow.
+  std::vector<double> p(cells, 1.0);
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    std::size_t rest = cell;
+    for (std::size_t a = sizes.size(); a-- > 0;) {
+      p[cell] *= std::max(margins[a][rest % static_cast<std::size_t>(sizes[a])], 1e-6);
+      rest /= static_cast<std::size_t>(sizes[a]);
+    }
+  }
+  if (units.empty() || normaliser <= 0.0) return p;
+  std::vector<double> back(cells), expected(cells);
+  for (int round = 0; round < rounds; ++round) {
+    std::fill(back.begin(), back.end(), 0.0);
+    for (const Unit& unit : units) {
+      expected = p;
+      ApplyKernel(sizes, unit.q, expected);
+      for (std::size_t w = 0; w < cells; ++w) {
+        const double lambda = unit.s * expected[w];
+        expected[w] = lambda > 0.0 ? unit.counts[w] / lambda * unit.s : 0.0;
+      }
+      ApplyKernel(sizes, unit.q, expected);
+      for (std::size_t x = 0; x < cells; ++x) back[x] += expected[x];
+    }
+    double total = 0.0, largest_move = 0.0;
+    for (std::size_t x = 0; x < cells; ++x) {
+      const double updated = p[x] * back[x] / normaliser;
+      largest_move = std::max(largest_move, std::abs(updated - p[x]));
+      p[x] = updated;
+      total += updated;
+    }
+    for (double& x : p) x /= total;
+    if (largest_move <= kTolerance) break;
+  }
+  return p;
+}
+
+}  // namespace deniable
