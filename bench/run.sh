@@ -31,5 +31,8 @@ echo
 echo "## Histogram questions (build/histogram_bench --quick; the full run: build/histogram_bench, docs/histogram-results.md)"
 build/histogram_bench --quick
 echo
+echo "## Blocks (build/block_bench --quick; the full run: build/block_bench, docs/blocks-results.md)"
+build/block_bench --quick
+echo
 echo "## Histogram questions in WebAssembly (bench/wasm_histogram.mjs)"
 node bench/wasm_histogram.mjs

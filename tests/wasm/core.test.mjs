@@ -278,3 +278,22 @@ test('advise rejects bad arguments with core\'s message', () => {
   assert.throws(() => core.advise(NaN, 1, 100), /^Error: options must be an integer/);
   assert.throws(() => core.advise(5, Infinity, 100), /^Error: epsilon must be finite/);
 });
+
+test('privacyOfChoices: a block\'s epsilon per attribute from the answered set and sensitivities, without answers', () => {
+  const definition = JSON.parse(readFileSync(new URL('examples/block-survey.json', REPO), 'utf8'));
+  const privacy = core.privacyOfChoices(definition, 'profile',
+    { answered: ['age', 'education', 'diagnosis'], sensitivity: { diagnosis: 'more_private', age: 'less_private' } });
+  assert.equal(privacy.answered, 3);
+  assert.equal(privacy.epsilon_total, 4.5);
+  const [age, income, education, diagnosis] = privacy.attributes;
+  // Weights 2, 1, 0.5 over 4.5: shares 2.571..., 1.285..., 0.642...
+  assert.ok(Math.abs(age.epsilon - 4.5 * 2 / 3.5) < 1e-12);
+  assert.equal(income.epsilon, null);
+  assert.ok(Math.abs(education.epsilon - 4.5 / 3.5) < 1e-12);
+  assert.ok(Math.abs(diagnosis.epsilon - 4.5 * 0.5 / 3.5) < 1e-12);
+  assert.ok(Math.abs(diagnosis.q - 1 / (Math.exp(diagnosis.epsilon) + 1)) < 1e-15);
+  assert.throws(() => core.privacyOfChoices(definition, 'profile', { answered: ['job'] }),
+    /answered: no attribute "job" in this block/);
+  assert.throws(() => core.privacyOfChoices(DEMO, 'drugs', { answered: [] }),
+    /questions of this kind have no privacy choices/);
+});
