@@ -126,17 +126,39 @@ Result<nlohmann::json> ResolveEntry(NumericRange range, const nlohmann::json& en
   return resolved;
 }
 
+// A kind's truth from the whole table (cells trimmed), for kinds whose truths are records.
+Result<nlohmann::json> ResolveTable(const QuestionKind& kind, const nlohmann::json& entry, const std::string& where,
+                                    const std::filesystem::path& base) {
+  if (!entry.at("csv").is_string() || entry.at("csv").get<std::string>().empty()) {
+    return MakeError(JoinPath(where, "csv") + ": must be the path of a CSV file");
+  }
+  const std::string path = (base / entry.at("csv").get<std::string>()).string();
+  auto text = ReadFileText(path);
+  if (!text) return MakeError(JoinPath(where, "csv") + ": " + text.error());
+  auto rows = ParseCsv(*text, path);
+  if (!rows) return MakeError(rows.error());
+  std::vector<Row> table = *rows;
+  for (auto& row : table) {
+    for (auto& cell : row) cell = Trim(cell);
+  }
+  auto resolved = kind.TruthFromTable(table, entry, where);
+  if (!resolved) return MakeError(path + ": " + resolved.error());
+  return resolved;
+}
+
 }  // namespace
 
 Result<nlohmann::json> ResolveCsvTruths(const Survey& survey, nlohmann::json truth, const std::string& truth_file) {
   if (!truth.is_object()) return truth;  // core reports it
   const auto base = std::filesystem::path(truth_file).parent_path();
   for (const auto& question : survey.questions) {
-    const auto answers = question.kind->numeric_answers();  // CSV truths are columns of numbers
-    if (!answers || !truth.contains(question.id)) continue;
+    if (!truth.contains(question.id)) continue;
     auto& entry = truth.at(question.id);
     if (!entry.is_object() || !entry.contains("csv")) continue;
-    auto resolved = ResolveEntry(answers->range, entry, "truth." + question.id, base);
+    const std::string where = "truth." + question.id;
+    // Numbers: a column of the file; other kinds read the table themselves (TruthFromTable).
+    const auto answers = question.kind->numeric_answers();
+    auto resolved = answers ? ResolveEntry(answers->range, entry, where, base) : ResolveTable(*question.kind, entry, where, base);
     if (!resolved) return MakeError(resolved.error());
     entry = std::move(resolved).value();
   }

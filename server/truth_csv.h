@@ -5,7 +5,9 @@
 // reads the column here and hands core {"values": [...]}
 // (core/numeric/numeric_truth.h); every row's cell must be a finite number inside the
 // question's range, or the error names the file, the row (1-based line of the
-// file, the header being row 1) and the column.
+// file, the header being row 1) and the column. Other kinds whose truths are
+// records (blocks: {"csv": FILE, "columns": {...}}) get the whole table
+// through QuestionKind::TruthFromTable.
 #pragma once
 
 #include <string>

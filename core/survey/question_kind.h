@@ -141,6 +141,15 @@ class QuestionKind {
   // `deniable simulate`'s text for a result with its comparison (no error).
   virtual std::string SimulationText(const nlohmann::json& result) const = 0;
 
+  // A simulation truth from a table of records (the CLI reads a CSV file:
+  // `table` is its rows, the header first; core does no I/O): the entry in
+  // the kind's own truth form. `entry` is the truth file's entry with its
+  // "csv" field. An error for kinds whose truths are not records.
+  virtual Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& /*table*/,
+                                                const nlohmann::json& /*entry*/, const std::string& where) const {
+    return MakeError(where + ".csv: questions of this kind take no CSV truth");
+  }
+
   // --- capabilities (null or nullopt when the kind lacks them)
   virtual std::optional<NumericAnswers> numeric_answers() const { return std::nullopt; }
   // A state every client fetches before answering (a model trained across

@@ -5,10 +5,11 @@
 // CLI's simulate on the example, and results.csv rows.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { BIN, REPO_ROOT, bearer, get, postJson, removeDir, startServer } from './server_harness.mjs';
+import { BIN, REPO_ROOT, bearer, get, makeTempDir, postJson, removeDir, startServer } from './server_harness.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'people', version: 1, title: 'People', results: 'public', access: 'open',
@@ -120,5 +121,21 @@ describe('block simulation (CLI)', () => {
     assert.ok(profile.errors.crosstab.consistent_avd < 0.2);
     // Skipped attributes: income was skipped by a quarter of the simulated respondents.
     assert.ok(profile.attributes[1].n < 0.8 * 4000);
+  });
+
+  it('takes a block\'s truth as a CSV file of records, and names a missing column', () => {
+    const output = execFileSync(BIN, ['simulate', '--survey', path.join(REPO_ROOT, 'examples/block-survey.json'),
+      '--truth', path.join(REPO_ROOT, 'examples/block-truth-csv.json'), '--respondents', '2000', '--seed', '3', '--json'],
+    { encoding: 'utf8' });
+    const profile = JSON.parse(output).questions[0];
+    // The file's five records: age 18-34 in two of them.
+    assert.ok(Math.abs(profile.truth.attributes[0][0] - 0.4) < 0.05);
+    const dir = makeTempDir();
+    fs.copyFileSync(path.join(REPO_ROOT, 'examples/block-rows.csv'), path.join(dir, 'rows.csv'));
+    fs.writeFileSync(path.join(dir, 'truth.json'), JSON.stringify({ profile: { csv: 'rows.csv', columns: { age: 'agegroup' } } }));
+    assert.throws(() => execFileSync(BIN, ['simulate', '--survey', path.join(REPO_ROOT, 'examples/block-survey.json'),
+      '--truth', path.join(dir, 'truth.json'), '--respondents', '10'], { encoding: 'utf8', stdio: 'pipe' }),
+    (error) => /truth.profile.csv: no column "agegroup" for attribute "age" in the header/.test(error.stderr));
+    removeDir(dir);
   });
 });

@@ -169,6 +169,11 @@ Result<std::unique_ptr<TruthSampler>> BlockQuestionKind::ParseTruth(const nlohma
   return ParseBlockTruth(block_, entry, where);
 }
 
+Result<nlohmann::json> BlockQuestionKind::TruthFromTable(const std::vector<std::vector<std::string>>& table,
+                                                        const nlohmann::json& entry, const std::string& where) const {
+  return BlockTruthFromTable(block_, table, entry, where);
+}
+
 std::string BlockQuestionKind::SimulationText(const nlohmann::json& result) const {
   return BlockSimulationText(result);
 }

@@ -61,6 +61,8 @@ class BlockQuestionKind final : public QuestionKind {
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
+                                        const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
 
   // The respondent's choices (answered set and weights) from an answer; never the values.

@@ -278,6 +278,50 @@ Result<std::unique_ptr<TruthSampler>> ParseBlockTruth(const BlockDefinition& blo
   return std::unique_ptr<TruthSampler>(std::make_unique<BlockTruth>(block, std::move(model)));
 }
 
+Result<nlohmann::json> BlockTruthFromTable(const BlockDefinition& block, const std::vector<std::vector<std::string>>& table,
+                                           const nlohmann::json& entry, const std::string& where) {
+  if (table.empty()) return MakeError(where + ".csv: no header row");
+  const auto& header = table.front();
+  const nlohmann::json columns = entry.contains("columns") ? entry.at("columns") : nlohmann::json::object();
+  if (!columns.is_object()) return MakeError(where + ".columns: must map attribute ids to header names");
+  for (const auto& item : columns.items()) {
+    if (block.IndexOf(item.key()) < 0) return MakeError(where + ".columns." + item.key() + ": no such attribute");
+  }
+  std::vector<std::size_t> column_of;
+  for (const auto& attribute : block.attributes) {
+    const std::string name = columns.contains(attribute.id) && columns.at(attribute.id).is_string()
+                                 ? columns.at(attribute.id).get<std::string>()
+                                 : attribute.id;
+    const auto found = std::find(header.begin(), header.end(), name);
+    if (found == header.end()) {
+      return MakeError(where + ".csv: no column \"" + name + "\" for attribute \"" + attribute.id + "\" in the header");
+    }
+    column_of.push_back(static_cast<std::size_t>(found - header.begin()));
+  }
+  auto rows = nlohmann::json::array();
+  for (std::size_t r = 1; r < table.size(); ++r) {
+    if (table[r].empty()) continue;  // a blank line
+    auto row = nlohmann::json::array();
+    for (std::size_t a = 0; a < block.attributes.size(); ++a) {
+      const std::string cell = column_of[a] < table[r].size() ? table[r][column_of[a]] : "";
+      const auto& options = block.attributes[a].options;
+      const auto option = std::find(options.begin(), options.end(), cell);
+      if (option == options.end()) {
+        return MakeError(where + ".csv row " + std::to_string(r + 1) + ": \"" + cell + "\" is not an option of \"" +
+                         block.attributes[a].id + "\"");
+      }
+      row.push_back(option - options.begin());
+    }
+    rows.push_back(std::move(row));
+  }
+  if (rows.empty()) return MakeError(where + ".csv: no data rows below the header");
+  nlohmann::json resolved = entry;
+  resolved.erase("csv");
+  resolved.erase("columns");
+  resolved["rows"] = std::move(rows);
+  return resolved;
+}
+
 std::string BlockSimulationText(const nlohmann::json& result) {
   std::string text = "  block, " + result["mode"].get<std::string>() + " mode, n = " + std::to_string(result["n"].get<long long>()) + "\n";
   char line[256];

@@ -30,6 +30,14 @@ namespace deniable {
 Result<std::unique_ptr<TruthSampler>> ParseBlockTruth(const BlockDefinition& block, const nlohmann::json& entry,
                                                       const std::string& where);
 
+// A truth from a CSV file's rows (the CLI reads the file; `table` has the
+// header first): {"csv": FILE, "columns": {"<attribute id>": "<header>"}}
+// (default: the column named as the attribute), every data row's cells
+// option labels; the rest of the entry (attribute_skip, split, skip_rate)
+// kept. Returns the entry with "rows" of option indices instead of "csv".
+Result<nlohmann::json> BlockTruthFromTable(const BlockDefinition& block, const std::vector<std::vector<std::string>>& table,
+                                           const nlohmann::json& entry, const std::string& where);
+
 // `deniable simulate`'s text for a block's compared result.
 std::string BlockSimulationText(const nlohmann::json& result);
 
