@@ -614,4 +614,10 @@ TEST_CASE("block results through the survey path: options per question, CSV rows
         "question \"block\": mode must be \"calibrated\" or \"paper\", but is \"lasso\"");
   CHECK(ValidateEstimateOptions(*survey, {{"block.crosstab", "age"}}).error() ==
         "question \"block\": crosstab must name 2 to 3 attributes (2 x joint_order 3), but names 1");
+  // A table past 65,536 cells is refused before any estimation.
+  auto wide = ParseSurvey(Definition(BlockQuestion({64, 64, 64, 64}, 1.0)));
+  REQUIRE(wide.ok());
+  CHECK(ValidateEstimateOptions(*wide, {{"block.crosstab", "age,income,education"}}).error() ==
+        "question \"block\": crosstab: 262144 cells, more than the limit of 65536: name fewer attributes or attributes "
+        "with fewer options");
 }

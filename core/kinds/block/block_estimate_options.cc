@@ -1,6 +1,7 @@
 #include "core/kinds/block/block_estimate_options.h"
 
 #include "core/common/number_text.h"
+#include "core/kinds/block/block_aggregate.h"
 
 namespace deniable {
 namespace {
@@ -74,6 +75,12 @@ Result<std::uint32_t> CrossTabSet(const BlockDefinition& block, const BlockEstim
     const std::uint32_t bit = std::uint32_t{1} << a;
     if (set & bit) return MakeError("crosstab: attribute \"" + id + "\" is named twice");
     set |= bit;
+  }
+  std::int64_t cells = 1;
+  for (int a : Members(set)) cells *= block.attributes[static_cast<std::size_t>(a)].size();
+  if (cells > kMaxCrossTabCells) {
+    return MakeError("crosstab: " + std::to_string(cells) + " cells, more than the limit of " +
+                     std::to_string(kMaxCrossTabCells) + ": name fewer attributes or attributes with fewer options");
   }
   return set;
 }

@@ -1,7 +1,7 @@
 // A block's estimation options (query parameters, `<question id>.<name>` for one question):
 //   mode         "calibrated" (default) | "paper" (block_marginals.h, lasso_joint.h);
 //   crosstab     "id,id[,...]": 2 to 2 * joint_order attributes to cross-tabulate
-//                (default: the block's first two);
+//                (default: the block's first two), of at most kMaxCrossTabCells cells;
 //   split_score  "formula" (default) | "prose": Situation 2's choice (cross_tab.h);
 //   min_group    respondents needed behind a joint (default 30; 1 to 10^9).
 #pragma once
@@ -17,6 +17,10 @@
 #include "core/kinds/block/cross_tab.h"
 
 namespace deniable {
+
+// A table no one reads cell by cell past this, and whose estimation (EM, a
+// product of parts) would take seconds.
+inline constexpr std::int64_t kMaxCrossTabCells = 65536;
 
 struct BlockEstimateOptions {
   CrossTabOptions cross_tab;

@@ -1,6 +1,7 @@
 #include "core/kinds/block/cross_tab.h"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <limits>
 
@@ -93,6 +94,12 @@ std::vector<double> Product(const CrossTab& first, const CrossTab& second, const
 Result<CrossTab> SituationTwo(const BlockAggregate& aggregate, const BlockDefinition& block, std::uint32_t set,
                               const CrossTabOptions& options, const std::vector<std::vector<double>>& margins) {
   const int k = SetSize(set);
+  std::map<std::uint32_t, CrossTab> parts;  // each part is estimated once, however many splits it is in
+  auto part = [&](std::uint32_t mask) -> const CrossTab& {
+    auto found = parts.find(mask);
+    if (found == parts.end()) found = parts.emplace(mask, SituationOne(aggregate, block, mask, options, margins)).first;
+    return found->second;
+  };
   for (int r = 1; r <= k / 2; ++r) {
     std::optional<CrossTab> best_first, best_second;
     double best_score = 0.0;
@@ -100,14 +107,14 @@ Result<CrossTab> SituationTwo(const BlockAggregate& aggregate, const BlockDefini
       if (SetSize(second) != r) continue;
       const std::uint32_t first = set & ~second;
       if (!Feasible(aggregate, first, options) || !Feasible(aggregate, second, options)) continue;
-      CrossTab a = SituationOne(aggregate, block, first, options, margins);
-      CrossTab b = SituationOne(aggregate, block, second, options, margins);
+      const CrossTab& a = part(first);
+      const CrossTab& b = part(second);
       const double entropy = EntropySum(a, b);
       const double score = options.split_score == SplitScore::kFormula ? -entropy : entropy;
       if (!best_first || score > best_score) {
         best_score = score;
-        best_first = std::move(a);
-        best_second = std::move(b);
+        best_first = a;
+        best_second = b;
       }
     }
     if (!best_first) continue;
