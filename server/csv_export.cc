@@ -33,7 +33,7 @@ void AppendQuestionRows(std::string& csv, const std::string& survey_id, const Qu
                         const nlohmann::json& result, const std::vector<CsvRow>& rows) {
   for (const CsvRow& row : rows) {
     AppendRow(csv, {CsvField(survey_id), CsvField(question.id), CsvField(question.text), CsvField(row.option),
-                    NumberField(result.at("n")), NumberField(result.at("privacy").at("epsilon")),
+                    NumberField(row.n.is_null() ? result.at("n") : row.n), NumberField(result.at("privacy").at("epsilon")),
                     TextField(result.at("mechanism").at("name")), NumberField(row.count), NumberField(row.frequency),
                     NumberField(row.std_error), NumberField(row.ci_low), NumberField(row.ci_high),
                     NumberField(row.consistent_frequency)});

@@ -65,6 +65,9 @@ class KindAggregate {
 struct CsvRow {
   std::string option;  // an option's label, or a statistic's name
   nlohmann::json count, frequency, std_error, ci_low, ci_high, consistent_frequency;
+  // The respondents behind this row when not the question's n (a block's
+  // attribute answered by fewer, a cross-tab's group); null: the question's.
+  nlohmann::json n = nullptr;
 };
 
 // A simulated population's answers to one question: draws each respondent's

@@ -312,7 +312,7 @@ TEST_CASE("block reports: the wire form round-trips; malformed reports are refus
   const QuestionKind& kind = *survey->questions[0].kind;
   CHECK(kind.Perturb({{"answers", {{"age", 3}}}}, random).error() ==
         "answers.age: must be an option index from 0 to 2, but is 3");
-  CHECK(kind.Perturb({{"answers", json::object()}}, random).error() == "answers: at least one attribute must be answered");
+  CHECK(kind.Perturb({{"answers", json::object()}}, random).error() == "at least one attribute must be answered");
   CHECK(kind.Perturb({{"answers", {{"age", 1}}}, {"sensitivity", {{"age", "secret"}}}}, random).error().find(
             "sensitivity.age: must be") == 0);
   // No share and no answer in the wire form: only the answered ids and bits.
@@ -613,7 +613,8 @@ TEST_CASE("block results through the survey path: options per question, CSV rows
   CHECK(ValidateEstimateOptions(*survey, {{"block.mode", "lasso"}}).error() ==
         "question \"block\": mode must be \"calibrated\" or \"paper\", but is \"lasso\"");
   CHECK(ValidateEstimateOptions(*survey, {{"block.crosstab", "age"}}).error() ==
-        "question \"block\": crosstab must name 2 to 3 attributes (2 x joint_order 3), but names 1");
+        "question \"block\": crosstab must name 2 to 3 attributes (the block has 3; at most 2 x joint_order 3 = 6), but "
+        "names 1");
   // A table past 65,536 cells is refused before any estimation.
   auto wide = ParseSurvey(Definition(BlockQuestion({64, 64, 64, 64}, 1.0)));
   REQUIRE(wide.ok());

@@ -107,6 +107,9 @@ describe('block questions', () => {
     assert.equal(response.status, 200);
     assert.match(response.body, /age: young/);
     assert.match(response.body, /age=old & smoker=yes/);
+    // Each row's n is its own: the smoker was answered by 40 of the 60.
+    const smokerRow = response.body.split('\n').find((line) => line.includes('smoker: yes'));
+    assert.match(smokerRow, /,40,/);
   });
 });
 

@@ -65,8 +65,10 @@ Result<std::uint32_t> CrossTabSet(const BlockDefinition& block, const BlockEstim
   if (options.crosstab.empty()) return std::uint32_t{3};  // the first two attributes
   const std::size_t most = std::min<std::size_t>(block.attributes.size(), 2 * static_cast<std::size_t>(block.joint_order));
   if (options.crosstab.size() < 2 || options.crosstab.size() > most) {
-    return MakeError("crosstab must name 2 to " + std::to_string(most) + " attributes (2 x joint_order " +
-                     std::to_string(block.joint_order) + "), but names " + std::to_string(options.crosstab.size()));
+    return MakeError("crosstab must name 2 to " + std::to_string(most) + " attributes (the block has " +
+                     std::to_string(block.attributes.size()) + "; at most 2 x joint_order " +
+                     std::to_string(block.joint_order) + " = " + std::to_string(2 * block.joint_order) + "), but names " +
+                     std::to_string(options.crosstab.size()));
   }
   std::uint32_t set = 0;
   for (const std::string& id : options.crosstab) {

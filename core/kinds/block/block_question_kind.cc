@@ -108,7 +108,7 @@ Result<nlohmann::json> BlockQuestionKind::Perturb(const nlohmann::json& answer, 
     values.push_back(*value);
     if (*value >= 0) answered.push_back(attribute.id);
   }
-  if (answered.empty()) return MakeError("answers: at least one attribute must be answered");
+  if (answered.empty()) return MakeError("at least one attribute must be answered");
   // The split sees the answered set and the sensitivities only.
   auto choices = ChoicesOf(answered, answer.contains("sensitivity") ? answer.at("sensitivity") : nlohmann::json());
   if (!choices) return MakeError(choices.error());

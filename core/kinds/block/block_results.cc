@@ -126,7 +126,7 @@ std::vector<CsvRow> BlockCsvRows(const nlohmann::json& result) {
     for (const auto& option : attribute["options"]) {
       rows.push_back({attribute["id"].get<std::string>() + ": " + option["label"].get<std::string>(), option["count"],
                       option["frequency"], option["std_error"], option["ci_low"], option["ci_high"],
-                      option["consistent_frequency"]});
+                      option["consistent_frequency"], attribute["n"]});
     }
   }
   const auto& crosstab = result["crosstab"];
@@ -138,7 +138,7 @@ std::vector<CsvRow> BlockCsvRows(const nlohmann::json& result) {
                 cell["options"][i].get<std::string>();
       }
       rows.push_back({name, nullptr, cell["frequency"], cell["std_error"], cell["ci_low"], cell["ci_high"],
-                      cell["consistent_frequency"]});
+                      cell["consistent_frequency"], crosstab["n"]});
     }
   }
   return rows;

@@ -8,12 +8,13 @@
 //   create.js     its label in the type selector, its editor fields, its definition
 //   dashboard.js  its results panel, and its estimation controls if it has any
 // A page reaches its own module of each kind through pageModules() below.
+import * as block from './block/index.js';
 import * as categorical from './categorical/index.js';
 import * as histogram from './histogram/index.js';
 import * as numeric from './numeric/index.js';
 
 // In the order the creation page offers them.
-export const KINDS = Object.freeze({ categorical, numeric, histogram });
+export const KINDS = Object.freeze({ categorical, numeric, histogram, block });
 
 // A definition without "type" asks for a choice among options (common.md "Formats").
 export const DEFAULT_TYPE = categorical.name;
