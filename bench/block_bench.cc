@@ -18,7 +18,7 @@
 // The aggregate is built with joint_order 4 (the survey format caps the
 // definition's aggregate at 2^21 counts; with everyone answering all nine
 // only the m = 9 groups exist, 1/6 of the bound), so k = 5 is Situation 2.
-// Run: build/block_bench [--quick] [--runs R]   (Markdown tables; progress on stderr)
+// Run: build/block_bench [--quick] [--runs R] [--one N EPSILON DIRICHLET]   (Markdown tables; progress on stderr)
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -287,18 +287,28 @@ void Timing(const Network& network, std::int64_t n) {
 int main(int argc, char** argv) {
   bool quick = false;
   int runs = 3;
+  std::int64_t only_n = 0;
+  double only_epsilon = 2.0, only_dirichlet = 0.0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
+    } else if (std::strcmp(argv[i], "--one") == 0 && i + 3 < argc) {  // --one N EPSILON DIRICHLET (0: equal splits)
+      only_n = std::atoll(argv[++i]);
+      only_epsilon = std::atof(argv[++i]);
+      only_dirichlet = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else {
-      std::fprintf(stderr, "usage: block_bench [--quick] [--runs R]\n");
+      std::fprintf(stderr, "usage: block_bench [--quick] [--runs R] [--one N EPSILON DIRICHLET]\n");
       return 2;
     }
   }
   const Network network = MakeNetwork(2026);
   std::printf("# Blocks (PLDP / PMOUE): d = 9 attributes, domains {2,3,4,5,6,8,10,12,16}, a Bayesian network (tree)\n");
+  if (only_n > 0) {
+    Accuracy(only_n, only_epsilon, only_dirichlet, runs, network);
+    return 0;
+  }
   if (quick) {
     Accuracy(20000, 2.0, 1.0, 1, network);
     Timing(network, 20000);

@@ -1,5 +1,7 @@
 #include "core/kinds/block/calibration_units.h"
 
+#include <algorithm>
+
 namespace deniable {
 namespace {
 
@@ -37,6 +39,37 @@ BlockGroup PooledGroup(const BlockAggregate& aggregate, std::uint32_t set) {
     if (const BlockGroup* group = aggregate.Group(set, m)) AddInto(pooled, *group);
   }
   return pooled;
+}
+
+QMoments UnitQMoments(const BlockGroup& unit, const std::vector<int>& sizes) {
+  const std::size_t k = sizes.size();
+  const double s = static_cast<double>(unit.s);
+  QMoments moments;
+  std::vector<double> mean_row_sum;
+  for (std::size_t i = 0; i < k; ++i) {
+    mean_row_sum.push_back(unit.row_sum_moments[std::size_t{1} << i] / s);
+    moments.mean.push_back(std::clamp((mean_row_sum[i] - 0.5) / (sizes[i] - 1.0), 0.0, 0.5 - 1e-6));
+  }
+  for (std::uint32_t u = 0; u < (std::uint32_t{1} << k); ++u) {
+    if (SetSize(u) < 2) {
+      moments.mu.push_back(u == 0 ? 1.0 : 0.0);
+      continue;
+    }
+    double central = 0.0;  // E[prod_{i in u} (r_i - rbar_i)] by expanding over the raw moments
+    for (std::uint32_t t = u;; t = (t - 1) & u) {
+      double term = unit.row_sum_moments[t] / s;
+      for (std::size_t i = 0; i < k; ++i) {
+        if (((u & ~t) >> i) & 1) term *= -mean_row_sum[i];
+      }
+      central += term;
+      if (t == 0) break;
+    }
+    for (std::size_t i = 0; i < k; ++i) {
+      if ((u >> i) & 1) central /= sizes[i] - 1.0;
+    }
+    moments.mu.push_back(central);
+  }
+  return moments;
 }
 
 std::size_t CooccurrenceIndex(const std::vector<int>& sizes, const std::vector<int>& digits) {

@@ -8,23 +8,25 @@
 namespace deniable {
 namespace {
 
-constexpr double kLargestQ = 0.5 - 1e-6;
 constexpr double kTolerance = 1e-7;
 
-// v <- (K_1 x ... x K_k) v, K_a = q_a 11^T + (1/2 - q_a) I along axis a (symmetric, so also its transpose).
-void ApplyKernel(const std::vector<int>& sizes, const std::vector<double>& q, std::vector<double>& v) {
+// v <- (M_1 x ... x M_k) v with M_a = K_a = q_a 11^T + (1/2 - q_a) I on the
+// axes outside `ones`, and M_a = 11^T - I (a miss, whatever the q) on those in it.
+void ApplyAxes(const std::vector<int>& sizes, const std::vector<double>& q, std::uint32_t ones, std::vector<double>& v) {
   std::size_t inner = v.size();
   for (std::size_t a = 0; a < sizes.size(); ++a) {
     const std::size_t l = static_cast<std::size_t>(sizes[a]);
     inner /= l;
     const std::size_t outer = v.size() / (inner * l);
+    const bool miss = (ones >> a) & 1u;
+    const double all = miss ? 1.0 : q[a], own = miss ? -1.0 : 0.5 - q[a];
     for (std::size_t o = 0; o < outer; ++o) {
       for (std::size_t i = 0; i < inner; ++i) {
         double sum = 0.0;
         for (std::size_t b = 0; b < l; ++b) sum += v[(o * l + b) * inner + i];
         for (std::size_t b = 0; b < l; ++b) {
           double& x = v[(o * l + b) * inner + i];
-          x = q[a] * sum + (0.5 - q[a]) * x;
+          x = all * sum + own * x;
         }
       }
     }
@@ -33,16 +35,42 @@ void ApplyKernel(const std::vector<int>& sizes, const std::vector<double>& q, st
 
 struct Unit {
   double s;
-  std::vector<double> q;
+  QMoments q;
   std::vector<double> counts;  // X(w), every attribute named
 };
 
-Unit ReadUnit(const BlockGroup& group, const std::vector<int>& sizes, std::size_t cells) {
-  Unit unit{static_cast<double>(group.s), {}, std::vector<double>(cells)};
-  for (std::size_t a = 0; a < sizes.size(); ++a) {
-    const double mean_row_sum = group.row_sum_moments[std::size_t{1} << a] / unit.s;
-    unit.q.push_back(std::clamp((mean_row_sum - 0.5) / (sizes[a] - 1.0), 0.0, kLargestQ));
+// v <- K v with the respondents' q's varying: a respondent with answers x has
+// its bits for w all 1 with probability E[prod_a K_a(w_a, x_a)], and with
+// K_a = Kbar_a + (q_a - qbar_a) [w_a != x_a] that is
+// sum_V mu_V prod_{a in V} [w_a != x_a] prod_{a not in V} Kbar_a(w_a, x_a).
+// Symmetric, so also its transpose. Equal splits: mu_V = 0 for |V| >= 2.
+void ApplyKernel(const std::vector<int>& sizes, const Unit& unit, std::vector<double>& v) {
+  std::vector<double> result(v.size(), 0.0), term;
+  for (std::uint32_t ones = 0; ones < static_cast<std::uint32_t>(unit.q.mu.size()); ++ones) {
+    const double mu = unit.q.mu[ones];
+    if (mu == 0.0) continue;
+    term = v;
+    ApplyAxes(sizes, unit.q.mean, ones, term);
+    for (std::size_t i = 0; i < v.size(); ++i) result[i] += mu * term[i];
   }
+  v = std::move(result);
+}
+
+// Sum_w of the kernel's column: E[prod_a (1/2 + (l_a - 1) q_a)], the same for every x.
+double ColumnSum(const std::vector<int>& sizes, const QMoments& q) {
+  double total = 0.0;
+  for (std::uint32_t ones = 0; ones < static_cast<std::uint32_t>(q.mu.size()); ++ones) {
+    double term = q.mu[ones];
+    for (std::size_t a = 0; a < sizes.size(); ++a) {
+      term *= (ones >> a) & 1u ? sizes[a] - 1.0 : 0.5 + (sizes[a] - 1.0) * q.mean[a];
+    }
+    total += term;
+  }
+  return total;
+}
+
+Unit ReadUnit(const BlockGroup& group, const std::vector<int>& sizes, std::size_t cells) {
+  Unit unit{static_cast<double>(group.s), UnitQMoments(group, sizes), std::vector<double>(cells)};
   std::vector<int> digits(sizes.size());
   for (std::size_t cell = 0; cell < cells; ++cell) {
     std::size_t rest = cell;
@@ -67,9 +95,7 @@ std::vector<double> JointByEm(const BlockAggregate& aggregate, std::uint32_t set
   double normaliser = 0.0;  // sum_units s prod_a (1/2 + (l_a - 1) q_a): each x's total expected count per unit P(x)
   for (const BlockGroup& group : CalibrationUnits(aggregate, set)) {
     units.push_back(ReadUnit(group, sizes, cells));
-    double per_respondent = 1.0;
-    for (std::size_t a = 0; a < sizes.size(); ++a) per_respondent *= 0.5 + (sizes[a] - 1.0) * units.back().q[a];
-    normaliser += units.back().s * per_respondent;
+    normaliser += units.back().s * ColumnSum(sizes, units.back().q);
   }
   // Start: the product of the margins, floored so that every cell can grow.
   std::vector<double> p(cells, 1.0);
@@ -86,12 +112,12 @@ std::vector<double> JointByEm(const BlockAggregate& aggregate, std::uint32_t set
     std::fill(back.begin(), back.end(), 0.0);
     for (const Unit& unit : units) {
       expected = p;
-      ApplyKernel(sizes, unit.q, expected);
+      ApplyKernel(sizes, unit, expected);
       for (std::size_t w = 0; w < cells; ++w) {
         const double lambda = unit.s * expected[w];
         expected[w] = lambda > 0.0 ? unit.counts[w] / lambda * unit.s : 0.0;
       }
-      ApplyKernel(sizes, unit.q, expected);
+      ApplyKernel(sizes, unit, expected);
       for (std::size_t x = 0; x < cells; ++x) back[x] += expected[x];
     }
     double total = 0.0, largest_move = 0.0;

@@ -2,12 +2,14 @@
 // on the co-occurrence counts (the "EM on the pattern statistics" of the
 // issue; LoPub-1's idea on sufficient statistics instead of records).
 //
-// In a calibration unit with average q_a per attribute, the count X(w) of
-// respondents whose bits for w_a are 1 on every attribute of A has mean
-//   s * sum_x P(x) prod_a K_a(w_a, x_a),  K_a(b, x) = 1/2 if b = x, q_a else,
-// a Kronecker product of l_a x l_a kernels (the correlation of a
-// respondent's q's across attributes is left out here; the unbiased
-// estimator in joint_estimator.h keeps it). Treating the counts as Poisson,
+// In a calibration unit, the count X(w) of respondents whose bits for w_a
+// are 1 on every attribute of A has mean
+//   s * sum_x P(x) E[prod_a K_a(w_a, x_a)],  K_a(b, x) = 1/2 if b = x, q_a else,
+// the expectation over the respondents' q's: a Kronecker product of the
+// l_a x l_a kernels at the average q's, plus one Kronecker term per set V of
+// two or more attributes weighted by the q's joint central moment mu_V
+// (calibration_units.h; unequal splits make them non-zero). Treating the
+// counts as Poisson,
 // the Richardson-Lucy / EM update
 //   P(x) <- P(x) * sum_units sum_w K(w, x) X(w) / lambda(w) / sum_units s prod_a (1/2 + (l_a - 1) q_a)
 // keeps P a distribution and raises the pseudo-likelihood. It starts from

@@ -8,8 +8,6 @@
 namespace deniable {
 namespace {
 
-constexpr double kLargestQ = 0.5 - 1e-6;
-
 using LocalSet = std::uint32_t;  // bit i: the i-th attribute of the estimated set
 
 int Size(LocalSet set) { return SetSize(set); }
@@ -18,20 +16,16 @@ int Size(LocalSet set) { return SetSize(set); }
 class UnitJoint {
  public:
   UnitJoint(const BlockGroup& unit, std::vector<int> sizes) : unit_(unit), sizes_(std::move(sizes)) {
-    const std::size_t k = sizes_.size();
-    const double s = static_cast<double>(unit_.s);
-    for (std::size_t i = 0; i < k; ++i) {
-      mean_row_sum_.push_back(unit_.row_sum_moments[std::size_t{1} << i] / s);
-      q_.push_back(std::clamp((mean_row_sum_[i] - 0.5) / (sizes_[i] - 1.0), 0.0, kLargestQ));
-      gap_.push_back(0.5 - q_[i]);
-    }
-    for (LocalSet u = 0; u < (LocalSet{1} << k); ++u) {
-      mu_.push_back(CentralMoment(u));
+    const QMoments moments = UnitQMoments(unit_, sizes_);
+    q_ = moments.mean;
+    mu_ = moments.mu;
+    for (double q : q_) gap_.push_back(0.5 - q);
+    for (LocalSet u = 0; u < static_cast<LocalSet>(mu_.size()); ++u) {
       double scale = 1.0;
-      for (std::size_t i = 0; i < k; ++i) {
+      for (std::size_t i = 0; i < sizes_.size(); ++i) {
         if ((u >> i) & 1) scale *= gap_[i];
       }
-      kappa_.push_back(mu_.back() / scale);
+      kappa_.push_back(mu_[u] / scale);
     }
   }
 
@@ -82,25 +76,6 @@ class UnitJoint {
   }
 
  private:
-  // E[prod_{i in u} (q_i - qbar_i)] from the unit's row-sum moments (header).
-  double CentralMoment(LocalSet u) const {
-    if (Size(u) < 2) return u == 0 ? 1.0 : 0.0;
-    const double s = static_cast<double>(unit_.s);
-    double central = 0.0;
-    for (LocalSet t = u;; t = (t - 1) & u) {
-      double term = unit_.row_sum_moments[t] / s;
-      for (std::size_t i = 0; i < sizes_.size(); ++i) {
-        if (((u & ~t) >> i) & 1) term *= -mean_row_sum_[i];
-      }
-      central += term;
-      if (t == 0) break;
-    }
-    for (std::size_t i = 0; i < sizes_.size(); ++i) {
-      if ((u >> i) & 1) central /= sizes_[i] - 1.0;
-    }
-    return central;
-  }
-
   // E[prod_{i in u} Z_i^2] over respondents matching on none of u: Z_i^2 D_i^2 averages, given q_i, to
   // qbar_i^2 + q_i (1 - 2 qbar_i), so the product's mean holds the q's joint central moments (unequal splits
   // correlate them: ignoring it overstated the variance of triples by 1.6 times).
@@ -193,7 +168,7 @@ class UnitJoint {
 
   const BlockGroup& unit_;
   std::vector<int> sizes_;
-  std::vector<double> mean_row_sum_, q_, gap_, mu_, kappa_;
+  std::vector<double> q_, gap_, mu_, kappa_;
   std::vector<std::vector<double>> joint_;
 };
 
