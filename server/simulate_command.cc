@@ -1,5 +1,7 @@
 #include "server/simulate_command.h"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -11,6 +13,8 @@
 #include "server/cli_args.h"
 #include "server/file_util.h"
 #include "server/simulation_output.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/results.h"
 #include "server/truth_csv.h"
 
 namespace deniable::server {
@@ -44,6 +48,9 @@ const char* const kSimulateUsage =
     "  --curvature-penalty L  PML's smoothing lambda, 0 to 1e6 (default 1e-5 sqrt(N)\n"
     "                     for N reported values, lowered by the marginal likelihood\n"
     "                     for one-value mechanisms)\n"
+    "  --options Q        other estimation options, as the results' query string:\n"
+    "                     'profile.mode=paper&profile.crosstab=age,income' (see README,\n"
+    "                     HTTP API); e.g. a block's paper mode shows its bias\n"
     "  --json             print the result document as JSON (2-space indent)\n"
     "  --help             this help\n";
 
@@ -60,11 +67,40 @@ struct SimulateOptions {
   bool json = false;
   std::string estimator = "pml";
   std::optional<double> curvature_penalty;
+  nlohmann::json extra = nlohmann::json::object();  // --options
 };
+
+// "a=b&c.d=e" as the results' query string; names must be options some kind offers (maybe "<question id>.name").
+Result<nlohmann::json> ParseOptionsFlag(const std::string& text) {
+  nlohmann::json options = nlohmann::json::object();
+  std::vector<std::string> known;
+  for (const auto& kind : RegisteredKinds()) {
+    for (const auto& name : kind.public_estimate_options) known.push_back(name);
+  }
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('&', start), text.size());
+    const std::string pair = text.substr(start, end - start);
+    const std::size_t equals = pair.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      return MakeError("--options: \"" + pair + "\" is not name=value");
+    }
+    const std::string name = pair.substr(0, equals);
+    const std::size_t dot = name.find('.');
+    const std::string bare = dot == std::string::npos ? name : name.substr(dot + 1);
+    if (std::find(known.begin(), known.end(), bare) == known.end()) {
+      return MakeError("--options: unknown option \"" + name + "\"");
+    }
+    options[name] = pair.substr(equals + 1);
+    start = end + 1;
+  }
+  return options;
+}
 
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
-                                 {"--estimator", true}, {"--curvature-penalty", true}, {"--json", false}});
+                                 {"--estimator", true}, {"--curvature-penalty", true}, {"--options", true},
+                                 {"--json", false}});
   if (!flags) return MakeError(flags.error());
   SimulateOptions options;
   auto survey = RequiredFlag(*flags, "--survey");
@@ -86,7 +122,13 @@ Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& arg
     if (!penalty) return MakeError(penalty.error());
     curvature_penalty = *penalty;
   }
-  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator, curvature_penalty};
+  nlohmann::json extra = nlohmann::json::object();
+  if (flags->Has("--options")) {
+    auto parsed = ParseOptionsFlag(flags->ValueOr("--options", ""));
+    if (!parsed) return MakeError(parsed.error());
+    extra = std::move(parsed).value();
+  }
+  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator, curvature_penalty, extra};
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {
@@ -118,9 +160,17 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
   SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
   simulation.estimate["estimator"] = options.estimator;
   if (options.curvature_penalty) simulation.estimate["curvature_penalty"] = *options.curvature_penalty;
-  const std::string flag = options.curvature_penalty ? "--estimator/--curvature-penalty" : "--estimator";
+  for (const auto& [name, value] : options.extra.items()) simulation.estimate[name] = value;
+  const std::string flag = options.extra.empty() ? (options.curvature_penalty ? "--estimator/--curvature-penalty" : "--estimator")
+                                                 : "--options";
+  for (const auto& [name, value] : options.extra.items()) {
+    const auto dot = name.find('.');
+    if (dot != std::string::npos && !survey->QuestionIndex(name.substr(0, dot))) {
+      return MakeError("--options: " + name + ": the survey has no question \"" + name.substr(0, dot) + "\"");
+    }
+  }
   for (const auto& question : survey->questions) {
-    const Status valid = question.kind->ValidateEstimateOptions(simulation.estimate);
+    const Status valid = question.kind->ValidateEstimateOptions(OptionsForQuestion(simulation.estimate, question.id));
     if (!valid.ok()) return MakeError(flag + ": question " + question.id + ": " + valid.error());
   }
   if (options.respondents > kProgressEvery) {

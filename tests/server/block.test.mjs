@@ -126,6 +126,23 @@ describe('block simulation (CLI)', () => {
     assert.ok(profile.attributes[1].n < 0.8 * 4000);
   });
 
+  it('shows the paper mode\'s bias under unequal splits through --options, and names an unknown option', () => {
+    const run = (extra) => JSON.parse(execFileSync(BIN, ['simulate', '--survey',
+      path.join(REPO_ROOT, 'examples/block-survey.json'), '--truth', path.join(REPO_ROOT, 'examples/block-truth.json'),
+      '--respondents', '6000', '--seed', '9', '--json', ...extra], { encoding: 'utf8' })).questions[0];
+    const calibrated = run([]);
+    const paper = run(['--options', 'profile.mode=paper']);
+    assert.equal(paper.mode, 'paper');
+    // The example's respondents ask for more privacy on some attributes: q(e_avg) undercounts their q's.
+    for (let a = 0; a < 4; a += 1) {
+      assert.ok(paper.errors.attributes[a].avd > calibrated.errors.attributes[a].avd,
+        `${paper.errors.attributes[a].avd} vs ${calibrated.errors.attributes[a].avd}`);
+    }
+    assert.throws(() => execFileSync(BIN, ['simulate', '--survey', path.join(REPO_ROOT, 'examples/block-survey.json'),
+      '--truth', path.join(REPO_ROOT, 'examples/block-truth.json'), '--respondents', '10', '--options', 'profile.mdoe=paper'],
+    { encoding: 'utf8', stdio: 'pipe' }), (error) => /--options: unknown option "profile.mdoe"/.test(error.stderr));
+  });
+
   it('takes a block\'s truth as a CSV file of records, and names a missing column', () => {
     const output = execFileSync(BIN, ['simulate', '--survey', path.join(REPO_ROOT, 'examples/block-survey.json'),
       '--truth', path.join(REPO_ROOT, 'examples/block-truth-csv.json'), '--respondents', '2000', '--seed', '3', '--json'],
