@@ -41,8 +41,9 @@ function assertWireShape(report) {
   assert.ok(Array.isArray(stress) && stress.length === 2, `negative: 2 indices, got ${JSON.stringify(stress)}`);
   assert.ok(stress.every((index) => Number.isInteger(index) && index >= 0 && index < 6));
   assert.ok(stress[0] < stress[1], 'negative: sorted and distinct');
-  // The negative survey never reports the true answer as "not mine".
-  assert.ok(!stress.includes(TRUE_ANSWERS.stress));
+  // Nothing is asserted about the true answer's presence: the demo's negative survey is the ε-bounded one
+  // (ε = 1.5, s = 2 of k = 6), which reports the answer among the two with probability w s / (w s + k - s) =
+  // 0.10 (w = e^-ε) — the pure version's "never" made this line fail one run in ten.
 }
 
 function assertNoTrueAnswers(requests) {
