@@ -22,6 +22,16 @@ std::optional<NumericMechanism::ReportMoments> NumericMechanism::report_moments(
                        [this](double x) { return x * x + UnbiasedValueVariance(x).value_or(0.0); }};
 }
 
+std::optional<double> NumericMechanism::MeanEstimateVariance(double x) const {
+  if (auto variance = UnbiasedValueVariance(x)) return variance;
+  const auto moments = report_moments();
+  if (!moments) return std::nullopt;
+  // The mean estimate (mean(y) - alpha)/beta of a linear E[y | x] = alpha + beta x.
+  const double slope = (moments->mean(input_.high) - moments->mean(input_.low)) / input_.width();
+  const double mean = moments->mean(x);
+  return (moments->mean_square(x) - mean * mean) / (slope * slope);
+}
+
 NoiseOffsets CellAsNoiseOffsets(double x, double y0, double y1, NumericRange output, double scale) {
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
   return {y0 <= output.low ? -kInfinity : (y0 - x) / scale, y1 >= output.high ? kInfinity : (y1 - x) / scale};

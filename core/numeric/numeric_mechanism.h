@@ -9,6 +9,7 @@
 // reports are unbiased for x (Laplace, Duchi, Piecewise, Hybrid) also expose that.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -83,6 +84,37 @@ class NumericMechanism {
   // for mechanisms with a closed form that the RVNS paper's KDE + SQP
   // estimator needs (RVNS); empty for the others.
   virtual std::function<double(double x, double y)> transition_density() const { return {}; }
+
+  // Capability: the variance, per respondent with answer x, of the
+  // mechanism's own unbiased estimate of the answers' mean (in data units
+  // squared): Var(y | x) for unbiased reports, (Var(y | x))/beta^2 for a
+  // linear E[y | x] = alpha + beta x (Square Wave), the levels mechanism's
+  // HierA; nullopt without one (RVNS). For the advisors.
+  virtual std::optional<double> MeanEstimateVariance(double x) const;
+  // Capability: design advice for `respondents` (levels: its mean's error
+  // against the alternatives at equal true epsilon); nullopt for the others.
+  virtual std::optional<nlohmann::json> Advice(std::int64_t /*respondents*/) const { return std::nullopt; }
+
+  // Capability: the finitely many values a report can take, ascending, for
+  // mechanisms whose reports are discrete (levels: a level and a bit, 2k
+  // values). The aggregate then counts each one exactly, and a report must be
+  // one of them. Empty for the others.
+  virtual std::vector<double> report_atoms() const { return {}; }
+  // Capability: the mechanism's own facts for the page, the privacy statement
+  // and the results (levels: its intervals, budgets, report values in words
+  // and exact pair epsilons); null for the others.
+  virtual nlohmann::json Describe() const { return nullptr; }
+  // Capability: the mechanism's own estimates from the exact counts of its
+  // report_atoms() (levels: HierA's mean and the levels' shares), as a
+  // results section; an error for mechanisms without one.
+  struct AtomEstimateOptions {
+    int reuse = 1;       // levels: the paper's mu
+    bool clamp = false;  // levels: the paper's clamp of debiased counts
+  };
+  virtual Result<nlohmann::json> EstimateFromAtoms(const std::vector<std::int64_t>& /*counts*/,
+                                                   const AtomEstimateOptions& /*options*/) const {
+    return MakeError("this mechanism has no estimates of its own");
+  }
 
  protected:
   virtual std::vector<double> PerturbValid(double answer, RandomSource& random) const = 0;

@@ -4,6 +4,7 @@
 #include "core/numeric/hybrid.h"
 #include "core/common/json_fields.h"
 #include "core/numeric/laplace.h"
+#include "core/numeric/levels/levels_mechanism.h"
 #include "core/numeric/piecewise.h"
 #include "core/numeric/rvns.h"
 #include "core/numeric/square_wave.h"
@@ -30,12 +31,17 @@ Result<std::shared_ptr<const NumericMechanism>> ParseNumericMechanism(const nloh
   if (*name == "piecewise") return Shared(ParsePiecewiseParams(object, range, where));
   if (*name == "hybrid") return Shared(ParseHybridParams(object, range, where));
   if (*name == "square_wave") return Shared(ParseSquareWaveParams(object, range, where));
+  if (*name == "levels") return Shared(ParseLevelsParams(object, range, where));
   return MakeError(where + ".name: unknown numeric mechanism \"" + *name +
-                   "\" (expected one of rvns, laplace, duchi, piecewise, hybrid, square_wave)");
+                   "\" (expected one of rvns, laplace, duchi, piecewise, hybrid, square_wave, levels)");
 }
 
 nlohmann::json NumericPrivacyToJson(const NumericMechanism& mechanism) {
-  if (mechanism.epsilon()) return {{"epsilon", *mechanism.epsilon()}};
+  if (mechanism.epsilon()) {
+    nlohmann::json privacy = {{"epsilon", *mechanism.epsilon()}};
+    if (auto details = mechanism.Describe(); !details.is_null()) privacy["details"] = std::move(details);
+    return privacy;
+  }
   return {{"epsilon", nullptr},
           {"note", "no formal epsilon: the published RVNS never reports values inside a window around the answer, "
                    "so some reports rule answers out with certainty (set uniform_probability > 0 for a finite "

@@ -35,5 +35,5 @@ TEST_CASE("numeric estimation options: the defaults, however spelled, have one c
   CHECK(*CanonicalNumericEstimateOptions(json{{"points", "100"}}) != *defaults);
   CHECK(CanonicalNumericEstimateOptions(json{{"points", "x"}}).error() == "points must be an integer, but is \"x\"");
   CHECK(PublicNumericEstimateOptionNames() ==
-        std::vector<std::string>{"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty"});
+        std::vector<std::string>{"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp"});
 }

@@ -71,7 +71,7 @@ TEST_CASE("invalid numeric questions name the field") {
         "questions[0].options: unknown field (expected one of id, text, type, range, unit, step, mechanism, required)");
   CHECK(ErrorOf([](json& d) { d["questions"][0]["mechanism"]["name"] = "grr"; }) ==
         "questions[0].mechanism.name: unknown numeric mechanism \"grr\" (expected one of rvns, laplace, duchi, "
-        "piecewise, hybrid, square_wave)");
+        "piecewise, hybrid, square_wave, levels)");
   CHECK(ErrorOf([](json& d) { d["questions"][0]["mechanism"]["window"] = 30; }).rfind(
             "questions[0].mechanism", 0) == 0);
 }

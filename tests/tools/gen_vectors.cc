@@ -17,7 +17,7 @@
 //   definition_error  cases {survey, error}: ParseSurvey's exact error message
 //   estimate          cases {survey (one question), n, support_counts, expected options}, compared with a tolerance
 // Numeric mechanisms (rvns_*, laplace_1, duchi_1, piecewise_1, hybrid_1,
-// square_wave_1) are "perturb" vectors whose answers are numbers (including
+// square_wave_1, levels_1, levels_2) are "perturb" vectors whose answers are numbers (including
 // both ends of the range); their reports are arrays of doubles, which must be
 // bit-identical natively and in WebAssembly (core/common/portable_math.h).
 #include <algorithm>
@@ -387,6 +387,14 @@ int main(int argc, char** argv) {
   Write(directory, "hybrid_1", NumericVector("hybrid, epsilon 1.5", {{"name", "hybrid"}, {"epsilon", 1.5}}));
   Write(directory, "square_wave_1",
         NumericVector("square_wave, epsilon 1", {{"name", "square_wave"}, {"epsilon", 1.0}}));
+  Write(directory, "levels_1",
+        NumericVector("levels (seed 003's LHP), the paper's variant: 5 intervals, epsilons 5..1",
+                      {{"name", "levels"}, {"boundaries", {0.0, 2.0, 4.0, 6.0}},
+                       {"epsilons", {5.0, 4.0, 3.0, 2.0, 1.0}}, {"variant", "paper"}}));
+  Write(directory, "levels_2",
+        NumericVector("levels, bounded variant: both ends share the strictest level (epsilons 1, 3, 1)",
+                      {{"name", "levels"}, {"boundaries", {0.0, 6.0}}, {"epsilons", {1.0, 3.0, 1.0}},
+                       {"variant", "bounded"}}));
   Write(directory, "numeric_answers_bad_1", BadNumericAnswersVector());
   return 0;
 }

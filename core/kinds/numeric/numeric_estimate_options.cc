@@ -46,6 +46,18 @@ Result<std::optional<double>> ReadOptionalNumber(const nlohmann::json& value, co
   return parsed;
 }
 
+// true/false, or their text (an HTTP query's "true", "false", "1", "0").
+Result<bool> ReadFlag(const nlohmann::json& value, const std::string& name) {
+  if (value.is_boolean()) return value.get<bool>();
+  if (value.is_string()) {
+    const std::string text = value.get<std::string>();
+    if (text == "true" || text == "1") return true;
+    if (text == "false" || text == "0") return false;
+  }
+  const std::string shown = value.is_string() ? "\"" + value.get<std::string>() + "\"" : value.dump();
+  return MakeError(name + " must be true or false, but is " + shown);
+}
+
 nlohmann::json OptionalToJson(const std::optional<double>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
@@ -53,7 +65,7 @@ nlohmann::json OptionalToJson(const std::optional<double>& value) {
 }  // namespace
 
 std::vector<std::string> PublicNumericEstimateOptionNames() {
-  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty"};
+  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp"};
 }
 
 Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json& options) {
@@ -64,13 +76,19 @@ Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json&
       if (!value.is_string()) return MakeError(name + " must be a name, but is " + value.dump());
       // ValidateNumericEstimateOptions names the allowed values.
       (name == "estimator" ? parsed.estimator : parsed.interval) = value.get<std::string>();
-    } else if (name == "points" || name == "estimation_cells" || name == "replicates" || name == "max_iterations") {
+    } else if (name == "points" || name == "estimation_cells" || name == "replicates" || name == "max_iterations" ||
+               name == "mu") {
       auto number = ReadInt(value, name);
       if (!number) return MakeError(number.error());
       (name == "points"             ? parsed.points
        : name == "estimation_cells" ? parsed.estimation_cells
        : name == "replicates"       ? parsed.replicates
+       : name == "mu"               ? parsed.mu
                                     : parsed.max_iterations) = *number;
+    } else if (name == "clamp") {
+      auto flag = ReadFlag(value, name);
+      if (!flag) return MakeError(flag.error());
+      parsed.clamp = *flag;
     } else if (name == "work_budget") {
       auto number = ReadInteger(value, name);
       if (!number) return MakeError(number.error());
@@ -93,7 +111,9 @@ nlohmann::json NumericEstimateOptionsToJson(const NumericEstimateOptions& option
           {"curvature_penalty", OptionalToJson(options.curvature_penalty)},
           {"max_iterations", options.max_iterations},
           {"work_budget", options.work_budget},
-          {"interval", options.interval}};
+          {"interval", options.interval},
+          {"mu", options.mu},
+          {"clamp", options.clamp}};
 }
 
 Result<nlohmann::json> CanonicalNumericEstimateOptions(const nlohmann::json& options) {

@@ -56,6 +56,11 @@ struct NumericEstimateOptions {
   // (default), "basic" or "percentile" (not offered over HTTP: the coverage
   // benchmark compares them).
   std::string interval = "bias_aware";
+  // The levels mechanism's HierA (seed 003): the paper's reuse count mu
+  // (1..16; 1, no conversion, is never worse) and its clamp of debiased
+  // counts (biased; off by default). Other mechanisms ignore them.
+  int mu = 1;
+  bool clamp = false;
 };
 
 // The options offered to analysts (query parameters, CLI flags); the others

@@ -1,5 +1,6 @@
 #include "core/kinds/numeric/numeric_question_kind.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -58,6 +59,20 @@ nlohmann::json NumericQuestionKind::PageSummary() const {
   return {{"values_per_report", mechanism_->values_per_report()}};
 }
 
+namespace {
+
+// For discrete reports: the atom a value names (a value printed and parsed
+// again is the same double; a relative 1e-12 allows other printers), or nullopt.
+std::optional<double> NearestAtom(const std::vector<double>& atoms, double value) {
+  const auto above = std::lower_bound(atoms.begin(), atoms.end(), value);
+  for (auto at : {above, above == atoms.begin() ? above : above - 1}) {
+    if (at != atoms.end() && std::fabs(*at - value) <= 1e-12 * std::max(1.0, std::fabs(*at))) return *at;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 // Exactly values_per_report finite numbers, each one a value the mechanism can produce.
 Result<std::unique_ptr<const KindResponse>> NumericQuestionKind::Decode(const nlohmann::json& wire) const {
   const int count = mechanism_->values_per_report();
@@ -76,12 +91,23 @@ Result<std::unique_ptr<const KindResponse>> NumericQuestionKind::Decode(const nl
     }
     values.push_back(value.get<double>());
   }
+  if (const auto atoms = mechanism_->report_atoms(); !atoms.empty()) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      const auto atom = NearestAtom(atoms, values[i]);
+      if (!atom) {
+        return MakeError("value " + std::to_string(i) + " must be one of the " + std::to_string(atoms.size()) +
+                         " values a " + mechanism_->name() + " report can take, but is " + FormatNumber(values[i]));
+      }
+      values[i] = *atom;
+    }
+  }
   return std::unique_ptr<const KindResponse>(std::make_unique<NumericResponse>(std::move(values)));
 }
 
 std::unique_ptr<KindAggregate> NumericQuestionKind::NewAggregate() const {
   // The mechanism factories guarantee a finite output range, so this cannot fail.
-  return std::make_unique<NumericAggregate>(0, *NumericHistogram::ForMechanism(*mechanism_));
+  return std::make_unique<NumericAggregate>(0, *NumericHistogram::ForMechanism(*mechanism_),
+                                            mechanism_->report_atoms());
 }
 
 Status NumericQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
@@ -132,7 +158,16 @@ void NumericAggregate::Add(const KindResponse& response) {
 }
 
 Status NumericAggregate::AddValues(const std::vector<double>& values) {
+  std::vector<std::size_t> atoms;
+  if (!atoms_.empty()) {
+    for (double value : values) {
+      const auto at = std::lower_bound(atoms_.begin(), atoms_.end(), value);
+      if (at == atoms_.end() || *at != value) return MakeError("value " + FormatNumber(value) + " is not a report value");
+      atoms.push_back(static_cast<std::size_t>(at - atoms_.begin()));
+    }
+  }
   DENIABLE_TRY(histogram_.Add(values));
+  for (std::size_t atom : atoms) ++atom_counts_[atom];
   ++n_;
   return OkStatus();
 }
@@ -140,9 +175,11 @@ Status NumericAggregate::AddValues(const std::vector<double>& values) {
 Status NumericAggregate::Merge(const KindAggregate& other) {
   if (other.type() != type()) return MakeError("a question of another kind");
   const auto& theirs = static_cast<const NumericAggregate&>(other);
+  if (theirs.atoms_ != atoms_) return MakeError("a mechanism with other report values");
   if (auto merged = histogram_.Merge(theirs.histogram_); !merged) {
     return MakeError("a different histogram (" + merged.error() + ")");
   }
+  for (std::size_t i = 0; i < atom_counts_.size(); ++i) atom_counts_[i] += theirs.atom_counts_[i];
   n_ += theirs.n_;
   return OkStatus();
 }

@@ -24,22 +24,29 @@ struct NumericResponse final : KindResponse {
   std::vector<double> values;
 };
 
-// n and the fine histogram of the reported values.
+// n and the fine histogram of the reported values; for mechanisms whose
+// reports take finitely many values (report_atoms), the exact count of each.
 class NumericAggregate final : public KindAggregate {
  public:
-  NumericAggregate(std::int64_t n, NumericHistogram histogram) : n_(n), histogram_(std::move(histogram)) {}
+  NumericAggregate(std::int64_t n, NumericHistogram histogram, std::vector<double> atoms = {})
+      : n_(n), histogram_(std::move(histogram)), atoms_(std::move(atoms)), atom_counts_(atoms_.size(), 0) {}
   std::string_view type() const override;
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<NumericAggregate>(*this); }
   std::int64_t n() const override { return n_; }
   const NumericHistogram& histogram() const { return histogram_; }
-  // Adds one report's values (benches and tests that skip the wire form).
+  // Per report value of report_atoms(), in its order; empty for continuous reports.
+  const std::vector<std::int64_t>& atom_counts() const { return atom_counts_; }
+  // Adds one report's values (benches and tests that skip the wire form);
+  // with atoms, each value must be one of them exactly.
   Status AddValues(const std::vector<double>& values);
 
  private:
   std::int64_t n_ = 0;
   NumericHistogram histogram_;
+  std::vector<double> atoms_;
+  std::vector<std::int64_t> atom_counts_;
 };
 
 class NumericQuestionKind final : public QuestionKind {
@@ -71,6 +78,10 @@ class NumericQuestionKind final : public QuestionKind {
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
   std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range_}; }
+  // The mechanism's own advice (levels: the mean's error against the alternatives at equal true epsilon).
+  std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
+    return mechanism_->Advice(respondents);
+  }
 
  private:
   // Only Parse builds one: an invalid kind cannot exist.

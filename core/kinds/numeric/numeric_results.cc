@@ -54,6 +54,16 @@ json UnbiasedMean(const NumericMechanism& mechanism, const NumericHistogram& his
   return {{"value", mean}, {"std_error", se}, {"ci_low", mean - kZ95 * se}, {"ci_high", mean + kZ95 * se}};
 }
 
+// The mechanism's own estimates from the exact counts of its report values
+// (levels: HierA's mean and the levels' shares), or null.
+json MechanismEstimates(const NumericMechanism& mechanism, const NumericAggregate& aggregate,
+                        const NumericEstimateOptions& options) {
+  if (aggregate.atom_counts().empty() || aggregate.n() == 0) return nullptr;
+  auto estimates = mechanism.EstimateFromAtoms(aggregate.atom_counts(), {options.mu, options.clamp});
+  if (!estimates) return {{"error", estimates.error()}};
+  return std::move(estimates).value();
+}
+
 // Input cell probabilities estimated from output counts, and how the run ended.
 struct CellEstimate {
   std::vector<double> probabilities;
@@ -403,6 +413,7 @@ Status ValidateNumericEstimateOptions(const NumericQuestionKind& question, const
   }
   DENIABLE_TRY(ValidateIntInRange(options.estimation_cells, 2, 1000, "estimation_cells"));
   DENIABLE_TRY(ValidateIntInRange(options.replicates, 2, 1000, "replicates"));
+  DENIABLE_TRY(ValidateIntInRange(options.mu, 1, 16, "mu"));
   if (options.work_budget < 1) return MakeError("work_budget must be at least 1");
   if (options.estimation_cells * options.replicates > kMaxBootstrapCost) {
     return MakeError("estimation_cells x replicates must be at most " + std::to_string(kMaxBootstrapCost) +
@@ -483,6 +494,7 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   json document = BaseDocument(question, aggregate, options);
   const NumericHistogram& histogram = aggregate.histogram();
   document["unbiased_mean"] = UnbiasedMean(question.mechanism(), histogram);
+  document["mechanism_estimates"] = MechanismEstimates(question.mechanism(), aggregate, options);
   if (aggregate.n() == 0) {
     document["warning"] = "no reports yet";
     return document;

@@ -72,6 +72,8 @@ class NumericTruthSampler final : public TruthSampler {
     }
     const auto& statistics = result.at("statistics");
     const auto& unbiased = result.at("unbiased_mean");
+    const nlohmann::json own = result.value("mechanism_estimates", nlohmann::json());
+    const bool has_own_mean = own.is_object() && own.contains("mean") && own.at("mean").at("ci_low").is_number();
     document["errors"] = {{"wasserstein1", wasserstein1},
                           {"mean", AbsoluteError(statistics, "mean", truth.mean)},
                           {"std_dev", AbsoluteError(statistics, "std_dev", truth.standard_deviation)},
@@ -79,7 +81,10 @@ class NumericTruthSampler final : public TruthSampler {
                           {"mean_covered", Inside(statistics.at("mean"), truth.mean, "low", "high")},
                           {"unbiased_mean_covered", unbiased.is_null() ? nlohmann::json(nullptr)
                                                                        : nlohmann::json(Inside(unbiased, truth.mean,
-                                                                                               "ci_low", "ci_high"))}};
+                                                                                               "ci_low", "ci_high"))},
+                          {"mechanism_mean_covered", has_own_mean ? nlohmann::json(Inside(own.at("mean"), truth.mean,
+                                                                                          "ci_low", "ci_high"))
+                                                                  : nlohmann::json(nullptr)}};
     return document;
   }
 

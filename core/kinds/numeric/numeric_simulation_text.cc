@@ -47,6 +47,18 @@ std::string NumericStatisticsTable(const json& question) {
     text += StatisticRow("unbiased mean", truth.at("mean"), unbiased.at("value"), unbiased.at("ci_low"),
                          unbiased.at("ci_high"));
   }
+  const json own = question.value("mechanism_estimates", json());
+  if (own.is_object() && own.contains("mean")) {
+    const json& mean = own.at("mean");
+    text += StatisticRow("HierA mean (mu " + own.at("mu").dump() + ")", truth.at("mean"), mean.at("value"),
+                         mean.at("ci_low"), mean.at("ci_high"));
+    if (mean.at("note").is_string()) text += "      " + mean.at("note").get<std::string>() + "\n";
+    for (const json& level : own.at("levels")) {
+      text += "  level " + level.at("level").dump() + " (epsilon " + Fixed(level.at("epsilon"), 2) + "): share " +
+              Fixed(level.at("share"), 3) + " [" + Fixed(level.at("ci_low"), 3) + ", " + Fixed(level.at("ci_high"), 3) +
+              "]\n";
+    }
+  }
   const json& density = question.at("density");
   if (density.is_object() && density.value("note", json()).is_string()) {
     text += "  density: " + density.at("note").get<std::string>() + "\n";

@@ -1,0 +1,34 @@
+// The advisor for a levels question (seed 003): the expected standard error
+// of the mean for n respondents, for this question's levels mechanism and for
+// the alternatives AT EQUAL TRUE EPSILON (the exact epsilon of the joint
+// report, not the paper's claim): the bounded variant rescaled to it,
+// Piecewise, Duchi, Hybrid and Square Wave. Answers are assumed spread evenly
+// over the range (stated in the document): the levels mechanisms' variance
+// depends on how answers fall into levels, the others' hardly at all.
+//
+// The per-respondent variance is the noise's (digest §3.6: Var of HierA's
+// mu = 1 estimate; Var(y | x) for the unbiased mechanisms; Square Wave's
+// linear mean estimate (E[y | x] = alpha + beta x) divided by beta^2).
+#pragma once
+
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "core/numeric/levels/levels_mechanism.h"
+
+namespace deniable {
+
+nlohmann::json LevelsAdvice(const LevelsMechanism& levels, std::int64_t respondents);
+
+// The per-respondent variance of a mechanism's mean estimate, averaged over
+// answers spread evenly over its range; nullopt when it has no linear mean.
+std::optional<double> UniformMeanVariance(const NumericMechanism& mechanism);
+
+// The level budgets multiplied by one factor so that the variant's exact
+// epsilon is `target` (bisection; the exact epsilon grows with the factor);
+// nullopt when a budget would leave [0.01, 30].
+std::optional<std::vector<double>> BudgetsForExactEpsilon(const LevelsMechanism& levels, LevelsVariant variant,
+                                                          double target);
+
+}  // namespace deniable
