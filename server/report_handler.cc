@@ -53,6 +53,8 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
   if (!document) return InvalidJson(document.error());
   auto report = ParseReport(entry->survey(), *document);
   if (!report) return ApiError{400, "invalid_report", report.error()};
+  // A model's report names its round: one for a closed or future round is refused.
+  if (auto admitted = entry->Admits(*report); !admitted) return ApiError{409, "report_not_admitted", admitted.error()};
   ReportRecord record{entry->id(), document->dump(), std::get<std::optional<std::string>>(std::move(code_hash))};
   return PendingReport{entry, std::move(report).value(), std::move(record)};
 }

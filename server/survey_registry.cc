@@ -23,6 +23,11 @@ nlohmann::json SurveyEntry::PublicStates() const {
   return PublicStatesToJson(survey_, aggregate_);
 }
 
+Status SurveyEntry::Admits(const Report& report) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.Admits(survey_, report);
+}
+
 SurveyAggregate SurveyEntry::Snapshot() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return aggregate_;

@@ -44,6 +44,8 @@ class SurveyEntry {
   std::int64_t respondents() const;
   // core PublicStatesToJson over the aggregate (under its lock).
   nlohmann::json PublicStates() const;
+  // Whether the report may be counted now (a model's round: SurveyAggregate::Admits).
+  Status Admits(const Report& report) const;
   // core SurveyResultsToJson over a snapshot of the aggregate, cached per
   // (respondent count, options). The aggregate's lock, which AddReport needs,
   // is held only to copy the aggregate, never while estimating. A cache miss

@@ -22,6 +22,16 @@ void SurveyAggregate::Add(const Report& report) {
   }
 }
 
+Status SurveyAggregate::Admits(const Survey& survey, const Report& report) const {
+  for (std::size_t q = 0; q < questions_.size(); ++q) {
+    if (!report.responses[q]) continue;
+    if (auto admitted = questions_[q]->Admits(*report.responses[q]); !admitted) {
+      return MakeError("questions." + survey.questions[q].id + ": " + admitted.error());
+    }
+  }
+  return OkStatus();
+}
+
 Status SurveyAggregate::Merge(const SurveyAggregate& other) {
   if (other.questions_.size() != questions_.size()) return MakeError("cannot merge aggregates of different surveys");
   // Merge into copies first, so a failed merge changes nothing.

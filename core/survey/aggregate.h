@@ -24,6 +24,9 @@ class SurveyAggregate {
   SurveyAggregate& operator=(SurveyAggregate&&) = default;
 
   void Add(const Report& report);  // the report must come from ParseReport for this survey
+  // Whether every response may be counted now (KindAggregate::Admits); the
+  // error names the question.
+  Status Admits(const Survey& survey, const Report& report) const;
   Status Merge(const SurveyAggregate& other);
   std::int64_t respondents() const { return respondents_; }
   std::size_t size() const { return questions_.size(); }

@@ -4,6 +4,7 @@
 #include "core/kinds/categorical/categorical_question_kind.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
+#include "core/kinds/regression/regression_question_kind.h"
 
 namespace deniable {
 
@@ -13,6 +14,7 @@ std::vector<KindEntry> RegisteredKinds() {
       NumericQuestionKind::Entry(),
       HistogramQuestionKind::Entry(),
       BlockQuestionKind::Entry(),
+      RegressionQuestionKind::Entry(),
   };
 }
 

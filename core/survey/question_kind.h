@@ -57,6 +57,11 @@ class KindAggregate {
   virtual std::unique_ptr<KindAggregate> Clone() const = 0;
   // Respondents who answered this question.
   virtual std::int64_t n() const = 0;
+  // Whether a decoded response may be counted now, for kinds whose
+  // responses belong to a moment of collection (a model's round: a report
+  // for a closed or future round is refused). The server asks before it
+  // stores a report; replayed reports are added without asking.
+  virtual Status Admits(const KindResponse& /*response*/) const { return OkStatus(); }
 };
 
 // One row of the CSV export, as the kind fills it; the survey, question, n,
@@ -87,6 +92,10 @@ class TruthSampler {
 struct NumericAnswers {
   NumericRange range;
 };
+
+class QuestionKind;
+// The kinds of the questions before this one in the survey, by id (null: none).
+using EarlierQuestions = std::function<const QuestionKind*(const std::string& id)>;
 
 class QuestionKind {
  public:
@@ -153,10 +162,20 @@ class QuestionKind {
     return MakeError(where + ".csv: questions of this kind take no CSV truth");
   }
 
+  // For kinds built on other questions' answers (a model over numeric
+  // questions): this kind linked to the questions it names, which must come
+  // before it; errors start with `where`. Null: nothing to link (most kinds).
+  virtual Result<std::shared_ptr<const QuestionKind>> Link(const EarlierQuestions& /*earlier*/,
+                                                            const std::string& /*where*/) const {
+    return std::shared_ptr<const QuestionKind>();
+  }
+
   // --- capabilities (null or nullopt when the kind lacks them)
   virtual std::optional<NumericAnswers> numeric_answers() const { return std::nullopt; }
   // A state every client fetches before answering (a model trained across
-  // rounds); none for kinds without rounds.
+  // rounds); none for kinds without rounds. Such a kind's answer carries the
+  // state it was computed against under "state" (the page puts the fetched
+  // state there; simulations use WithPublicStates, core/survey/results.h).
   virtual std::optional<nlohmann::json> PublicState(const KindAggregate& /*aggregate*/) const { return std::nullopt; }
   // Advice on the question's design before collection, for `respondents`
   // expected answers (e.g. which mechanism serves its data consumers best);

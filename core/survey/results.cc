@@ -62,6 +62,15 @@ nlohmann::json PublicStatesToJson(const Survey& survey, const SurveyAggregate& a
   return {{"survey", survey.id}, {"version", survey.version}, {"questions", states}};
 }
 
+nlohmann::json WithPublicStates(const Survey& survey, const SurveyAggregate& aggregate, nlohmann::json answers) {
+  for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+    const std::string& id = survey.questions[q].id;
+    if (!answers.contains(id) || !answers[id].is_object()) continue;
+    if (auto state = survey.questions[q].kind->PublicState(aggregate.question(q))) answers[id]["state"] = std::move(*state);
+  }
+  return answers;
+}
+
 bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate) {
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     if (survey.questions[q].kind->NeedsEstimation(aggregate.question(q))) return true;

@@ -39,6 +39,11 @@ nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& 
 // whose kind has no state are absent.
 nlohmann::json PublicStatesToJson(const Survey& survey, const SurveyAggregate& aggregate);
 
+// `answers` with each stateful question's public state put in its answer
+// under "state" (QuestionKind::PublicState), as the survey page does after
+// fetching it: for simulations and tests that perturb without a server.
+nlohmann::json WithPublicStates(const Survey& survey, const SurveyAggregate& aggregate, nlohmann::json answers);
+
 // Whether the document needs costly estimation (e.g. a numeric question with
 // at least one report); without it a document costs microseconds.
 bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregate);

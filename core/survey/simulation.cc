@@ -83,7 +83,7 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
   for (std::int64_t r = 0; r < options.respondents; ++r) {
     auto answers = DrawAnswers(survey, truths, random);
     if (!answers) return MakeError(answers.error());
-    auto report = PerturbAnswers(survey, *answers, random);
+    auto report = PerturbAnswers(survey, WithPublicStates(survey, aggregate, std::move(answers).value()), random);
     if (!report) return MakeError(report.error());
     auto parsed = ParseReport(survey, *report);  // the server's validation, exactly
     if (!parsed) return MakeError("internal: a simulated report failed validation: " + parsed.error());

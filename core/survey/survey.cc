@@ -66,7 +66,15 @@ Status ParseQuestions(const nlohmann::json& document, Survey& survey) {
     auto question = ParseQuestion(list[i], where);
     if (!question) return MakeError(question.error());
     if (!ids.insert(question->id).second) return MakeError(where + ".id: duplicate question id \"" + question->id + "\"");
-    survey.questions.push_back(std::move(question).value());
+    const EarlierQuestions earlier = [&survey](const std::string& id) -> const QuestionKind* {
+      const auto index = survey.QuestionIndex(id);
+      return index ? survey.questions[*index].kind.get() : nullptr;
+    };
+    Question parsed = std::move(question).value();
+    auto linked = parsed.kind->Link(earlier, where);
+    if (!linked) return MakeError(linked.error());
+    if (*linked) parsed.kind = std::move(linked).value();
+    survey.questions.push_back(std::move(parsed));
   }
   return OkStatus();
 }

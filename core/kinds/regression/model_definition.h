@@ -1,0 +1,67 @@
+// A linear regression trained across rounds of respondents (seed 003, §5:
+// mini-batch SGD on locally private gradients), declared as a question:
+//   {"id": "model", "type": "linear_regression", "text": "...",
+//    "target": "<numeric question id>", "features": ["<numeric id>", ...],
+//    "epsilon": e, "mechanism": "piecewise" | "duchi", "ridge": 1e-4,
+//    "batch": G, "learning_rate": 1, "clip": 1}
+// The decisions the paper leaves open (digest §6.14-6.16), made here:
+//   - variables: target and features are earlier numeric questions; each is
+//     normalised to [-1, 1] with its question's range (the paper's scaling);
+//     the model is y = b0 + sum_j b_j x_j on that scale, intercept first;
+//   - gradient: 2 (b . x~ - y) x~ of the squared error, computed on the
+//     device; the ridge term lambda b (intercept excluded) is added by the
+//     server, which knows b, at no privacy cost, so it is not clipped;
+//   - clipping: each component to [-clip, clip] (paper: 1);
+//   - budget split: ONE component j, uniform over the d + 1 (independent of
+//     the answers, so j reveals nothing), perturbed with the whole epsilon by
+//     Piecewise (or Duchi) on [-1, 1]; the server averages each component's
+//     reports: every respondent spends exactly epsilon on the model;
+//   - rounds: a respondent answers against the current round's coefficients
+//     and contributes to that round only; a round closes after `batch`
+//     reports (default: the smallest batch that makes each component's
+//     estimate's standard error at most a quarter of the clip bound);
+//   - learning rate gamma_t = learning_rate / sqrt(t) (paper: 1/sqrt(t));
+//     initial coefficients 0.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/common/result.h"
+#include "core/numeric/numeric_mechanism.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+inline constexpr int kMaxModelFeatures = 32;
+
+struct ModelDefinition {
+  std::string target;
+  std::vector<std::string> features;
+  double epsilon = 1.0;
+  std::string mechanism = "piecewise";
+  double ridge = 1e-4;
+  std::optional<long long> batch;  // as declared; batch() gives the one used
+  double learning_rate = 1.0;
+  double clip = 1.0;
+  // Filled by Link: the variables' answer ranges.
+  NumericRange target_range{-1.0, 1.0};
+  std::vector<NumericRange> feature_ranges;
+
+  int components() const { return static_cast<int>(features.size()) + 1; }
+  nlohmann::json ToJson() const;  // the kind's fields of the canonical definition
+};
+
+// Reads the kind's fields strictly (ranges are linked later).
+Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& question, const std::string& where);
+
+// The mechanism one gradient component is perturbed with, on [-1, 1].
+Result<std::shared_ptr<const NumericMechanism>> GradientMechanism(const ModelDefinition& model);
+
+// The batch used: the declared one, or the default rule above.
+long long ModelBatch(const ModelDefinition& model, const NumericMechanism& mechanism);
+
+}  // namespace deniable

@@ -1,0 +1,89 @@
+#include "core/kinds/regression/model_rounds.h"
+
+#include <cmath>
+
+namespace deniable {
+
+std::string_view ModelAggregate::type() const { return "linear_regression"; }
+
+long long ModelAggregate::CurrentRound() const {
+  long long round = 1;
+  for (const auto& [number, sums] : rounds_) {
+    if (number != round || sums.reports < batch_) break;
+    ++round;
+  }
+  return round;
+}
+
+Status ModelAggregate::Admits(const KindResponse& response) const {
+  const auto& gradient = static_cast<const GradientResponse&>(response);
+  const long long current = CurrentRound();
+  if (gradient.round < current) {
+    return MakeError("round " + std::to_string(gradient.round) + " is closed; the current round is " +
+                     std::to_string(current) + ": fetch the model's state again and prepare a new report");
+  }
+  if (gradient.round > current) {
+    return MakeError("round " + std::to_string(gradient.round) + " has not started; the current round is " +
+                     std::to_string(current));
+  }
+  return OkStatus();
+}
+
+void ModelAggregate::Add(const KindResponse& response) {
+  const auto& gradient = static_cast<const GradientResponse&>(response);
+  RoundSums& sums = rounds_[gradient.round];
+  if (sums.count.empty()) {
+    sums.count.assign(static_cast<std::size_t>(components_), 0);
+    sums.sum.assign(static_cast<std::size_t>(components_), 0.0);
+  }
+  ++sums.count[static_cast<std::size_t>(gradient.component)];
+  sums.sum[static_cast<std::size_t>(gradient.component)] += gradient.value;
+  ++sums.reports;
+  ++n_;
+}
+
+Status ModelAggregate::Merge(const KindAggregate& other) {
+  if (other.type() != type()) return MakeError("a question of another kind");
+  const auto& theirs = static_cast<const ModelAggregate&>(other);
+  if (theirs.components_ != components_ || theirs.batch_ != batch_) return MakeError("another model");
+  for (const auto& [number, sums] : theirs.rounds_) {
+    RoundSums& mine = rounds_[number];
+    if (mine.count.empty()) {
+      mine = sums;
+      continue;
+    }
+    for (int c = 0; c < components_; ++c) {
+      mine.count[static_cast<std::size_t>(c)] += sums.count[static_cast<std::size_t>(c)];
+      mine.sum[static_cast<std::size_t>(c)] += sums.sum[static_cast<std::size_t>(c)];
+    }
+    mine.reports += sums.reports;
+  }
+  n_ += theirs.n_;
+  return OkStatus();
+}
+
+ModelTrajectory ReplayModel(const ModelDefinition& model, const ModelAggregate& aggregate) {
+  const int components = model.components();
+  ModelTrajectory trajectory;
+  trajectory.initial.assign(static_cast<std::size_t>(components), 0.0);
+  std::vector<double> beta = trajectory.initial;
+  const long long complete = aggregate.CurrentRound() - 1;
+  for (long long round = 1; round <= complete; ++round) {
+    const RoundSums& sums = aggregate.rounds().at(round);
+    ModelStep step{round, sums.reports, std::vector<double>(static_cast<std::size_t>(components), 0.0), {}};
+    const double rate = model.learning_rate / std::sqrt(static_cast<double>(round));
+    for (int c = 0; c < components; ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      // The component's mean report, back on the gradient's scale; none: no step.
+      step.gradient[i] = sums.count[i] > 0 ? model.clip * sums.sum[i] / static_cast<double>(sums.count[i]) : 0.0;
+      const double ridge = c == 0 ? 0.0 : model.ridge * beta[i];  // the intercept is not penalised
+      beta[i] -= rate * (step.gradient[i] + ridge);
+    }
+    step.coefficients = beta;
+    trajectory.steps.push_back(std::move(step));
+  }
+  trajectory.current = beta;
+  return trajectory;
+}
+
+}  // namespace deniable

@@ -1,0 +1,76 @@
+// The model's mergeable sufficient statistics and its training replay.
+//
+// Per round: each gradient component's count and sum of reported values.
+// The coefficients are a function of these (ReplayModel): round r's
+// coefficients are round r-1's minus gamma_{r-1} (the round's averaged
+// gradient + ridge), so merging per-round sums in any order gives the same
+// model, the served state, the results and a restart (which replays the
+// stored reports) always agree. A round is complete at `batch` reports; the
+// current round is the first incomplete one. A report that raced the
+// round's last one is counted in its round (so a round may hold a few more
+// than `batch`); the server refuses any report for an earlier or later round.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "core/kinds/regression/model_definition.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+// A decoded gradient report: the round, the component, the reported value in
+// the mechanism's output range (on the clip scale / clip).
+struct GradientResponse final : KindResponse {
+  GradientResponse(long long r, int c, double v) : round(r), component(c), value(v) {}
+  long long round;
+  int component;
+  double value;
+};
+
+struct RoundSums {
+  std::vector<std::int64_t> count;
+  std::vector<double> sum;
+  std::int64_t reports = 0;
+};
+
+class ModelAggregate final : public KindAggregate {
+ public:
+  ModelAggregate(int components, long long batch) : components_(components), batch_(batch) {}
+  std::string_view type() const override;
+  void Add(const KindResponse& response) override;
+  Status Merge(const KindAggregate& other) override;
+  std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<ModelAggregate>(*this); }
+  std::int64_t n() const override { return n_; }
+  Status Admits(const KindResponse& response) const override;
+
+  const std::map<long long, RoundSums>& rounds() const { return rounds_; }
+  long long batch() const { return batch_; }
+  // The first round with fewer than `batch` reports.
+  long long CurrentRound() const;
+
+ private:
+  int components_;
+  long long batch_;
+  std::int64_t n_ = 0;
+  std::map<long long, RoundSums> rounds_;
+};
+
+struct ModelStep {
+  long long round;                    // the round whose gradient made this step
+  std::int64_t reports;
+  std::vector<double> gradient;       // averaged (clip scale), ridge excluded
+  std::vector<double> coefficients;   // after the step
+};
+
+struct ModelTrajectory {
+  std::vector<double> initial;        // round 1's coefficients (zeros)
+  std::vector<ModelStep> steps;       // one per complete round, in order
+  std::vector<double> current;        // the current round's coefficients
+};
+
+// The coefficients after each complete round (normalised scale).
+ModelTrajectory ReplayModel(const ModelDefinition& model, const ModelAggregate& aggregate);
+
+}  // namespace deniable

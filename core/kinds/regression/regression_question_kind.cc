@@ -1,0 +1,144 @@
+#include "core/kinds/regression/regression_question_kind.h"
+
+#include <cmath>
+
+#include "core/common/validation.h"
+#include "core/kinds/regression/model_gradient.h"
+#include "core/kinds/regression/model_results.h"
+#include "core/kinds/regression/model_rounds.h"
+#include "core/kinds/regression/model_truth.h"
+
+namespace deniable {
+
+KindEntry RegressionQuestionKind::Entry() {
+  return {kType, &Parse, {}, [](const nlohmann::json&) -> Result<nlohmann::json> { return nlohmann::json::object(); }};
+}
+
+Result<std::shared_ptr<const QuestionKind>> RegressionQuestionKind::Parse(const nlohmann::json& question,
+                                                                          const std::string& where) {
+  auto model = ParseModelDefinition(question, where);
+  if (!model) return MakeError(model.error());
+  auto mechanism = GradientMechanism(*model);
+  if (!mechanism) return InContext(where, mechanism.error());
+  const long long batch = ModelBatch(*model, **mechanism);
+  return std::shared_ptr<const QuestionKind>(
+      new RegressionQuestionKind(std::move(model).value(), std::move(mechanism).value(), batch));
+}
+
+Result<std::shared_ptr<const QuestionKind>> RegressionQuestionKind::Link(const EarlierQuestions& earlier,
+                                                                          const std::string& where) const {
+  auto range_of = [&](const std::string& id, const std::string& field) -> Result<NumericRange> {
+    const QuestionKind* kind = earlier(id);
+    if (kind == nullptr) {
+      return MakeError(where + "." + field + ": no question \"" + id + "\" before this one (a model's variables are "
+                       "earlier numeric questions)");
+    }
+    const auto answers = kind->numeric_answers();
+    if (!answers) return MakeError(where + "." + field + ": question \"" + id + "\" is not numeric");
+    return answers->range;
+  };
+  ModelDefinition model = model_;
+  auto target = range_of(model.target, "target");
+  if (!target) return MakeError(target.error());
+  model.target_range = *target;
+  model.feature_ranges.clear();
+  for (std::size_t i = 0; i < model.features.size(); ++i) {
+    auto range = range_of(model.features[i], "features[" + std::to_string(i) + "]");
+    if (!range) return MakeError(range.error());
+    model.feature_ranges.push_back(*range);
+  }
+  return std::shared_ptr<const QuestionKind>(new RegressionQuestionKind(std::move(model), mechanism_, batch_));
+}
+
+nlohmann::json RegressionQuestionKind::DefinitionToJson() const {
+  nlohmann::json object = model_.ToJson();
+  object["type"] = kType;
+  return object;
+}
+
+nlohmann::json RegressionQuestionKind::MechanismToJson() const {
+  return {{"name", model_.mechanism}, {"epsilon", model_.epsilon}, {"batch", batch_}};
+}
+
+nlohmann::json RegressionQuestionKind::PrivacyToJson() const {
+  return {{"epsilon", model_.epsilon},
+          {"note", "each respondent sends one gradient component (chosen at random, independently of the answers) "
+                   "perturbed by " + model_.mechanism + " at epsilon " + FormatNumber(model_.epsilon) +
+                   "; the gradient is computed from the answers to " + model_.target + " and the features, which "
+                   "their own questions also report, so the model's epsilon adds to theirs (sequential composition)"}};
+}
+
+nlohmann::json RegressionQuestionKind::PageSummary() const {
+  return {{"batch", batch_}, {"components", model_.components()}, {"target", model_.target},
+          {"features", model_.features}};
+}
+
+Result<nlohmann::json> RegressionQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {
+  auto parsed = ParseModelAnswer(model_, answer);
+  if (!parsed) return MakeError(parsed.error());
+  return PerturbModelAnswer(model_, *mechanism_, *parsed, random);
+}
+
+Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const nlohmann::json& wire) const {
+  if (!wire.is_object()) return MakeError("a model report must be an object {\"round\", \"component\", \"value\"}");
+  for (const auto& item : wire.items()) {
+    if (item.key() != "round" && item.key() != "component" && item.key() != "value") {
+      return MakeError("unknown field \"" + item.key() + "\" in a model report");
+    }
+  }
+  const auto round = wire.find("round");
+  if (round == wire.end() || !round->is_number_integer() || round->get<long long>() < 1 ||
+      round->get<long long>() > 1000000000LL) {
+    return MakeError("round must be a round number (1, 2, ...)");
+  }
+  const auto component = wire.find("component");
+  if (component == wire.end() || !component->is_number_integer() || component->get<long long>() < 0 ||
+      component->get<long long>() >= model_.components()) {
+    return MakeError("component must be an integer in [0, " + std::to_string(model_.components() - 1) + "]");
+  }
+  const auto value = wire.find("value");
+  const NumericRange possible = mechanism_->possible_values();
+  if (value == wire.end() || !value->is_number() || !std::isfinite(value->get<double>()) ||
+      value->get<double>() < possible.low || value->get<double>() > possible.high) {
+    return MakeError("value must be a number in [" + FormatNumber(possible.low) + ", " + FormatNumber(possible.high) + "]");
+  }
+  return std::unique_ptr<const KindResponse>(std::make_unique<GradientResponse>(
+      round->get<long long>(), static_cast<int>(component->get<long long>()), value->get<double>()));
+}
+
+std::unique_ptr<KindAggregate> RegressionQuestionKind::NewAggregate() const {
+  return std::make_unique<ModelAggregate>(model_.components(), batch_);
+}
+
+Result<nlohmann::json> RegressionQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json&,
+                                                        const std::function<bool()>&) const {
+  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate));
+  document["mechanism"] = MechanismToJson();
+  document["privacy"] = PrivacyToJson();
+  return document;
+}
+
+std::vector<CsvRow> RegressionQuestionKind::CsvRows(const nlohmann::json& result) const { return ModelCsvRows(result); }
+
+Result<std::unique_ptr<TruthSampler>> RegressionQuestionKind::ParseTruth(const nlohmann::json& entry,
+                                                                         const std::string& where) const {
+  return ParseModelTruth(model_, entry, where);
+}
+
+std::string RegressionQuestionKind::SimulationText(const nlohmann::json& result) const {
+  return ModelSimulationText(result);
+}
+
+std::optional<nlohmann::json> RegressionQuestionKind::PublicState(const KindAggregate& aggregate) const {
+  const auto& model = static_cast<const ModelAggregate&>(aggregate);
+  const ModelTrajectory trajectory = ReplayModel(model_, model);
+  const long long round = model.CurrentRound();
+  const auto in_round = model.rounds().count(round) ? model.rounds().at(round).reports : 0;
+  return nlohmann::json{{"round", round},
+                        {"coefficients", trajectory.current},
+                        {"batch", batch_},
+                        {"reports_in_round", in_round},
+                        {"rounds_completed", trajectory.steps.size()}};
+}
+
+}  // namespace deniable
