@@ -1,0 +1,144 @@
+// Seed 003 over HTTP: the numeric mechanism "levels" (definition errors named
+// by the core, report values that are not one of the 2k a levels report can
+// take refused, the HierA section of the results with its exact epsilon, mu
+// and clamp as query options) and the linear_regression kind (the model's
+// public state, rounds that close at the batch, reports for a closed or a
+// future round refused with 409, and the same state after a restart, which
+// replays the stored reports).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { bearer, get, makeTempDir, postJson, removeDir, startServer } from './server_harness.mjs';
+
+const LEVELS = {
+  format: 'deniable.survey/v1', id: 'income', version: 1, title: 'Income', results: 'public', access: 'open',
+  questions: [
+    { id: 'pay', text: 'Yearly pay?', type: 'numeric', range: [0, 100],
+      mechanism: { name: 'levels', boundaries: [20, 80], epsilons: [1, 3, 1] } },
+  ],
+};
+
+const MODEL = {
+  format: 'deniable.survey/v1', id: 'model', version: 1, title: 'Model', results: 'public', access: 'open',
+  questions: [
+    { id: 'x', text: 'x?', type: 'numeric', range: [0, 10], required: false, mechanism: { name: 'duchi', epsilon: 1 } },
+    { id: 'y', text: 'y?', type: 'numeric', range: [0, 10], required: false, mechanism: { name: 'duchi', epsilon: 1 } },
+    { id: 'fit', text: 'y by x', type: 'linear_regression', target: 'y', features: ['x'], epsilon: 1, batch: 4 },
+  ],
+};
+
+// C(eps) = (e^eps + 1)/(e^eps - 1): a levels report is centre + bit * C(eps_level) * half-width.
+const calibration = (epsilon) => (Math.exp(epsilon) + 1) / (Math.exp(epsilon) - 1);
+
+describe('levels mechanism over HTTP', () => {
+  let server, atoms;
+  before(async () => {
+    server = await startServer();
+    assert.equal((await postJson(`${server.url}/api/surveys`, LEVELS, bearer(server.token))).status, 201);
+    atoms = (await get(`${server.url}/api/surveys/income/results`)).body.questions[0].privacy.details.reports;
+    // 200 reports: 3 of each 4 the lenient level's +1, the rest the strict level's -1.
+    for (let i = 0; i < 200; i += 1) {
+      const atom = i % 4 === 3 ? atoms.find((a) => a.level === 2 && a.bit === -1) : atoms.find((a) => a.level === 1 && a.bit === 1);
+      const response = await postJson(`${server.url}/api/surveys/income/reports`, { survey: 'income', version: 1, responses: { pay: [atom.value] } });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+    }
+  });
+  after(async () => { await server.stop(); removeDir(server.dataDir); });
+
+  it('names what is wrong in a levels definition', async () => {
+    const bad = structuredClone(LEVELS);
+    bad.id = 'bad';
+    bad.questions[0].mechanism.boundaries = [80, 20];
+    const response = await postJson(`${server.url}/api/surveys`, bad, bearer(server.token));
+    assert.equal(response.status, 400);
+    assert.match(response.body.error.message, /questions\[0\]\.mechanism\.boundaries\[1\]: must be increasing and inside \(0, 100\), but is 20/);
+  });
+
+  it('its report values are the 2k atoms, labelled by level and bit, and any other value is refused', async () => {
+    assert.equal(atoms.length, 4);
+    const lenient = atoms.find((a) => a.level === 1 && a.bit === 1);
+    assert.ok(Math.abs(lenient.value - (50 + 50 * calibration(3))) < 1e-9);
+    const response = await postJson(`${server.url}/api/surveys/income/reports`, { survey: 'income', version: 1, responses: { pay: [50] } });
+    assert.equal(response.status, 400);
+    assert.match(response.body.error.message, /must be one of the 4 values a levels report can take, but is 50/);
+  });
+
+  it('states the exact epsilon, never the paper claim, and estimates the mean by HierA with mu and clamp options', async () => {
+    const question = (await get(`${server.url}/api/surveys/income/results`)).body.questions[0];
+    const details = question.privacy.details;
+    assert.equal(details.paper_claimed_epsilon, 3);
+    assert.ok(question.privacy.epsilon > 3, `exact ${question.privacy.epsilon}`);
+    assert.equal(question.privacy.epsilon, details.exact_epsilon);
+    const own = question.mechanism_estimates;
+    assert.equal(own.method, 'hiera');
+    assert.equal(own.mu, 1);
+    // mu = 1 unclamped: the mean of the calibrated reports, exactly.
+    const expected = (150 * (50 + 50 * calibration(3)) + 50 * (50 - 50 * calibration(1))) / 200;
+    assert.ok(Math.abs(own.mean.value - expected) < 1e-9, `${own.mean.value} vs ${expected}`);
+    assert.ok(own.mean.ci_low < own.mean.value && own.mean.value < own.mean.ci_high);
+    assert.equal(own.levels.length, 2);
+    assert.deepEqual(own.levels.map((level) => level.reported), [150, 50]);
+    const paperMode = (await get(`${server.url}/api/surveys/income/results?mu=2&clamp=true`)).body.questions[0];
+    assert.equal(paperMode.mechanism_estimates.mu, 2);
+    assert.equal(paperMode.mechanism_estimates.clamp, true);
+    const badMu = await get(`${server.url}/api/surveys/income/results?mu=40`);
+    assert.equal(badMu.status, 400);
+    assert.match(badMu.body.error.message, /mu must be/);
+  });
+});
+
+describe('linear_regression over HTTP', () => {
+  let server;
+  const dataDir = makeTempDir();
+  const modelReport = (round, component, value) => ({ survey: 'model', version: 1, responses: { fit: { round, component, value } } });
+  const state = async () => (await get(`${server.url}/api/surveys/model/state`)).body.questions.fit;
+  before(async () => {
+    server = await startServer({ dataDir });
+    assert.equal((await postJson(`${server.url}/api/surveys`, MODEL, bearer(server.token))).status, 201);
+  });
+  after(async () => { await server.stop(); removeDir(dataDir); });
+
+  it('names a model variable that is not an earlier numeric question', async () => {
+    const bad = structuredClone(MODEL);
+    bad.id = 'bad-model';
+    bad.questions[2].features = ['z'];
+    const response = await postJson(`${server.url}/api/surveys`, bad, bearer(server.token));
+    assert.equal(response.status, 400);
+    assert.match(response.body.error.message, /questions\[2\]\.features\[0\]: no question "z" before this one/);
+  });
+
+  it('closes a round at its batch, moves the coefficients, and refuses closed and future rounds', async () => {
+    const first = await state();
+    assert.deepEqual(first, { round: 1, coefficients: [0, 0], batch: 4, reports_in_round: 0, rounds_completed: 0 });
+    const future = await postJson(`${server.url}/api/surveys/model/reports`, modelReport(2, 0, 0.5));
+    assert.equal(future.status, 409);
+    assert.match(future.body.error.message, /round 2 has not started; the current round is 1/);
+    for (const [component, value] of [[0, 1], [1, 0.5], [0, 0.5], [1, -0.5]]) {
+      assert.equal((await postJson(`${server.url}/api/surveys/model/reports`, modelReport(1, component, value))).status, 201);
+    }
+    const second = await state();
+    assert.equal(second.round, 2);
+    assert.equal(second.rounds_completed, 1);
+    // Round 1's averaged gradient (0.75, 0) with rate 1/sqrt(1): b = (-0.75, 0 - ridge * 0).
+    assert.ok(Math.abs(second.coefficients[0] + 0.75) < 1e-12);
+    assert.equal(second.coefficients[1], 0);
+    const late = await postJson(`${server.url}/api/surveys/model/reports`, modelReport(1, 0, 0.5));
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error.code, 'report_not_admitted');
+    assert.match(late.body.error.message, /fit: round 1 is closed; the current round is 2: fetch the model's state again/);
+    const malformed = await postJson(`${server.url}/api/surveys/model/reports`, modelReport(2, 5, 0.5));
+    assert.equal(malformed.status, 400);
+    assert.match(malformed.body.error.message, /component must be an integer in \[0, 1\]/);
+    const results = (await get(`${server.url}/api/surveys/model/results`)).body.questions[2];
+    assert.equal(results.rounds_completed, 1);
+    assert.equal(results.rounds.length, 2);
+    assert.deepEqual(results.names, ['intercept', 'x']);
+  });
+
+  it('replays the stored reports after a restart to the same state', async () => {
+    const before = await state();
+    await server.stop();
+    server = await startServer({ dataDir });
+    assert.deepEqual(await state(), before);
+  });
+});
