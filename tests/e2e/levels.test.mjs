@@ -106,10 +106,12 @@ function containsAnswer(text) {
   return /(^|[^\d.])48,?250(?![\d])/.test(text);
 }
 
-// "0 to 20,000 or 100,000 to 200,000 USD", as the page words a level.
-function levelText(level) {
+// "0 to 20,000 or 100,000 to 200,000 USD", as the page words a level (the
+// dashboard's table has the unit in its column title instead).
+function levelText(level, unit = 'USD') {
   const format = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-  return `${level.intervals.map(({ low, high }) => `${format.format(low)} to ${format.format(high)}`).join(' or ')}\u00a0USD`;
+  const ranges = level.intervals.map(({ low, high }) => `${format.format(low)} to ${format.format(high)}`).join(' or ');
+  return unit ? `${ranges}\u00a0${unit}` : ranges;
 }
 
 test('a levels question answered with the keyboard sends one report value, shown as a range and a direction', async () => {
@@ -159,7 +161,7 @@ test('a levels question answered with the keyboard sends one report value, shown
   await disclosure.locator('summary').click();
   const technical = await disclosure.textContent();
   assert.ok(technical.includes(`Exact ε = ${formatNumber(details.exact_epsilon)}`), technical);
-  assert.ok(technical.includes('The paper\'s claim (not a guarantee): ε = 3.'), technical);
+  assert.ok(technical.includes('The paper’s claim (not a guarantee): ε = 3.'), technical);
   assert.ok(technical.includes(`This report: the value ${report.value} stands for level ${report.level}`), technical);
   await screenshot(page, 'desktop-levels-report');
   await assertFits(page, 'the report at 1280 px');
@@ -235,7 +237,7 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
   for (const [index, level] of estimates.levels.entries()) {
     const key = `income-${level.level}`;
     const row = page.getByTestId(`levels-row-${key}`);
-    assert.equal(await row.locator('td').nth(0).textContent(), levelText(details.levels[index]));
+    assert.equal(await row.locator('td').nth(0).textContent(), levelText(details.levels[index], ''));
     assert.equal(await row.locator('td').nth(1).textContent(), formatNumber(level.epsilon));
     assert.equal(await page.getByTestId(`levels-reports-${key}`).textContent(), level.reported.toLocaleString('en'));
     assert.equal(await page.getByTestId(`levels-share-${key}`).textContent(), formatPercent(level.share));
@@ -341,7 +343,7 @@ test('the creation page builds a levels question with the core\'s exact ε, the 
   assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'success');
   const exact = formatNumber(details.exact_epsilon);
   assert.equal(await editor.getByTestId('question-privacy').textContent(),
-    `This question: ε = ${exact} (exact, for the range and direction reported together; 2 privacy levels). The paper’s claim, ε = 3, is not a guarantee.`);
+    `This question: ε = ${exact} (exact, for the range and direction reported together; 2 privacy levels). The paper’s claim (not a guarantee): ε = 3.`);
   assert.equal(await page.getByTestId('total-epsilon').textContent(), `ε = ${exact}`);
 
   // The advisor: the core's rows for 1000 respondents, the best one marked.

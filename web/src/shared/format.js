@@ -47,6 +47,7 @@ const MECHANISM_NAMES = {
   piecewise: 'Piecewise',
   hybrid: 'Hybrid (Duchi + Piecewise)',
   tree: 'Hierarchical tree (OUE on one level per report)',
+  levels: 'Privacy levels by range (LHP, Hao et al. 2023)',
 };
 
 const SHORT_NAMES = {
@@ -58,6 +59,7 @@ const SHORT_NAMES = {
   piecewise: 'Piecewise',
   hybrid: 'Hybrid',
   tree: 'Tree',
+  levels: 'Privacy levels',
 };
 
 export function mechanismShortName(name) {
@@ -93,11 +95,20 @@ export function formatDecimal(value, decimals) {
 export function mechanismLabel(mechanism) {
   const base = MECHANISM_NAMES[mechanism.name] ?? mechanism.name;
   if (mechanism.name === 'rvns') return rvnsLabel(base, mechanism);
+  if (mechanism.name === 'levels') return levelsLabel(base, mechanism);
   if (mechanism.name !== 'negative') return base;
   const pure = mechanism.epsilon === null || mechanism.epsilon === undefined;
   const reported = mechanism.reported_options ?? 1;
   const options = `${reported} reported option${reported === 1 ? '' : 's'}`;
   return pure ? `Pure negative survey (${options})` : `${base} (${options})`;
+}
+
+// The budgets per interval, in the definition's order: what the designer
+// asked for, not the guarantee (the exact ε is shown apart, as "Privacy").
+function levelsLabel(base, mechanism) {
+  const epsilons = mechanism.epsilons ?? [];
+  const variant = mechanism.variant === 'bounded' ? 'bounded variant' : 'paper variant';
+  return `${base}, ${variant}: ${epsilons.length} interval${epsilons.length === 1 ? '' : 's'}, budgets ${epsilons.map(formatNumber).join(', ')}`;
 }
 
 function rvnsLabel(base, mechanism) {

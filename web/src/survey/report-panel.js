@@ -67,9 +67,10 @@ function renderSkipped(question) {
   ]);
 }
 
-// A perturbed response in human terms ({label, values, explanation, note,
-// details}), as the question's kind reads its wire format
-// (kinds/<type>/survey.js) with the core's summary of the question.
+// A perturbed response in human terms ({label, values, more, explanation,
+// note, details}; `more`: further parts of the report, e.g. a direction), as
+// the question's kind reads its wire format (kinds/<type>/survey.js) with the
+// core's summary of the question.
 function renderResponse(question, response, summary) {
   const description = surveyKind(question.type).describeResponse(question, response, summary);
   const long = description.values.length > LONG_LIST;
@@ -79,10 +80,19 @@ function renderResponse(question, response, summary) {
       el('span', { class: 'report-label', text: `${description.label}: ` }),
       el('strong', { testid: `report-value-${question.id}`, text: long ? String(description.values.length) : formatValues(description.values) }),
       long ? renderLongList(question, description) : null,
+      (description.more ?? []).map(renderMore),
       el('span', { class: 'report-explanation', text: description.explanation }),
       description.note ? el('span', { class: 'report-explanation', testid: `report-note-${question.id}`, text: description.note }) : null,
       description.details ? renderDetails(question, description.details) : null,
     ]),
+  ]);
+}
+
+// A further part of the report, on a line of its own: {label, value, testid}.
+function renderMore({ label, value, testid }) {
+  return el('span', { class: 'report-line' }, [
+    el('span', { class: 'report-label', text: `${label}: ` }),
+    el('strong', { testid, text: value }),
   ]);
 }
 

@@ -122,3 +122,58 @@ export function createHistogramChart(canvas, unit) {
     destroy: () => chart.destroy(),
   };
 }
+
+// A levels question's estimated share of answers per privacy level, with 95%
+// error bars; `labels` name the levels ("Level 1 (ε 3)"), fixed per survey.
+export function createLevelSharesChart(canvas, labels) {
+  let current = [];
+  const chart = new Chart(canvas, {
+    type: 'barWithErrorBars',
+    data: {
+      labels,
+      datasets: [{
+        label: 'Share of answers',
+        data: [],
+        backgroundColor: LINE_COLOR,
+        errorBarColor: ERROR_BAR_COLOR,
+        errorBarWhiskerColor: ERROR_BAR_COLOR,
+        errorBarLineWidth: 1.5,
+        errorBarWhiskerLineWidth: 1.5,
+        errorBarWhiskerRatio: 0.3,
+        categoryPercentage: 0.8,
+        barPercentage: 0.9,
+      }],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: {
+        x: { title: { display: true, text: 'privacy level' }, grid: { display: false } },
+        y: { beginAtZero: true, suggestedMax: 1, title: { display: true, text: 'share of answers' }, ticks: { callback: (value) => formatPercentTick(value) }, grid: { color: '#e5e7eb' } },
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const level = current[item.dataIndex];
+              return `${formatPercent(level.share)} (95% interval ${formatInterval(level.ci_low, level.ci_high)})`;
+            },
+          },
+        },
+      },
+    },
+  });
+  return {
+    // `levels`: mechanism_estimates.levels, or [] for none yet.
+    update(levels) {
+      current = levels;
+      const data = levels.map((level) => ({ y: level.share, yMin: level.ci_low, yMax: level.ci_high }));
+      if (sameData(data, chart.data.datasets[0].data)) return;
+      chart.data.datasets[0].data = data;
+      chart.update('none');
+    },
+    destroy: () => chart.destroy(),
+  };
+}

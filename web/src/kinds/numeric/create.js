@@ -1,9 +1,11 @@
 // The creation page's part of a numeric question: its label in the type
 // selector, its fields in a question editor (range, unit, step, mechanism, RVNS's
-// shape), its live budget from the core, and its part of the definition.
+// shape, the privacy levels' intervals), its live budget from the core (and
+// for privacy levels its advice), and its part of the definition.
 import { el } from '../../shared/dom.js';
-import { formatEpsilon } from '../../shared/format.js';
+import { formatEpsilon, formatNumber } from '../../shared/format.js';
 import { definitionNumber, numberInput } from '../../shared/number-input.js';
+import { renderLevelsAdvice } from './levels-advisor-table.js';
 
 export const label = 'Number in a range';
 
@@ -14,12 +16,17 @@ const MECHANISMS = [
   ['duchi', 'Duchi (mean)'],
   ['piecewise', 'Piecewise (mean)'],
   ['hybrid', 'Hybrid (mean)'],
+  ['levels', 'Privacy levels by range (mean)'],
 ];
+
+// Mechanisms whose ε follows from their own fields (the single ε field is hidden).
+const OWN_BUDGET = new Set(['rvns', 'levels']);
 
 // The kind's fields in one question editor. `field(input, label, hint)` lays
 // out a labelled field; `epsilon` is the editor's privacy budget field
 // ({field, input, setDisabled}), which this kind places under its mechanism
-// and hides for RVNS (whose ε follows from its shape).
+// and hides for RVNS (whose ε follows from its shape) and privacy levels
+// (an ε per interval; the question's ε is the core's exact one).
 export function createEditor({ fieldId, initial, field, epsilon }) {
   const number = (name, value, attributes = {}) => numberInput({ id: fieldId(name), value, testid: `question-${name}`, ...attributes });
   const inputs = {
@@ -36,6 +43,12 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       el('option', { value: 'fresh', text: 'Fresh for each value' }),
     ]),
     uniformProbability: number('uniform-probability', initial.uniformProbability ?? '0.25'),
+    boundaries: listInput(fieldId('boundaries'), initial.boundaries ?? '50', 'question-boundaries', 'e.g. 20000, 100000'),
+    epsilons: listInput(fieldId('epsilons'), initial.epsilons ?? '2, 1', 'question-epsilons', 'e.g. 1, 3, 1'),
+    variant: el('select', { id: fieldId('levels-variant'), testid: 'question-levels-variant' }, [
+      el('option', { value: 'paper', text: 'Paper (its stated ε does not hold)' }),
+      el('option', { value: 'bounded', text: 'Bounded (the stated ε holds)' }),
+    ]),
   };
   const rvnsOnly = el('div', { class: 'rvns-fields' }, [
     el('div', { class: 'field-row' }, [
@@ -47,6 +60,13 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       field(inputs.uniformProbability, 'Uniform probability γ', '0 = published RVNS, no formal ε. Above 0, each value is drawn from the whole range with probability γ, which bounds ε.'),
     ]),
   ]);
+  const levelsOnly = el('div', { class: 'levels-fields' }, [
+    el('div', { class: 'field-row' }, [
+      field(inputs.boundaries, 'Boundaries between intervals', 'Numbers inside the range, increasing, separated by commas or spaces (a decimal point). Empty: one interval.'),
+      field(inputs.epsilons, 'ε per interval', 'One per interval, from the lowest: one more than the boundaries. A larger ε is less private; intervals with the same ε form one privacy level.'),
+    ]),
+    field(inputs.variant, 'Variant', 'Paper: as published (Hao et al. 2023), whose per-level ε is not a guarantee; the question’s exact ε is larger. Bounded: the direction is as noisy as the strictest level, so each level’s ε holds.'),
+  ]);
   const numericFields = el('div', { class: 'numeric-fields' }, [
     el('div', { class: 'field-row' }, [
       field(inputs.low, 'Lowest answer'),
@@ -56,6 +76,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     ]),
     field(inputs.mechanism, 'Mechanism'),
     rvnsOnly,
+    levelsOnly,
   ]);
   const epsilonRow = el('div', { class: 'field-row' });
 
@@ -65,9 +86,10 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       epsilonRow.append(epsilon.field);
     },
     sync() {
-      const rvns = inputs.mechanism.value === 'rvns';
-      rvnsOnly.hidden = !rvns;
-      epsilon.field.hidden = rvns;
+      const mechanism = inputs.mechanism.value;
+      rvnsOnly.hidden = mechanism !== 'rvns';
+      levelsOnly.hidden = mechanism !== 'levels';
+      epsilon.field.hidden = OWN_BUDGET.has(mechanism);
       epsilon.setDisabled(false);
     },
     read() {
@@ -81,14 +103,28 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
         values: inputs.values.value,
         windowMode: inputs.windowMode.value,
         uniformProbability: inputs.uniformProbability.value,
+        boundaries: inputs.boundaries.value,
+        epsilons: inputs.epsilons.value,
+        levelsVariant: inputs.variant.value,
       };
     },
     // The budget comes from the core (for RVNS it is a function of range, d,
-    // k, window mode and γ), whose message explains what is wrong. No advisor.
-    feedback(core, { check }) {
+    // k, window mode and γ; for privacy levels the exact ε of the report),
+    // whose message explains what is wrong. Only privacy levels have advice.
+    feedback(core, { respondents, index, check }) {
       const checked = check();
       if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
       const { epsilon: value } = checked;
+      const details = checked.summary.privacy?.details;
+      if (details?.levels) {
+        const question = checked.definition.questions[0];
+        return {
+          epsilon: value,
+          privacy: levelsPrivacyText(details),
+          adviceKey: JSON.stringify([question, respondents, index]),
+          advice: () => levelsAdvice(core, checked.definition, respondents, index),
+        };
+      }
       return {
         epsilon: value,
         privacy: value === null
@@ -97,6 +133,39 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       };
     },
   };
+}
+
+// The exact ε from the core; the paper's claim only as a claim.
+function levelsPrivacyText(details) {
+  const exact = formatEpsilon(details.exact_epsilon);
+  const levels = `${details.levels.length} privacy level${details.levels.length === 1 ? '' : 's'}`;
+  if (details.variant === 'bounded') return `${exact} (exact; ${levels}; every pair of answers within the ε the paper states for it)`;
+  return `${exact} (exact, for the range and direction reported together; ${levels}). The paper’s claim (not a guarantee): ε = ${formatNumber(details.paper_claimed_epsilon)}.`;
+}
+
+// The core's comparison of the mean's precision for this question.
+function levelsAdvice(core, definition, respondents, index) {
+  const question = definition.questions[0];
+  let advice;
+  try {
+    advice = core.designAdvice(definition, question.id, respondents);
+  } catch (error) {
+    return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+  }
+  if (!advice) return null;
+  return renderLevelsAdvice(advice, { unit: question.unit ?? '', variant: question.mechanism.variant }, index);
+}
+
+// A text field for a list of numbers ("20000, 100000" or "20000 100000"):
+// the full keyboard, as a phone's decimal keypad may have no comma or space.
+function listInput(id, value, testid, placeholder) {
+  return el('input', { id, type: 'text', autocomplete: 'off', spellcheck: 'false', value, placeholder, testid });
+}
+
+// The numbers of a list field. A token that is not a number is kept as its
+// text, so that the core refuses it naming the field and position.
+function numberList(text) {
+  return String(text ?? '').split(/[\s,;]+/).filter((token) => token !== '').map((token) => definitionNumber(token));
 }
 
 // The kind's part of the definition (after id, text and type).
@@ -111,10 +180,14 @@ export function buildDefinition(values) {
   };
 }
 
-// RVNS takes its shape (d, k, window mode, γ); the others take ε. A γ of 0
+// RVNS takes its shape (d, k, window mode, γ); privacy levels their
+// boundaries, an ε per interval and the variant; the others take ε. A γ of 0
 // is left out: that is the published RVNS (no formal epsilon).
 function buildMechanism(values) {
   const name = values.numericMechanism;
+  if (name === 'levels') {
+    return { name, boundaries: numberList(values.boundaries), epsilons: numberList(values.epsilons), variant: values.levelsVariant };
+  }
   if (name !== 'rvns') return { name, epsilon: definitionNumber(values.epsilon) };
   const mechanism = {
     name,

@@ -4,13 +4,16 @@ import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
 import { createSkippedNote } from '../../shared/skipped-note.js';
 import { createDensityChart, createHistogramChart } from './charts.js';
+import { levelsDetails } from './levels.js';
+import { createLevelsSection } from './levels-section.js';
 
 export { createEstimateControls as createControls } from './estimate-controls.js';
 
 // One numeric question of the results document: its facts (n, privacy,
 // mechanism, estimator, whether it converged), the server's warning, the density with its 95%
 // band, the histogram with error bars and a table of summary statistics with
-// 95% intervals. Built once; update() only changes text and chart data.
+// 95% intervals; for privacy levels also their own section (levels-section.js).
+// Built once; update() only changes text and chart data.
 
 const STATISTICS = [
   ['mean', 'Mean', true],
@@ -89,6 +92,9 @@ export function createPanel(question, index) {
     'aria-label': `Bar chart of the estimated share of answers per bin for “${text}”, with 95% error bars.`,
   });
   const rows = STATISTICS.map(([key, label, withUnitText]) => createStatisticRow(id, key, label, withUnitText ? unit : ''));
+  // The mechanism is fixed for a survey version, so the section is made once (or never).
+  const details = levelsDetails(question);
+  const levels = details ? createLevelsSection(question, details) : null;
 
   const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
     el('h2', { id: headingId, text }),
@@ -102,6 +108,7 @@ export function createPanel(question, index) {
     skipped.element,
     warning,
     error,
+    levels?.element,
     el('h3', { class: 'chart-title', text: 'Estimated distribution' }),
     el('div', { class: 'chart-box chart-box-numeric' }, [densityCanvas]),
     densityCaption,
@@ -129,6 +136,7 @@ export function createPanel(question, index) {
     updateUnbiasedMean(unbiased, null, unit);
     rows.forEach((row) => row.update(null));
     setText(intervalMethod, '');
+    levels?.clear();
   };
   const density = createDensityChart(densityCanvas, range, unit);
   const histogram = createHistogramChart(histogramCanvas, unit);
@@ -156,10 +164,12 @@ export function createPanel(question, index) {
       updateUnbiasedMean(unbiased, result.unbiased_mean, unit);
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
       setText(intervalMethod, intervalMethodText(result.bootstrap, result.step ?? null, unit));
+      levels?.update(result.mechanism_estimates ?? null);
     },
     destroy() {
       density.destroy();
       histogram.destroy();
+      levels?.destroy();
     },
   };
 }

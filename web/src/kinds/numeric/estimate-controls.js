@@ -4,9 +4,10 @@ import { parseDecimal } from '../../shared/number-input.js';
 
 // The analyst's choices for numeric questions: the estimator, PML's curvature
 // penalty and the histogram bin width, sent to the server as ?estimator=,
-// ?curvature_penalty= and ?bin_width=. Left at their defaults, nothing is
-// added to the request (the server picks PML with its own penalty and a bin
-// width of a twentieth of each range).
+// ?curvature_penalty= and ?bin_width=; and, when a question uses privacy
+// levels, HierA's μ and clamp (?mu=, ?clamp=). Left at their defaults,
+// nothing is added to the request (the server picks PML with its own penalty,
+// a bin width of a twentieth of each range, μ = 1 and no clamp).
 const ESTIMATORS = [
   ['', 'Default (PML)'],
   ['pml', 'PML: EM with a curvature penalty'],
@@ -20,6 +21,8 @@ const ESTIMATORS = [
 const MAX_SHOWN_BINS = 200;
 // The server's bound on an analyst's curvature penalty (core/numeric_results.h).
 const MAX_CURVATURE_PENALTY = 1e6;
+// The paper's data-reuse count μ: 1 (the default, never worse) to 16.
+const MU_CHOICES = Array.from({ length: 16 }, (_, index) => index + 1);
 
 export function createEstimateControls(onChange) {
   const estimator = el('select', { id: 'numeric-estimator', testid: 'numeric-estimator' },
@@ -32,6 +35,17 @@ export function createEstimateControls(onChange) {
     id: 'numeric-curvature-penalty', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: 'automatic',
     testid: 'numeric-curvature-penalty', 'aria-describedby': 'numeric-curvature-penalty-hint',
   });
+  const mu = el('select', { id: 'numeric-mu', testid: 'numeric-mu', 'aria-describedby': 'numeric-levels-hint' },
+    MU_CHOICES.map((value) => el('option', { value: String(value), text: value === 1 ? '1 (default)' : String(value) })));
+  const clamp = el('input', { id: 'numeric-clamp', type: 'checkbox', testid: 'numeric-clamp', 'aria-describedby': 'numeric-levels-hint' });
+  // Only for surveys with a privacy levels question (show() below).
+  const levelsControls = el('div', { class: 'levels-controls', testid: 'numeric-levels-controls', hidden: true }, [
+    el('div', { class: 'numeric-controls' }, [
+      el('div', { class: 'field' }, [el('label', { for: mu.id, text: 'HierA reuse μ (privacy levels)' }), mu]),
+      el('div', { class: 'field field-checkbox' }, [clamp, el('label', { for: clamp.id, text: 'Clamp (the paper’s mode)' })]),
+    ]),
+    el('p', { class: 'hint', id: 'numeric-levels-hint', text: 'For privacy levels questions only. μ is how often HierA reuses each report (the paper’s data reuse); 1 is never worse. Clamping the debiased counts, as the paper does, biases the mean, so a clamped mean has no interval.' }),
+  ]);
   const message = el('p', { class: 'notice notice-error', role: 'alert', testid: 'numeric-controls-error', hidden: true });
   const element = el('section', { class: 'card', hidden: true, testid: 'numeric-controls', 'aria-label': 'Numeric estimates' }, [
     el('div', { class: 'numeric-controls' }, [
@@ -41,6 +55,7 @@ export function createEstimateControls(onChange) {
     ]),
     el('p', { class: 'hint', id: 'numeric-curvature-penalty-hint', text: 'PML’s curvature penalty: larger is smoother. Empty means automatic (1e-5·√N for N reported values, lowered by the reports’ marginal likelihood for one-value mechanisms). Try a few values to see how much a conclusion depends on the smoothing.' }),
     el('p', { class: 'hint', id: 'numeric-bin-width-hint', text: 'In each question’s unit; empty means a twentieth of the range. Applies to every numeric question.' }),
+    levelsControls,
     message,
   ]);
 
@@ -74,6 +89,8 @@ export function createEstimateControls(onChange) {
       }
       next.bin_width = String(value);
     }
+    if (mu.value !== '1') next.mu = mu.value;
+    if (clamp.checked) next.clamp = 'true';
     return { query: next };
   };
   const apply = () => {
@@ -86,6 +103,8 @@ export function createEstimateControls(onChange) {
   estimator.addEventListener('change', apply);
   penalty.addEventListener('change', apply);
   binWidth.addEventListener('change', apply);
+  mu.addEventListener('change', apply);
+  clamp.addEventListener('change', apply);
 
   const showMessage = (text) => {
     message.hidden = !text;
@@ -101,6 +120,7 @@ export function createEstimateControls(onChange) {
       widestRange = Math.max(0, ...numeric.filter((question) => question.range).map(({ range }) => range[1] - range[0]));
       const kde = estimator.querySelector('option[value="kde_sqp"]');
       kde.disabled = !numeric.every((question) => question.mechanism?.name === 'rvns');
+      levelsControls.hidden = !numeric.some((question) => question.mechanism?.name === 'levels');
       element.hidden = numeric.length === 0;
     },
     accept() {
@@ -114,6 +134,8 @@ export function createEstimateControls(onChange) {
       penalty.value = accepted.curvature_penalty ?? '';
       penalty.disabled = !(estimator.value === '' || estimator.value === 'pml');
       binWidth.value = accepted.bin_width ?? '';
+      mu.value = accepted.mu ?? '1';
+      clamp.checked = accepted.clamp === 'true';
       showMessage(`The server refused these settings: ${reason}`);
       onChange();
     },

@@ -3,6 +3,8 @@
 import { decimalsForStep, formatDecimal, formatNumber, withUnit } from '../../shared/format.js';
 import { stepForRange } from '../../shared/numeric-step.js';
 import { RANGE_UNANSWERED_HINT, readRangeAnswer, renderRangeFieldset } from '../../shared/range-answer.js';
+import { levelsDetails } from './levels.js';
+import { describeLevelsResponse } from './levels-report.js';
 
 // A numeric question: a slider and a typed number kept in sync, unanswered
 // until the respondent touches either (shared/range-answer.js).
@@ -27,8 +29,12 @@ export function noEpsilonExplanation() {
 
 // A perturbed response in human terms: {label, values, explanation, note}.
 // Reported numbers are shown to the slider's precision, with the unit once
-// at the end ("31.2, 18.9 kg/m2"); the JSON below shows them exactly.
-export function describeResponse(question, values) {
+// at the end ("31.2, 18.9 kg/m2"); the JSON below shows them exactly. A
+// levels report is one of a few values, each a range and a direction: it is
+// shown as those (levels-report.js), from the core's `summary`.
+export function describeResponse(question, values, summary) {
+  const levels = levelsDetails(summary);
+  if (levels) return describeLevelsResponse(question, values, levels);
   const [low, high] = question.range;
   const decimals = decimalsForStep(stepForRange(low, high));
   const texts = values.map((value) => formatDecimal(value, decimals));
