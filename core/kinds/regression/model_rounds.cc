@@ -62,25 +62,27 @@ Status ModelAggregate::Merge(const KindAggregate& other) {
   return OkStatus();
 }
 
+ModelStep StepModel(const ModelDefinition& model, long long round, const RoundSums& sums,
+                    const std::vector<double>& coefficients) {
+  const auto components = static_cast<std::size_t>(model.components());
+  ModelStep step{round, sums.reports, std::vector<double>(components, 0.0), coefficients};
+  const double rate = model.learning_rate / std::sqrt(static_cast<double>(round));
+  for (std::size_t c = 0; c < components; ++c) {
+    step.gradient[c] = sums.count[c] > 0 ? model.clip * sums.sum[c] / static_cast<double>(sums.count[c]) : 0.0;
+    const double ridge = c == 0 ? 0.0 : model.ridge * coefficients[c];  // the intercept is not penalised
+    step.coefficients[c] -= rate * (step.gradient[c] + ridge);
+  }
+  return step;
+}
+
 ModelTrajectory ReplayModel(const ModelDefinition& model, const ModelAggregate& aggregate) {
-  const int components = model.components();
   ModelTrajectory trajectory;
-  trajectory.initial.assign(static_cast<std::size_t>(components), 0.0);
+  trajectory.initial.assign(static_cast<std::size_t>(model.components()), 0.0);
   std::vector<double> beta = trajectory.initial;
   const long long complete = aggregate.CurrentRound() - 1;
   for (long long round = 1; round <= complete; ++round) {
-    const RoundSums& sums = aggregate.rounds().at(round);
-    ModelStep step{round, sums.reports, std::vector<double>(static_cast<std::size_t>(components), 0.0), {}};
-    const double rate = model.learning_rate / std::sqrt(static_cast<double>(round));
-    for (int c = 0; c < components; ++c) {
-      const auto i = static_cast<std::size_t>(c);
-      // The component's mean report, back on the gradient's scale; none: no step.
-      step.gradient[i] = sums.count[i] > 0 ? model.clip * sums.sum[i] / static_cast<double>(sums.count[i]) : 0.0;
-      const double ridge = c == 0 ? 0.0 : model.ridge * beta[i];  // the intercept is not penalised
-      beta[i] -= rate * (step.gradient[i] + ridge);
-    }
-    step.coefficients = beta;
-    trajectory.steps.push_back(std::move(step));
+    trajectory.steps.push_back(StepModel(model, round, aggregate.rounds().at(round), beta));
+    beta = trajectory.steps.back().coefficients;
   }
   trajectory.current = beta;
   return trajectory;

@@ -70,7 +70,14 @@ struct ModelTrajectory {
   std::vector<double> current;        // the current round's coefficients
 };
 
-// The coefficients after each complete round (normalised scale).
+// One step: round `round`'s averaged gradient (each component's mean
+// report times the clip; a component without reports does not move) plus
+// the ridge term, at rate learning_rate / sqrt(round), from `coefficients`.
+ModelStep StepModel(const ModelDefinition& model, long long round, const RoundSums& sums,
+                    const std::vector<double>& coefficients);
+
+// The coefficients after each complete round (normalised scale): StepModel
+// from zeros over the complete rounds, O(rounds x components).
 ModelTrajectory ReplayModel(const ModelDefinition& model, const ModelAggregate& aggregate);
 
 }  // namespace deniable
