@@ -6,7 +6,8 @@
 #   4. WebAssembly perturbation time per report;
 #   5. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run);
 #   6. PML's curvature penalty chosen from the reports (quick mode of build/pml_aic);
-#   7. histogram questions: the paper's setting, groups, small epsilon, range queries, client time (native and wasm).
+#   7. histogram questions: the paper's setting, groups, small epsilon, range queries, client time (native and wasm);
+#   8. blocks; 9. privacy levels (seed 003) and private linear regression.
 # Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +34,12 @@ build/histogram_bench --quick
 echo
 echo "## Blocks (build/block_bench --quick; the full run: build/block_bench, docs/blocks-results.md)"
 build/block_bench --quick
+echo
+echo "## Privacy levels, seed 003 (build/levels_bench --quick; the full run: build/levels_bench, docs/levels-results.md)"
+build/levels_bench --quick
+echo
+echo "## Private linear regression, seed 003 (build/regression_bench --quick; with Fair's table: bench/fetch-fair-data.sh, then --fair build/data/fair.csv)"
+build/regression_bench --quick
 echo
 echo "## Histogram questions in WebAssembly (bench/wasm_histogram.mjs)"
 node bench/wasm_histogram.mjs

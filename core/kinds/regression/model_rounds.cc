@@ -6,13 +6,10 @@ namespace deniable {
 
 std::string_view ModelAggregate::type() const { return "linear_regression"; }
 
-long long ModelAggregate::CurrentRound() const {
-  long long round = 1;
-  for (const auto& [number, sums] : rounds_) {
-    if (number != round || sums.reports < batch_) break;
-    ++round;
+void ModelAggregate::AdvanceCurrentRound() {
+  for (auto at = rounds_.find(current_); at != rounds_.end() && at->second.reports >= batch_; at = rounds_.find(current_)) {
+    ++current_;
   }
-  return round;
 }
 
 Status ModelAggregate::Admits(const KindResponse& response) const {
@@ -40,6 +37,7 @@ void ModelAggregate::Add(const KindResponse& response) {
   sums.sum[static_cast<std::size_t>(gradient.component)] += gradient.value;
   ++sums.reports;
   ++n_;
+  AdvanceCurrentRound();
 }
 
 Status ModelAggregate::Merge(const KindAggregate& other) {
@@ -59,6 +57,7 @@ Status ModelAggregate::Merge(const KindAggregate& other) {
     mine.reports += sums.reports;
   }
   n_ += theirs.n_;
+  AdvanceCurrentRound();
   return OkStatus();
 }
 

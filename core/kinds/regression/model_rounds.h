@@ -47,14 +47,18 @@ class ModelAggregate final : public KindAggregate {
 
   const std::map<long long, RoundSums>& rounds() const { return rounds_; }
   long long batch() const { return batch_; }
-  // The first round with fewer than `batch` reports.
-  long long CurrentRound() const;
+  // The first round with fewer than `batch` reports (kept up to date: O(1)).
+  long long CurrentRound() const { return current_; }
 
  private:
+  // Moves current_ past complete rounds (amortised O(1) per report).
+  void AdvanceCurrentRound();
+
   int components_;
   long long batch_;
   std::int64_t n_ = 0;
   std::map<long long, RoundSums> rounds_;
+  long long current_ = 1;
 };
 
 struct ModelStep {
