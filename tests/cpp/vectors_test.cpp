@@ -141,7 +141,7 @@ TEST_CASE("the committed test vectors are all present and well formed") {
                                "negative_2.json", "survey_1.json", "answers_bad_1.json", "definition_bad_1.json",
                                "estimate_1.json", "rvns_1.json", "rvns_2.json", "rvns_3.json", "rvns_4.json",
                                "laplace_1.json", "duchi_1.json", "piecewise_1.json", "hybrid_1.json",
-                               "square_wave_1.json", "numeric_answers_bad_1.json"}) {
+                               "square_wave_1.json", "levels_1.json", "levels_2.json", "numeric_answers_bad_1.json"}) {
     CHECK_MESSAGE(names.count(expected) == 1, "missing vector file " << expected);
   }
 }

@@ -11,7 +11,7 @@ import { loadCore } from '../../web/src/core.js';
 
 const VECTOR_DIR = new URL('../../testdata/vectors/v1/', import.meta.url);
 const EXPECTED_FILES = ['answers_bad_1.json', 'definition_bad_1.json', 'duchi_1.json', 'estimate_1.json',
-  'grr_1.json', 'grr_2.json', 'hybrid_1.json', 'laplace_1.json', 'negative_1.json', 'negative_2.json',
+  'grr_1.json', 'grr_2.json', 'hybrid_1.json', 'laplace_1.json', 'levels_1.json', 'levels_2.json', 'negative_1.json', 'negative_2.json',
   'numeric_answers_bad_1.json', 'oue_1.json', 'piecewise_1.json', 'rvns_1.json', 'rvns_2.json', 'rvns_3.json',
   'rvns_4.json', 'square_wave_1.json', 'sue_1.json', 'survey_1.json'];
 
