@@ -142,3 +142,24 @@ describe('linear_regression over HTTP', () => {
     assert.deepEqual(await state(), before);
   });
 });
+
+describe('levels in the CSV export', () => {
+  it('has the HierA mean and a share row per level', async () => {
+    const server = await startServer();
+    try {
+      assert.equal((await postJson(`${server.url}/api/surveys`, LEVELS, bearer(server.token))).status, 201);
+      const atoms = (await get(`${server.url}/api/surveys/income/results`)).body.questions[0].privacy.details.reports;
+      for (let i = 0; i < 20; i += 1) {
+        const value = atoms[i % atoms.length].value;
+        assert.equal((await postJson(`${server.url}/api/surveys/income/reports`, { survey: 'income', version: 1, responses: { pay: [value] } })).status, 201);
+      }
+      const csv = await fetch(`${server.url}/api/surveys/income/results.csv`).then((response) => response.text());
+      assert.match(csv, /,hiera_mean,/);
+      assert.match(csv, /,level 1 share,20,[0-9.]+,levels,10,/);
+      assert.match(csv, /,level 2 share,20,[0-9.]+,levels,10,/);
+    } finally {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  });
+});

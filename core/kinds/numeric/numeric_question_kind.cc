@@ -126,13 +126,25 @@ Result<nlohmann::json> NumericQuestionKind::Estimate(const KindAggregate& aggreg
 // A row per summary statistic (mean, std_dev, median, quartiles, skewness,
 // kurtosis) with its estimate in the frequency column and its 95% bootstrap
 // interval; mechanisms with unbiased reports add an "unbiased_mean" row with
-// its standard error and CI.
+// its standard error and CI; levels questions a "hiera_mean" row and a share
+// row per level (its count column: the reports naming that level).
 std::vector<CsvRow> NumericQuestionKind::CsvRows(const nlohmann::json& result) const {
   std::vector<CsvRow> rows;
   const auto mean = result.find("unbiased_mean");
   if (mean != result.end() && mean->is_object()) {
     rows.push_back({"unbiased_mean", nullptr, mean->at("value"), mean->at("std_error"), mean->at("ci_low"),
                     mean->at("ci_high"), nullptr});
+  }
+  // The mechanism's own estimates (levels: HierA's mean and each level's share of answers).
+  const auto own = result.find("mechanism_estimates");
+  if (own != result.end() && own->is_object() && own->contains("mean")) {
+    const auto& mean = own->at("mean");
+    rows.push_back({"hiera_mean", nullptr, mean.at("value"), mean.at("std_error"), mean.at("ci_low"), mean.at("ci_high"),
+                    nullptr});
+    for (const auto& level : own->at("levels")) {
+      rows.push_back({"level " + level.at("level").dump() + " share", level.at("reported"), level.at("share"),
+                      level.at("std_error"), level.at("ci_low"), level.at("ci_high"), nullptr});
+    }
   }
   if (!result.contains("statistics")) return rows;  // no reports yet
   for (const auto& [name, statistic] : result.at("statistics").items()) {
