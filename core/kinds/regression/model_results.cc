@@ -119,8 +119,9 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
            "iterates), not a confidence interval: stochastic gradient descent on clipped, noisy gradients has no "
            "honest interval, and clipping biases the coefficients towards zero when residuals are large"}};
   if (trajectory.steps.size() < 10) {
-    document["warning"] = std::to_string(trajectory.steps.size()) + " rounds complete: too few for the model to "
-                          "have converged; watch the convergence chart";
+    const std::size_t rounds = trajectory.steps.size();
+    document["warning"] = std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
+                          " complete: too few for the model to have converged; watch the convergence chart";
   }
   return document;
 }

@@ -52,3 +52,28 @@ export function checkQuestion(core, values) {
     return { ok: false, message: error.message.replace(/^questions\[0\]\.?\s*/, '') };
   }
 }
+
+// The core's reading of one question after the survey's earlier questions
+// (`earlier`: their editors' values), for a kind whose question refers to
+// them (e.g. a model's variables): as checkQuestion, the summary being this
+// question's. A problem in an earlier question is named as such.
+export function checkQuestionInSurvey(core, values, earlier) {
+  const questions = [...earlier, values].map((entry, position) => buildQuestion({
+    ...entry, id: entry.id.trim() || `q${position + 1}`, text: entry.text.trim() || 'q',
+  }));
+  const definition = {
+    format: SURVEY_FORMAT, id: 'preview', version: 1, title: 'preview', description: '',
+    results: 'public', access: 'open', questions,
+  };
+  const last = questions.length - 1;
+  try {
+    const parsed = core.parseSurvey(definition);
+    return { ok: true, epsilon: parsed.questions[last].epsilon, summary: parsed.questions[last], definition };
+  } catch (error) {
+    const match = /^questions\[(\d+)\]\.?\s*/.exec(error.message);
+    if (!match) return { ok: false, message: error.message };
+    const rest = error.message.slice(match[0].length);
+    const position = Number(match[1]);
+    return { ok: false, message: position === last ? rest : `question ${position + 1} is not valid yet (${rest})` };
+  }
+}

@@ -67,7 +67,8 @@ function createBuilder(core) {
   const refresh = () => {
     editors.forEach((editor, index) => editor.setPosition(index, editors.length));
     const respondents = Math.max(1, decimalOrUndefined(meta.respondents.value, true) ?? 1);
-    editors.forEach((editor) => editor.showFeedback(core, respondents));
+    const values = editors.map((editor) => editor.read());
+    editors.forEach((editor, index) => editor.showFeedback(core, respondents, values.slice(0, index)));
     live.show(buildDefinition(readMeta(meta), editors.map((editor) => editor.read())));
   };
   const addQuestion = (initial) => {

@@ -1,7 +1,7 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { attachNumberMessage, numberInput } from '../shared/number-input.js';
 import { kindOf } from '../kinds/registry.js';
-import { checkQuestion } from './definition-builder.js';
+import { checkQuestion, checkQuestionInSurvey } from './definition-builder.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createKind } from './kinds.js';
 
@@ -112,10 +112,14 @@ export function createQuestionEditor(initial, { onRemove }) {
     },
     // Live feedback from the chosen kind: this question's budget (and its
     // warning when large) and, if the kind has one, the advisor's table.
-    showFeedback(core, respondents) {
+    // `earlier`: the values of the questions before this one (a kind whose
+    // question refers to them checks it after them: checkInSurvey).
+    showFeedback(core, respondents, earlier = []) {
       const values = this.read();
       const result = activeEditor().feedback(core, {
-        values, respondents, index: this.index, check: () => checkQuestion(core, values),
+        values, respondents, index: this.index,
+        check: () => checkQuestion(core, values),
+        checkInSurvey: () => checkQuestionInSurvey(core, values, earlier),
       });
       privacy.className = result.error ? 'question-privacy notice notice-error' : 'question-privacy';
       setText(privacy, `This question: ${result.privacy}`);

@@ -30,7 +30,7 @@ function renderQuestionPrivacy(question, index, questionPrivacy) {
   return el('li', { testid: `privacy-${question.id}` }, [
     el('span', { class: 'privacy-question', text: `Question ${index + 1}: ` }),
     el('strong', { text: formatEpsilon(epsilon) }),
-    ` (${mechanismShortName(question.mechanism.name)})`,
+    ` (${mechanismShortName(mechanismName(question))})`,
     epsilon === null ? el('span', { class: 'privacy-note', text: ` — ${surveyKind(question.type).noEpsilonExplanation(question)}` }) : null,
   ]);
 }
@@ -40,4 +40,9 @@ function totalText(totalEpsilon) {
     return 'no formal epsilon, because at least one question has none.';
   }
   return `${formatEpsilon(totalEpsilon)} (the questions' budgets add up).`;
+}
+
+// A definition's mechanism is {name, ...}, or just its name (a model's "mechanism": "duchi").
+function mechanismName(question) {
+  return typeof question.mechanism === 'string' ? question.mechanism : question.mechanism.name;
 }

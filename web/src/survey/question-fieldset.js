@@ -12,8 +12,10 @@ export function isOptional(question) {
   return question.required === false;
 }
 
-export function renderQuestion(question, index) {
-  const fieldset = surveyKind(question.type).renderFieldset(question, index);
+// `questions`: the survey's questions (a kind may name the others, e.g. the
+// questions a model is built from).
+export function renderQuestion(question, index, questions) {
+  const fieldset = surveyKind(question.type).renderFieldset(question, index, questions);
   if (isOptional(question)) {
     fieldset.querySelector('legend')?.append(el('span', { class: 'optional-tag', text: ' (optional)' }));
     fieldset.append(renderSkipChoice(fieldset, question, index));
@@ -54,8 +56,12 @@ function skipTicked(form, index) {
 }
 
 // Reads every question's answer through its kind; an optional question whose
-// skip box is ticked is left out (skipped). The answers stay in memory only:
-// they are handed to the core and never stored, logged or sent.
+// skip box is ticked is left out (skipped). A kind whose answer is built from
+// earlier questions' answers (its answersUsed(question): their ids, e.g. a
+// model's variables) is given the answers read so far; while one of those is
+// missing it cannot be answered: skipped when optional, else unanswered. The
+// answers stay in memory only: they are handed to the core and never stored,
+// logged or sent.
 export function readAnswers(form, survey) {
   const answers = {};
   const unanswered = [];
@@ -65,7 +71,13 @@ export function readAnswers(form, survey) {
       skipped.push(index);
       return;
     }
-    const value = surveyKind(question.type).readAnswer(form, question, index);
+    const kind = surveyKind(question.type);
+    const used = kind.answersUsed?.(question) ?? [];
+    if (used.some((id) => !Object.hasOwn(answers, id))) {
+      (isOptional(question) ? skipped : unanswered).push(index);
+      return;
+    }
+    const value = kind.readAnswer(form, question, index, answers);
     if (value === null) unanswered.push(index);
     else answers[question.id] = value;
   });
@@ -76,7 +88,12 @@ export function readAnswers(form, survey) {
 // questions: each kind's hint once (e.g. that a number must lie in its
 // range), and how to leave out an optional one.
 export function unansweredHints(survey, unanswered) {
-  const hints = unanswered.map((index) => surveyKind(survey.questions[index].type).unansweredHint).filter(Boolean);
+  // A kind's hint is a text, or a function of the question (and the survey's questions).
+  const hints = unanswered.map((index) => {
+    const question = survey.questions[index];
+    const hint = surveyKind(question.type).unansweredHint;
+    return typeof hint === 'function' ? hint(question, survey.questions) : hint;
+  }).filter(Boolean);
   if (unanswered.some((index) => isOptional(survey.questions[index]))) {
     hints.push('To leave out an optional question, tick “Skip this question”.');
   }

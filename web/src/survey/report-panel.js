@@ -4,9 +4,12 @@ import { surveyKind } from './kinds.js';
 
 // The prepared report: in human terms per question, the raw JSON that will be
 // sent, the invitation code (if needed) and the Send button.
-// `send(code)` posts the report and resolves, or rejects with the server's message.
+// `send(code)` posts the report and resolves, or rejects with the server's
+// message; it resolves {replaced: true} when the page put a renewed report in
+// this panel's place instead (the panel is then done).
 // `summaries` are the core's page summaries of the questions (parseSurvey).
-export function renderReportPanel({ survey, summaries, reportText, restored, needsCode, initialCode, send, resultsUrl }) {
+// `notice`: why this report replaces one shown before, or null.
+export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl }) {
   const report = JSON.parse(reportText);
   const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: 'Your randomised report' });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
@@ -21,6 +24,7 @@ export function renderReportPanel({ survey, summaries, reportText, restored, nee
 
   const panel = el('section', { class: 'card report', 'aria-labelledby': 'report-heading', testid: 'report-panel' }, [
     heading,
+    notice ? el('p', { class: 'notice notice-warning', testid: 'report-renewed', text: notice }) : null,
     el('p', { class: 'notice', testid: 'report-fixed-note', text: fixedNote(restored) }),
     skippedNote(survey, report),
     el('dl', { class: 'report-list' }, survey.questions.map((question, index) =>
@@ -144,7 +148,8 @@ async function submit({ sendButton, codeInput, status, send, resultsUrl, sendFor
   if (codeInput) codeInput.input.readOnly = true;
   showStatus(status, 'pending', 'Sending your report…');
   try {
-    await send(code);
+    const outcome = await send(code);
+    if (outcome?.replaced) return;
     sendForm.hidden = true;
     showStatus(status, 'success', 'Your report was received and stored. Thank you!', resultsUrl);
   } catch (error) {

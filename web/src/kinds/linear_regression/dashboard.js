@@ -1,0 +1,179 @@
+// The dashboard's part of a model question: its results panel. Its facts
+// (reports, ε and how it adds to the questions' own, mechanism, rounds
+// completed and the current round's progress), the server's warning, the
+// coefficients by round (chart, and a table behind a disclosure), and the
+// final coefficients in the variables' units with how much they still move
+// (the core's uncertainty text: not a confidence interval).
+import { el, replaceChildren, setText } from '../../shared/dom.js';
+import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
+import { createSkippedNote } from '../../shared/skipped-note.js';
+import { createConvergenceChart } from './convergence-chart.js';
+
+const COEFFICIENT = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
+const MISSING = '—';
+
+function coefficientText(value) {
+  return typeof value === 'number' && Number.isFinite(value) ? COEFFICIENT.format(value) : MISSING;
+}
+
+// What the panel is built from: the coefficients' names (fixed for a survey version).
+export function structure(question) {
+  return question.names ?? null;
+}
+
+export function createPanel(question, index) {
+  const id = question.id;
+  const text = question.text ?? id;
+  // An entry whose estimate failed carries only id, type and error.
+  const names = question.names ?? ['intercept', ...(question.features ?? [])];
+  const headingId = `question-heading-${index}`;
+  const tableId = `question-table-${index}`;
+  const facts = {
+    n: el('dd', { testid: `n-${id}` }),
+    epsilon: el('dd', { testid: `epsilon-${id}` }),
+    mechanism: el('dd', { testid: `mechanism-${id}` }),
+    rounds: el('dd', { testid: `rounds-completed-${id}` }),
+    current: el('span', { testid: `current-round-${id}` }),
+  };
+  const progress = el('progress', { max: '1', value: '0', testid: `round-progress-${id}`, 'aria-labelledby': `${headingId}-current` });
+  const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
+  const formula = el('p', { class: 'model-formula', testid: `model-formula-${id}` });
+  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
+  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
+  const skipped = createSkippedNote(id);
+  const canvas = el('canvas', {
+    role: 'img',
+    'aria-label': `Line chart of the coefficients of “${text}” after each round, one line per coefficient, in the variables’ units. The tables below list the numbers.`,
+    testid: `chart-${id}`,
+  });
+  const chartBox = el('div', { class: 'chart-box chart-box-numeric' }, [canvas]);
+  const rows = names.map((name, position) => createCoefficientRow(id, name, position));
+  const uncertainty = el('p', { class: 'hint', id: `${tableId}-caption`, testid: `uncertainty-${id}` });
+  const roundsBody = el('tbody', { testid: `rounds-table-body-${id}` });
+
+  const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
+    el('h2', { id: headingId, text }),
+    el('dl', { class: 'facts' }, [
+      el('div', {}, [el('dt', { text: 'Reports (n)' }), facts.n]),
+      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
+      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
+      el('div', {}, [el('dt', { text: 'Rounds completed' }), facts.rounds]),
+      el('div', {}, [el('dt', { id: `${headingId}-current`, text: 'Current round' }), el('dd', {}, [facts.current, ' ', progress])]),
+    ]),
+    privacyNote,
+    skipped.element,
+    error,
+    warning,
+    formula,
+    el('h3', { class: 'chart-title', text: 'Coefficients by round' }),
+    chartBox,
+    el('p', { class: 'hint chart-caption', text: 'Each line is one coefficient after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
+    el('h3', { class: 'chart-title', text: 'Coefficients' }),
+    el('div', { class: 'table-scroll' }, [
+      el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
+        el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', 'Spread'].map((label) => el('th', { scope: 'col', text: label })))]),
+        el('tbody', {}, rows.map((row) => row.element)),
+      ]),
+    ]),
+    uncertainty,
+    el('details', { class: 'report-details', testid: `rounds-details-${id}` }, [
+      el('summary', { text: 'Coefficients by round (table)' }),
+      el('div', { class: 'table-scroll' }, [
+        el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
+          el('thead', {}, [el('tr', {}, ['Round', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
+          roundsBody,
+        ]),
+      ]),
+    ]),
+  ]);
+
+  const chart = createConvergenceChart(canvas, names);
+  let roundsKey = '';
+  return {
+    element,
+    update(result) {
+      if (result.error) {
+        error.hidden = false;
+        setText(error, `The estimate failed: ${result.error}`);
+        return;
+      }
+      error.hidden = true;
+      setText(facts.n, formatInteger(result.n));
+      skipped.update(result);
+      setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? result.mechanism?.epsilon ?? null));
+      setText(facts.mechanism, `${mechanismLabel({ name: result.mechanism?.name ?? 'piecewise' })}, one gradient component per report`);
+      setText(facts.rounds, formatInteger(result.rounds_completed));
+      setText(facts.current, `round ${formatInteger(result.current_round)}: ${formatInteger(result.current_round_reports)} of ${formatInteger(result.batch)} reports`);
+      progress.max = Math.max(1, result.batch ?? 1);
+      progress.value = Math.min(result.current_round_reports ?? 0, progress.max);
+      setText(privacyNote, privacyText(result));
+      warning.hidden = !result.warning;
+      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
+      setText(formula, formulaText(result));
+      const final = result.coefficients;
+      rows.forEach((row, position) => row.update(final, position));
+      setText(uncertainty, final ? `Uncertainty: ${sentence(final.uncertainty)}` : 'No coefficients yet: the first round is not complete.');
+      const rounds = result.rounds ?? [];
+      chart.update(rounds);
+      const key = JSON.stringify(rounds);
+      if (key !== roundsKey) {
+        roundsKey = key;
+        replaceChildren(roundsBody, rounds.map((round) => el('tr', {}, [
+          el('th', { scope: 'row', text: String(round.round) }),
+          el('td', { class: 'number', text: formatInteger(round.reports) }),
+          ...names.map((_, position) => el('td', { class: 'number', text: coefficientText(round.coefficients_raw?.[position]) })),
+        ])));
+      }
+    },
+    destroy: () => chart.destroy(),
+  };
+}
+
+function createCoefficientRow(questionId, name, position) {
+  const cells = {
+    value: el('td', { class: 'number', testid: `coefficient-${questionId}-${position}` }),
+    spread: el('td', { class: 'number', testid: `spread-${questionId}-${position}` }),
+  };
+  const element = el('tr', {}, [el('th', { scope: 'row', text: name }), cells.value, cells.spread]);
+  return {
+    element,
+    update(final, index) {
+      const value = final?.raw?.[index];
+      const spread = final?.spread_raw?.[index];
+      setText(cells.value, coefficientText(value));
+      setText(cells.spread, typeof spread === 'number' ? `± ${coefficientText(spread)}` : MISSING);
+      // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
+      cells.value.dataset.value = String(value ?? '');
+      cells.spread.dataset.value = String(spread ?? '');
+    },
+  };
+}
+
+// "pay ≈ 2,000 + 52.01 × age − 3.1 × hours", from the final coefficients.
+function formulaText(result) {
+  const raw = result.coefficients?.raw;
+  const features = result.features ?? [];
+  if (!raw) return `${result.target} ≈ b0 + ${features.map((feature, index) => `b${index + 1} × ${feature}`).join(' + ')} (no round complete yet)`;
+  const terms = features.map((feature, index) => {
+    const value = raw[index + 1];
+    return `${value < 0 ? '−' : '+'} ${COEFFICIENT.format(Math.abs(value))} × ${feature}`;
+  });
+  const [from, to] = result.coefficients.averaged_rounds ?? [];
+  const rounds = from === undefined ? '' : ` (averaged over rounds ${from} to ${to})`;
+  const intercept = `${raw[0] < 0 ? '−' : ''}${COEFFICIENT.format(Math.abs(raw[0]))}`;
+  return `${result.target} ≈ ${intercept} ${terms.join(' ')}${rounds}`;
+}
+
+function privacyText(result) {
+  const epsilon = formatEpsilon(result.privacy?.epsilon ?? null);
+  const variables = [result.target, ...(result.features ?? [])].join(', ');
+  const note = result.privacy?.note ? ` Details: ${result.privacy.note}.` : '';
+  return `The model’s ${epsilon} adds to the questions’ own (${variables}): a respondent who answers them all spends the sum.${note}`;
+}
+
+// The core's text as a sentence: capital first, full stop last.
+function sentence(textValue) {
+  const value = String(textValue ?? '').trim();
+  if (!value) return value;
+  return `${value[0].toUpperCase()}${value.slice(1)}${/[.!?]$/.test(value) ? '' : '.'}`;
+}
