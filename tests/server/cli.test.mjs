@@ -179,7 +179,7 @@ describe('simulate with numeric questions', () => {
       assert.equal(question.n, 3000);
       assert.deepEqual(Object.keys(question.truth).sort(), NUMERIC_STATISTICS);
       assert.deepEqual(Object.keys(question.errors).sort(),
-        ['mean', 'mean_covered', 'median', 'std_dev', 'unbiased_mean_covered', 'wasserstein1']);
+        ['mean', 'mean_covered', 'mechanism_mean_covered', 'median', 'std_dev', 'unbiased_mean_covered', 'wasserstein1']);
       assert.equal(typeof question.errors.mean_covered, 'boolean');
       assert.ok(question.errors.wasserstein1 > 0);
       // Well under a tenth of the range at n = 3000 (measured: about 1% to 3%).
