@@ -393,3 +393,33 @@ TEST_CASE("levels advisor: the mean's error at equal exact epsilon, from the sam
   auto rescaled = CreateLevels({-1.0, 1.0}, {-0.6, -0.2, 0.2, 0.6}, *budgets, LevelsVariant::kBounded);
   CHECK(*(*rescaled)->epsilon() == doctest::Approx(3.0).epsilon(1e-6));
 }
+
+TEST_CASE("levels: HierA's 95% interval covers on hard shapes at small n (concentrated, discrete, skewed)") {
+  // n = 300 respondents, 2000 trials per shape; the interval uses the reports' own variance estimate, which
+  // includes the answers' spread, so it may over-cover; it must not under-cover beyond chance (4 binomial SE).
+  const auto levels = PaperLevels(0.5);
+  const auto keep = Keeps(*levels);
+  const int n = 300, trials = 2000;
+  std::vector<std::pair<std::string, std::vector<double>>> shapes;
+  shapes.push_back({"concentrated at a boundary", std::vector<double>(n, -0.2)});
+  std::vector<double> two_points, skewed;
+  for (int i = 0; i < n; ++i) {
+    two_points.push_back(i % 10 == 0 ? 1.0 : -1.0);
+    skewed.push_back(std::min(1.0, -1.0 + 0.3 * -std::log(1.0 - (i + 0.5) / n)));
+  }
+  shapes.push_back({"two points, 10% at the top", two_points});
+  shapes.push_back({"skewed (exponential from -1)", skewed});
+  SeededRandom random(31);
+  for (const auto& [name, answers] : shapes) {
+    double truth = 0.0;
+    for (double x : answers) truth += x / n;
+    int covered = 0;
+    for (int trial = 0; trial < trials; ++trial) {
+      const auto estimate = EstimateHierA(CountReports(*levels, answers, random), keep, {1, false}, random).value();
+      covered += std::abs(estimate.mean - truth) <= 1.959963984540054 * std::sqrt(estimate.variance);
+    }
+    const double coverage = static_cast<double>(covered) / trials;
+    MESSAGE(name << ": coverage " << coverage);
+    CHECK(coverage >= 0.95 - 4.0 * std::sqrt(0.95 * 0.05 / trials));
+  }
+}
