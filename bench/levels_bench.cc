@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/common/seeded_random.h"
+#include "core/numeric/numeric_truth.h"
 #include "core/numeric/duchi.h"
 #include "core/numeric/hybrid.h"
 #include "core/numeric/levels/hiera_estimator.h"
@@ -39,18 +40,13 @@ const std::vector<double> kBoundaries = {-0.6, -0.2, 0.2, 0.6};
 
 std::vector<double> Budgets(double base) { return {5 * base, 4 * base, 3 * base, 2 * base, base}; }
 
-double NormalDraw(RandomSource& random) {
-  const double u = 1.0 - UniformUnit(random), v = UniformUnit(random);
-  return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * M_PI * v);
-}
-
 std::vector<double> Dataset(const std::string& shape, int n, std::uint64_t seed) {
   SeededRandom random(seed);
   std::vector<double> data;
   for (int i = 0; i < n; ++i) {
     double x;
     if (shape == "uniform") x = -1.0 + 2.0 * UniformUnit(random);
-    else if (shape == "gauss") x = 0.3 + 0.2 * NormalDraw(random);
+    else if (shape == "gauss") x = 0.3 + 0.2 * StandardNormal(random);
     else x = -0.3 * std::log(1.0 - UniformUnit(random));  // exponential, scale 0.3
     data.push_back(std::clamp(x, -1.0, 1.0));
   }
@@ -65,21 +61,8 @@ double Mean(const std::vector<double>& values) {
 
 // HierA's per-respondent variance for reuse mu (digest §3.6), averaged over the data.
 double HierAVariance(const LevelsMechanism& levels, const std::vector<double>& data, int reuse) {
-  const LhpChannel& channel = levels.channel();
-  const int k = channel.levels();
   double total = 0.0;
-  for (double x : data) {
-    const int t = levels.partition().LevelOf(x);
-    double extra = 0.0;
-    for (int d = 0; d < k; ++d) {
-      double conversion = 0.0;
-      for (int j = d + 1; j <= std::min(k - 1, d + reuse - 1); ++j) {
-        conversion += std::pow(channel.Calibration(j), 2) - std::pow(channel.Calibration(d), 2);
-      }
-      extra += channel.LevelProbability(t, d) * conversion / (reuse * reuse);
-    }
-    total += levels.MeanVariance(x) + extra;
-  }
+  for (double x : data) total += levels.MeanVariance(x, reuse);
   return total / static_cast<double>(data.size());
 }
 

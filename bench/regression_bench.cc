@@ -27,6 +27,7 @@
 #include <Eigen/Dense>
 
 #include "core/common/seeded_random.h"
+#include "core/numeric/numeric_truth.h"
 #include "core/kinds/regression/model_gradient.h"
 #include "core/kinds/regression/model_results.h"
 #include "core/kinds/regression/model_rounds.h"
@@ -42,11 +43,6 @@ struct Table {
   NumericRange target_range;
 };
 
-double NormalDraw(RandomSource& random) {
-  const double u = 1.0 - UniformUnit(random), v = UniformUnit(random);
-  return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * M_PI * v);
-}
-
 Table Synthetic(int d, int n, std::uint64_t seed) {
   SeededRandom coefficients_random(5);
   std::vector<double> b(static_cast<std::size_t>(d) + 1);
@@ -59,7 +55,7 @@ Table Synthetic(int d, int n, std::uint64_t seed) {
       r.features.push_back(2.0 * UniformUnit(random) - 1.0);
       y += b[static_cast<std::size_t>(j) + 1] * r.features.back();
     }
-    r.target = std::clamp(y + 0.1 * NormalDraw(random), -1.0, 1.0);
+    r.target = std::clamp(y + 0.1 * StandardNormal(random), -1.0, 1.0);
     return r;
   };
   Table table;

@@ -38,25 +38,9 @@ double Symmetric(const LevelsPrivacy& privacy, int a, int b) {
 // The analytic per-respondent variance of HierA's unclamped estimate on
 // [-1, 1] for reuse mu (digest §3.6), averaged over uniform answers.
 double UniformHierAVariance(const LevelsMechanism& levels, int reuse) {
-  const LhpChannel& channel = levels.channel();
-  const int k = channel.levels();
-  std::vector<double> keep;
-  for (int d = 0; d < k; ++d) keep.push_back(channel.KeepProbability(d));
   const int points = 20000;
   double total = 0.0;
-  for (int i = 0; i < points; ++i) {
-    const double x = -1.0 + 2.0 * (i + 0.5) / points;
-    double extra = 0.0;
-    const int t = levels.partition().LevelOf(x);
-    for (int d = 0; d < k; ++d) {
-      double conversion = 0.0;
-      for (int j = d + 1; j <= std::min(k - 1, d + reuse - 1); ++j) {
-        conversion += std::pow(channel.Calibration(j), 2) - std::pow(channel.Calibration(d), 2);
-      }
-      extra += channel.LevelProbability(t, d) * conversion / (reuse * reuse);
-    }
-    total += levels.MeanVariance(x) + extra;
-  }
+  for (int i = 0; i < points; ++i) total += levels.MeanVariance(-1.0 + 2.0 * (i + 0.5) / points, reuse);
   return total / points;
 }
 

@@ -6,18 +6,12 @@
 #include <Eigen/Dense>
 
 #include "core/common/json_fields.h"
+#include "core/numeric/numeric_truth.h"
 #include "core/kinds/regression/model_gradient.h"
 #include "core/kinds/regression/model_results.h"
 
 namespace deniable {
 namespace {
-
-double NormalDraw(RandomSource& random) {
-  // Box-Muller on two uniforms in (0, 1].
-  const double u = 1.0 - UniformUnit(random);
-  const double v = UniformUnit(random);
-  return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * M_PI * v);
-}
 
 double MeanSquaredError(const Eigen::MatrixXd& x, const Eigen::VectorXd& y, const std::vector<double>& coefficients) {
   const Eigen::VectorXd beta = Eigen::Map<const Eigen::VectorXd>(coefficients.data(), static_cast<Eigen::Index>(coefficients.size()));
@@ -37,7 +31,7 @@ class ModelTruthSampler final : public TruthSampler {
       record.features.push_back(range.low + range.width() * UniformUnit(random));
       target += coefficients_[j + 1] * record.features.back();
     }
-    target += noise_sd_ * NormalDraw(random);
+    target += noise_sd_ * StandardNormal(random);
     record.target = std::clamp(target, model_.target_range.low, model_.target_range.high);
     records_.push_back(record);
     return nlohmann::json{{"features", record.features}, {"target", record.target}};

@@ -98,13 +98,18 @@ double LevelsMechanism::OutputProbability(double x, double y0, double y1) const 
   return probability;
 }
 
-double LevelsMechanism::MeanVariance(double x) const {
+double LevelsMechanism::MeanVariance(double x, int reuse) const {
   const double v = partition_.Normalise(x);
   const int t = partition_.LevelOf(x);
+  const int k = partition_.levels();
   double second_moment = 0.0;
-  for (int d = 0; d < partition_.levels(); ++d) {
-    const double c = channel_.Calibration(d);
-    second_moment += channel_.LevelProbability(t, d) * c * c;
+  for (int d = 0; d < k; ++d) {
+    const double own = channel_.Calibration(d);
+    double conversions = 0.0;
+    for (int j = d + 1; j <= std::min(k - 1, d + reuse - 1); ++j) {
+      conversions += channel_.Calibration(j) * channel_.Calibration(j) - own * own;
+    }
+    second_moment += channel_.LevelProbability(t, d) * (own * own + conversions / (reuse * reuse));
   }
   const double half = input_range().width() / 2.0;
   return half * half * (second_moment - v * v);

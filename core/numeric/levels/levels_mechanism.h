@@ -65,9 +65,10 @@ class LevelsMechanism final : public NumericMechanism {
   LevelsVariant variant() const { return variant_; }
   // The index in report_atoms() of level d's report with bit s (+1 or -1).
   int AtomIndex(int level, int bit) const;
-  // Var(C_d bit | x) in data units squared for the mean of mu = 1: the
-  // per-respondent variance of HierA's unclamped estimate (digest §3.6).
-  double MeanVariance(double x) const;
+  // The per-respondent variance of HierA's unclamped mean with reuse mu, in
+  // data units squared (digest §3.6): Var(C_d bit | x) plus, for mu > 1, the
+  // conversions' (1/mu^2) sum_d P(d | t) sum_j (C_j^2 - C_d^2).
+  double MeanVariance(double x, int reuse = 1) const;
   std::optional<double> MeanEstimateVariance(double x) const override { return MeanVariance(x); }
   // The mean's error against the alternatives at equal exact epsilon (levels_advice.h).
   std::optional<nlohmann::json> Advice(std::int64_t respondents) const override;
