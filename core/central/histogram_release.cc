@@ -18,9 +18,10 @@ Status ValidateCounts(const std::vector<std::int64_t>& counts) {
   return OkStatus();
 }
 
-// Publishes (true sum + one draw)/m to every member of each group.
-void PublishGroups(const std::vector<std::int64_t>& counts, const DiscreteLaplace& noise, RandomSource& random,
-                   HistogramRelease& release) {
+}  // namespace
+
+void PublishGroupMeans(const std::vector<std::int64_t>& counts, const DiscreteLaplace& noise, RandomSource& random,
+                       HistogramRelease& release) {
   release.values.assign(counts.size(), 0.0);
   for (ReleaseGroup& group : release.groups) {
     std::int64_t sum = 0;
@@ -30,8 +31,6 @@ void PublishGroups(const std::vector<std::int64_t>& counts, const DiscreteLaplac
     for (std::size_t bin : group.bins) release.values[bin] = value;
   }
 }
-
-}  // namespace
 
 std::vector<std::vector<std::size_t>> PartitionFromNoisy(const std::vector<std::int64_t>& noisy, double lambda,
                                                          double delta) {
@@ -67,7 +66,7 @@ Result<HistogramRelease> ReleaseSrebGca(const std::vector<std::int64_t>& counts,
   for (auto& bins : PartitionFromNoisy(release.first_phase, lambda, parameters.delta)) {
     release.groups.push_back({std::move(bins), 0});
   }
-  PublishGroups(counts, *second, random, release);
+  PublishGroupMeans(counts, *second, random, release);
   return release;
 }
 
@@ -79,7 +78,7 @@ Result<HistogramRelease> ReleaseDpBase(const std::vector<std::int64_t>& counts, 
   if (!noise) return MakeError(noise.error());
   HistogramRelease release;
   for (std::size_t bin = 0; bin < counts.size(); ++bin) release.groups.push_back({{bin}, 0});
-  PublishGroups(counts, *noise, random, release);
+  PublishGroupMeans(counts, *noise, random, release);
   return release;
 }
 

@@ -49,6 +49,14 @@ struct SrebGcaParameters {
   std::int64_t sensitivity = 1;
 };
 
+class DiscreteLaplace;
+
+// Phase 2 for any grouping (SReB_GCA, AHP, DP_BASE): each group's true sum plus
+// ONE draw of `noise`, divided by its size, published to every member; the
+// draws are kept in the groups.
+void PublishGroupMeans(const std::vector<std::int64_t>& counts, const DiscreteLaplace& noise, RandomSource& random,
+                       HistogramRelease& release);
+
 // The grouping of bins from phase-1 noisy counts alone: bins sorted by noisy
 // count (ties by index), then GGS. Returns groups of original bin indices.
 std::vector<std::vector<std::size_t>> PartitionFromNoisy(const std::vector<std::int64_t>& noisy, double lambda,

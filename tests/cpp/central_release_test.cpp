@@ -13,9 +13,11 @@
 #include <map>
 #include <string>
 
+#include "core/central/ahp_release.h"
 #include "core/central/discrete_laplace.h"
 #include "core/central/greedy_grouping.h"
 #include "core/central/histogram_release.h"
+#include "core/central/release_postprocessing.h"
 #include "core/common/seeded_random.h"
 
 using namespace deniable;
@@ -195,4 +197,38 @@ TEST_CASE("central: the whole SReB_GCA release is epsilon-DP on neighbouring his
   const double caught = StochasticEpsilonLowerBound(broken, a, b, 400000);
   MESSAGE("canary: stochastic lower bound " << caught);
   CHECK(caught > epsilon);
+}
+
+TEST_CASE("central: AHP clusters plateaus of sorted values and publishes one draw per cluster") {
+  // Two plateaus far apart: with a small noise term (large epsilon_2) each plateau is one cluster.
+  const std::vector<double> sorted = {0, 0, 0, 0, 500, 500, 500};
+  CHECK(AhpClusterEnds(sorted, 2.0) == std::vector<std::size_t>{3, 6});
+  // A huge noise term (tiny epsilon_2) pools everything.
+  CHECK(AhpClusterEnds({0, 1, 2, 3, 4}, 1e6) == std::vector<std::size_t>{4});
+  const std::vector<std::int64_t> counts = {0, 1000, 0, 3, 990, 0, 2};
+  SeededRandom random(4);
+  const auto release = ReleaseAhp(counts, {1.0, 0.85, 0.35, 1}, random);
+  REQUIRE(release.ok());
+  for (const auto& group : release->groups) {
+    std::int64_t sum = 0;
+    for (std::size_t bin : group.bins) sum += counts[bin];
+    for (std::size_t bin : group.bins) {
+      CHECK(release->values[bin] == static_cast<double>(sum + group.noise) / static_cast<double>(group.bins.size()));
+    }
+  }
+  CHECK(!ReleaseAhp(counts, {1.0, 1.5, 0.35, 1}, random).ok());
+}
+
+TEST_CASE("central: post-processing is separate: clamp, round, and Norm-Sub consistency to the release's own total") {
+  const std::vector<double> released = {-2.5, 3.4, 10.6, 0.2};
+  CHECK(PostProcess(released, {}) == released);
+  CHECK(PostProcess(released, {true, false, false}) == std::vector<double>{0.0, 3.4, 10.6, 0.2});
+  CHECK(PostProcess(released, {true, true, false}) == std::vector<double>{0.0, 3.0, 11.0, 0.0});
+  const auto consistent = PostProcess(released, {false, false, true});
+  double total = 0.0;
+  for (double value : consistent) {
+    CHECK(value >= 0.0);
+    total += value;
+  }
+  CHECK(total == doctest::Approx(11.7));
 }
