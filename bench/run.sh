@@ -41,5 +41,8 @@ echo
 echo "## Private linear regression, seed 003 (build/regression_bench --quick; with Fair's table: bench/fetch-fair-data.sh, then --fair build/data/fair.csv)"
 build/regression_bench --quick
 echo
+echo "## Central histogram releases, seed 001 (build/publication_bench --quick; the full run: build/publication_bench, docs/publication-results.md)"
+build/publication_bench --quick
+echo
 echo "## Histogram questions in WebAssembly (bench/wasm_histogram.mjs)"
 node bench/wasm_histogram.mjs
