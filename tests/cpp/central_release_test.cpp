@@ -17,6 +17,8 @@
 #include "core/central/discrete_laplace.h"
 #include "core/central/greedy_grouping.h"
 #include "core/central/histogram_release.h"
+#include "core/central/release_ledger.h"
+#include "core/central/release_request.h"
 #include "core/central/release_postprocessing.h"
 #include "core/common/seeded_random.h"
 
@@ -231,4 +233,59 @@ TEST_CASE("central: post-processing is separate: clamp, round, and Norm-Sub cons
     total += value;
   }
   CHECK(total == doctest::Approx(11.7));
+}
+
+TEST_CASE("central: release requests are read strictly and run the named method") {
+  CHECK(ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", 0.5}})->rho == 0.5);
+  CHECK(ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", 0.5}, {"rho", 1.0}}).error() ==
+        "rho: must be in (0, 1), but is 1");
+  CHECK(ParseReleaseRequest({{"method", "dp_base"}, {"epsilon", 0}}).error() ==
+        "epsilon: epsilon must be finite and in [0.01, 30], but is 0");
+  CHECK(ParseReleaseRequest({{"method", "noisefirst"}, {"epsilon", 1}}).error() ==
+        "method: must be \"sreb_gca\", \"dp_base\" or \"ahp\", but is \"noisefirst\"");
+  CHECK(!ParseReleaseRequest({{"method", "dp_base"}, {"epsilon", 1}, {"rho", 0.2}}).ok());  // rho is not dp_base's
+  const auto ahp = ParseReleaseRequest({{"method", "ahp"}, {"epsilon", 1}});
+  CHECK(ahp->ToJson() == nlohmann::json{{"method", "ahp"}, {"epsilon", 1.0}, {"ratio", 0.85}, {"eta", 0.35}});
+  SeededRandom random(2);
+  for (const char* method : {"sreb_gca", "dp_base", "ahp"}) {
+    const auto request = ParseReleaseRequest({{"method", method}, {"epsilon", 1}});
+    const auto release = RunRelease(*request, {5, 0, 3, 40}, random);
+    REQUIRE(release.ok());
+    CHECK(release->values.size() == 4);
+  }
+}
+
+TEST_CASE("central: the ledger composes releases sequentially, refuses one past the budget, and round-trips") {
+  ReleaseLedger ledger(1.0);
+  auto release = [](double epsilon) {
+    LedgerRelease r;
+    r.request = *ParseReleaseRequest({{"method", "dp_base"}, {"epsilon", epsilon}});
+    r.created_at = "2026-11-25T00:00:00Z";
+    r.respondents = 10;
+    r.values = {1.5, 2.0};
+    r.groups = {{0}, {1}};
+    return r;
+  };
+  REQUIRE(ledger.Add(release(0.1)).ok());
+  REQUIRE(ledger.Add(release(0.2)).ok());
+  CHECK(ledger.spent() == doctest::Approx(0.3));
+  const auto refused = ledger.Add(release(0.8));
+  REQUIRE(!refused.ok());
+  CHECK(refused.error() == "a release of epsilon 0.8 would exceed this question's budget of 1: 0.3 is spent, 0.7 is left");
+  // Filling the budget exactly is allowed despite binary rounding (0.1 + 0.2 + 0.7 > 1 by 2e-16).
+  REQUIRE(ledger.Add(release(0.7)).ok());
+  CHECK(ledger.left() == doctest::Approx(0.0));
+  CHECK(ledger.releases()[2].id == "r3");
+  CHECK(!ledger.CanSpend(0.01).ok());
+  const auto stored = ledger.ToJson();
+  const auto restored = ReleaseLedger::FromJson(stored);
+  REQUIRE(restored.ok());
+  CHECK(restored->ToJson() == stored);
+  // A stored ledger that claims more than its budget is refused, as are malformed releases.
+  auto over = stored;
+  over["budget"] = 0.5;
+  CHECK(!ReleaseLedger::FromJson(over).ok());
+  auto malformed = stored;
+  malformed["releases"][0]["values"] = "x";
+  CHECK(!ReleaseLedger::FromJson(malformed).ok());
 }

@@ -1,0 +1,91 @@
+#include "core/central/release_ledger.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/validation.h"
+
+namespace deniable {
+namespace {
+
+// Sums of decimal epsilons are not exact in binary (0.1 + 0.2 + 0.7 > 1 by
+// 2e-16): a release that fills the budget exactly must still fit.
+constexpr double kBudgetTolerance = 1e-9;
+
+std::string Shown(double value) { return FormatNumber(std::round(value * 1e9) / 1e9); }
+
+bool IsNumberArray(const nlohmann::json& value) {
+  return value.is_array() && std::all_of(value.begin(), value.end(), [](const auto& x) { return x.is_number(); });
+}
+
+bool IsGroupList(const nlohmann::json& value) {
+  return value.is_array() && std::all_of(value.begin(), value.end(), [](const auto& group) {
+           return group.is_array() &&
+                  std::all_of(group.begin(), group.end(), [](const auto& x) { return x.is_number_unsigned(); });
+         });
+}
+
+}  // namespace
+
+double ReleaseLedger::spent() const {
+  double total = 0.0;
+  for (const auto& release : releases_) total += release.request.epsilon;
+  return total;
+}
+
+double ReleaseLedger::left() const { return std::max(0.0, budget_ - spent()); }
+
+Status ReleaseLedger::CanSpend(double epsilon) const {
+  if (spent() + epsilon > budget_ * (1.0 + kBudgetTolerance)) {
+    return MakeError("a release of epsilon " + Shown(epsilon) + " would exceed this question's budget of " +
+                     Shown(budget_) + ": " + Shown(spent()) + " is spent, " + Shown(left()) + " is left");
+  }
+  return OkStatus();
+}
+
+Result<const LedgerRelease*> ReleaseLedger::Add(LedgerRelease release) {
+  DENIABLE_TRY(CanSpend(release.request.epsilon));
+  release.id = "r" + std::to_string(releases_.size() + 1);
+  releases_.push_back(std::move(release));
+  return &releases_.back();
+}
+
+nlohmann::json ReleaseLedger::ToJson() const {
+  nlohmann::json releases = nlohmann::json::array();
+  for (const auto& release : releases_) {
+    releases.push_back({{"id", release.id},
+                        {"request", release.request.ToJson()},
+                        {"created_at", release.created_at},
+                        {"respondents", release.respondents},
+                        {"values", release.values},
+                        {"groups", release.groups}});
+  }
+  return {{"budget", budget_}, {"spent", spent()}, {"left", left()}, {"releases", releases}};
+}
+
+Result<ReleaseLedger> ReleaseLedger::FromJson(const nlohmann::json& json) {
+  if (!json.is_object() || !json.contains("budget") || !json.at("budget").is_number() ||
+      !json.contains("releases") || !json.at("releases").is_array()) {
+    return MakeError("a ledger must be {\"budget\", \"releases\": [...]}");
+  }
+  ReleaseLedger ledger(json.at("budget").get<double>());
+  for (const auto& item : json.at("releases")) {
+    if (!item.is_object() || !item.contains("request") || !item.contains("values") || !item.contains("groups") ||
+        !IsNumberArray(item.at("values")) || !IsGroupList(item.at("groups"))) {
+      return MakeError("a stored release must have its request, values and groups");
+    }
+    auto request = ParseReleaseRequest(item.at("request"));
+    if (!request) return MakeError("a stored release's request: " + request.error());
+    LedgerRelease release;
+    release.request = *request;
+    release.created_at = item.value("created_at", std::string());
+    release.respondents = item.value("respondents", std::int64_t{0});
+    release.values = item.at("values").get<std::vector<double>>();
+    release.groups = item.at("groups").get<std::vector<std::vector<std::size_t>>>();
+    auto added = ledger.Add(std::move(release));
+    if (!added) return MakeError("the stored releases exceed the budget: " + added.error());
+  }
+  return ledger;
+}
+
+}  // namespace deniable
