@@ -26,8 +26,8 @@ import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } f
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
+import { assertFits, screenshot } from './support/page-checks.mjs';
 
-const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261125;
 const REPORT_SEED_BASE = 9_000_000;
@@ -70,9 +70,6 @@ async function createSurvey(definition) {
   assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
 }
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/deniable-${name}.png`, fullPage: true });
-}
 
 // The report's ticked boxes as the page words them.
 function tickedText(response) {
@@ -345,12 +342,7 @@ test('the block\'s survey page, report and dashboard fit a phone', async () => {
   const phone = await launchBrowser(PHONE);
   try {
     const { page, log } = await openRecordedPage(phone.context);
-    const fits = async (path) => {
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-      }));
-      assert.ok(scrollWidth <= clientWidth, `${path}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
-    };
+    const fits = (path) => assertFits(page, path);
     await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('option-profile-age-0').tap();

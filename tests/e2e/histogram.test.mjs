@@ -21,8 +21,8 @@ import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } f
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
+import { assertFits, screenshot } from './support/page-checks.mjs';
 
-const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261124;
 const REPORT_SEED_BASE = 7_000_000;
@@ -233,9 +233,6 @@ function trueShares(answers, edges) {
   });
 }
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/deniable-${name}.png`, fullPage: true });
-}
 
 async function readDownload(download) {
   const chunks = [];
@@ -366,12 +363,7 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
   const phone = await launchBrowser(PHONE);
   try {
     const { page, log } = await openRecordedPage(phone.context);
-    const fits = async (path) => {
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-      }));
-      assert.ok(scrollWidth <= clientWidth, `${path}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
-    };
+    const fits = (path) => assertFits(page, path);
     await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
     await page.getByTestId('survey-form').waitFor();
     await fits('survey');

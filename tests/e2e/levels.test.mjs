@@ -25,8 +25,8 @@ import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } f
 import { tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
+import { assertFits, screenshot } from './support/page-checks.mjs';
 
-const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const RESPONDENTS = 300;
 const ANSWER_SEED = 20261124;
 const REPORT_SEED_BASE = 7_000_000;
@@ -76,16 +76,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/deniable-${name}.png`, fullPage: true });
-}
 
-async function assertFits(page, what) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-  }));
-  assert.ok(scrollWidth <= clientWidth, `${what}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
-}
 
 // How many of the canvas's pixels are the bars' colour: a chart that drew
 // nothing (or only axes) has none.

@@ -17,8 +17,8 @@ import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } f
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
+import { assertFits, screenshot } from './support/page-checks.mjs';
 
-const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const RESPONDENTS = 3000;
 const ANSWER_SEED = 20261122;
 const REPORT_SEED_BASE = 5_000_000;
@@ -225,9 +225,6 @@ function simulateAnswers() {
 
 const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/deniable-${name}.png`, fullPage: true });
-}
 
 test('the dashboard shows the density, n and mean intervals that contain the true means', async (t) => {
   const core = await loadCore();
@@ -371,10 +368,7 @@ test('the numeric survey page and dashboard fit a phone', async () => {
     for (const [path, ready, name] of [['/s/body', 'survey-form', 'phone-numeric-survey'], [`/results/${SIMULATED.id}`, 'density-bmi', 'phone-numeric-dashboard']]) {
       await page.goto(`${server.baseUrl}${path}`);
       await page.getByTestId(ready).waitFor();
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-      }));
-      assert.ok(scrollWidth <= clientWidth, `${path}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+      await assertFits(page, path);
       if (path === '/s/body') {
         const heights = await page.locator('input[type="range"], input[type="number"]').evaluateAll((inputs) =>
           inputs.map((input) => input.getBoundingClientRect().height));

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
+import { screenshot } from './support/page-checks.mjs';
 
-const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 const MIN_TOUCH_TARGET_PX = 44;
 
 let server;
@@ -28,9 +28,6 @@ async function assertNoHorizontalScroll(page, where) {
   assert.ok(scrollWidth <= clientWidth, `${where}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
 }
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/deniable-${name}.png`, fullPage: true });
-}
 
 test('the survey page fits a phone and can be answered by tapping', async () => {
   const { page, log } = await openRecordedPage(browser.context);

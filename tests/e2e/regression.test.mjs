@@ -24,8 +24,8 @@ import { formatDecimal } from '../../web/src/shared/format.js';
 import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { requestJson, startServer } from './support/server.mjs';
+import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 
-const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
 
 const MODEL = {
   id: 'pay_model', text: 'Pay by hours (a model trained across rounds)', type: 'linear_regression',
@@ -78,16 +78,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function screenshot(page, name) {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/deniable-${name}.png`, fullPage: true });
-}
 
-async function assertFits(page, what) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
-  }));
-  assert.ok(scrollWidth <= clientWidth, `${what}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
-}
 
 // How many of the canvas's pixels are this colour: a chart that drew nothing
 // (or only its axes) has none of its lines' colours.
