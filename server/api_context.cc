@@ -15,6 +15,16 @@ std::optional<ApiError> RequireAdmin(const ApiContext& context, const ApiRequest
   return std::nullopt;
 }
 
+std::optional<ApiError> CheckResultsAccess(const ApiContext& context, const SurveyEntry& entry,
+                                           const ApiRequest& request) {
+  if (entry.survey().results == ResultsVisibility::kPublic) return std::nullopt;
+  if (request.Header("authorization").empty()) {
+    return ApiError{403, "results_admin_only",
+                    "the results of survey \"" + entry.id() + "\" are admin-only: send \"Authorization: Bearer <token>\""};
+  }
+  return RequireAdmin(context, request);
+}
+
 ApiError SurveyNotFound(const std::string& id) {
   return ApiError{404, "survey_not_found", "no survey with id \"" + id + "\""};
 }

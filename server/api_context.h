@@ -22,6 +22,10 @@ struct ApiContext {
 // 401 unless the request carries "Authorization: Bearer <admin token>".
 std::optional<ApiError> RequireAdmin(const ApiContext& context, const ApiRequest& request);
 
+// Whoever may read the survey's results: anyone when they are public, else the admin.
+std::optional<ApiError> CheckResultsAccess(const ApiContext& context, const SurveyEntry& entry,
+                                           const ApiRequest& request);
+
 ApiError SurveyNotFound(const std::string& id);
 ApiError InvalidJson(const std::string& message);
 

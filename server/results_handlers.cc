@@ -8,16 +8,6 @@
 namespace deniable::server {
 namespace {
 
-std::optional<ApiError> CheckResultsAccess(const ApiContext& context, const SurveyEntry& entry,
-                                           const ApiRequest& request) {
-  if (entry.survey().results == ResultsVisibility::kPublic) return std::nullopt;
-  if (request.Header("authorization").empty()) {
-    return ApiError{403, "results_admin_only",
-                    "the results of survey \"" + entry.id() + "\" are admin-only: send \"Authorization: Bearer <token>\""};
-  }
-  return RequireAdmin(context, request);
-}
-
 // The survey's results document for the query's estimation options, or the
 // error that forbids it (access is checked before the query is parsed).
 struct ReadableResult {

@@ -2,6 +2,7 @@
 
 #include "server/advice_handler.h"
 #include "server/invitation_handler.h"
+#include "server/release_handlers.h"
 #include "server/report_handler.h"
 #include "server/results_handlers.h"
 #include "server/survey_handlers.h"
@@ -42,6 +43,10 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kGet, "/api/surveys/" + kId + "/state", WithContext(context, HandleGetPublicState)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",
+       WithContext(context, HandleCreateRelease)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/releases", WithContext(context, HandleGetLedger)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/counts", WithContext(context, HandleExactCounts)},
       {HttpMethod::kGet, "/api/advice", HandleAdvice},
   };
 }

@@ -15,7 +15,7 @@
 namespace deniable::server {
 namespace {
 
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS surveys (
@@ -43,6 +43,14 @@ CREATE TABLE IF NOT EXISTS sealed_reports (
   survey_id TEXT NOT NULL,
   body TEXT NOT NULL
 );
+-- Schema 4: the release ledger of each question answered in confidence
+-- (core/central/release_ledger.h), replaced whole by each release.
+CREATE TABLE IF NOT EXISTS release_ledgers (
+  survey_id TEXT NOT NULL,
+  question_id TEXT NOT NULL,
+  ledger TEXT NOT NULL,
+  PRIMARY KEY (survey_id, question_id)
+) WITHOUT ROWID;
 )sql";
 
 // Schema 1 kept invitation surveys' reports in arrival order: they move to
@@ -118,6 +126,9 @@ Status Storage::PrepareStatements() {
       {&use_invitation_, "UPDATE invitations SET used = 1 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0"},
       {&return_invitation_, "UPDATE invitations SET used = 0 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 1"},
       {&insert_invitation_, "INSERT INTO invitations (survey_id, code_hash, used) VALUES (?1, ?2, 0)"},
+      {&save_ledger_,
+       "INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES (?1, ?2, ?3) "
+       "ON CONFLICT (survey_id, question_id) DO UPDATE SET ledger = excluded.ledger"},
       {&insert_survey_,
        "INSERT INTO surveys (id, version, definition, created_at) "
        "VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"},
@@ -150,6 +161,31 @@ Result<std::vector<StoredSurvey>> Storage::LoadSurveys() {
     surveys.push_back({statement->ColumnText(0), statement->ColumnText(1)});
   }
   return surveys;
+}
+
+Result<std::vector<StoredLedger>> Storage::LoadLedgers() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto statement = db_.Prepare("SELECT survey_id, question_id, ledger FROM release_ledgers ORDER BY survey_id, question_id");
+  if (!statement) return MakeError(statement.error());
+  std::vector<StoredLedger> ledgers;
+  for (;;) {
+    auto row = statement.value().Step();
+    if (!row) return MakeError(row.error());
+    if (!*row) break;
+    ledgers.push_back({statement->ColumnText(0), statement->ColumnText(1), statement->ColumnText(2)});
+  }
+  return ledgers;
+}
+
+Status Storage::SaveLedger(const std::string& survey_id, const std::string& question_id, const std::string& ledger) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  save_ledger_.Reset();
+  save_ledger_.BindText(1, survey_id);
+  save_ledger_.BindText(2, question_id);
+  save_ledger_.BindText(3, ledger);
+  auto done = save_ledger_.Step();  // autocommit: one durable transaction (synchronous=FULL)
+  if (!done) return MakeError(done.error());
+  return OkStatus();
 }
 
 Status Storage::ForEachReport(const std::function<void(const std::string&, const std::string&)>& visit) {

@@ -6,6 +6,9 @@
 //   reports(rowid, survey_id, body)                            open surveys' reports
 //   sealed_reports(id, survey_id, body)                        invitation surveys' reports, random ids
 //   invitations(survey_id, code_hash, used)                    SHA-256 of codes
+//   release_ledgers(survey_id, question_id, ledger)            releases of questions answered in confidence
+// The answers to questions answered in confidence are in the reports' bodies,
+// stored like every report; no endpoint serves a report body.
 // By design nothing links a report to a respondent: reports have no
 // timestamp, and a used invitation is only flagged "used", with no report id
 // and no time of use; invitation reports are stored at random ids, and a code
@@ -38,6 +41,12 @@ struct ReportRecord {
   std::optional<std::string> invitation_code_hash;  // set for invitation surveys
 };
 
+struct StoredLedger {
+  std::string survey_id;
+  std::string question_id;
+  std::string ledger;  // core ReleaseLedger::ToJson, compact
+};
+
 enum class RecordOutcome { kStored, kInvitationRejected, kFailed };
 
 class Storage {
@@ -46,6 +55,9 @@ class Storage {
   static Result<std::unique_ptr<Storage>> Open(const std::string& path);
 
   Result<std::vector<StoredSurvey>> LoadSurveys();
+  Result<std::vector<StoredLedger>> LoadLedgers();
+  // Stores a question's whole ledger durably (one transaction), replacing the previous one.
+  Status SaveLedger(const std::string& survey_id, const std::string& question_id, const std::string& ledger);
   // Calls visit(survey_id, body) for every stored report, in one pass over
   // the tables (open surveys' reports in insertion order).
   Status ForEachReport(const std::function<void(const std::string&, const std::string&)>& visit);
@@ -82,6 +94,7 @@ class Storage {
   SqliteStatement return_invitation_;
   SqliteStatement insert_invitation_;
   SqliteStatement insert_survey_;
+  SqliteStatement save_ledger_;
 };
 
 }  // namespace deniable::server

@@ -36,6 +36,27 @@ Status LoadReports(Storage& storage, const std::map<std::string, std::shared_ptr
   });
 }
 
+// The ledgers of questions answered in confidence. A ledger that does not
+// parse is an error: serving a question as if nothing had been released would
+// let its budget be spent twice.
+Status LoadLedgers(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries) {
+  auto stored = storage.LoadLedgers();
+  if (!stored) return MakeError(stored.error());
+  for (const StoredLedger& item : *stored) {
+    const std::string where = "the stored ledger of survey \"" + item.survey_id + "\" question \"" + item.question_id + "\"";
+    const auto found = entries.find(item.survey_id);
+    if (found == entries.end()) return MakeError(where + ": no such survey");
+    auto json = nlohmann::json::parse(item.ledger, nullptr, false);
+    if (json.is_discarded()) return MakeError(where + ": not JSON");
+    auto ledger = ReleaseLedger::FromJson(json);
+    if (!ledger) return MakeError(where + ": " + ledger.error());
+    if (auto restored = found->second->RestoreLedger(item.question_id, std::move(ledger).value()); !restored) {
+      return MakeError(where + ": " + restored.error());
+    }
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings) {
@@ -49,6 +70,7 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
     entries.emplace(item.id, *entry);
   }
   DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
+  DENIABLE_TRY(LoadLedgers(storage, entries));
   for (const auto& [id, entry] : entries) registry.Add(entry);
   summary.surveys = entries.size();
   return summary;

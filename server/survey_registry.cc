@@ -35,8 +35,16 @@ SurveyAggregate SurveyEntry::Snapshot() const {
 
 ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, EstimationLimits& limits,
                                           const EstimationRequester& requester) {
-  const std::string& key = query.key;
-  const bool default_options = key == DefaultEstimateOptionsKey();
+  const bool default_options = query.key == DefaultEstimateOptionsKey();
+  QuestionLedgers ledgers;
+  std::uint64_t generation = 0;
+  {
+    std::lock_guard<std::mutex> lock(ledgers_mutex_);
+    ledgers = ledgers_;
+    generation = ledgers_generation_;
+  }
+  // A release changes the document without a new report: its generation is part of the key.
+  const std::string key = query.key + "\n" + std::to_string(generation);
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
   // At most three tries: another request's computation may be refused for its own reasons.
   for (int attempt = 1;; ++attempt) {
@@ -46,7 +54,7 @@ ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, Estimation
       const SurveyAggregate snapshot = Snapshot();
       return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
         computed_here = true;
-        return Compute(snapshot, query.options, default_options, limits, requester);
+        return Compute(snapshot, ledgers, query.options, default_options, limits, requester);
       });
     } catch (const EstimationRefused&) {
       if (computed_here || attempt >= 3 || gone()) throw;
@@ -54,11 +62,11 @@ ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, Estimation
   }
 }
 
-nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const nlohmann::json& options,
-                                    bool default_options, EstimationLimits& limits,
+nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers,
+                                    const nlohmann::json& options, bool default_options, EstimationLimits& limits,
                                     const EstimationRequester& requester) const {
   // Most kinds (and numeric questions without reports) cost microseconds.
-  if (!ResultsNeedEstimation(survey_, snapshot)) return SurveyResultsToJson(survey_, snapshot, options);
+  if (!ResultsNeedEstimation(survey_, snapshot)) return SurveyResultsToJson(survey_, snapshot, options, {}, ledgers);
   const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
   const bool per_client = !default_options && !requester.trusted && !requester.client.empty();
   const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
@@ -66,9 +74,83 @@ nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const nlohm
   const auto permit = (default_options ? limits.defaults : limits.custom).Enter(gone);
   if (gone()) throw EstimationCancelled();
   if (!permit) throw EstimationBusy();
-  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone);
+  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers);
   if (gone()) throw EstimationCancelled();
   return document;
+}
+
+std::optional<ReleaseLedger> SurveyEntry::Ledger(const std::string& question_id) const {
+  const auto index = survey_.QuestionIndex(question_id);
+  if (!index) return std::nullopt;
+  const ConfidentialAnswers* confidential = survey_.questions[*index].kind->confidential();
+  if (!confidential) return std::nullopt;
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  const auto found = ledgers_.find(question_id);
+  return found == ledgers_.end() ? ReleaseLedger(confidential->budget()) : found->second;
+}
+
+Status SurveyEntry::RestoreLedger(const std::string& question_id, ReleaseLedger ledger) {
+  const auto current = Ledger(question_id);
+  if (!current) return MakeError("question \"" + question_id + "\" is not answered in confidence");
+  if (current->budget() != ledger.budget()) {
+    return MakeError("question \"" + question_id + "\": the stored ledger's budget differs from the definition's");
+  }
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  ledgers_.insert_or_assign(question_id, std::move(ledger));
+  ++ledgers_generation_;
+  return OkStatus();
+}
+
+std::vector<std::int64_t> SurveyEntry::ExactCounts(std::size_t question) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return survey_.questions[question].kind->confidential()->ExactCounts(aggregate_.question(question));
+}
+
+std::variant<LedgerRelease, ReleaseRefused> SurveyEntry::Release(
+    const std::string& question_id, const ReleaseRequest& request, RandomSource& random, const std::string& created_at,
+    const std::function<Status(const std::string&)>& persist) {
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  auto ledger = Ledger(question_id);
+  if (!ledger) {
+    return ReleaseRefused{ReleaseRefused::kNotConfidential,
+                          "question \"" + question_id + "\" is not answered in confidence: its reports are "
+                          "randomised on the device and its results are estimated, not released"};
+  }
+  if (auto fits = ledger->CanSpend(request.epsilon); !fits) {
+    return ReleaseRefused{ReleaseRefused::kOverBudget, fits.error()};
+  }
+  const std::size_t question = *survey_.QuestionIndex(question_id);
+  const ConfidentialAnswers& confidential = *survey_.questions[question].kind->confidential();
+  std::vector<std::int64_t> counts;
+  std::int64_t respondents = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    counts = confidential.ExactCounts(aggregate_.question(question));
+    respondents = aggregate_.question(question).n();
+  }
+  if (respondents == 0) {
+    return ReleaseRefused{ReleaseRefused::kNoAnswers, "question \"" + question_id + "\" has no answers yet: nothing to release"};
+  }
+  auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
+  if (!drawn) return ReleaseRefused{ReleaseRefused::kStorage, "the release failed: " + drawn.error()};
+  LedgerRelease release;
+  release.request = request;
+  release.created_at = created_at;
+  release.respondents = respondents;
+  release.sensitivity = confidential.sensitivity();
+  release.values = drawn->values;
+  for (const ReleaseGroup& group : drawn->groups) release.groups.push_back(group.bins);
+  auto added = ledger->Add(std::move(release));
+  if (!added) return ReleaseRefused{ReleaseRefused::kOverBudget, added.error()};
+  LedgerRelease made = **added;
+  // Stored before it is served: a release nobody can read again was never published.
+  if (auto stored = persist(ledger->ToJson().dump()); !stored) {
+    return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
+  }
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  ledgers_.insert_or_assign(question_id, std::move(*ledger));
+  ++ledgers_generation_;
+  return made;
 }
 
 std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {

@@ -10,10 +10,13 @@
 #include <mutex>
 #include <shared_mutex>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "core/central/release_ledger.h"
+#include "core/common/random_source.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/results.h"
 #include "server/results_query.h"
@@ -29,6 +32,12 @@ struct EstimationRequester {
   std::string client;   // ClientKey of the remote address ("" unknown: not limited per client)
   bool trusted = false;  // the admin: not limited per client (still gated)
   std::shared_ptr<const std::atomic<bool>> client_gone;  // null: never gone
+};
+
+// Why a release was not made.
+struct ReleaseRefused {
+  enum Reason { kNotConfidential, kOverBudget, kNoAnswers, kStorage } reason;
+  std::string message;
 };
 
 class SurveyEntry {
@@ -60,16 +69,37 @@ class SurveyEntry {
   ResultsCache::Lookup Results(const EstimateQuery& query, EstimationLimits& limits,
                                const EstimationRequester& requester);
 
+  // --- questions answered in confidence (core ConfidentialAnswers)
+  // The question's ledger (empty, with its budget, before any release);
+  // nullopt when the survey has no such question answered in confidence.
+  std::optional<ReleaseLedger> Ledger(const std::string& question_id) const;
+  // At start, the ledger loaded from storage (its budget must be the question's).
+  Status RestoreLedger(const std::string& question_id, ReleaseLedger ledger);
+  // Releases the question's exact counts as requested: refused past the
+  // budget or without answers; the noise is drawn once from `random`; the new
+  // ledger is given to `persist` (JSON text) and served only once that
+  // succeeds (otherwise nothing changes and nothing is published). Releases
+  // of one survey are made one at a time.
+  std::variant<LedgerRelease, ReleaseRefused> Release(const std::string& question_id, const ReleaseRequest& request,
+                                                      RandomSource& random, const std::string& created_at,
+                                                      const std::function<Status(const std::string&)>& persist);
+  // The exact counts of a question answered in confidence (for the admin, when its definition allows it).
+  std::vector<std::int64_t> ExactCounts(std::size_t question) const;
+
  private:
   SurveyAggregate Snapshot() const;
-  nlohmann::json Compute(const SurveyAggregate& snapshot, const nlohmann::json& options, bool default_options,
-                         EstimationLimits& limits, const EstimationRequester& requester) const;
+  nlohmann::json Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers, const nlohmann::json& options,
+                         bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
 
   const Survey survey_;
   const nlohmann::json definition_;
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
   ResultsCache results_cache_;
+  std::mutex release_mutex_;          // one release at a time (check the budget, draw, store, publish)
+  mutable std::mutex ledgers_mutex_;  // guards ledgers_ and ledgers_generation_
+  QuestionLedgers ledgers_;
+  std::uint64_t ledgers_generation_ = 0;  // part of the results cache key: a release changes the document
 };
 
 class SurveyRegistry {

@@ -57,6 +57,7 @@ nlohmann::json ReleaseLedger::ToJson() const {
                         {"request", release.request.ToJson()},
                         {"created_at", release.created_at},
                         {"respondents", release.respondents},
+                        {"sensitivity", release.sensitivity},
                         {"values", release.values},
                         {"groups", release.groups}});
   }
@@ -80,6 +81,11 @@ Result<ReleaseLedger> ReleaseLedger::FromJson(const nlohmann::json& json) {
     release.request = *request;
     release.created_at = item.value("created_at", std::string());
     release.respondents = item.value("respondents", std::int64_t{0});
+    if (!item.contains("sensitivity") || !item.at("sensitivity").is_number_unsigned() ||
+        item.at("sensitivity").get<std::int64_t>() < 1) {
+      return MakeError("a stored release must have its sensitivity (a positive integer)");
+    }
+    release.sensitivity = item.at("sensitivity").get<std::int64_t>();
     release.values = item.at("values").get<std::vector<double>>();
     release.groups = item.at("groups").get<std::vector<std::vector<std::size_t>>>();
     auto added = ledger.Add(std::move(release));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct LedgerRelease {
   ReleaseRequest request;   // method, epsilon, parameters
   std::string created_at;   // as the caller gives it (ISO 8601 UTC)
   std::int64_t respondents = 0;
+  std::int64_t sensitivity = 1;                 // of the counts to one record (release_request.h)
   std::vector<double> values;                   // published, bin order (raw: post-processing is on read)
   std::vector<std::vector<std::size_t>> groups; // the public partition (members publish one value)
 };
@@ -43,7 +45,7 @@ class ReleaseLedger {
   Result<const LedgerRelease*> Add(LedgerRelease release);
 
   // {"budget", "spent", "left", "releases": [{"id", "method", "epsilon", "parameters", "created_at",
-  //  "respondents", "values", "groups"}]}
+  //  "respondents", "sensitivity", "values", "groups"}]}
   nlohmann::json ToJson() const;
   static Result<ReleaseLedger> FromJson(const nlohmann::json& json);
 
@@ -51,5 +53,8 @@ class ReleaseLedger {
   double budget_;
   std::vector<LedgerRelease> releases_;
 };
+
+// The ledgers of a survey's questions answered in confidence, by question id.
+using QuestionLedgers = std::map<std::string, ReleaseLedger>;
 
 }  // namespace deniable

@@ -59,10 +59,14 @@ Result<ReleaseRequest> ParseReleaseRequest(const nlohmann::json& object) {
 }
 
 Result<HistogramRelease> RunRelease(const ReleaseRequest& request, const std::vector<std::int64_t>& counts,
-                                    RandomSource& random) {
-  if (request.method == "sreb_gca") return ReleaseSrebGca(counts, {request.epsilon, request.rho, 1.0, 1}, random);
-  if (request.method == "ahp") return ReleaseAhp(counts, {request.epsilon, request.ratio, request.eta, 1}, random);
-  return ReleaseDpBase(counts, request.epsilon, 1, random);
+                                    std::int64_t sensitivity, RandomSource& random) {
+  if (request.method == "sreb_gca") {
+    return ReleaseSrebGca(counts, {request.epsilon, request.rho, 1.0, sensitivity}, random);
+  }
+  if (request.method == "ahp") {
+    return ReleaseAhp(counts, {request.epsilon, request.ratio, request.eta, sensitivity}, random);
+  }
+  return ReleaseDpBase(counts, request.epsilon, sensitivity, random);
 }
 
 }  // namespace deniable

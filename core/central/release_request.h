@@ -31,8 +31,10 @@ struct ReleaseRequest {
 Result<ReleaseRequest> ParseReleaseRequest(const nlohmann::json& object);
 
 // The release of `counts` (exact, non-negative) as requested; the noise comes
-// from `random` (the OS CSPRNG in production), drawn once.
+// from `random` (the OS CSPRNG in production), drawn once. `sensitivity`: how
+// far one record moves the counts in L1 (1: adding or removing a record; 2:
+// changing one record's bin, what questions answered in confidence protect).
 Result<HistogramRelease> RunRelease(const ReleaseRequest& request, const std::vector<std::int64_t>& counts,
-                                    RandomSource& random);
+                                    std::int64_t sensitivity, RandomSource& random);
 
 }  // namespace deniable

@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/central/release_document.h"
 #include "core/common/random_source.h"
 #include "core/common/result.h"
 #include "core/numeric/numeric_mechanism.h"
@@ -93,6 +94,25 @@ struct NumericAnswers {
   NumericRange range;
 };
 
+// A question answered in confidence (trust model "central"): the answer
+// reaches the server unperturbed and is counted exactly, per bin; only
+// differentially private releases of those counts are ever published
+// (core/central/). The exact counts are never in a results document.
+class ConfidentialAnswers {
+ public:
+  virtual ~ConfidentialAnswers() = default;
+  // The publication budget: the most all the question's releases may spend together.
+  virtual double budget() const = 0;
+  // Whether the definition lets the admin read the exact counts (default no).
+  virtual bool admin_sees_counts() const = 0;
+  // The bins' labels and the derived views (each data consumer's histogram).
+  virtual ReleaseLayout layout() const = 0;
+  // How far one respondent moves the counts in L1: what releases are calibrated to.
+  virtual std::int64_t sensitivity() const = 0;
+  // The exact count per bin, for releases (and the admin when allowed).
+  virtual std::vector<std::int64_t> ExactCounts(const KindAggregate& aggregate) const = 0;
+};
+
 class QuestionKind;
 // The kinds of the questions before this one in the survey, by id (null: none).
 using EarlierQuestions = std::function<const QuestionKind*(const std::string& id)>;
@@ -113,7 +133,7 @@ class QuestionKind {
   virtual std::optional<double> epsilon() const = 0;
   // {"epsilon": e} or {"epsilon": null, "note": why}.
   virtual nlohmann::json PrivacyToJson() const = 0;
-  virtual Trust trust() const { return Trust::kLocal; }
+  virtual Trust trust() const { return confidential() ? Trust::kCentral : Trust::kLocal; }
 
   // --- client
   // The report's wire form for one true answer. Errors name no path: the
@@ -171,6 +191,8 @@ class QuestionKind {
   }
 
   // --- capabilities (null or nullopt when the kind lacks them)
+  // Questions answered in confidence: their exact counts and publication budget.
+  virtual const ConfidentialAnswers* confidential() const { return nullptr; }
   virtual std::optional<NumericAnswers> numeric_answers() const { return std::nullopt; }
   // A state every client fetches before answering (a model trained across
   // rounds); none for kinds without rounds. Such a kind's answer carries the

@@ -2,17 +2,31 @@
 
 #include <algorithm>
 
+#include "core/central/release_document.h"
+
 namespace deniable {
 namespace {
 
+// A question answered in confidence publishes its releases, nothing else.
+nlohmann::json LedgerOf(const ConfidentialAnswers& confidential, const Question& question,
+                        const QuestionLedgers& ledgers) {
+  const auto found = ledgers.find(question.id);
+  const ReleaseLedger empty(confidential.budget());
+  return LedgerDocument(found == ledgers.end() ? empty : found->second, confidential.layout());
+}
+
 nlohmann::json QuestionResult(const Question& question, const KindAggregate& aggregate, std::int64_t respondents,
-                              const nlohmann::json& options, const std::function<bool()>& cancelled) {
+                              const nlohmann::json& options, const std::function<bool()>& cancelled,
+                              const QuestionLedgers& ledgers) {
   auto estimate = question.kind->Estimate(aggregate, OptionsForQuestion(options, question.id), cancelled);
   if (!estimate) return {{"id", question.id}, {"type", question.kind->type()}, {"error", estimate.error()}};
   nlohmann::json result = std::move(estimate).value();
   result["id"] = question.id;
   result["text"] = question.text;
   result["type"] = question.kind->type();
+  if (const ConfidentialAnswers* confidential = question.kind->confidential()) {
+    result["ledger"] = LedgerOf(*confidential, question, ledgers);
+  }
   if (!question.required) {
     result["required"] = false;
     result["skipped"] = respondents - aggregate.n();
@@ -79,11 +93,12 @@ bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregat
 }
 
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
-                                   const nlohmann::json& options, const std::function<bool()>& cancelled) {
+                                   const nlohmann::json& options, const std::function<bool()>& cancelled,
+                                   const QuestionLedgers& ledgers) {
   auto questions = nlohmann::json::array();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     questions.push_back(
-        QuestionResult(survey.questions[q], aggregate.question(q), aggregate.respondents(), options, cancelled));
+        QuestionResult(survey.questions[q], aggregate.question(q), aggregate.respondents(), options, cancelled, ledgers));
   }
   const auto total = TotalEpsilon(survey);
   nlohmann::json document = {{"survey", survey.id},

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/central/release_ledger.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/survey.h"
 
@@ -29,9 +30,13 @@ Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& optio
 // `cancelled` (optional) is polled during long estimations; once it returns
 // true the remaining estimation stops at once and the document is incomplete
 // (entries with the error kEstimationCancelled): discard it.
+// Questions answered in confidence show their releases only: each gets its
+// ledger from `ledgers` (release_document.h's LedgerDocument; an empty ledger
+// when absent) under "ledger".
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
                                    const nlohmann::json& options = nlohmann::json::object(),
-                                   const std::function<bool()>& cancelled = {});
+                                   const std::function<bool()>& cancelled = {},
+                                   const QuestionLedgers& ledgers = {});
 
 // The state every client fetches before answering (GET .../state): per
 // question with one (QuestionKind::PublicState, e.g. a model trained across

@@ -4,6 +4,8 @@
 #include <cstdint>
 
 #include "core/common/json_fields.h"
+#include "core/kinds/categorical/categorical_bins.h"
+#include "core/kinds/central/confidential_question_kind.h"
 #include "core/common/validation.h"
 #include "core/kinds/categorical/categorical_results.h"
 #include "core/kinds/categorical/categorical_truth.h"
@@ -47,19 +49,6 @@ Result<std::shared_ptr<const CategoricalMechanism>> ParseMechanism(const nlohman
   return std::shared_ptr<const CategoricalMechanism>(std::move(mechanism).value());
 }
 
-// Range-checked on the JSON integer itself: narrowing it to int first would
-// turn 4294967297 into answer 1.
-Result<int> ReadAnswerIndex(const nlohmann::json& answer, int options) {
-  if (!answer.is_number_integer()) return MakeError("must be an option index, but is " + answer.dump());
-  const bool in_range = answer.is_number_unsigned()
-                            ? answer.get<std::uint64_t>() < static_cast<std::uint64_t>(options)
-                            : answer.get<std::int64_t>() >= 0 && answer.get<std::int64_t>() < options;
-  if (!in_range) {
-    return MakeError("answer must be between 0 and " + std::to_string(options - 1) + ", but is " + answer.dump());
-  }
-  return static_cast<int>(answer.get<std::int64_t>());
-}
-
 std::vector<std::string> NoEstimateOptions() { return {}; }
 
 Result<nlohmann::json> NoCanonicalOptions(const nlohmann::json& /*options*/) { return nlohmann::json::object(); }
@@ -70,9 +59,15 @@ KindEntry CategoricalQuestionKind::Entry() { return {kType, &Parse, NoEstimateOp
 
 Result<std::shared_ptr<const QuestionKind>> CategoricalQuestionKind::Parse(const nlohmann::json& object,
                                                                            const std::string& where) {
-  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"options", "mechanism"}, where));
+  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"options", "mechanism", "privacy", "budget", "admin_sees_counts"},
+                                           where));
+  auto trust = ParseTrustFields(object, where);
+  if (!trust) return MakeError(trust.error());
   auto options = ParseOptionsField(object, where, kMaxOptions);
   if (!options) return MakeError(options.error());
+  if (*trust) {
+    return ConfidentialQuestionKind::Create(std::make_unique<CategoricalBins>(std::move(options).value()), **trust);
+  }
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
   auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(options->size()), where + ".mechanism");
   if (!mechanism) return MakeError(mechanism.error());

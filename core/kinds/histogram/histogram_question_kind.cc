@@ -7,7 +7,9 @@
 #include "core/common/json_fields.h"
 #include "core/common/random_source.h"
 #include "core/common/validation.h"
+#include "core/kinds/central/confidential_question_kind.h"
 #include "core/kinds/histogram/histogram_advisor.h"
+#include "core/kinds/histogram/histogram_bins.h"
 #include "core/kinds/histogram/histogram_estimate_options.h"
 #include "core/kinds/histogram/histogram_results.h"
 #include "core/kinds/histogram/histogram_simulation.h"
@@ -63,7 +65,10 @@ KindEntry HistogramQuestionKind::Entry() {
 
 Result<std::shared_ptr<const QuestionKind>> HistogramQuestionKind::Parse(const nlohmann::json& object,
                                                                          const std::string& where) {
-  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "histograms", "mechanism"}, where));
+  DENIABLE_TRY(RejectUnknownQuestionFields(
+      object, {"range", "unit", "histograms", "mechanism", "privacy", "budget", "admin_sees_counts"}, where));
+  auto trust = ParseTrustFields(object, where);
+  if (!trust) return MakeError(trust.error());
   auto range = ParseRangeField(object, where);
   if (!range) return MakeError(range.error());
   auto unit = ReadString(object, "unit", 32, false, where);
@@ -74,6 +79,11 @@ Result<std::shared_ptr<const QuestionKind>> HistogramQuestionKind::Parse(const n
   for (const ConsumerRequest& consumer : *consumers) boundaries.push_back(consumer.boundaries);
   auto partition = FinePartition::Merge(*range, boundaries);
   if (!partition) return InContext(where + ".histograms", partition.error());
+  if (*trust) {
+    return ConfidentialQuestionKind::Create(std::make_unique<HistogramBins>(std::move(unit).value(), std::move(consumers).value(),
+                                                                            std::move(partition).value()),
+                                            **trust);
+  }
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
   auto mechanism = ParseMechanism(object.at("mechanism"), where + ".mechanism");
   if (!mechanism) return MakeError(mechanism.error());

@@ -1,0 +1,66 @@
+#include "core/central/release_noise.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace deniable {
+namespace {
+
+// log E[e^{tN}] of one discrete Laplace draw, 0 <= t < -ln a.
+double LogMoment(double decay, double t) {
+  return 2.0 * std::log1p(-decay) - std::log1p(-decay * std::exp(t)) - std::log1p(-decay * std::exp(-t));
+}
+
+// min over t of k log M(t) - t x: the log of the Chernoff bound on P(S >= x).
+// The objective is convex in t, so a golden-section search finds it.
+double LogChernoff(double decay, std::int64_t k, double x) {
+  const double kn = static_cast<double>(k);
+  auto objective = [&](double t) { return kn * LogMoment(decay, t) - t * x; };
+  double low = 0.0, high = -std::log(decay) * (1.0 - 1e-9);
+  const double golden = (std::sqrt(5.0) - 1.0) / 2.0;
+  for (int step = 0; step < 200; ++step) {
+    const double left = high - golden * (high - low), right = low + golden * (high - low);
+    if (objective(left) < objective(right)) {
+      high = right;
+    } else {
+      low = left;
+    }
+  }
+  return std::min(0.0, objective((low + high) / 2.0));
+}
+
+}  // namespace
+
+double PublishedNoiseDecay(const ReleaseRequest& request, std::int64_t sensitivity) {
+  double epsilon = request.epsilon;
+  if (request.method == "sreb_gca") epsilon = (1.0 - request.rho) * request.epsilon;
+  if (request.method == "ahp") epsilon = request.epsilon - request.ratio * request.epsilon;
+  return std::exp(-epsilon / static_cast<double>(sensitivity));
+}
+
+std::int64_t DiscreteLaplaceHalfWidth(double decay, double confidence) {
+  // P(|N| > h) = 2 a^(h+1) / (1 + a): the smallest h with it <= 1 - confidence.
+  const double tail = 1.0 - confidence;
+  double h = std::ceil(std::log(tail * (1.0 + decay) / 2.0) / std::log(decay) - 1.0);
+  h = std::max(0.0, h);
+  auto tail_at = [decay](double width) { return 2.0 * std::pow(decay, width + 1.0) / (1.0 + decay); };
+  while (h > 0.0 && tail_at(h - 1.0) <= tail) h -= 1.0;  // guard the rounding of the logarithms
+  while (tail_at(h) > tail) h += 1.0;
+  return static_cast<std::int64_t>(h);
+}
+
+double NoiseSumHalfWidth(double decay, std::int64_t k, double confidence) {
+  if (k <= 1) return static_cast<double>(DiscreteLaplaceHalfWidth(decay, confidence));
+  // Two-sided: P(|S| >= x) <= 2 exp(LogChernoff); bisect for the x where that is 1 - confidence.
+  const double target = std::log((1.0 - confidence) / 2.0);
+  const double sd = std::sqrt(static_cast<double>(k) * 2.0 * decay) / (1.0 - decay);
+  double low = 0.0, high = sd;
+  while (LogChernoff(decay, k, high) > target) high *= 2.0;
+  for (int step = 0; step < 100; ++step) {
+    const double middle = (low + high) / 2.0;
+    (LogChernoff(decay, k, middle) > target ? low : high) = middle;
+  }
+  return high;
+}
+
+}  // namespace deniable

@@ -1,0 +1,154 @@
+#include "core/kinds/central/confidential_question_kind.h"
+
+#include <cmath>
+#include <numeric>
+
+#include "core/common/json_fields.h"
+#include "core/common/validation.h"
+
+namespace deniable {
+namespace {
+
+// {"frequencies": [w per bin]}: each simulated respondent's answer is drawn
+// from these weights (AnswerBins::AnswerInBin). A simulation makes no release,
+// so there is nothing to compare: the question's results hold no estimates.
+class ConfidentialTruth final : public TruthSampler {
+ public:
+  ConfidentialTruth(const AnswerBins& bins, std::vector<double> weights) : bins_(bins), weights_(std::move(weights)) {}
+  Result<nlohmann::json> Draw(RandomSource& random) override {
+    double u = UniformUnit(random) * std::accumulate(weights_.begin(), weights_.end(), 0.0);
+    std::size_t bin = 0;
+    while (bin + 1 < weights_.size() && (u -= weights_[bin]) >= 0.0) ++bin;
+    return bins_.AnswerInBin(bin);
+  }
+  nlohmann::json Compare(const nlohmann::json& /*result*/) const override {
+    return {{"truth", weights_}, {"errors", nullptr}, {"advice", nullptr}};
+  }
+
+ private:
+  const AnswerBins& bins_;
+  std::vector<double> weights_;
+};
+
+}  // namespace
+
+void ConfidentialAggregate::Add(const KindResponse& response) {
+  ++counts_[static_cast<const ConfidentialResponse&>(response).bin];
+  ++n_;
+}
+
+Status ConfidentialAggregate::Merge(const KindAggregate& other) {
+  const auto* same = dynamic_cast<const ConfidentialAggregate*>(&other);
+  if (!same || same->counts_.size() != counts_.size()) return MakeError("cannot merge aggregates of different questions");
+  for (std::size_t b = 0; b < counts_.size(); ++b) counts_[b] += same->counts_[b];
+  n_ += same->n_;
+  return OkStatus();
+}
+
+std::shared_ptr<const QuestionKind> ConfidentialQuestionKind::Create(std::unique_ptr<const AnswerBins> bins,
+                                                                     ConfidentialPrivacy privacy) {
+  return std::shared_ptr<const QuestionKind>(new ConfidentialQuestionKind(std::move(bins), privacy));
+}
+
+nlohmann::json ConfidentialQuestionKind::DefinitionToJson() const {
+  nlohmann::json definition = bins_->DefinitionToJson();
+  definition.update(TrustFieldsToJson(privacy_));
+  return definition;
+}
+
+nlohmann::json ConfidentialQuestionKind::MechanismToJson() const {
+  return {{"name", "central"}, {"budget", privacy_.budget}};
+}
+
+nlohmann::json ConfidentialQuestionKind::PrivacyToJson() const {
+  return {{"epsilon", privacy_.budget},
+          {"trust", "central"},
+          {"note", "answered in confidence: the organisation receives the answer as it is; only releases with added "
+                   "noise are published, and together they spend at most this budget. Epsilon bounds what the "
+                   "releases reveal about one respondent's answer; who answered (the count of respondents) is not "
+                   "hidden"}};
+}
+
+Result<nlohmann::json> ConfidentialQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& /*random*/) const {
+  DENIABLE_TRY(bins_->BinOf(answer));
+  return answer;  // sent as it is: this question is answered in confidence
+}
+
+nlohmann::json ConfidentialQuestionKind::PageSummary() const {
+  // The page tells these questions apart by privacy.trust == "central" (PrivacyToJson).
+  nlohmann::json summary = bins_->PageSummary();
+  summary["budget"] = privacy_.budget;
+  return summary;
+}
+
+Result<std::unique_ptr<const KindResponse>> ConfidentialQuestionKind::Decode(const nlohmann::json& wire) const {
+  auto bin = bins_->BinOf(wire);
+  if (!bin) return MakeError(bin.error());
+  return std::unique_ptr<const KindResponse>(new ConfidentialResponse(*bin));
+}
+
+Result<nlohmann::json> ConfidentialQuestionKind::Estimate(const KindAggregate& aggregate,
+                                                          const nlohmann::json& /*options*/,
+                                                          const std::function<bool()>& /*cancelled*/) const {
+  // Nothing from the exact counts: the results of this question are its releases (attached by the survey's results).
+  return nlohmann::json{{"n", aggregate.n()},
+                        {"epsilon", privacy_.budget},
+                        {"privacy", PrivacyToJson()},
+                        {"mechanism", MechanismToJson()},
+                        {"trust", "central"},
+                        {"bins", bins_->layout().labels}};
+}
+
+std::vector<CsvRow> ConfidentialQuestionKind::CsvRows(const nlohmann::json& result) const {
+  std::vector<CsvRow> rows;
+  if (!result.contains("ledger")) return rows;
+  for (const auto& release : result.at("ledger").at("releases")) {
+    const double total = release.at("total").at("value").get<double>();
+    const auto& consistent = release.at("consistent");
+    for (std::size_t b = 0; b < release.at("bins").size(); ++b) {
+      const auto& bin = release.at("bins")[b];
+      CsvRow row;
+      // "r2 (sreb_gca, epsilon 0.5): Yes": each release's rows, named by the release.
+      row.option = release.at("id").get<std::string>() + " (" + release.at("method").get<std::string>() + ", epsilon " +
+                   FormatNumber(release.at("epsilon").get<double>()) + "): " + bin.at("label").get<std::string>();
+      row.count = bin.at("value");
+      row.ci_low = bin.at("ci_low");
+      row.ci_high = bin.at("ci_high");
+      if (total > 0.0) row.consistent_frequency = consistent[b].get<double>() / total;
+      row.n = release.at("respondents");
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+Result<std::unique_ptr<TruthSampler>> ConfidentialQuestionKind::ParseTruth(const nlohmann::json& entry,
+                                                                           const std::string& where) const {
+  DENIABLE_TRY(RequireObject(entry, where));
+  DENIABLE_TRY(RejectUnknownFields(entry, {"frequencies"}, where));
+  const std::string bad = where + ".frequencies: must be an array of " + std::to_string(bins_->bins()) +
+                          " non-negative weights, one per bin, not all zero";
+  if (!entry.contains("frequencies") || !entry.at("frequencies").is_array() ||
+      entry.at("frequencies").size() != bins_->bins()) {
+    return MakeError(bad);
+  }
+  std::vector<double> weights;
+  for (const auto& weight : entry.at("frequencies")) {
+    if (!weight.is_number() || !std::isfinite(weight.get<double>()) || weight.get<double>() < 0.0) return MakeError(bad);
+    weights.push_back(weight.get<double>());
+  }
+  if (std::accumulate(weights.begin(), weights.end(), 0.0) <= 0.0) return MakeError(bad);
+  return std::unique_ptr<TruthSampler>(new ConfidentialTruth(*bins_, std::move(weights)));
+}
+
+std::string ConfidentialQuestionKind::SimulationText(const nlohmann::json& result) const {
+  return "  answered in confidence by " + std::to_string(result.value("n", std::int64_t{0})) +
+         " respondents: published only through releases an admin makes (none in a simulation; bench/publication_bench "
+         "measures the release methods)\n";
+}
+
+std::vector<std::int64_t> ConfidentialQuestionKind::ExactCounts(const KindAggregate& aggregate) const {
+  return static_cast<const ConfidentialAggregate&>(aggregate).counts();
+}
+
+}  // namespace deniable

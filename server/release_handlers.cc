@@ -1,0 +1,163 @@
+#include "server/release_handlers.h"
+
+#include <ctime>
+#include <iostream>
+#include <sstream>
+
+#include "core/central/release_document.h"
+#include "core/common/os_random.h"
+#include "server/json_limits.h"
+
+namespace deniable::server {
+namespace {
+
+struct ConfidentialQuestion {
+  std::shared_ptr<SurveyEntry> entry;
+  std::size_t index = 0;
+  const ConfidentialAnswers* confidential = nullptr;
+};
+
+// The survey and question the path names, which must be answered in confidence.
+std::variant<ConfidentialQuestion, ApiError> FindConfidentialQuestion(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  const std::string& question_id = request.path_params.at(1);
+  const auto index = entry->survey().QuestionIndex(question_id);
+  if (!index) {
+    return ApiError{404, "question_not_found",
+                    "survey \"" + entry->id() + "\" has no question \"" + question_id + "\""};
+  }
+  const ConfidentialAnswers* confidential = entry->survey().questions[*index].kind->confidential();
+  if (!confidential) {
+    return ApiError{409, "not_confidential",
+                    "question \"" + question_id + "\" is not answered in confidence: its answers are randomised on "
+                    "the device and its results are estimated from the reports, not released"};
+  }
+  return ConfidentialQuestion{entry, *index, confidential};
+}
+
+std::string NowUtc() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+ApiError RefusalError(const ReleaseRefused& refused) {
+  switch (refused.reason) {
+    case ReleaseRefused::kOverBudget:
+      return ApiError{409, "budget_exceeded", refused.message};
+    case ReleaseRefused::kNoAnswers:
+      return ApiError{409, "no_answers", refused.message};
+    case ReleaseRefused::kNotConfidential:
+      return ApiError{409, "not_confidential", refused.message};
+    case ReleaseRefused::kStorage:
+      break;
+  }
+  std::cerr << "error: a release was not stored: " << refused.message << std::endl;
+  return ApiError{500, "storage_failed", "the release could not be stored, so it was not published and spent nothing"};
+}
+
+// ?postprocess=clamp,round,consistent (any of them, comma-separated).
+std::variant<PostProcessing, ApiError> ReadPostProcessing(const ApiRequest& request) {
+  PostProcessing steps;
+  for (const auto& [name, value] : request.query) {
+    if (name != "postprocess") {
+      return ApiError{400, "invalid_query", "unknown query parameter \"" + name + "\" (expected postprocess)"};
+    }
+  }
+  const auto found = request.query.find("postprocess");
+  if (found == request.query.end()) return steps;
+  std::stringstream list(found->second);
+  std::string step;
+  while (std::getline(list, step, ',')) {
+    if (step == "clamp") {
+      steps.clamp = true;
+    } else if (step == "round") {
+      steps.round = true;
+    } else if (step == "consistent") {
+      steps.consistent = true;
+    } else {
+      return ApiError{400, "invalid_query",
+                      "postprocess: \"" + step + "\" is not a step (expected clamp, round or consistent, comma-separated)"};
+    }
+  }
+  return steps;
+}
+
+}  // namespace
+
+ApiResult HandleCreateRelease(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  auto found = FindConfidentialQuestion(context, request);
+  if (auto* error = std::get_if<ApiError>(&found)) return *error;
+  const auto& question = std::get<ConfidentialQuestion>(found);
+  auto body = ParseJsonBody(request.Header("content-type"), request.body);
+  if (!body) return InvalidJson(body.error());
+  auto release_request = ParseReleaseRequest(*body);
+  if (!release_request) return ApiError{400, "invalid_request", release_request.error()};
+  OsRandom random;  // the noise: drawn here, once, from the kernel's CSPRNG
+  const std::string& question_id = request.path_params.at(1);
+  auto made = question.entry->Release(question_id, *release_request, random, NowUtc(), [&](const std::string& ledger) {
+    return context.storage.SaveLedger(question.entry->id(), question_id, ledger);
+  });
+  if (auto* refused = std::get_if<ReleaseRefused>(&made)) return RefusalError(*refused);
+  const auto ledger = question.entry->Ledger(question_id);
+  return JsonResponse(201, {{"release", ReleaseDocument(std::get<LedgerRelease>(made), question.confidential->layout())},
+                            {"budget", ledger->budget()},
+                            {"spent", ledger->spent()},
+                            {"left", ledger->left()}});
+}
+
+ApiResult HandleGetLedger(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  if (auto denied = CheckResultsAccess(context, *entry, request)) return *denied;
+  auto found = FindConfidentialQuestion(context, request);
+  if (auto* error = std::get_if<ApiError>(&found)) return *error;
+  const auto& question = std::get<ConfidentialQuestion>(found);
+  auto steps = ReadPostProcessing(request);
+  if (auto* error = std::get_if<ApiError>(&steps)) return *error;
+  const auto ledger = question.entry->Ledger(request.path_params.at(1));
+  nlohmann::json document = LedgerDocument(*ledger, question.confidential->layout());
+  if (request.query.count("postprocess")) {
+    for (std::size_t r = 0; r < ledger->releases().size(); ++r) {
+      document["releases"][r]["postprocessed"] =
+          PostProcessedValues(ledger->releases()[r], std::get<PostProcessing>(steps));
+    }
+  }
+  document["survey"] = entry->id();
+  document["question"] = request.path_params.at(1);
+  return JsonResponse(200, document);
+}
+
+ApiResult HandleExactCounts(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  auto found = FindConfidentialQuestion(context, request);
+  if (auto* error = std::get_if<ApiError>(&found)) return *error;
+  const auto& question = std::get<ConfidentialQuestion>(found);
+  if (!question.confidential->admin_sees_counts()) {
+    return ApiError{403, "exact_counts_not_allowed",
+                    "the definition of question \"" + request.path_params.at(1) +
+                        "\" does not let admins see its exact counts (\"admin_sees_counts\" is false): only releases "
+                        "are published"};
+  }
+  const auto counts = question.entry->ExactCounts(question.index);
+  const auto labels = question.confidential->layout().labels;
+  nlohmann::json bins = nlohmann::json::array();
+  std::int64_t n = 0;
+  for (std::size_t b = 0; b < counts.size(); ++b) {
+    bins.push_back({{"label", labels[b]}, {"count", counts[b]}});
+    n += counts[b];
+  }
+  return JsonResponse(200, {{"survey", question.entry->id()},
+                            {"question", request.path_params.at(1)},
+                            {"n", n},
+                            {"bins", bins},
+                            {"note", "exact counts, not private: shown to the admin because the question's definition "
+                                     "allows it; never publish them"}});
+}
+
+}  // namespace deniable::server

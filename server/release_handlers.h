@@ -1,0 +1,17 @@
+// The releases of questions answered in confidence (core/central/):
+//   POST /api/surveys/{id}/questions/{qid}/releases   (admin) make a release: {"method", "epsilon", ...}
+//   GET  /api/surveys/{id}/questions/{qid}/releases   the question's ledger and releases, for whoever may
+//        read the survey's results; ?postprocess=clamp,round,consistent adds each release's post-processed values
+//   GET  /api/surveys/{id}/questions/{qid}/counts     (admin) the exact counts, only when the definition says
+//        "admin_sees_counts": true
+#pragma once
+
+#include "server/api_context.h"
+
+namespace deniable::server {
+
+ApiResult HandleCreateRelease(ApiContext& context, const ApiRequest& request);
+ApiResult HandleGetLedger(ApiContext& context, const ApiRequest& request);
+ApiResult HandleExactCounts(ApiContext& context, const ApiRequest& request);
+
+}  // namespace deniable::server
