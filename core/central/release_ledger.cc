@@ -81,7 +81,7 @@ Result<ReleaseLedger> ReleaseLedger::FromJson(const nlohmann::json& json) {
     release.request = *request;
     release.created_at = item.value("created_at", std::string());
     release.respondents = item.value("respondents", std::int64_t{0});
-    if (!item.contains("sensitivity") || !item.at("sensitivity").is_number_unsigned() ||
+    if (!item.contains("sensitivity") || !item.at("sensitivity").is_number_integer() ||
         item.at("sensitivity").get<std::int64_t>() < 1) {
       return MakeError("a stored release must have its sensitivity (a positive integer)");
     }

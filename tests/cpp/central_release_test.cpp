@@ -249,7 +249,7 @@ TEST_CASE("central: release requests are read strictly and run the named method"
   SeededRandom random(2);
   for (const char* method : {"sreb_gca", "dp_base", "ahp"}) {
     const auto request = ParseReleaseRequest({{"method", method}, {"epsilon", 1}});
-    const auto release = RunRelease(*request, {5, 0, 3, 40}, random);
+    const auto release = RunRelease(*request, {5, 0, 3, 40}, 1, random);
     REQUIRE(release.ok());
     CHECK(release->values.size() == 4);
   }
