@@ -1,10 +1,12 @@
 #include "server/release_handlers.h"
 
+#include <algorithm>
 #include <ctime>
 #include <iostream>
 #include <sstream>
 
 #include "core/central/release_document.h"
+#include "core/common/json_fields.h"
 #include "core/common/os_random.h"
 #include "server/json_limits.h"
 
@@ -60,6 +62,25 @@ ApiError RefusalError(const ReleaseRefused& refused) {
   return ApiError{500, "storage_failed", "the release could not be stored, so it was not published and spent nothing"};
 }
 
+PersistLedger SaveTo(Storage& storage, const std::string& survey_id) {
+  return [&storage, survey_id](const std::string& question_id, const std::string& ledger) {
+    return storage.SaveLedger(survey_id, question_id, ledger);
+  };
+}
+
+// The body's "at_respondents" (taken out of it), if any.
+std::variant<std::optional<std::int64_t>, ApiError> TakeAtRespondents(nlohmann::json& body) {
+  if (!body.is_object() || !body.contains("at_respondents")) return std::optional<std::int64_t>();
+  auto count = ReadInteger(body, "at_respondents", 1, 1000000000, "");
+  if (!count) return ApiError{400, "invalid_request", count.error()};
+  body.erase("at_respondents");
+  return std::optional<std::int64_t>(*count);
+}
+
+nlohmann::json BudgetFields(const ReleaseLedger& ledger) {
+  return {{"budget", ledger.budget()}, {"spent", ledger.spent()}, {"reserved", ledger.reserved()}, {"left", ledger.left()}};
+}
+
 // ?postprocess=clamp,round,consistent (any of them, comma-separated).
 std::variant<PostProcessing, ApiError> ReadPostProcessing(const ApiRequest& request) {
   PostProcessing steps;
@@ -96,19 +117,56 @@ ApiResult HandleCreateRelease(ApiContext& context, const ApiRequest& request) {
   const auto& question = std::get<ConfidentialQuestion>(found);
   auto body = ParseJsonBody(request.Header("content-type"), request.body);
   if (!body) return InvalidJson(body.error());
-  auto release_request = ParseReleaseRequest(*body);
+  nlohmann::json document = std::move(body).value();
+  auto at_respondents = TakeAtRespondents(document);
+  if (auto* error = std::get_if<ApiError>(&at_respondents)) return *error;
+  auto release_request = ParseReleaseRequest(document);
   if (!release_request) return ApiError{400, "invalid_request", release_request.error()};
   OsRandom random;  // the noise: drawn here, once, from the kernel's CSPRNG
   const std::string& question_id = request.path_params.at(1);
-  auto made = question.entry->Release(question_id, *release_request, random, NowUtc(), [&](const std::string& ledger) {
-    return context.storage.SaveLedger(question.entry->id(), question_id, ledger);
-  });
+  auto made = question.entry->Release(question_id, *release_request, std::get<0>(at_respondents), random, NowUtc(),
+                                      SaveTo(context.storage, question.entry->id()));
   if (auto* refused = std::get_if<ReleaseRefused>(&made)) return RefusalError(*refused);
+  nlohmann::json reply = BudgetFields(*question.entry->Ledger(question_id));
+  if (auto* scheduled = std::get_if<ScheduledRelease>(&made)) {
+    reply["scheduled"] = nlohmann::json{{"id", scheduled->id},
+                                        {"request", scheduled->request.ToJson()},
+                                        {"at_respondents", scheduled->at_respondents},
+                                        {"scheduled_at", scheduled->scheduled_at}};
+    return JsonResponse(202, reply);
+  }
+  reply["release"] = ReleaseDocument(std::get<LedgerRelease>(made), question.confidential->layout());
+  return JsonResponse(201, reply);
+}
+
+ApiResult HandleCancelScheduledRelease(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  auto found = FindConfidentialQuestion(context, request);
+  if (auto* error = std::get_if<ApiError>(&found)) return *error;
+  const auto& question = std::get<ConfidentialQuestion>(found);
+  const std::string& question_id = request.path_params.at(1);
+  const std::string& scheduled_id = request.path_params.at(2);
   const auto ledger = question.entry->Ledger(question_id);
-  return JsonResponse(201, {{"release", ReleaseDocument(std::get<LedgerRelease>(made), question.confidential->layout())},
-                            {"budget", ledger->budget()},
-                            {"spent", ledger->spent()},
-                            {"left", ledger->left()}});
+  const auto& scheduled = ledger->scheduled();
+  if (std::none_of(scheduled.begin(), scheduled.end(), [&](const auto& item) { return item.id == scheduled_id; })) {
+    return ApiError{404, "scheduled_release_not_found",
+                    "question \"" + question_id + "\" has no scheduled release \"" + scheduled_id +
+                        "\" (it may have been made already)"};
+  }
+  if (auto cancelled = question.entry->CancelScheduled(question_id, scheduled_id, SaveTo(context.storage, question.entry->id()));
+      !cancelled) {
+    std::cerr << "error: cancelling a scheduled release failed: " << cancelled.error() << std::endl;
+    return ApiError{409, "not_cancelled", cancelled.error()};
+  }
+  return JsonResponse(200, BudgetFields(*question.entry->Ledger(question_id)));
+}
+
+void RunDueReleases(Storage& storage, SurveyEntry& entry) {
+  OsRandom random;
+  if (auto made = entry.RunDueReleases(random, NowUtc(), SaveTo(storage, entry.id())); !made) {
+    std::cerr << "error: survey \"" << entry.id() << "\": a scheduled release was not made (retried at the next "
+              << "report): " << made.error() << std::endl;
+  }
 }
 
 ApiResult HandleGetLedger(ApiContext& context, const ApiRequest& request) {

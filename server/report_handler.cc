@@ -5,6 +5,7 @@
 #include "core/survey/report.h"
 #include "server/invitation_codes.h"
 #include "server/json_limits.h"
+#include "server/release_handlers.h"
 
 namespace deniable::server {
 namespace {
@@ -66,8 +67,13 @@ ApiResponse ReportAccepted() { return JsonResponse(201, {{"accepted", true}}); }
 void HandleSubmitReport(ApiContext& context, const ApiRequest& request, Respond respond) {
   auto pending = ValidReport(context, request);
   if (auto* error = std::get_if<ApiError>(&pending)) return respond(*error);
+  const std::shared_ptr<SurveyEntry> entry = std::get<PendingReport>(pending).survey;
   context.writer.SubmitAsync(std::get<PendingReport>(std::move(pending)),
-                             [respond = std::move(respond)](SubmitOutcome outcome) { respond(SubmitOutcomeToResult(outcome)); });
+                             [respond = std::move(respond), entry, &storage = context.storage](SubmitOutcome outcome) {
+                               // A release scheduled at this count is made before the report is acknowledged.
+                               if (outcome == SubmitOutcome::kCommitted) RunDueReleases(storage, *entry);
+                               respond(SubmitOutcomeToResult(outcome));
+                             });
 }
 
 }  // namespace deniable::server

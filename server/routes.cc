@@ -46,6 +46,8 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",
        WithContext(context, HandleCreateRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/releases", WithContext(context, HandleGetLedger)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases/" + kId + "/cancel",
+       WithContext(context, HandleCancelScheduledRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/counts", WithContext(context, HandleExactCounts)},
       {HttpMethod::kGet, "/api/advice", HandleAdvice},
   };

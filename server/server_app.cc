@@ -1,5 +1,7 @@
 #include "server/server_app.h"
 
+#include "server/release_handlers.h"
+
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -8,6 +10,7 @@
 #include "server/admin_token.h"
 #include "server/api_context.h"
 #include "server/file_util.h"
+#include "server/release_handlers.h"
 #include "server/http_adapter.h"
 #include "server/report_writer.h"
 #include "server/routes.h"
@@ -67,6 +70,8 @@ Status LoadSurveys(const ServeOptions& options, Storage& storage, SurveyRegistry
   std::cout << "loaded " << summary->surveys << " survey(s) and " << summary->reports << " report(s) from "
             << options.data_dir << std::endl;
   for (const std::string& file : options.demo_files) DENIABLE_TRY(LoadDemoSurvey(file, storage, registry));
+  // Scheduled releases whose count was reached just before a stop.
+  for (const auto& entry : registry.All()) RunDueReleases(storage, *entry);
   return OkStatus();
 }
 

@@ -106,9 +106,43 @@ std::vector<std::int64_t> SurveyEntry::ExactCounts(std::size_t question) const {
   return survey_.questions[question].kind->confidential()->ExactCounts(aggregate_.question(question));
 }
 
-std::variant<LedgerRelease, ReleaseRefused> SurveyEntry::Release(
-    const std::string& question_id, const ReleaseRequest& request, RandomSource& random, const std::string& created_at,
-    const std::function<Status(const std::string&)>& persist) {
+std::int64_t SurveyEntry::Answers(std::size_t question) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.question(question).n();
+}
+
+Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
+                                               const std::string& created_at) const {
+  const ConfidentialAnswers& confidential = *survey_.questions[question].kind->confidential();
+  std::vector<std::int64_t> counts;
+  LedgerRelease release;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    counts = confidential.ExactCounts(aggregate_.question(question));
+    release.respondents = aggregate_.question(question).n();
+  }
+  auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
+  if (!drawn) return MakeError(drawn.error());
+  release.request = request;
+  release.created_at = created_at;
+  release.sensitivity = confidential.sensitivity();
+  release.values = std::move(drawn->values);
+  for (const ReleaseGroup& group : drawn->groups) release.groups.push_back(group.bins);
+  return release;
+}
+
+Status SurveyEntry::StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist) {
+  // Stored before it is served: a release nobody can read again was never published.
+  DENIABLE_TRY(persist(question_id, ledger.ToJson().dump()));
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  ledgers_.insert_or_assign(question_id, std::move(ledger));
+  ++ledgers_generation_;
+  return OkStatus();
+}
+
+ReleaseOutcome SurveyEntry::Release(const std::string& question_id, const ReleaseRequest& request,
+                                    std::optional<std::int64_t> at_respondents, RandomSource& random,
+                                    const std::string& now, const PersistLedger& persist) {
   std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
   auto ledger = Ledger(question_id);
   if (!ledger) {
@@ -116,41 +150,57 @@ std::variant<LedgerRelease, ReleaseRefused> SurveyEntry::Release(
                           "question \"" + question_id + "\" is not answered in confidence: its reports are "
                           "randomised on the device and its results are estimated, not released"};
   }
-  if (auto fits = ledger->CanSpend(request.epsilon); !fits) {
-    return ReleaseRefused{ReleaseRefused::kOverBudget, fits.error()};
-  }
+  if (auto fits = ledger->CanSpend(request.epsilon); !fits) return ReleaseRefused{ReleaseRefused::kOverBudget, fits.error()};
   const std::size_t question = *survey_.QuestionIndex(question_id);
-  const ConfidentialAnswers& confidential = *survey_.questions[question].kind->confidential();
-  std::vector<std::int64_t> counts;
-  std::int64_t respondents = 0;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    counts = confidential.ExactCounts(aggregate_.question(question));
-    respondents = aggregate_.question(question).n();
+  const std::int64_t answers = Answers(question);
+  if (at_respondents && *at_respondents > answers) {
+    auto scheduled = ledger->Schedule({"", request, *at_respondents, now});
+    if (!scheduled) return ReleaseRefused{ReleaseRefused::kOverBudget, scheduled.error()};
+    ScheduledRelease made = **scheduled;
+    if (auto stored = StoreLedger(question_id, std::move(*ledger), persist); !stored) {
+      return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
+    }
+    return made;
   }
-  if (respondents == 0) {
+  if (answers == 0) {
     return ReleaseRefused{ReleaseRefused::kNoAnswers, "question \"" + question_id + "\" has no answers yet: nothing to release"};
   }
-  auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
+  auto drawn = DrawRelease(question, request, random, now);
   if (!drawn) return ReleaseRefused{ReleaseRefused::kStorage, "the release failed: " + drawn.error()};
-  LedgerRelease release;
-  release.request = request;
-  release.created_at = created_at;
-  release.respondents = respondents;
-  release.sensitivity = confidential.sensitivity();
-  release.values = drawn->values;
-  for (const ReleaseGroup& group : drawn->groups) release.groups.push_back(group.bins);
-  auto added = ledger->Add(std::move(release));
+  auto added = ledger->Add(std::move(drawn).value());
   if (!added) return ReleaseRefused{ReleaseRefused::kOverBudget, added.error()};
   LedgerRelease made = **added;
-  // Stored before it is served: a release nobody can read again was never published.
-  if (auto stored = persist(ledger->ToJson().dump()); !stored) {
+  if (auto stored = StoreLedger(question_id, std::move(*ledger), persist); !stored) {
     return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
   }
-  std::lock_guard<std::mutex> lock(ledgers_mutex_);
-  ledgers_.insert_or_assign(question_id, std::move(*ledger));
-  ++ledgers_generation_;
   return made;
+}
+
+Status SurveyEntry::RunDueReleases(RandomSource& random, const std::string& now, const PersistLedger& persist) {
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  for (std::size_t question = 0; question < survey_.questions.size(); ++question) {
+    const std::string& question_id = survey_.questions[question].id;
+    auto ledger = Ledger(question_id);
+    if (!ledger || ledger->scheduled().empty()) continue;
+    const auto due = ledger->Due(Answers(question));
+    if (due.empty()) continue;
+    for (const ScheduledRelease& item : due) {
+      auto drawn = DrawRelease(question, item.request, random, now);
+      if (!drawn) return MakeError("scheduled release " + item.id + " of question \"" + question_id + "\": " + drawn.error());
+      if (auto made = ledger->Fulfil(item.id, std::move(drawn).value()); !made) return MakeError(made.error());
+    }
+    DENIABLE_TRY(StoreLedger(question_id, std::move(*ledger), persist));
+  }
+  return OkStatus();
+}
+
+Status SurveyEntry::CancelScheduled(const std::string& question_id, const std::string& scheduled_id,
+                                    const PersistLedger& persist) {
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  auto ledger = Ledger(question_id);
+  if (!ledger) return MakeError("question \"" + question_id + "\" is not answered in confidence");
+  DENIABLE_TRY(ledger->Cancel(scheduled_id));
+  return StoreLedger(question_id, std::move(*ledger), persist);
 }
 
 std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
+#include <optional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -39,6 +41,10 @@ struct ReleaseRefused {
   enum Reason { kNotConfidential, kOverBudget, kNoAnswers, kStorage } reason;
   std::string message;
 };
+
+using ReleaseOutcome = std::variant<LedgerRelease, ScheduledRelease, ReleaseRefused>;
+// Stores a question's whole ledger (question id, JSON text) durably.
+using PersistLedger = std::function<Status(const std::string&, const std::string&)>;
 
 class SurveyEntry {
  public:
@@ -75,14 +81,18 @@ class SurveyEntry {
   std::optional<ReleaseLedger> Ledger(const std::string& question_id) const;
   // At start, the ledger loaded from storage (its budget must be the question's).
   Status RestoreLedger(const std::string& question_id, ReleaseLedger ledger);
-  // Releases the question's exact counts as requested: refused past the
-  // budget or without answers; the noise is drawn once from `random`; the new
-  // ledger is given to `persist` (JSON text) and served only once that
-  // succeeds (otherwise nothing changes and nothing is published). Releases
-  // of one survey are made one at a time.
-  std::variant<LedgerRelease, ReleaseRefused> Release(const std::string& question_id, const ReleaseRequest& request,
-                                                      RandomSource& random, const std::string& created_at,
-                                                      const std::function<Status(const std::string&)>& persist);
+  // Releases the question's exact counts as requested (or, with
+  // `at_respondents` above the question's answers, schedules the release for
+  // then, reserving its epsilon): refused past the budget or without answers;
+  // the noise is drawn once from `random`; the new ledger is given to `persist`
+  // and served only once that succeeds (otherwise nothing changes and nothing
+  // is published). Releases of one survey are made one at a time.
+  ReleaseOutcome Release(const std::string& question_id, const ReleaseRequest& request,
+                         std::optional<std::int64_t> at_respondents, RandomSource& random, const std::string& now,
+                         const PersistLedger& persist);
+  // Makes the scheduled releases whose count is reached (after each stored report, and at start).
+  Status RunDueReleases(RandomSource& random, const std::string& now, const PersistLedger& persist);
+  Status CancelScheduled(const std::string& question_id, const std::string& scheduled_id, const PersistLedger& persist);
   // The exact counts of a question answered in confidence (for the admin, when its definition allows it).
   std::vector<std::int64_t> ExactCounts(std::size_t question) const;
 
@@ -90,6 +100,11 @@ class SurveyEntry {
   SurveyAggregate Snapshot() const;
   nlohmann::json Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers, const nlohmann::json& options,
                          bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
+
+  std::int64_t Answers(std::size_t question) const;
+  Result<LedgerRelease> DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
+                                    const std::string& created_at) const;
+  Status StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist);
 
   const Survey survey_;
   const nlohmann::json definition_;

@@ -119,7 +119,10 @@ nlohmann::json ReleaseDocument(const LedgerRelease& release, const ReleaseLayout
 nlohmann::json LedgerDocument(const ReleaseLedger& ledger, const ReleaseLayout& layout) {
   nlohmann::json releases = nlohmann::json::array();
   for (const LedgerRelease& release : ledger.releases()) releases.push_back(ReleaseDocument(release, layout));
-  return {{"budget", ledger.budget()}, {"spent", ledger.spent()}, {"left", ledger.left()}, {"releases", releases}};
+  nlohmann::json document = ledger.ToJson();
+  document["releases"] = releases;
+  document.erase("scheduled_serial");
+  return document;
 }
 
 }  // namespace deniable

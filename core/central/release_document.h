@@ -43,7 +43,8 @@ struct ReleaseLayout {
 //  "total": {"value", "ci_low", "ci_high"}, "consistent": [...], "views": [...], "interval_note"}
 nlohmann::json ReleaseDocument(const LedgerRelease& release, const ReleaseLayout& layout);
 
-// {"budget", "spent", "left", "releases": [ReleaseDocument...]}.
+// {"budget", "spent", "reserved", "left", "releases": [ReleaseDocument...], "scheduled": [{"id", "request",
+//  "at_respondents", "scheduled_at"}]}.
 nlohmann::json LedgerDocument(const ReleaseLedger& ledger, const ReleaseLayout& layout);
 
 // A release's values after the requested post-processing (applied on read).

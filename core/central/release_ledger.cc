@@ -33,13 +33,54 @@ double ReleaseLedger::spent() const {
   return total;
 }
 
-double ReleaseLedger::left() const { return std::max(0.0, budget_ - spent()); }
+double ReleaseLedger::reserved() const {
+  double total = 0.0;
+  for (const auto& item : scheduled_) total += item.request.epsilon;
+  return total;
+}
+
+double ReleaseLedger::left() const { return std::max(0.0, budget_ - spent() - reserved()); }
 
 Status ReleaseLedger::CanSpend(double epsilon) const {
-  if (spent() + epsilon > budget_ * (1.0 + kBudgetTolerance)) {
+  if (spent() + reserved() + epsilon > budget_ * (1.0 + kBudgetTolerance)) {
+    const std::string held = reserved() > 0.0 ? ", " + Shown(reserved()) + " is reserved by scheduled releases" : "";
     return MakeError("a release of epsilon " + Shown(epsilon) + " would exceed this question's budget of " +
-                     Shown(budget_) + ": " + Shown(spent()) + " is spent, " + Shown(left()) + " is left");
+                     Shown(budget_) + ": " + Shown(spent()) + " is spent" + held + ", " + Shown(left()) + " is left");
   }
+  return OkStatus();
+}
+
+Result<const ScheduledRelease*> ReleaseLedger::Schedule(ScheduledRelease scheduled) {
+  DENIABLE_TRY(CanSpend(scheduled.request.epsilon));
+  if (scheduled.at_respondents < 1) return MakeError("at_respondents must be at least 1");
+  scheduled.id = "s" + std::to_string(++scheduled_serial_);
+  scheduled_.push_back(std::move(scheduled));
+  return &scheduled_.back();
+}
+
+std::vector<ScheduledRelease> ReleaseLedger::Due(std::int64_t respondents) const {
+  std::vector<ScheduledRelease> due;
+  for (const auto& item : scheduled_) {
+    if (item.at_respondents <= respondents) due.push_back(item);
+  }
+  return due;
+}
+
+Result<const LedgerRelease*> ReleaseLedger::Fulfil(const std::string& id, LedgerRelease release) {
+  const auto found = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& item) { return item.id == id; });
+  if (found == scheduled_.end()) return MakeError("no scheduled release \"" + id + "\"");
+  const ScheduledRelease reservation = *found;
+  scheduled_.erase(found);
+  release.request = reservation.request;
+  auto added = Add(std::move(release));
+  if (!added) scheduled_.push_back(reservation);  // cannot happen: the reservation made room for it
+  return added;
+}
+
+Status ReleaseLedger::Cancel(const std::string& id) {
+  const auto found = std::find_if(scheduled_.begin(), scheduled_.end(), [&](const auto& item) { return item.id == id; });
+  if (found == scheduled_.end()) return MakeError("no scheduled release \"" + id + "\"");
+  scheduled_.erase(found);
   return OkStatus();
 }
 
@@ -61,7 +102,16 @@ nlohmann::json ReleaseLedger::ToJson() const {
                         {"values", release.values},
                         {"groups", release.groups}});
   }
-  return {{"budget", budget_}, {"spent", spent()}, {"left", left()}, {"releases", releases}};
+  nlohmann::json scheduled = nlohmann::json::array();
+  for (const auto& item : scheduled_) {
+    scheduled.push_back({{"id", item.id},
+                         {"request", item.request.ToJson()},
+                         {"at_respondents", item.at_respondents},
+                         {"scheduled_at", item.scheduled_at}});
+  }
+  return {{"budget", budget_},      {"spent", spent()},       {"reserved", reserved()},
+          {"left", left()},         {"releases", releases},   {"scheduled", scheduled},
+          {"scheduled_serial", scheduled_serial_}};
 }
 
 Result<ReleaseLedger> ReleaseLedger::FromJson(const nlohmann::json& json) {
@@ -91,6 +141,23 @@ Result<ReleaseLedger> ReleaseLedger::FromJson(const nlohmann::json& json) {
     auto added = ledger.Add(std::move(release));
     if (!added) return MakeError("the stored releases exceed the budget: " + added.error());
   }
+  if (json.contains("scheduled")) {
+    if (!json.at("scheduled").is_array()) return MakeError("a ledger's scheduled releases must be an array");
+    for (const auto& item : json.at("scheduled")) {
+      if (!item.is_object() || !item.contains("request") || !item.contains("at_respondents") ||
+          !item.at("at_respondents").is_number_integer() || !item.contains("id") || !item.at("id").is_string()) {
+        return MakeError("a stored scheduled release must have its id, request and at_respondents");
+      }
+      auto request = ParseReleaseRequest(item.at("request"));
+      if (!request) return MakeError("a stored scheduled release's request: " + request.error());
+      if (auto fits = ledger.CanSpend(request->epsilon); !fits) {
+        return MakeError("the stored releases exceed the budget: " + fits.error());
+      }
+      ledger.scheduled_.push_back({item.at("id").get<std::string>(), *request, item.at("at_respondents").get<std::int64_t>(),
+                                   item.value("scheduled_at", std::string())});
+    }
+  }
+  ledger.scheduled_serial_ = json.value("scheduled_serial", static_cast<int>(ledger.scheduled_.size()));
   return ledger;
 }
 

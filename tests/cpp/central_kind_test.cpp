@@ -135,7 +135,8 @@ TEST_CASE("central kind: the answer is sent as it is, validated, and counted exa
   CHECK(keys == std::set<std::string>{"id", "text", "type", "n", "epsilon", "privacy", "mechanism", "trust", "bins",
                                       "ledger"});
   CHECK(drug["n"] == 5);
-  CHECK(drug["ledger"] == json{{"budget", 1.0}, {"spent", 0.0}, {"left", 1.0}, {"releases", json::array()}});
+  CHECK(drug["ledger"] == json{{"budget", 1.0}, {"spent", 0.0}, {"reserved", 0.0}, {"left", 1.0},
+                               {"releases", json::array()}, {"scheduled", json::array()}});
 
   // With a ledger, the results show its releases (the same numbers as stored).
   ReleaseLedger ledger(1.0);
@@ -300,4 +301,35 @@ TEST_CASE("central kind: a release is epsilon-DP when one respondent changes the
       a, b, 300000);
   MESSAGE("canary, sensitivity 1: stochastic lower bound " << caught);
   CHECK(caught > epsilon);
+}
+
+TEST_CASE("central kind: a release scheduled at a count reserves its epsilon until it is made or cancelled") {
+  ReleaseLedger ledger(1.0);
+  const auto request = [](double epsilon) { return *ParseReleaseRequest({{"method", "dp_base"}, {"epsilon", epsilon}}); };
+  REQUIRE(ledger.Schedule({"", request(0.5), 100, "2026-11-25T00:00:00Z"}).ok());
+  REQUIRE(ledger.Schedule({"", request(0.2), 300, "2026-11-25T00:00:00Z"}).ok());
+  CHECK(ledger.reserved() == doctest::Approx(0.7));
+  CHECK(ledger.left() == doctest::Approx(0.3));
+  CHECK(ledger.CanSpend(0.4).error() == "a release of epsilon 0.4 would exceed this question's budget of 1: 0 is spent, "
+                                        "0.7 is reserved by scheduled releases, 0.3 is left");
+  CHECK(ledger.Due(99).empty());
+  REQUIRE(ledger.Due(100).size() == 1);
+  CHECK(ledger.Due(100)[0].id == "s1");
+  LedgerRelease made;
+  made.values = {1, 2};
+  made.groups = {{0}, {1}};
+  made.respondents = 100;
+  REQUIRE(ledger.Fulfil("s1", made).ok());
+  CHECK(ledger.spent() == doctest::Approx(0.5));
+  CHECK(ledger.releases()[0].request.epsilon == 0.5);
+  CHECK(ledger.reserved() == doctest::Approx(0.2));
+  // Stored and read back with its reservation and id counter.
+  const auto restored = ReleaseLedger::FromJson(ledger.ToJson());
+  REQUIRE(restored.ok());
+  CHECK(restored->ToJson() == ledger.ToJson());
+  REQUIRE(ledger.Cancel("s2").ok());
+  CHECK(ledger.left() == doctest::Approx(0.5));
+  CHECK(!ledger.Cancel("s2").ok());
+  REQUIRE(ledger.Schedule({"", request(0.1), 5, ""}).ok());
+  CHECK(ledger.scheduled().back().id == "s3");  // ids are never reused
 }

@@ -61,7 +61,7 @@ describe('questions answered in confidence over HTTP', () => {
     const drug = results.questions[0];
     assert.equal(drug.trust, 'central');
     assert.equal(drug.n, 30);
-    assert.deepEqual(drug.ledger, { budget: 1, spent: 0, left: 1, releases: [] });
+    assert.deepEqual(drug.ledger, { budget: 1, spent: 0, reserved: 0, left: 1, releases: [], scheduled: [] });
     assert.ok(!('options' in drug) && !('counts' in drug));
     assert.equal(results.total_epsilon, 1 + 2 + 1 + 1);
   });
@@ -137,6 +137,37 @@ describe('questions answered in confidence over HTTP', () => {
     assert.match(badStep.body.error.message, /postprocess: "smooth" is not a step/);
   });
 
+  it('makes a release scheduled at a chosen count when that answer arrives, and cancels one', async () => {
+    // "later" is optional and nobody answered it yet.
+    const scheduled = await release(server, 'later', { method: 'dp_base', epsilon: 0.5, at_respondents: 3 });
+    assert.equal(scheduled.status, 202, JSON.stringify(scheduled.body));
+    assert.equal(scheduled.body.scheduled.id, 's1');
+    assert.equal(scheduled.body.reserved, 0.5);
+    assert.equal(scheduled.body.left, 0.5);
+    const tooMuch = await release(server, 'later', { method: 'dp_base', epsilon: 0.6 });
+    assert.equal(tooMuch.status, 409);
+    assert.match(tooMuch.body.error.message, /0\.5 is reserved by scheduled releases, 0\.5 is left/);
+    const other = await release(server, 'later', { method: 'dp_base', epsilon: 0.2, at_respondents: 1000 });
+    assert.equal(other.status, 202);
+    const cancelled = await postJson(`${server.url}/api/surveys/conf/questions/later/releases/s2/cancel`, {}, bearer(server.token));
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assert.equal(cancelled.body.reserved, 0.5);
+    assert.equal((await postJson(`${server.url}/api/surveys/conf/questions/later/releases/s2/cancel`, {}, bearer(server.token))).status, 404);
+    for (let i = 0; i < 3; i += 1) {
+      const response = await postJson(`${server.url}/api/surveys/conf/reports`,
+        { survey: 'conf', version: 1, responses: { drug: 0, age: 50, smoke: 0, later: i % 2 } });
+      assert.equal(response.status, 201);
+      const ledger = (await get(`${server.url}/api/surveys/conf/questions/later/releases`)).body;
+      // Made exactly when the third answer was acknowledged.
+      assert.equal(ledger.releases.length, i === 2 ? 1 : 0);
+    }
+    const ledger = (await get(`${server.url}/api/surveys/conf/questions/later/releases`)).body;
+    assert.equal(ledger.releases[0].respondents, 3);
+    assert.equal(ledger.spent, 0.5);
+    assert.equal(ledger.reserved, 0);
+    assert.deepEqual(ledger.scheduled, []);
+  });
+
   it('shows exact counts to the admin only where the definition allows', async () => {
     assert.equal((await get(`${server.url}/api/surveys/conf/questions/age/counts`)).status, 401);
     const refused = await get(`${server.url}/api/surveys/conf/questions/drug/counts`, bearer(server.token));
@@ -144,8 +175,8 @@ describe('questions answered in confidence over HTTP', () => {
     assert.equal(refused.body.error.code, 'exact_counts_not_allowed');
     const counts = await get(`${server.url}/api/surveys/conf/questions/age/counts`, bearer(server.token));
     assert.equal(counts.status, 200);
-    assert.equal(counts.body.n, 30);
-    assert.equal(counts.body.bins.reduce((sum, bin) => sum + bin.count, 0), 30);
+    assert.equal(counts.body.n, 33);
+    assert.equal(counts.body.bins.reduce((sum, bin) => sum + bin.count, 0), 33);
     assert.match(counts.body.note, /not private/);
   });
 

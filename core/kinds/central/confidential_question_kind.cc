@@ -38,10 +38,11 @@ void ConfidentialAggregate::Add(const KindResponse& response) {
 }
 
 Status ConfidentialAggregate::Merge(const KindAggregate& other) {
-  const auto* same = dynamic_cast<const ConfidentialAggregate*>(&other);
-  if (!same || same->counts_.size() != counts_.size()) return MakeError("cannot merge aggregates of different questions");
-  for (std::size_t b = 0; b < counts_.size(); ++b) counts_[b] += same->counts_[b];
-  n_ += same->n_;
+  if (other.type() != type()) return MakeError("a question of another kind");
+  const auto& theirs = static_cast<const ConfidentialAggregate&>(other);
+  if (theirs.counts_.size() != counts_.size()) return MakeError("a different number of bins");
+  for (std::size_t b = 0; b < counts_.size(); ++b) counts_[b] += theirs.counts_[b];
+  n_ += theirs.n_;
   return OkStatus();
 }
 
