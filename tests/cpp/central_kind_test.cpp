@@ -133,7 +133,7 @@ TEST_CASE("central kind: the answer is sent as it is, validated, and counted exa
   std::set<std::string> keys;
   for (const auto& item : drug.items()) keys.insert(item.key());
   CHECK(keys == std::set<std::string>{"id", "text", "type", "n", "epsilon", "privacy", "mechanism", "trust", "bins",
-                                      "ledger"});
+                                      "warning", "ledger"});
   CHECK(drug["n"] == 5);
   CHECK(drug["ledger"] == json{{"budget", 1.0}, {"spent", 0.0}, {"reserved", 0.0}, {"left", 1.0},
                                {"releases", json::array()}, {"scheduled", json::array()}});

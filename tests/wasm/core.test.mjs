@@ -297,3 +297,17 @@ test('privacyOfChoices: a block\'s epsilon per attribute from the answered set a
   assert.throws(() => core.privacyOfChoices(DEMO, 'drugs', { answered: [] }),
     /questions of this kind have no privacy choices/);
 });
+
+test('questions answered in confidence: the WebAssembly core sends the answer as it is, and refuses one out of range', () => {
+  const definition = survey([
+    { id: 'drug', text: 'drug?', type: 'categorical', options: ['None', 'A', 'B'], privacy: 'central', budget: 1 },
+    { id: 'age', text: 'age?', type: 'histogram', range: [0, 100], histograms: [{ name: 'decades', bins: 10 }],
+      privacy: 'central', budget: 2 },
+  ]);
+  const parsed = core.parseSurvey(definition);
+  assert.equal(parsed.questions[0].privacy.trust, 'central');
+  assert.equal(parsed.questions[0].budget, 1);
+  assert.equal(parsed.total_epsilon, 3);
+  assert.deepEqual(core.perturb(definition, { drug: 2, age: 42.5 }).responses, { drug: 2, age: 42.5 });
+  assert.throws(() => core.perturb(definition, { drug: 2, age: 101 }), /answers\.age: must be between 0 and 100, but is 101/);
+});

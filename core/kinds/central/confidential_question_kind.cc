@@ -97,7 +97,8 @@ Result<nlohmann::json> ConfidentialQuestionKind::Estimate(const KindAggregate& a
                         {"privacy", PrivacyToJson()},
                         {"mechanism", MechanismToJson()},
                         {"trust", "central"},
-                        {"bins", bins_->layout().labels}};
+                        {"bins", bins_->layout().labels},
+                        {"warning", nullptr}};
 }
 
 std::vector<CsvRow> ConfidentialQuestionKind::CsvRows(const nlohmann::json& result) const {
