@@ -1,3 +1,4 @@
+import { definitionNumber } from '../shared/number-input.js';
 import { createKind } from './kinds.js';
 
 // Turns the creation form's values into a survey definition (common.md
@@ -8,13 +9,21 @@ import { createKind } from './kinds.js';
 export const SURVEY_FORMAT = 'deniable.survey/v1';
 
 // `values`: an editor's id, text, type, ε text and required flag plus its
-// kind's own values.
+// kind's own values, and who sees the answer (privacy 'local' or 'central',
+// the budget text and whether admins see exact counts). A question answered
+// in confidence (a kind with `supportsConfidential`) has no mechanism: its
+// privacy is its publication budget.
 export function buildQuestion(values) {
+  const kind = createKind(values.type);
+  const own = kind.buildDefinition(values);
+  const central = values.privacy === 'central' && kind.supportsConfidential === true;
+  if (central) delete own.mechanism;
   return {
     id: values.id.trim(),
     text: values.text.trim(),
     type: values.type,
-    ...createKind(values.type).buildDefinition(values),
+    ...own,
+    ...(central ? { privacy: 'central', budget: definitionNumber(values.budget), admin_sees_counts: values.adminSeesCounts === true } : {}),
     // Absent means required; the canonical definition says only "false".
     ...(values.required === false ? { required: false } : {}),
   };

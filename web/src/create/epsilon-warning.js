@@ -16,7 +16,8 @@ export function likelihoodRatioText(epsilon) {
 }
 
 // The warning for `epsilon` (a number, or null / undefined: none), or null
-// when it is not large. `scope` is 'question' or 'survey'.
+// when it is not large. `scope` is 'question', 'central' (a question
+// answered in confidence: its publication budget) or 'survey'.
 export function largeEpsilonWarning(epsilon, scope) {
   if (typeof epsilon !== 'number' || !(epsilon > LARGE_EPSILON)) return null;
   const e = formatNumber(epsilon);
@@ -25,6 +26,10 @@ export function largeEpsilonWarning(epsilon, scope) {
     return `The whole survey’s ε = ${e} is large: a respondent’s complete report can be up to e^${e} ≈ ${ratio} times ` +
       'more likely under one set of answers than under another, so together the questions hide little. ' +
       'Lower some questions’ ε, or ask fewer questions.';
+  }
+  if (scope === 'central') {
+    return `A publication budget of ε = ${e} is large: together, the releases can make one respondent’s answer up to e^${e} ≈ ${ratio} times ` +
+      'more likely than another, so they hide little. A budget of 1 or less gives respondents real protection.';
   }
   return `ε = ${e} is large: a report can be up to e^${e} ≈ ${ratio} times more likely under one answer than under ` +
     'another, so the randomisation hides little. An ε of 1 or less gives respondents real deniability.';

@@ -1,4 +1,5 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
+import { formatEpsilon } from '../shared/format.js';
 import { attachNumberMessage, numberInput } from '../shared/number-input.js';
 import { kindOf } from '../kinds/registry.js';
 import { checkQuestion, checkQuestionInSurvey } from './definition-builder.js';
@@ -8,7 +9,10 @@ import { createKind } from './kinds.js';
 // One question of the survey being built: its text, answer type and id, the
 // fields of its kind (kinds/<type>/create.js), its privacy budget ε, and
 // live feedback (its budget and, for kinds that have one, the advisor's
-// comparison of mechanisms).
+// comparison of mechanisms). A kind whose create module says
+// `supportsConfidential` also offers "Who sees the answer": randomised on
+// the respondent's device (its mechanism, the default) or answered in
+// confidence (a publication budget instead; see shared/central.js).
 
 let nextKey = 0;
 
@@ -43,11 +47,12 @@ export function createQuestionEditor(initial, { onRemove }) {
       epsilonMessage.update();  // a disabled field shows no message; an enabled one is checked again
     },
   };
+  const trust = createTrustFields(fieldId, initial);
   const privacy = el('p', { class: 'question-privacy', testid: 'question-privacy' });
   // Shown under the privacy line when this question's ε is large (core's ε, so RVNS's derived one too).
   const warning = el('p', { class: 'notice notice-warning epsilon-warning', id: fieldId('epsilon-warning'), testid: 'epsilon-warning', hidden: true });
-  const showWarning = (value) => {
-    const text = largeEpsilonWarning(value, 'question') ?? '';
+  const showWarning = (value, scope) => {
+    const text = largeEpsilonWarning(value, scope) ?? '';
     setText(warning, text);  // emptied when hidden: the epsilon field's description points here
     warning.hidden = text === '';
   };
@@ -80,7 +85,9 @@ export function createQuestionEditor(initial, { onRemove }) {
       field(inputs.type, 'Answer type'),
       field(inputs.id, 'Question id', 'Used in reports and exports; letters, digits, - and _.'),
     ]),
+    trust.chooser,
     kindFields,
+    trust.centralFields,
     el('div', { class: 'field field-checkbox' }, [inputs.optional,
       el('label', { for: inputs.optional.id, text: 'Respondents may skip this question' })]),
     privacy,
@@ -101,6 +108,9 @@ export function createQuestionEditor(initial, { onRemove }) {
     read() {
       const kindEditor = activeEditor();
       kindEditor.sync();
+      // Only a kind that can be answered in confidence shows the choice.
+      const central = trust.sync(createKind(activeType).supportsConfidential === true);
+      kindEditor.setConfidential?.(central);
       return {
         id: inputs.id.value,
         text: inputs.text.value,
@@ -108,6 +118,9 @@ export function createQuestionEditor(initial, { onRemove }) {
         epsilon: inputs.epsilon.value,
         required: !inputs.optional.checked,
         ...kindEditor.read(),
+        privacy: central ? 'central' : 'local',
+        budget: trust.budget.value,
+        adminSeesCounts: trust.adminCounts.checked,
       };
     },
     // Live feedback from the chosen kind: this question's budget (and its
@@ -116,14 +129,15 @@ export function createQuestionEditor(initial, { onRemove }) {
     // question refers to them checks it after them: checkInSurvey).
     showFeedback(core, respondents, earlier = []) {
       const values = this.read();
-      const result = activeEditor().feedback(core, {
+      const central = values.privacy === 'central';
+      const result = central ? confidentialFeedback(checkQuestion(core, values)) : activeEditor().feedback(core, {
         values, respondents, index: this.index,
         check: () => checkQuestion(core, values),
         checkInSurvey: () => checkQuestionInSurvey(core, values, earlier),
       });
       privacy.className = result.error ? 'question-privacy notice notice-error' : 'question-privacy';
       setText(privacy, `This question: ${result.privacy}`);
-      showWarning(result.epsilon);
+      showWarning(result.epsilon, central ? 'central' : 'question');
       if (!result.advice) {
         adviceKey = '';
         replaceChildren(advice, []);
@@ -139,6 +153,61 @@ export function createQuestionEditor(initial, { onRemove }) {
 
   activeEditor().sync();
   return editor;
+}
+
+// "Who sees the answer" (shown only for a kind that can be answered in
+// confidence) and, when in confidence, the publication budget and whether
+// admins may see the exact counts. `sync(supported)` shows what applies and
+// returns whether the question is answered in confidence.
+function createTrustFields(fieldId, initial) {
+  const name = fieldId('trust');
+  const radio = (value, label, testid) => {
+    const id = fieldId(`trust-${value}`);
+    const input = el('input', { type: 'radio', id, name, value, testid, checked: (initial.privacy ?? 'local') === value });
+    return { input, label: el('label', { class: 'choice', for: id }, [input, el('span', { text: label })]) };
+  };
+  const local = radio('local', 'Randomised on the respondent’s device (local)', 'question-trust-local');
+  const central = radio('central', 'Answered in confidence (central)', 'question-trust-central');
+  const hintId = fieldId('trust-hint');
+  const chooser = el('fieldset', { class: 'trust-chooser', 'aria-describedby': hintId, testid: 'question-trust' }, [
+    el('legend', { text: 'Who sees the answer' }),
+    el('div', { class: 'choices trust-choices' }, [local.label, central.label]),
+    el('p', {
+      class: 'hint', id: hintId,
+      text: 'Local: each answer is randomised on the respondent’s device; the organisation never sees it. ' +
+        'In confidence: the organisation receives the answer as given and publishes only releases with added noise, which together spend at most the budget.',
+    }),
+  ]);
+  const budget = numberInput({ id: fieldId('budget'), value: initial.budget ?? '1', testid: 'question-budget' });
+  const adminCounts = el('input', { id: fieldId('admin-counts'), type: 'checkbox', checked: initial.adminSeesCounts === true, testid: 'question-admin-counts' });
+  const centralFields = el('div', { class: 'central-fields', testid: 'question-central-fields' }, [
+    field(budget, 'Publication budget (epsilon)', 'What every release of this question together may spend (0.01 to 30; 1,5 or 1.5).'),
+    el('div', { class: 'field field-checkbox' }, [adminCounts,
+      el('label', { for: adminCounts.id, text: 'Let admins see exact counts' })]),
+    el('p', { class: 'hint', text: 'Exact counts are never published; ticked, the admin can look at them on the dashboard (they are not private).' }),
+  ]);
+  return {
+    chooser,
+    centralFields,
+    budget,
+    adminCounts,
+    sync(supported) {
+      chooser.hidden = !supported;
+      const isCentral = supported && central.input.checked;
+      centralFields.hidden = !isCentral;
+      return isCentral;
+    },
+  };
+}
+
+// The live line of a question answered in confidence: its budget, read by
+// the core (whose message names a wrong field), and no advisor.
+function confidentialFeedback(checked) {
+  if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
+  return {
+    epsilon: checked.epsilon,
+    privacy: `${formatEpsilon(checked.epsilon)} for everything published about it (answered in confidence: the organisation sees each answer, and releases with added noise spend this budget)`,
+  };
 }
 
 // Each number field's message slot (shared/number-input.js), by input.

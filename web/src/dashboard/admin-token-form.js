@@ -8,31 +8,49 @@ export function createAdminTokenForm(onToken) {
     value: loadAdminToken(),
   });
   const message = el('p', { class: 'notice notice-warning', testid: 'admin-token-message' });
+  const heading = el('h2', { text: 'Admin token needed' });
+  const submit = el('button', { type: 'submit', class: 'button button-primary', testid: 'admin-token-submit', text: 'Show results' });
   const form = el('form', { class: 'card admin-form', hidden: true, testid: 'admin-token-form' }, [
-    el('h2', { text: 'Admin token needed' }),
+    heading,
     message,
     el('div', { class: 'field field-inline' }, [
       el('label', { for: 'admin-token', text: 'Admin token' }),
       input,
-      el('button', { type: 'submit', class: 'button button-primary', testid: 'admin-token-submit', text: 'Show results' }),
+      submit,
     ]),
     el('p', { class: 'hint', text: 'The server printed the token when it first started. It is kept only for this browser tab.' }),
   ]);
+  // 'required': the results need the token; 'offered': the admin asked to
+  // sign in (e.g. to make releases) on results anyone can see.
+  let mode = null;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     saveAdminToken(input.value.trim());
     form.hidden = true;
+    mode = null;
     onToken();
   });
+  const open = (text, nextMode, headingText, submitText) => {
+    mode = nextMode;
+    message.textContent = text;
+    heading.textContent = headingText;
+    submit.textContent = submitText;
+    form.hidden = false;
+    input.focus();
+  };
   return {
     element: form,
     show(text) {
-      message.textContent = text;
-      form.hidden = false;
-      input.focus();
+      open(text, 'required', 'Admin token needed', 'Show results');
     },
+    offer(text) {
+      open(text, 'offered', 'Admin sign-in', 'Sign in');
+    },
+    // Results arrived: a form that asked for the token is done; one the admin asked for stays.
     hide() {
+      if (mode === 'offered') return;
       form.hidden = true;
+      mode = null;
     },
   };
 }

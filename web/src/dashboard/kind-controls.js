@@ -1,4 +1,5 @@
 import { kindOf } from '../kinds/registry.js';
+import { isCentral } from '../shared/central.js';
 import { dashboardKind } from './kinds.js';
 
 // The analyst's estimation settings: one set of controls per question kind
@@ -12,9 +13,11 @@ export function createKindControls(onChange) {
     .map(({ kind, module }) => ({ kind, controls: module.createControls(onChange) }));
   return {
     elements: sets.map(({ controls }) => controls.element),
-    // Each set sees the questions of its own kind only.
+    // Each set sees the questions of its own kind only; a question answered
+    // in confidence has releases, not estimates to tune.
     show(questions) {
-      for (const { kind, controls } of sets) controls.show(questions.filter((question) => kindOf(question.type) === kind));
+      const estimated = questions.filter((question) => !isCentral(question));
+      for (const { kind, controls } of sets) controls.show(estimated.filter((question) => kindOf(question.type) === kind));
     },
     accept() {
       for (const set of sets) {

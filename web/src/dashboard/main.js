@@ -4,7 +4,9 @@ import { showFatalError } from '../shared/fatal.js';
 import { formatEpsilon, formatInteger } from '../shared/format.js';
 import { surveyIdFromLocation } from '../shared/location.js';
 import { loadAdminToken } from '../shared/admin-token.js';
+import { isCentral } from '../shared/central.js';
 import { createAdminTokenForm } from './admin-token-form.js';
+import * as centralPanel from './central-panel.js';
 import { createExports } from './exports.js';
 import { createKindControls } from './kind-controls.js';
 import { dashboardKind } from './kinds.js';
@@ -22,9 +24,10 @@ function start() {
     showFatalError(main, 'No survey selected', 'The address should look like /results/<survey id>.');
     return;
   }
-  const view = createView(surveyId);
+  let poller = null;
+  const view = createView(surveyId, () => poller?.runNow());
   let stopped = false;
-  const poller = createPoller(async () => {
+  poller = createPoller(async () => {
     if (stopped || view.waitingForToken) return;
     stopped = await refresh(surveyId, view);
   }, POLL_INTERVAL_MS);
@@ -61,7 +64,14 @@ async function refresh(surveyId, view) {
   }
 }
 
-function createView(surveyId) {
+// The module that draws a question's panel: its kind's, or for a question
+// answered in confidence (any kind that can be) the releases panel.
+function panelModule(question) {
+  return isCentral(question) ? centralPanel : dashboardKind(question.type);
+}
+
+// `refreshNow()`: poll at once (after a release was made).
+function createView(surveyId, refreshNow) {
   let results = null;
   let panels = null;
   let structureKey = '';
@@ -88,6 +98,22 @@ function createView(surveyId) {
     pollStatus.textContent = message;
     pollStatus.hidden = false;
   }
+
+  // What a releases panel needs from the page.
+  let definition = null;
+  const panelContext = {
+    surveyId,
+    refresh: () => refreshNow(),
+    offerToken: (message) => tokenForm.offer(message),
+    // From the survey's definition (public): whether its admins may see exact counts.
+    allowsExactCounts(questionId) {
+      definition ??= requestJson(surveyPath(surveyId)).catch((error) => {
+        definition = null;
+        throw error;
+      });
+      return definition.then((survey) => survey.questions.some((question) => question.id === questionId && question.admin_sees_counts === true));
+    },
+  };
 
   return {
     waitingForToken: false,
@@ -129,10 +155,10 @@ function createView(surveyId) {
   // each question's kind draws its panel (kinds/<type>/dashboard.js).
   function updatePanels(resultsDocument) {
     const key = JSON.stringify(resultsDocument.questions.map((question) =>
-      [question.id, question.type, dashboardKind(question.type).structure(question)]));
+      [question.id, question.type, panelModule(question).structure(question)]));
     if (key !== structureKey) {
       panels?.forEach((panel) => panel.destroy());
-      panels = resultsDocument.questions.map((question, index) => dashboardKind(question.type).createPanel(question, index));
+      panels = resultsDocument.questions.map((question, index) => panelModule(question).createPanel(question, index, panelContext));
       controls.show(resultsDocument.questions);
       replaceChildren(questions, panels.map((panel) => panel.element));
       structureKey = key;

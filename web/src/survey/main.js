@@ -3,6 +3,7 @@ import { requestJson, surveyPath } from '../shared/api.js';
 import { el, append } from '../shared/dom.js';
 import { showFatalError } from '../shared/fatal.js';
 import { dashboardUrl, queryParameter, surveyIdFromLocation } from '../shared/location.js';
+import { renderTrustNotice } from './confidential.js';
 import { renderPrivacySummary } from './privacy-summary.js';
 import { readAnswers, renderQuestion, unansweredHints } from './question-fieldset.js';
 import { renderReportPanel } from './report-panel.js';
@@ -64,6 +65,8 @@ function renderSurvey(survey, privacy, core, stateful) {
   append(main, [
     el('h1', { testid: 'survey-title', text: survey.title }),
     survey.description ? el('p', { class: 'lead', text: survey.description }) : null,
+    // Which questions the organisation sees, before the first question (only when some are answered in confidence).
+    renderTrustNotice(survey, privacy.questions),
     renderPrivacySummary(survey, privacy),
     form,
   ]);

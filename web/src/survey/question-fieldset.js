@@ -1,4 +1,6 @@
 import { el } from '../shared/dom.js';
+import { isCentral } from '../shared/central.js';
+import { renderConfidentialLine } from './confidential.js';
 import { surveyKind } from './kinds.js';
 
 // The questions of the survey page, each drawn by its kind
@@ -13,9 +15,16 @@ export function isOptional(question) {
 }
 
 // `questions`: the survey's questions (a kind may name the others, e.g. the
-// questions a model is built from).
+// questions a model is built from). A question answered in confidence is
+// asked with its kind's controls, and says so under its text.
 export function renderQuestion(question, index, questions) {
   const fieldset = surveyKind(question.type).renderFieldset(question, index, questions);
+  if (isCentral(question)) {
+    fieldset.classList.add('question-confidential');
+    const legend = fieldset.querySelector('legend');
+    if (legend) legend.after(renderConfidentialLine(question));
+    else fieldset.prepend(renderConfidentialLine(question));
+  }
   if (isOptional(question)) {
     fieldset.querySelector('legend')?.append(el('span', { class: 'optional-tag', text: ' (optional)' }));
     fieldset.append(renderSkipChoice(fieldset, question, index));

@@ -1,4 +1,6 @@
 import { el, replaceChildren } from '../shared/dom.js';
+import { isCentral } from '../shared/central.js';
+import { describeConfidentialResponse, hasCentral } from './confidential.js';
 import { isOptional } from './question-fieldset.js';
 import { surveyKind } from './kinds.js';
 
@@ -11,7 +13,8 @@ import { surveyKind } from './kinds.js';
 // `notice`: why this report replaces one shown before, or null.
 export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl }) {
   const report = JSON.parse(reportText);
-  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: 'Your randomised report' });
+  // Answers sent in confidence are not randomised: the heading does not say they are.
+  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: hasCentral(survey, summaries) ? 'Your report' : 'Your randomised report' });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
   const codeInput = needsCode ? renderCodeInput(initialCode) : null;
   const sendButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'send-report', text: 'Send' });
@@ -74,11 +77,15 @@ function renderSkipped(question) {
 // A perturbed response in human terms ({label, values, more, explanation,
 // note, details}; `more`: further parts of the report, e.g. a direction), as
 // the question's kind reads its wire format (kinds/<type>/survey.js) with the
-// core's summary of the question.
+// core's summary of the question. A question answered in confidence sends
+// the answer as given, and says so (survey/confidential.js).
 function renderResponse(question, response, summary) {
-  const description = surveyKind(question.type).describeResponse(question, response, summary);
+  const central = isCentral(question) || isCentral(summary);
+  const description = central
+    ? describeConfidentialResponse(question, response, summary)
+    : surveyKind(question.type).describeResponse(question, response, summary);
   const long = description.values.length > LONG_LIST;
-  return el('div', { class: 'report-item', testid: `report-${question.id}` }, [
+  return el('div', { class: `report-item${central ? ' report-item-confidential' : ''}`, testid: `report-${question.id}` }, [
     el('dt', { text: question.text }),
     el('dd', {}, [
       el('span', { class: 'report-label', text: `${description.label}: ` }),

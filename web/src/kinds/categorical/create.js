@@ -9,6 +9,10 @@ import { renderAdvice } from './advisor-table.js';
 
 export const label = 'Choice among options';
 
+// May be answered in confidence (central: "privacy": "central", a budget, no
+// mechanism); the question editor then offers "Who sees the answer".
+export const supportsConfidential = true;
+
 const MECHANISMS = [
   ['grr', 'GRR (randomised response)'],
   ['oue', 'OUE (optimised unary)'],
@@ -57,6 +61,11 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       pureField.hidden = !negative;
       epsilon.field.hidden = false;
       epsilon.setDisabled(negative && inputs.pureNegative.checked);
+    },
+    // Answered in confidence: no mechanism, so none of its fields (ε among them).
+    setConfidential(central) {
+      mechanismRow.hidden = central;
+      if (central) pureField.hidden = true;
     },
     read() {
       return {

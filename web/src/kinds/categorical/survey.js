@@ -45,6 +45,12 @@ export function describeResponse(question, response) {
   throw new Error(`question ${question.id}: unknown mechanism "${name}"`);
 }
 
+// The answer itself in words (its option's label), for a question answered
+// in confidence, whose report carries the answer as given (survey/confidential.js).
+export function answerInWords(question, index) {
+  return optionLabel(question, index);
+}
+
 function optionLabel(question, index) {
   const label = question.options[index];
   if (label === undefined) throw new Error(`question ${question.id}: option index ${index} is out of range`);

@@ -10,6 +10,10 @@ import { buildConsumer, createConsumersEditor } from './consumers-editor.js';
 
 export const label = 'Number in bins (histograms)';
 
+// May be answered in confidence (central: "privacy": "central", a budget, no
+// mechanism); the question editor then offers "Who sees the answer".
+export const supportsConfidential = true;
+
 const MECHANISMS = [
   ['oue', 'OUE (optimised unary)'],
   ['sue', 'SUE (symmetric unary, basic RAPPOR)'],
@@ -54,6 +58,10 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     sync() {
       epsilon.field.hidden = false;
       epsilon.setDisabled(false);
+    },
+    // Answered in confidence: no mechanism, so neither it nor ε.
+    setConfidential(central) {
+      mechanismRow.hidden = central;
     },
     read() {
       return {

@@ -1,6 +1,6 @@
 // The survey page's part of a histogram question: a slider and a typed
 // number, reading the typed answer, and its randomised report in words.
-import { formatNumber, mechanismLabel } from '../../shared/format.js';
+import { formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
 import { RANGE_UNANSWERED_HINT, readRangeAnswer, renderRangeFieldset } from '../../shared/range-answer.js';
 import { edgeFormatter, markedRuns, rangeText } from './ranges.js';
 import { reportedRanges } from './report-ranges.js';
@@ -29,6 +29,14 @@ export const unansweredHint = RANGE_UNANSWERED_HINT;
 // the survey page asks every kind for this, so it is here for completeness.
 export function noEpsilonExplanation() {
   return 'each range is marked yes or no at random, more often for your own range; no ε bounds what that reveals.';
+}
+
+// The answer itself in words ("37 years"), for a question answered in
+// confidence, whose report carries the typed number as given (survey/confidential.js).
+// Every digit typed is shown (the number is sent as it is).
+const AS_GIVEN = new Intl.NumberFormat('en', { maximumFractionDigits: 12 });
+export function answerInWords(question, value) {
+  return withUnit(AS_GIVEN.format(value), question.unit ?? '');
 }
 
 // A perturbed response in human terms: {label, values, explanation, note,

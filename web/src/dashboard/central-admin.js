@@ -1,0 +1,207 @@
+// The admin's tools on a question answered in confidence: the release form
+// (method, ε, and the method's settings under "Advanced"), which posts the
+// request with the stored admin token and shows the server's refusal word
+// for word; and, only when the definition lets admins see them, the exact
+// counts, fetched on request and labelled as not private.
+import { bearer, requestJson, surveyPath } from '../shared/api.js';
+import { loadAdminToken } from '../shared/admin-token.js';
+import { el, replaceChildren, setText } from '../shared/dom.js';
+import { formatInteger, formatNumber } from '../shared/format.js';
+import { attachNumberMessage, definitionNumber, numberInput } from '../shared/number-input.js';
+import { RELEASE_METHODS } from './central-release.js';
+
+const DEFAULT_METHOD = 'sreb_gca';
+// The server's defaults for the optional settings.
+const DEFAULTS = { rho: '0.5', ratio: '0.85', eta: '0.35' };
+
+function questionPath(surveyId, questionId, suffix) {
+  return surveyPath(surveyId, `/questions/${encodeURIComponent(questionId)}${suffix}`);
+}
+
+// ε offered for the next release: half the budget, at most what is left.
+function suggestedEpsilon(ledger) {
+  if (!ledger || !(ledger.left > 0)) return '';
+  const value = Math.min(ledger.left, ledger.budget / 2);
+  return String(Math.round(value * 1000) / 1000 || ledger.left);
+}
+
+// `onReleased(response)`: after a release was stored (the page refreshes);
+// `onUnauthorised(message)`: the token was refused.
+export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthorised }) {
+  const fieldId = (name) => `release-${questionId}-${name}`;
+  const method = el('select', { id: fieldId('method'), testid: `release-method-${questionId}` },
+    RELEASE_METHODS.map((entry) => el('option', { value: entry.name, text: entry.label, selected: entry.name === DEFAULT_METHOD })));
+  const methodNote = el('p', { class: 'hint', id: fieldId('method-note'), testid: `release-method-note-${questionId}` });
+  method.setAttribute('aria-describedby', methodNote.id);
+  const epsilon = numberInput({ id: fieldId('epsilon'), testid: `release-epsilon-${questionId}` });
+  const epsilonHint = el('p', { class: 'hint', id: fieldId('epsilon-hint'), testid: `release-epsilon-hint-${questionId}` });
+  epsilon.setAttribute('aria-describedby', epsilonHint.id);
+  const epsilonMessage = attachNumberMessage(epsilon);
+  const settings = Object.fromEntries(Object.entries(DEFAULTS).map(([name, value]) =>
+    [name, numberInput({ id: fieldId(name), value, testid: `release-${name}-${questionId}` })]));
+  const setting = (name, label, hint) => {
+    const message = attachNumberMessage(settings[name]);
+    const hintNode = el('p', { class: 'hint', id: fieldId(`${name}-hint`), text: hint });
+    settings[name].setAttribute('aria-describedby', `${hintNode.id} ${settings[name].getAttribute('aria-describedby') ?? ''}`.trim());
+    return el('div', { class: 'field' }, [el('label', { for: settings[name].id, text: label }), settings[name], message.element, hintNode]);
+  };
+  const rhoField = setting('rho', 'ρ (share of ε for finding groups)', 'Between 0 and 1; default 0.5.');
+  const ratioField = setting('ratio', 'Ratio', 'AHP’s share of ε for the grouping step; default 0.85.');
+  const etaField = setting('eta', 'η (grouping threshold)', 'AHP’s threshold for merging bins; default 0.35.');
+  const noSettings = el('p', { class: 'hint', text: 'DP base has no further settings.' });
+  const advanced = el('details', { class: 'release-advanced', testid: `release-advanced-${questionId}` }, [
+    el('summary', { text: 'Advanced settings' }),
+    el('div', { class: 'field-row' }, [rhoField, ratioField, etaField]),
+    noSettings,
+  ]);
+  const submit = el('button', { type: 'submit', class: 'button button-primary', testid: `release-submit-${questionId}`, text: 'Release' });
+  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `release-error-${questionId}`, hidden: true });
+  const status = el('p', { class: 'notice notice-success', role: 'status', testid: `release-status-${questionId}`, hidden: true });
+  const form = el('form', { class: 'release-form', novalidate: true, testid: `release-form-${questionId}`, 'aria-label': 'Make a release' }, [
+    el('h3', { class: 'chart-title', text: 'Make a release (admin)' }),
+    el('p', { class: 'hint', text: 'A release publishes noisy counts for everyone who can see these results. Each release spends its ε from the question’s budget, for good: releases add up and cannot exceed it.' }),
+    el('div', { class: 'field-row' }, [
+      el('div', { class: 'field' }, [el('label', { for: method.id, text: 'Method' }), method, methodNote]),
+      el('div', { class: 'field' }, [el('label', { for: epsilon.id, text: 'ε for this release' }), epsilon, epsilonMessage.element, epsilonHint]),
+    ]),
+    advanced,
+    el('div', { class: 'actions' }, [submit]),
+    error,
+    status,
+  ]);
+
+  let edited = false;
+  let ledger = null;
+  epsilon.addEventListener('input', () => { edited = true; });
+  const syncMethod = () => {
+    const entry = RELEASE_METHODS.find((candidate) => candidate.name === method.value);
+    setText(methodNote, entry?.explanation ?? '');
+    rhoField.hidden = method.value !== 'sreb_gca';
+    ratioField.hidden = method.value !== 'ahp';
+    etaField.hidden = method.value !== 'ahp';
+    noSettings.hidden = method.value !== 'dp_base';
+  };
+  method.addEventListener('change', syncMethod);
+  syncMethod();
+
+  const request = () => {
+    const body = { method: method.value, epsilon: definitionNumber(epsilon.value) };
+    if (method.value === 'sreb_gca') body.rho = definitionNumber(settings.rho.value);
+    if (method.value === 'ahp') {
+      body.ratio = definitionNumber(settings.ratio.value);
+      body.eta = definitionNumber(settings.eta.value);
+    }
+    return body;
+  };
+
+  let busy = false;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    submit.disabled = true;
+    error.hidden = true;
+    status.hidden = true;
+    try {
+      const response = await requestJson(questionPath(surveyId, questionId, '/releases'), {
+        method: 'POST', json: request(), headers: bearer(loadAdminToken()),
+      });
+      const { release } = response;
+      setText(status, `Released ${release.id} (${release.method}, ε = ${formatNumber(release.epsilon)}): ` +
+        `${formatNumber(response.spent)} of ${formatNumber(response.budget)} spent, ${formatNumber(response.left)} left.`);
+      status.hidden = false;
+      edited = false;
+      ledger = { budget: response.budget, spent: response.spent, left: response.left };
+      epsilon.value = suggestedEpsilon(ledger);
+      epsilonMessage.update();
+      onReleased(response);
+    } catch (failure) {
+      // The server's message, word for word (it says what is spent and left, or which field is wrong).
+      setText(error, failure.message);
+      error.hidden = false;
+      if (failure.status === 401) onUnauthorised(failure.message);
+    } finally {
+      busy = false;
+      submit.disabled = false;
+    }
+  });
+
+  return {
+    element: form,
+    focus: () => method.focus(),
+    // The question's ledger as published; the suggested ε follows it until the admin types one.
+    update(nextLedger) {
+      ledger = nextLedger;
+      if (!edited) {
+        const suggestion = suggestedEpsilon(ledger);
+        if (epsilon.value !== suggestion) epsilon.value = suggestion;
+      }
+      setText(epsilonHint, ledger.left > 0
+        ? `At most ${formatNumber(ledger.left)} is left of the budget of ${formatNumber(ledger.budget)}.`
+        : `The whole budget of ${formatNumber(ledger.budget)} is spent: no further release can be made.`);
+    },
+  };
+}
+
+// The exact counts (not private), for the admin, when the definition allows
+// them. Fetched only when asked for, never by the poll, and shown under a
+// warning; hidden again with the same button.
+export function createExactCounts({ surveyId, questionId, onUnauthorised }) {
+  const button = el('button', {
+    type: 'button', class: 'button button-danger', testid: `exact-counts-button-${questionId}`,
+    'aria-expanded': 'false', 'aria-controls': `exact-counts-${questionId}`, text: 'Show exact counts (not private)',
+  });
+  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `exact-counts-error-${questionId}`, hidden: true });
+  const box = el('div', { class: 'exact-counts', id: `exact-counts-${questionId}`, testid: `exact-counts-${questionId}`, hidden: true });
+  let shown = false;
+  const hide = () => {
+    shown = false;
+    box.hidden = true;
+    replaceChildren(box, []);
+    setText(button, 'Show exact counts (not private)');
+    button.setAttribute('aria-expanded', 'false');
+  };
+  button.addEventListener('click', async () => {
+    if (shown) {
+      hide();
+      return;
+    }
+    error.hidden = true;
+    button.disabled = true;
+    try {
+      const counts = await requestJson(questionPath(surveyId, questionId, '/counts'), { headers: bearer(loadAdminToken()) });
+      replaceChildren(box, renderCounts(questionId, counts));
+      box.hidden = false;
+      shown = true;
+      setText(button, 'Hide exact counts');
+      button.setAttribute('aria-expanded', 'true');
+    } catch (failure) {
+      setText(error, failure.message);
+      error.hidden = false;
+      if (failure.status === 401) onUnauthorised(failure.message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return {
+    element: el('div', { class: 'exact-counts-tools' }, [el('div', { class: 'actions' }, [button]), error, box]),
+  };
+}
+
+function renderCounts(questionId, counts) {
+  const note = counts.note ?? 'exact counts, not private';
+  return [
+    el('h3', { text: 'Exact counts — NOT PRIVATE' }),
+    el('p', { class: 'notice notice-warning', testid: `exact-counts-note-${questionId}`, text: `${note.charAt(0).toUpperCase()}${note.slice(1)}.` }),
+    el('p', { text: `Fetched ${new Date().toLocaleTimeString()} for ${formatInteger(counts.n)} respondents. Only the admin sees these; never publish them.` }),
+    el('div', { class: 'table-scroll' }, [
+      el('table', { class: 'results-table', testid: `exact-counts-table-${questionId}`, 'aria-label': 'Exact counts, not private' }, [
+        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), el('th', { scope: 'col', text: 'Exact count (not private)' })])]),
+        el('tbody', {}, counts.bins.map((bin, index) => el('tr', {}, [
+          el('th', { scope: 'row', class: 'bin-label', text: bin.label }),
+          el('td', { class: 'number', testid: `exact-count-${questionId}-${index}`, text: formatInteger(bin.count) }),
+        ]))),
+      ]),
+    ]),
+  ];
+}

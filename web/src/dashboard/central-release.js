@@ -1,0 +1,251 @@
+// One release of a question answered in confidence, as published: its
+// facts (method, ε, when, how many respondents), its bars with 95% error
+// bars where a bin has an interval of its own, the table of every bin (a bin
+// that shares a noise group shows the group's mean and the interval of that
+// mean), the total with its interval, and for a histogram question each data
+// consumer's view. Optionally the consistent values (Norm-Sub: at least 0,
+// same total) instead of the raw noisy counts. Never any exact count: a
+// release holds none.
+import { append, el, replaceChildren, setText } from '../shared/dom.js';
+import { MISSING, formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
+import { createCentralChart } from './central-chart.js';
+
+// The release methods, in plain words (the form offers them in this order).
+export const RELEASE_METHODS = [
+  {
+    name: 'sreb_gca', short: 'SREB-GCA', label: 'SREB-GCA (grouped bins)',
+    explanation: 'The paper’s method: part of ε (ρ) finds groups of similar bins, and each group publishes one noisy average — less noise for small bins, some averaging error.',
+  },
+  {
+    name: 'dp_base', short: 'DP base', label: 'DP base (noise on every count)',
+    explanation: 'Adds noise to every count separately: each bin gets an interval of its own.',
+  },
+  {
+    name: 'ahp', short: 'AHP', label: 'AHP (a published baseline)',
+    explanation: 'A stronger published baseline that also groups similar bins and publishes one noisy average per group.',
+  },
+];
+
+export function methodLabel(name) {
+  return RELEASE_METHODS.find((method) => method.name === name)?.label ?? name;
+}
+
+// "DP base": for tables and lists.
+export function methodShortName(name) {
+  return RELEASE_METHODS.find((method) => method.name === name)?.short ?? name;
+}
+
+// "2026-11-25 02:15:50 UTC": the server's time, the same for every reader
+// (`utc` false: without the zone, for a column that names it).
+export function releaseTime(createdAt, utc = true) {
+  if (typeof createdAt !== 'string') return MISSING;
+  return createdAt.replace('T', ' ').replace(/Z$/, utc ? ' UTC' : '');
+}
+
+export function intervalText(low, high) {
+  if (low === null || low === undefined || high === null || high === undefined) return MISSING;
+  return `${formatNumber(low)}\u00a0to ${formatNumber(high)}`;
+}
+
+// `id`: the question's id (test ids); `title`: its text, for the charts' labels.
+export function createReleaseView(id, title) {
+  const facts = el('p', { class: 'hint', testid: `release-facts-${id}` });
+  const consistentNote = el('p', { class: 'hint', testid: `release-consistent-note-${id}`, hidden: true,
+    text: 'Consistent values (Norm-Sub): the noisy counts adjusted to be at least 0 with the same total. They carry no interval of their own; switch back to see the raw counts and their intervals.' });
+  const main = createBinsBlock({ key: id, title, withGroups: true });
+  const total = el('p', { class: 'release-total', testid: `release-total-${id}` });
+  const intervalNote = el('p', { class: 'hint', testid: `release-interval-note-${id}` });
+  const viewsBox = el('div', { class: 'central-views', testid: `release-views-${id}` });
+  let views = [];
+  let viewsKey = '';
+
+  const element = el('div', { class: 'release-view', testid: `release-view-${id}` }, [
+    facts, consistentNote, main.element, total, intervalNote, viewsBox,
+  ]);
+
+  return {
+    element,
+    show(release, consistent) {
+      setText(facts, `${methodLabel(release.method)} · ${formatEpsilon(release.epsilon)} · made ${releaseTime(release.created_at)} · ` +
+        `${formatInteger(release.respondents)} respondents then · one answer changes one count by at most ${formatNumber(release.sensitivity)}`);
+      consistentNote.hidden = !consistent;
+      main.show(binRows(release, consistent), consistent);
+      setText(total, `Total: ${formatNumber(release.total?.value)} (95% interval ${intervalText(release.total?.ci_low, release.total?.ci_high)})`);
+      total.dataset.value = String(release.total?.value);
+      setText(intervalNote, release.interval_note ? `${release.interval_note}.` : '');
+
+      const releaseViews = release.views ?? [];
+      const key = JSON.stringify(releaseViews.map((view) => [view.name, view.bins.map((bin) => bin.label)]));
+      if (key !== viewsKey) {
+        views.forEach((view) => view.destroy());
+        viewsKey = key;
+        views = releaseViews.map((view, index) => createViewSection(id, index, view.name));
+        replaceChildren(viewsBox, views.map((view) => view.element));
+      }
+      releaseViews.forEach((view, index) => views[index].show(viewRows(release, view, consistent), consistent));
+    },
+    destroy() {
+      main.destroy();
+      views.forEach((view) => view.destroy());
+    },
+  };
+}
+
+// A data consumer's histogram: the cells summed into that consumer's bins.
+function createViewSection(id, index, name) {
+  const key = `${id}-view-${index}`;
+  const note = el('p', { class: 'hint', testid: `release-view-note-${key}`, hidden: true });
+  const block = createBinsBlock({ key, title: `“${name}”`, withGroups: false });
+  const element = el('section', { class: 'consumer-result', 'aria-label': `Histogram “${name}”`, testid: `release-view-${key}` }, [
+    el('h4', { class: 'chart-title', text: `Histogram “${name}”` }),
+    note,
+    block.element,
+  ]);
+  return {
+    element,
+    show(rows, consistent) {
+      const fallback = consistent && rows.raw;
+      note.hidden = !fallback;
+      setText(note, fallback ? 'Its bins do not follow the cells’ edges, so the raw noisy counts are shown.' : '');
+      block.show(rows.rows, consistent && !rows.raw);
+    },
+    destroy: () => block.destroy(),
+  };
+}
+
+// The bins of the release as table rows and bars.
+function binRows(release, consistent) {
+  return release.bins.map((bin, index) => {
+    const group = bin.group === undefined || bin.group === null ? null : release.groups?.[bin.group] ?? null;
+    if (consistent) {
+      return { label: bin.label, value: release.consistent?.[index] ?? null, ci_low: null, ci_high: null, grouped: group !== null, intervalText: MISSING };
+    }
+    return {
+      label: bin.label, value: bin.value, ci_low: bin.ci_low, ci_high: bin.ci_high, grouped: group !== null,
+      intervalText: group ? null : intervalText(bin.ci_low, bin.ci_high),
+      group: group ? { mean: group.mean, ci_low: group.ci_low, ci_high: group.ci_high, others: group.bins.filter((other) => other !== index).map((other) => release.bins[other]?.label) } : null,
+    };
+  });
+}
+
+// A consumer's bins; with the consistent values, each bin is the sum of the
+// consistent cells it covers (found by its upper edge), or, when the edges
+// cannot be followed, the raw view ({raw: true}).
+function viewRows(release, view, consistent) {
+  const raw = view.bins.map((bin) => ({
+    label: bin.label, value: bin.value, ci_low: bin.ci_low, ci_high: bin.ci_high,
+    grouped: bin.ci_low === null || bin.ci_low === undefined,
+    intervalText: bin.ci_low === null || bin.ci_low === undefined ? 'none: this bin splits a noise group' : intervalText(bin.ci_low, bin.ci_high),
+  }));
+  if (!consistent) return { rows: raw, raw: false };
+  const sums = consistentSums(release, view);
+  if (!sums) return { rows: raw, raw: true };
+  return {
+    rows: view.bins.map((bin, index) => ({ label: bin.label, value: sums[index], ci_low: null, ci_high: null, grouped: false, intervalText: MISSING })),
+    raw: false,
+  };
+}
+
+const UPPER_EDGE = /,\s*([^,\])]+?)\s*[\])]\s*$/;
+
+function consistentSums(release, view) {
+  const cells = release.bins.map((bin) => UPPER_EDGE.exec(bin.label)?.[1]);
+  const values = release.consistent ?? [];
+  if (cells.some((edge) => edge === undefined) || values.length !== cells.length) return null;
+  const sums = [];
+  let cell = 0;
+  for (const bin of view.bins) {
+    const upper = UPPER_EDGE.exec(bin.label)?.[1];
+    if (upper === undefined) return null;
+    let sum = 0;
+    for (;;) {
+      if (cell >= cells.length) return null;
+      sum += values[cell];
+      cell += 1;
+      if (cells[cell - 1] === upper) break;
+    }
+    sums.push(sum);
+  }
+  return cell === cells.length ? sums : null;
+}
+
+// A chart and the table of its bins. `withGroups`: the interval column
+// explains a grouped bin (the main bins); a view's bins say only "none".
+function createBinsBlock({ key, title, withGroups }) {
+  const tableId = `release-table-${key}`;
+  const canvas = el('canvas', {
+    role: 'img', testid: `release-chart-${key}`, 'aria-describedby': tableId,
+    'aria-label': `Bar chart of the released noisy count per bin (${title}), with 95% error bars where a bin has an interval of its own. The table below lists the numbers.`,
+  });
+  const valueHeading = el('th', { scope: 'col', text: 'Noisy count' });
+  const groupedLegend = el('p', { class: 'hint chart-caption', testid: `release-grouped-legend-${key}`, hidden: true,
+    text: withGroups
+      ? 'Lighter bars share a noise group with other bins: they have no interval of their own (the table gives the group’s).'
+      : 'Lighter bars split a noise group: they have no interval.' });
+  const body = el('tbody');
+  const tableBox = el('div', { class: 'table-scroll' });
+  const element = el('div', { class: 'bins-view' }, [
+    el('div', { class: 'chart-box chart-box-central' }, [canvas]),
+    groupedLegend,
+    append(tableBox, [
+      el('table', { id: tableId, class: 'results-table', 'aria-label': `${title}: released values per bin`, testid: `release-table-${key}` }, [
+        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), valueHeading, el('th', { scope: 'col', text: '95% interval' })])]),
+        body,
+      ]),
+    ]),
+  ]);
+  const chart = createCentralChart(canvas, 'released count');
+  let rows = [];
+  let labelsKey = '';
+  return {
+    element,
+    // `consistent`: the values are the consistent counts (no intervals).
+    show(bins, consistent) {
+      const labels = JSON.stringify(bins.map((bin) => bin.label));
+      if (labels !== labelsKey) {
+        labelsKey = labels;
+        rows = bins.map((bin, index) => createRow(key, bin.label, index));
+        replaceChildren(body, rows.map((row) => row.element));
+        // Many bins scroll in a box of their own, focusable so that the keyboard can scroll it.
+        const tall = rows.length > 20;
+        tableBox.classList.toggle('table-tall', tall);
+        for (const [name, value] of [['tabindex', '0'], ['role', 'region'], ['aria-label', `${title}: table of bins`]]) {
+          if (tall) tableBox.setAttribute(name, value);
+          else tableBox.removeAttribute(name);
+        }
+      }
+      setText(valueHeading, consistent ? 'Consistent count' : 'Noisy count');
+      groupedLegend.hidden = !bins.some((bin) => bin.grouped && (bin.ci_low === null || bin.ci_low === undefined));
+      bins.forEach((bin, index) => rows[index].show(bin, withGroups));
+      chart.update(bins);
+    },
+    destroy: () => chart.destroy(),
+  };
+}
+
+function createRow(key, label, index) {
+  const value = el('td', { class: 'number', testid: `release-value-${key}-${index}` });
+  const interval = el('td', { class: 'number interval', testid: `release-ci-${key}-${index}` });
+  const element = el('tr', { testid: `release-bin-${key}-${index}` }, [el('th', { scope: 'row', class: 'bin-label', text: label }), value, interval]);
+  return {
+    element,
+    show(bin, withGroups) {
+      setText(value, formatNumber(bin.value));
+      value.dataset.value = String(bin.value);
+      interval.dataset.low = String(bin.ci_low ?? null);
+      interval.dataset.high = String(bin.ci_high ?? null);
+      const shownKey = JSON.stringify([bin.intervalText, withGroups ? bin.group : null]);
+      if (interval.dataset.shown === shownKey) return;
+      interval.dataset.shown = shownKey;
+      if (bin.group && withGroups) {
+        const others = bin.group.others.filter(Boolean);
+        replaceChildren(interval, [
+          `shared group: mean ${formatNumber(bin.group.mean)}, interval [${formatNumber(bin.group.ci_low)}, ${formatNumber(bin.group.ci_high)}]`,
+          others.length ? el('span', { class: 'group-note', text: `with ${others.join(', ')}` }) : null,
+        ]);
+      } else {
+        replaceChildren(interval, [bin.intervalText ?? MISSING]);
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+// Questions "answered in confidence" (central differential privacy): the
+// organisation receives the answer as given and publishes only releases with
+// added noise, which together spend at most the question's budget. A trust
+// model, not a kind: categorical and histogram questions may have it (their
+// kinds' create modules say so with `supportsConfidential`). Every page tells
+// such a question by its capability, never by its type:
+//   a definition's question: "privacy": "central" (no "mechanism");
+//   core.parseSurvey's summary and a results entry: privacy.trust "central";
+//   a results entry: also "trust": "central".
+export const CENTRAL = 'central';
+
+export function isCentral(question) {
+  if (!question) return false;
+  return question.privacy === CENTRAL || question.privacy?.trust === CENTRAL || question.trust === CENTRAL;
+}
+
+// The words the pages use for the two trust models.
+export const IN_CONFIDENCE = 'Answered in confidence';
+export const ON_DEVICE = 'Randomised on your device';

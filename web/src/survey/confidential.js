@@ -1,0 +1,79 @@
+// The survey page's words for questions answered in confidence (see
+// shared/central.js): the notice before the first question that says which
+// questions the organisation sees and which are randomised on this device,
+// the line on each such question, and such a question's entry in the
+// prepared report (its answer, sent as given).
+import { el } from '../shared/dom.js';
+import { IN_CONFIDENCE, ON_DEVICE, isCentral } from '../shared/central.js';
+import { formatEpsilon } from '../shared/format.js';
+import { surveyKind } from './kinds.js';
+
+// True when at least one question is answered in confidence. `summaries`:
+// core.parseSurvey(definition).questions.
+export function hasCentral(survey, summaries) {
+  return survey.questions.some((question, index) => isCentral(question) || isCentral(summaries[index]));
+}
+
+// Null when every question is randomised on the device (the page is then as before).
+export function renderTrustNotice(survey, summaries) {
+  if (!hasCentral(survey, summaries)) return null;
+  const entries = survey.questions.map((question, index) => ({ question, index, central: isCentral(question) || isCentral(summaries[index]) }));
+  const central = entries.filter((entry) => entry.central);
+  const local = entries.filter((entry) => !entry.central);
+  return el('section', { class: 'card trust-notice', 'aria-labelledby': 'trust-heading', testid: 'trust-notice' }, [
+    el('h2', { id: 'trust-heading', text: 'Who sees your answers' }),
+    el('div', { class: 'trust-group trust-group-central', testid: 'trust-central' }, [
+      el('h3', { text: `${IN_CONFIDENCE} (${central.length === 1 ? '1 question' : `${central.length} questions`})` }),
+      el('p', {
+        text: 'The organisation receives your answer as you give it and keeps it confidential. ' +
+          'It publishes only statistics of everyone’s answers with random noise added, so no published number reveals your answer.',
+      }),
+      renderList(central, 'trust-central-list'),
+    ]),
+    local.length > 0 ? el('div', { class: 'trust-group', testid: 'trust-local' }, [
+      el('h3', { text: `${ON_DEVICE} (${local.length === 1 ? '1 question' : `${local.length} questions`})` }),
+      el('p', { text: 'Your true answer never leaves this device: it is randomised here, in your browser, and only the randomised report is sent.' }),
+      renderList(local, 'trust-local-list'),
+    ]) : null,
+    el('p', { class: 'hint', text: 'You will see exactly what is sent, for every question, before anything leaves this device.' }),
+  ]);
+}
+
+function renderList(entries, testid) {
+  return el('ul', { class: 'trust-list', testid }, entries.map(({ question, index }) =>
+    el('li', { testid: `trust-${question.id}` }, [
+      el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`,
+    ])));
+}
+
+// The line under a confidential question's text, inside its fieldset.
+export function renderConfidentialLine(question) {
+  return el('p', { class: 'confidence-line', testid: `confidence-${question.id}` }, [
+    el('span', { class: 'badge badge-confidence', text: IN_CONFIDENCE }),
+    ' The organisation sees this answer; it publishes only statistics with added noise.',
+  ]);
+}
+
+// A confidential question's entry in the prepared report, in the shape of a
+// kind's describeResponse: the answer itself, in words (the kind's
+// answerInWords), and what happens to it; the budget and the core's note
+// behind a disclosure. `summary`: the core's page summary of the question.
+export function describeConfidentialResponse(question, response, summary) {
+  const inWords = surveyKind(question.type).answerInWords;
+  const value = typeof inWords === 'function' ? inWords(question, response) : JSON.stringify(response);
+  const budget = summary?.privacy?.epsilon ?? summary?.budget ?? question.budget ?? null;
+  const note = summary?.privacy?.note;
+  return {
+    label: 'Sent as you gave it, in confidence',
+    values: [value],
+    explanation: 'This answer is not randomised: the organisation receives it as it is and keeps it confidential. ' +
+      'Only statistics of everyone’s answers, with random noise added, are published, so no published number reveals your answer.',
+    details: {
+      summary: 'Technical details',
+      items: [
+        `Answered in confidence (central differential privacy): everything published about this question together spends at most ${formatEpsilon(budget)}, its publication budget.`,
+        note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : null,
+      ].filter(Boolean),
+    },
+  };
+}
