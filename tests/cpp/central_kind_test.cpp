@@ -23,6 +23,7 @@
 #include "core/survey/report.h"
 #include "core/survey/results.h"
 #include "core/survey/survey.h"
+#include "tests/cpp/stat_utils.h"
 
 using nlohmann::json;
 using namespace deniable;
@@ -251,32 +252,8 @@ TEST_CASE("central kind: published intervals cover at their nominal rate on hard
   (void)layout;
 }
 
-namespace {
-
-// The stochastic DP test of central_release_test.cpp, on answer-change neighbours.
-double StochasticBound(const std::function<std::vector<double>(const std::vector<std::int64_t>&, RandomSource&)>& release,
-                       const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& b, int trials) {
-  std::map<std::string, std::array<double, 2>> counts;
-  SeededRandom random(78);
-  for (int side = 0; side < 2; ++side) {
-    for (int i = 0; i < trials; ++i) {
-      std::string key;
-      for (double value : release(side == 0 ? a : b, random)) key += std::to_string(value) + ",";
-      counts[key][static_cast<std::size_t>(side)] += 1.0;
-    }
-  }
-  double bound = 0.0;
-  for (const auto& [key, count] : counts) {
-    for (int side = 0; side < 2; ++side) {
-      const double x = count[static_cast<std::size_t>(side)], y = count[static_cast<std::size_t>(1 - side)];
-      const double x_low = x - 5.0 * std::sqrt(x), y_high = y + 5.0 * std::sqrt(y) + 5.0;
-      if (x_low > 0.0) bound = std::max(bound, std::log(x_low / y_high));
-    }
-  }
-  return bound;
-}
-
-}  // namespace
+// The stochastic DP test (tests/cpp/stat_utils.h) on answer-change neighbours.
+using deniable::testing::StochasticEpsilonLowerBound;
 
 TEST_CASE("central kind: a release is epsilon-DP when one respondent changes their answer; add/remove noise is caught") {
   // One respondent's answer moves from bin 1 to bin 2: two counts change.
@@ -286,19 +263,19 @@ TEST_CASE("central kind: a release is epsilon-DP when one respondent changes the
   const auto product = [&](const std::vector<std::int64_t>& h, RandomSource& random) {
     return RunRelease(request, h, 2, random).value().values;  // what the server runs (kAnswerChangeSensitivity)
   };
-  const double measured = StochasticBound(product, a, b, 300000);
+  const double measured = StochasticEpsilonLowerBound(product, a, b, 300000, 78);
   MESSAGE("dp_base, sensitivity 2: stochastic lower bound " << measured);
   CHECK(measured <= epsilon);
   const auto sreb = *ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", epsilon}});
-  const double measured_sreb = StochasticBound(
+  const double measured_sreb = StochasticEpsilonLowerBound(
       [&](const std::vector<std::int64_t>& h, RandomSource& random) { return RunRelease(sreb, h, 2, random).value().values; },
-      a, b, 300000);
+      a, b, 300000, 78);
   MESSAGE("sreb_gca, sensitivity 2: stochastic lower bound " << measured_sreb);
   CHECK(measured_sreb <= epsilon);
   // Canary: noise calibrated to adding or removing a record (sensitivity 1) loses up to 2 epsilon here.
-  const double caught = StochasticBound(
+  const double caught = StochasticEpsilonLowerBound(
       [&](const std::vector<std::int64_t>& h, RandomSource& random) { return RunRelease(request, h, 1, random).value().values; },
-      a, b, 300000);
+      a, b, 300000, 78);
   MESSAGE("canary, sensitivity 1: stochastic lower bound " << caught);
   CHECK(caught > epsilon);
 }

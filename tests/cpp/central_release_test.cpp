@@ -18,6 +18,7 @@
 #include "core/central/greedy_grouping.h"
 #include "core/central/histogram_release.h"
 #include "core/central/release_ledger.h"
+#include "tests/cpp/stat_utils.h"
 #include "core/central/release_request.h"
 #include "core/central/release_postprocessing.h"
 #include "core/common/seeded_random.h"
@@ -141,51 +142,22 @@ TEST_CASE("central: SReB_GCA draws one noise per group, groups from the noisy co
   CHECK(!ReleaseSrebGca({}, {}, random).ok());
 }
 
-namespace {
-
-// The stochastic DP test: releases of two neighbouring histograms, the output
-// vector as the event, and the largest log ratio that the counts show beyond
-// doubt (each side bounded by 5 standard deviations, as the kind conformance
-// audit does) over events seen often enough.
-using Releaser = std::function<std::vector<double>(const std::vector<std::int64_t>&, RandomSource&)>;
-
-double StochasticEpsilonLowerBound(const Releaser& release, const std::vector<std::int64_t>& a,
-                                   const std::vector<std::int64_t>& b, int trials) {
-  std::map<std::string, std::array<double, 2>> counts;
-  SeededRandom random(77);
-  for (int side = 0; side < 2; ++side) {
-    for (int i = 0; i < trials; ++i) {
-      std::string key;
-      for (double value : release(side == 0 ? a : b, random)) key += std::to_string(value) + ",";
-      counts[key][static_cast<std::size_t>(side)] += 1.0;
-    }
-  }
-  double bound = 0.0;
-  for (const auto& [key, count] : counts) {
-    for (int side = 0; side < 2; ++side) {
-      const double x = count[static_cast<std::size_t>(side)], y = count[static_cast<std::size_t>(1 - side)];
-      const double x_low = x - 5.0 * std::sqrt(x), y_high = y + 5.0 * std::sqrt(y) + 5.0;
-      if (x_low > 0.0) bound = std::max(bound, std::log(x_low / y_high));
-    }
-  }
-  return bound;
-}
-
-}  // namespace
+using deniable::testing::HistogramReleaser;
+using deniable::testing::StochasticEpsilonLowerBound;
 
 TEST_CASE("central: the whole SReB_GCA release is epsilon-DP on neighbouring histograms; a canary is caught") {
   // Three bins with small counts (they group), neighbours differ by one record in bin 1.
   const std::vector<std::int64_t> a = {1, 2, 0}, b = {1, 3, 0};
   const double epsilon = 1.0;
-  const Releaser correct = [&](const std::vector<std::int64_t>& h, RandomSource& random) {
+  const HistogramReleaser correct = [&](const std::vector<std::int64_t>& h, RandomSource& random) {
     return ReleaseSrebGca(h, {epsilon, 0.5, 1.0, 1}, random).value().values;
   };
-  const double measured = StochasticEpsilonLowerBound(correct, a, b, 400000);
+  const double measured = StochasticEpsilonLowerBound(correct, a, b, 400000, 77);
   MESSAGE("SReB_GCA epsilon 1: stochastic lower bound " << measured);
   CHECK(measured <= epsilon);
   // Canary: phase 2 with a draw per member (the literal reading of Algorithm 1 line 10, digest P3) at a tenth of
   // the noise: the tester must see more than epsilon.
-  const Releaser broken = [&](const std::vector<std::int64_t>& h, RandomSource& random) {
+  const HistogramReleaser broken = [&](const std::vector<std::int64_t>& h, RandomSource& random) {
     auto release = ReleaseSrebGca(h, {epsilon, 0.5, 1.0, 1}, random).value();
     const auto loud = DiscreteLaplace::Create(5.0).value();
     std::vector<double> values(h.size());
@@ -196,7 +168,7 @@ TEST_CASE("central: the whole SReB_GCA release is epsilon-DP on neighbouring his
     }
     return values;
   };
-  const double caught = StochasticEpsilonLowerBound(broken, a, b, 400000);
+  const double caught = StochasticEpsilonLowerBound(broken, a, b, 400000, 77);
   MESSAGE("canary: stochastic lower bound " << caught);
   CHECK(caught > epsilon);
 }

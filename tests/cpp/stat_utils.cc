@@ -1,8 +1,11 @@
 #include "stat_utils.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <string>
 
 #include "core/common/seeded_random.h"
 
@@ -178,6 +181,28 @@ AuditResult EpsilonFromEventCounts(const std::vector<std::int64_t>& hits0, const
     consider(hits1[e], hits0[e]);
   }
   return result;
+}
+
+double StochasticEpsilonLowerBound(const HistogramReleaser& release, const std::vector<std::int64_t>& a,
+                                   const std::vector<std::int64_t>& b, int trials, std::uint64_t seed) {
+  std::map<std::string, std::array<double, 2>> counts;
+  SeededRandom random(seed);
+  for (int side = 0; side < 2; ++side) {
+    for (int i = 0; i < trials; ++i) {
+      std::string key;
+      for (double value : release(side == 0 ? a : b, random)) key += std::to_string(value) + ",";
+      counts[key][static_cast<std::size_t>(side)] += 1.0;
+    }
+  }
+  double bound = 0.0;
+  for (const auto& [key, count] : counts) {
+    for (int side = 0; side < 2; ++side) {
+      const double x = count[static_cast<std::size_t>(side)], y = count[static_cast<std::size_t>(1 - side)];
+      const double x_low = x - 5.0 * std::sqrt(x), y_high = y + 5.0 * std::sqrt(y) + 5.0;
+      if (x_low > 0.0) bound = std::max(bound, std::log(x_low / y_high));
+    }
+  }
+  return bound;
 }
 
 }  // namespace deniable::testing

@@ -43,4 +43,13 @@ AuditResult AuditEpsilon(const PerturbFunction& perturb, int x0, int x1, std::in
 AuditResult EpsilonFromEventCounts(const std::vector<std::int64_t>& hits0, const std::vector<std::int64_t>& hits1,
                                    std::int64_t trials, double alpha);
 
+// The stochastic DP test of a histogram release (in the style of Google's
+// stochastic tester): `trials` releases of each of two neighbouring
+// histograms, the whole output vector as the event, and the largest log ratio
+// the counts show beyond doubt (each side bounded by 5 standard deviations)
+// over events seen often enough. A lower bound on the release's epsilon.
+using HistogramReleaser = std::function<std::vector<double>(const std::vector<std::int64_t>&, RandomSource&)>;
+double StochasticEpsilonLowerBound(const HistogramReleaser& release, const std::vector<std::int64_t>& a,
+                                   const std::vector<std::int64_t>& b, int trials, std::uint64_t seed);
+
 }  // namespace deniable::testing
