@@ -8,9 +8,11 @@
 #   6. PML's curvature penalty chosen from the reports (quick mode of build/pml_aic);
 #   7. histogram questions: the paper's setting, groups, small epsilon, range queries, client time (native and wasm);
 #   8. blocks; 9. privacy levels (seed 003) and private linear regression.
-# Assumes `npm run build` (or `npm start`/`npm test`) has built everything.
+# Installs and builds what is missing first (the benchmarks are not part of `npm start`'s build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup.sh all
+bash scripts/build.sh all
 echo "## Report ingestion (bench/ingest/run.sh)"
 bash bench/ingest/run.sh
 echo

@@ -2,16 +2,23 @@
 # Installs what Deniable needs on Debian 12: build tools and libraries from
 # Debian's packages (only those missing), then the npm packages (npm ci).
 # Idempotent and quick when everything is present.
+#
+# Usage: bash scripts/setup.sh [serve|all]
+#   serve: what building and serving needs (npm start);
+#   all:   also what the tests and benchmarks need (npm test): doctest,
+#          chromium, nginx-light and wrk (the ingest baseline), sqlite3, curl.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PROFILE="${1:-all}"
 
 PACKAGES=(
   build-essential cmake pkg-config
-  libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev doctest-dev libnlopt-dev libnlopt-cxx-dev
+  libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev libnlopt-dev libnlopt-cxx-dev
   emscripten
-  chromium
-  nginx-light wrk sqlite3 curl
 )
+if [ "$PROFILE" != "serve" ]; then
+  PACKAGES+=(doctest-dev chromium nginx-light wrk sqlite3 curl)
+fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
@@ -20,7 +27,7 @@ for package in "${PACKAGES[@]}"; do
   [ "$status" = "install ok installed" ] || missing+=("$package")
 done
 if ((${#missing[@]})); then
-  echo "setup: installing Debian packages: ${missing[*]}"
+  echo "setup: installing Debian packages (a few minutes the first time): ${missing[*]}"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -q
@@ -33,6 +40,6 @@ fi
 
 # npm ci only when node_modules is missing or older than the lock file.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
+  echo "setup: npm ci (about a minute the first time)"
   npm ci --no-audit --no-fund
 fi
