@@ -310,3 +310,35 @@ TEST_CASE("central kind: a release scheduled at a count reserves its epsilon unt
   REQUIRE(ledger.Schedule({"", request(0.1), 5, ""}).ok());
   CHECK(ledger.scheduled().back().id == "s3");  // ids are never reused
 }
+
+TEST_CASE("central kind: every published group mean is unbiased with the noise's variance, for every method") {
+  // z = (published mean x m - true group sum) / sd(draw) over every group of every release: mean 0 and variance 1
+  // (each group's error is its one draw). Tolerances from the variance formula: the mean within 5/sqrt(N), the
+  // variance within 5 sqrt(Var(z^2)/N), Var(z^2) = E z^4 - 1 = 5 for Laplace-like draws (kurtosis 6).
+  std::vector<std::int64_t> counts(64, 0);
+  for (std::size_t b = 0; b < counts.size(); ++b) counts[b] = static_cast<std::int64_t>((b * 37) % 11 == 0 ? 300 : b % 5);
+  SeededRandom random(21);
+  for (const char* method : {"dp_base", "sreb_gca", "ahp"}) {
+    const auto request = *ParseReleaseRequest({{"method", method}, {"epsilon", 0.5}});
+    const double decay = PublishedNoiseDecay(request, 2);
+    const double sd = std::sqrt(2.0 * decay) / (1.0 - decay);
+    double sum = 0.0, sum_squares = 0.0;
+    std::int64_t n = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const LedgerRelease release = MakeRelease(request, counts, random);
+      for (const auto& group : release.groups) {
+        std::int64_t truth = 0;
+        for (std::size_t b : group) truth += counts[b];
+        const double z = (release.values[group.front()] * static_cast<double>(group.size()) - static_cast<double>(truth)) / sd;
+        sum += z;
+        sum_squares += z * z;
+        ++n;
+      }
+    }
+    const double mean = sum / static_cast<double>(n);
+    const double variance = sum_squares / static_cast<double>(n) - mean * mean;
+    MESSAGE(std::string(method) << ": " << n << " group draws, mean z " << mean << ", variance " << variance);
+    CHECK(std::fabs(mean) < 5.0 / std::sqrt(static_cast<double>(n)));
+    CHECK(std::fabs(variance - 1.0) < 5.0 * std::sqrt(5.0 / static_cast<double>(n)));
+  }
+}

@@ -17,7 +17,12 @@
 //     with the server's numbers, the consistent values, and the refusal of a
 //     release beyond what is left, word for word; exact counts only where the
 //     definition allows them. A reload and a reader without the token see the
-//     same release. 1280 px and 390 px fit.
+//     same release. 1280 px and 390 px fit. Post-processing: clamped and
+//     rounded values (the server's, non-negative whole numbers, with the raw
+//     release's intervals, said so), also with the consistent ones. Scheduled
+//     releases: the form's "When" (a count the question already has is asked
+//     again, not sent), the reserved ε and the scheduled row; two more answers
+//     and the server has made it; another one cancelled with its button.
 // (d) The creation page: "Who sees the answer" for the kinds that can be
 //     answered in confidence, the budget and exact-counts choice instead of
 //     the mechanism, and the definition it creates.
@@ -227,10 +232,75 @@ async function shownValues(page, key, count) {
   return values;
 }
 
-async function releasesOf(questionId) {
-  const response = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/${questionId}/releases`);
+async function releasesOf(questionId, query = '') {
+  const response = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/${questionId}/releases${query}`);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body;
+}
+
+async function answersOf(questionId) {
+  return (await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/results`)).body.questions.find((question) => question.id === questionId).n;
+}
+
+// The values shown, once they are `expected` (post-processed values are fetched).
+async function waitForValues(page, key, expected) {
+  const deadline = Date.now() + 5000;
+  let shown;
+  for (;;) {
+    shown = await shownValues(page, key, expected.length);
+    if (JSON.stringify(shown) === JSON.stringify(expected) || Date.now() > deadline) break;
+    await page.waitForTimeout(50);
+  }
+  assert.deepEqual(shown, expected);
+}
+
+const isWholeAndNonNegative = (value) => Number.isInteger(value) && value >= 0;
+
+// The clamp and round boxes on `release` of question `id` (`count` bins): the
+// server's values, non-negative whole numbers, with the raw release's
+// intervals, said so; with the consistent values too, no intervals; unticked,
+// the raw counts again.
+async function checkClampAndRound(page, id, release, count) {
+  const raw = release.bins.map((bin) => bin.value);
+  const rawIntervals = [];
+  for (let index = 0; index < count; index += 1) rawIntervals.push(await page.getByTestId(`release-ci-${id}-${index}`).textContent());
+  const fetched = page.waitForRequest((request) => request.url().endsWith(`/questions/${id}/releases?postprocess=clamp,round`));
+  await page.getByTestId(`release-clamp-${id}`).check();
+  await page.getByTestId(`release-round-${id}`).check();
+  await fetched;
+  const expected = (await releasesOf(id, '?postprocess=clamp,round')).releases.find((candidate) => candidate.id === release.id).postprocessed;
+  await waitForValues(page, id, expected);
+  assert.ok(expected.every(isWholeAndNonNegative), `clamped and rounded: ${expected}`);
+  expected.forEach((value, index) => assert.equal(value, Math.round(Math.max(0, raw[index])), `bin ${index}: raw ${raw[index]}`));
+  if (raw.some((value) => !isWholeAndNonNegative(value))) assert.notDeepEqual(expected, raw, 'clamping or rounding changed a value');
+  for (let index = 0; index < count; index += 1) {
+    assert.equal(await page.getByTestId(`release-ci-${id}-${index}`).textContent(), rawIntervals[index], `bin ${index} keeps the raw interval`);
+  }
+  const table = page.getByTestId(`release-table-${id}`);
+  assert.deepEqual(await table.locator('thead th').allTextContents(), ['Bin', 'Clamped, rounded count', '95% interval (raw release)']);
+  assert.match(await page.getByTestId(`release-postprocess-note-${id}`).textContent(),
+    /negatives set to 0 and rounded to whole numbers, by the server.*The 95% intervals and error bars are those of the raw release, not of these values/);
+  assert.match(await page.getByTestId(`release-total-${id}`).textContent(), /^Total of the raw release: /);
+  for (const [index, view] of (release.views ?? []).entries()) {
+    const shown = await shownValues(page, `${id}-view-${index}`, view.bins.length);
+    assert.ok(shown.every(isWholeAndNonNegative), `view ${view.name}: ${shown}`);
+    assert.equal(shown.reduce((sum, value) => sum + value, 0), expected.reduce((sum, value) => sum + value, 0), `view ${view.name} sums the cells`);
+  }
+
+  // With the consistent values too: the server's, without intervals.
+  await page.getByTestId(`release-consistent-${id}`).check();
+  const all = (await releasesOf(id, '?postprocess=consistent,clamp,round')).releases.find((candidate) => candidate.id === release.id).postprocessed;
+  await waitForValues(page, id, all);
+  assert.ok(all.every(isWholeAndNonNegative), `consistent, clamped and rounded: ${all}`);
+  assert.equal(await page.getByTestId(`release-ci-${id}-0`).textContent(), '—');
+  assert.deepEqual(await table.locator('thead th').allTextContents(), ['Bin', 'Consistent, clamped, rounded count', '95% interval']);
+  assert.ok(await page.getByTestId(`release-consistent-note-${id}`).isVisible());
+
+  for (const step of ['consistent', 'clamp', 'round']) await page.getByTestId(`release-${step}-${id}`).uncheck();
+  assert.deepEqual(await shownValues(page, id, count), raw);
+  assert.deepEqual(await table.locator('thead th').allTextContents(), ['Bin', 'Noisy count', '95% interval']);
+  assert.equal(await page.getByTestId(`release-postprocess-note-${id}`).isVisible(), false);
+  assert.equal(await page.getByTestId(`release-ci-${id}-0`).textContent(), rawIntervals[0]);
 }
 
 test('the dashboard shows releases only: the admin releases with the form, the ledger keeps count, a release past the budget is refused', async (t) => {
@@ -324,6 +394,8 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   shownHalves.forEach((value, index) => assert.ok(Math.abs(value - consistentHalves[index]) < 1e-9, `halves ${index}: ${value} vs ${consistentHalves[index]}`));
   await page.getByTestId('release-consistent-age').uncheck();
   assert.deepEqual(await shownValues(page, 'age', 10), release.bins.map((bin) => bin.value));
+  // Clamped and rounded (the server's post-processing), alone and with the consistent values.
+  await checkClampAndRound(page, 'age', release, 10);
 
   // Beyond what is left: refused, the server's message word for word, nothing spent.
   await page.getByTestId('release-epsilon-age').fill('2');
@@ -357,6 +429,8 @@ test('the dashboard shows releases only: the admin releases with the form, the l
       assert.equal(cell, `${formatNumber(bin.ci_low)}\u00a0to ${formatNumber(bin.ci_high)}`);
     }
   }
+  // SREB-GCA's grouped bins share a mean, often not a whole number: clamped and rounded, they are.
+  await checkClampAndRound(page, 'drug', drugRelease, 3);
 
   // Exact counts, for the admin, labelled as not private.
   await page.getByTestId('exact-counts-button-age').click();
@@ -379,8 +453,6 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   await page.getByTestId('ledger-row-age-r1').waitFor();
   assert.deepEqual(await shownValues(page, 'age', 10), before);
   assert.equal(await page.getByTestId('release-select-age').inputValue(), 'r1');
-  assert.deepEqual(unexpectedProblems(log, ADMIN_PROBLEMS), []);
-  await page.close();
 
   // A reader without the token: the same numbers, no form, no exact counts.
   const reader = await launchBrowser(DESKTOP);
@@ -399,6 +471,121 @@ test('the dashboard shows releases only: the admin releases with the form, the l
     await reader.close();
   }
 
+  // A release scheduled with the form at two more answers: its ε reserved at once, its row in the ledger.
+  const answers = await answersOf('age');
+  assert.equal(await page.getByTestId('ledger-reserved-age').textContent(), '0');
+  assert.equal(await page.getByTestId('scheduled-age').isVisible(), false);
+  assert.equal(await page.getByTestId('release-at-age').isVisible(), false, 'no N while the release is made now');
+  assert.equal(await page.getByTestId('release-submit-age').textContent(), 'Release now');
+  await page.getByTestId('release-method-age').selectOption('dp_base');
+  await page.getByTestId('release-epsilon-age').fill('0.5');
+  await page.getByTestId('release-when-later-age').check();
+  assert.equal(await page.getByTestId('release-submit-age').textContent(), 'Schedule release');
+  assert.match(await page.getByTestId('release-at-hint-age').textContent(), new RegExp(`^At least ${answers + 1}: the question has ${answers} answers now`));
+  // A count the question already has would make the release at once: asked again, nothing sent.
+  const postsBefore = log.requests.filter((request) => request.method === 'POST').length;
+  await page.getByTestId('release-at-age').fill(String(answers));
+  await page.getByTestId('release-at-age').press('Enter');
+  assert.match(await page.getByTestId('release-at-age-message').textContent(), new RegExp(`^N must be more than the ${answers} answers the question has now`));
+  assert.equal((await focusedElement(page)).testid, 'release-at-age');
+  assert.equal(log.requests.filter((request) => request.method === 'POST').length, postsBefore);
+  const at = answers + 2;
+  await page.getByTestId('release-at-age').fill(String(at));
+  const scheduling = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/questions/age/releases'));
+  await page.getByTestId('release-submit-age').click();
+  assert.deepEqual(JSON.parse((await scheduling).postData()), { method: 'dp_base', epsilon: 0.5, at_respondents: at });
+  await page.getByTestId('scheduled-row-age-s1').waitFor();
+  assert.equal(await page.getByTestId('release-status-age').textContent(),
+    `Scheduled s1: dp_base, ε 0.5, when ${at} answers are in (ε reserved now): 0.5 of 2 spent, 0.5 reserved, 1 left.`);
+  await page.locator('[data-testid="ledger-reserved-age"]', { hasText: /^0\.5$/ }).waitFor();
+  assert.equal(await page.getByTestId('ledger-spent-age').textContent(), '0.5');
+  assert.equal(await page.getByTestId('ledger-left-age').textContent(), '1');
+  const [scheduled] = (await releasesOf('age')).scheduled;
+  assert.deepEqual(await page.getByTestId('scheduled-row-age-s1').locator('th, td').allTextContents(),
+    ['s1', 'DP base', '0.5', `${at} answers are in (${answers} now)`, scheduled.scheduled_at.replace('T', ' ').replace('Z', ''), 'Cancel']);
+  assert.match(await page.getByTestId('release-epsilon-hint-age').textContent(), /^At most 1 is left of the budget of 2 \(0\.5 is reserved by scheduled releases\)/);
+  // The reserved ε counts against the budget: the server's refusal says so, word for word.
+  await page.getByTestId('release-when-now-age').check();
+  await page.getByTestId('release-epsilon-age').fill('1.2');
+  await page.getByTestId('release-submit-age').click();
+  await page.getByTestId('release-error-age').waitFor();
+  assert.equal(await page.getByTestId('release-error-age').textContent(),
+    'a release of epsilon 1.2 would exceed this question\'s budget of 2: 0.5 is spent, 0.5 is reserved by scheduled releases, 1 is left');
+
+  // Two more answers (through the API): the server makes the release at the second; the page shows it as it arrives.
+  const twoMore = [0, 1].map((index) => core.perturbSeeded(SURVEY, { drug: index, age: 55 + index, stress: index }, String(REPORT_SEED_BASE + MORE_REPORTS + index)));
+  await postReports(server.baseUrl, SURVEY.id, [twoMore[0]]);
+  await page.locator('[data-testid="scheduled-when-age-s1"]', { hasText: `(${answers + 1} now)` }).waitFor();
+  assert.equal((await releasesOf('age')).releases.length, 1, 'not yet made at one answer fewer');
+  await postReports(server.baseUrl, SURVEY.id, [twoMore[1]]);
+  await page.getByTestId('ledger-row-age-r2').waitFor();
+  await page.getByTestId('scheduled-row-age-s1').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('scheduled-age').isVisible(), false);
+  const ledgerNow = await releasesOf('age');
+  assert.deepEqual([ledgerNow.spent, ledgerNow.reserved, ledgerNow.scheduled], [1, 0, []]);
+  const made = ledgerNow.releases[1];
+  assert.deepEqual([made.id, made.respondents, made.request], ['r2', at, { method: 'dp_base', epsilon: 0.5 }]);
+  assert.deepEqual(await page.getByTestId('ledger-row-age-r2').locator('th, td').allTextContents(),
+    ['r2', 'DP base', '0.5', made.created_at.replace('T', ' ').replace('Z', ''), String(at)]);
+  assert.equal(await page.getByTestId('ledger-reserved-age').textContent(), '0');
+  assert.equal(await page.getByTestId('ledger-spent-age').textContent(), '1');
+  assert.equal(await page.getByTestId('release-select-age').inputValue(), 'r2', 'the new release is shown as it arrives');
+  assert.deepEqual(await shownValues(page, 'age', 10), made.bins.map((bin) => bin.value));
+  // A reload shows the same.
+  await page.reload();
+  await page.getByTestId('ledger-row-age-r2').waitFor();
+  assert.equal(await page.getByTestId('scheduled-age').isVisible(), false);
+  assert.deepEqual(await shownValues(page, 'age', 10), made.bins.map((bin) => bin.value));
+
+  // Another one, cancelled with its button: its row goes and the reserved ε returns to what it was.
+  const reservedBefore = await page.getByTestId('ledger-reserved-age').textContent();
+  await page.getByTestId('release-when-later-age').check();
+  await page.getByTestId('release-epsilon-age').fill('0.25');
+  await page.getByTestId('release-at-age').fill(String(at + 5));
+  await page.getByTestId('release-submit-age').click();
+  await page.getByTestId('scheduled-row-age-s2').waitFor();
+  await page.locator('[data-testid="ledger-reserved-age"]', { hasText: /^0\.25$/ }).waitFor();
+  assert.equal(await page.getByTestId('ledger-left-age').textContent(), '0.75');
+  const cancelling = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/questions/age/releases/s2/cancel'));
+  await page.getByTestId('scheduled-cancel-age-s2').click();
+  await cancelling;
+  await page.getByTestId('scheduled-row-age-s2').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('ledger-reserved-age').textContent(), reservedBefore);
+  assert.equal(await page.getByTestId('ledger-left-age').textContent(), '1');
+  assert.equal(await page.getByTestId('release-status-age').textContent(), 'Cancelled s2: its ε 0.25 is no longer reserved. 1 of 2 spent, 1 left.');
+  assert.equal(await page.getByTestId('release-error-age').isVisible(), false);
+  assert.equal((await focusedElement(page)).testid, 'ledger-heading-age', 'focus stays in the ledger');
+  const cancelled = await releasesOf('age');
+  assert.deepEqual([cancelled.reserved, cancelled.scheduled, cancelled.releases.length], [0, [], 2]);
+
+  // A cancel the server refuses (already cancelled elsewhere): its message, word for word, in the alert.
+  await page.getByTestId('release-epsilon-age').fill('0.1');
+  await page.getByTestId('release-at-age').fill(String(at + 1000));
+  await page.getByTestId('release-submit-age').click();
+  await page.getByTestId('scheduled-row-age-s3').waitFor();
+  await page.route('**/api/surveys/*/results*', (route) => route.abort());  // the poll would remove the row
+  const elsewhere = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/age/releases/s3/cancel`, { method: 'POST', headers: admin() });
+  assert.equal(elsewhere.status, 200);
+  await page.getByTestId('scheduled-cancel-age-s3').click();
+  const cancelRefusal = page.getByTestId('release-error-age');
+  await cancelRefusal.waitFor();
+  assert.equal(await cancelRefusal.textContent(), 'question "age" has no scheduled release "s3" (it may have been made already)');
+  assert.equal(await cancelRefusal.getAttribute('role'), 'alert');
+  await page.unroute('**/api/surveys/*/results*');
+  await page.getByTestId('scheduled-row-age-s3').waitFor({ state: 'detached' });
+
+  // One left waiting, on the other question, for the pictures and the phone.
+  await page.getByTestId('release-when-later-drug').check();
+  await page.getByTestId('release-epsilon-drug').fill('0.1');
+  await page.getByTestId('release-at-drug').fill(String(at + 100));
+  await page.getByTestId('release-submit-drug').click();
+  await page.getByTestId('scheduled-row-drug-s1').waitFor();
+  await page.getByTestId('release-when-later-age').check();
+  await screenshot(page, 'desktop-central-scheduled');
+  await assertFits(page, 'the dashboard with a scheduled release at 1280 px');
+  assert.deepEqual(unexpectedProblems(log, [...ADMIN_PROBLEMS, /Failed to load resource: the server responded with a status of 404/, /net::ERR_FAILED/]), []);
+  await page.close();
+
   // On a phone, with the token (typed again in this new tab).
   const phone = await launchBrowser(PHONE);
   try {
@@ -412,9 +599,21 @@ test('the dashboard shows releases only: the admin releases with the form, the l
     await phonePage.getByTestId('release-advanced-age').locator('summary').tap();
     await phonePage.getByTestId('exact-counts-button-age').tap();
     await phonePage.getByTestId('exact-counts-age').waitFor();
+    await phonePage.getByTestId('release-when-later-age').tap();
+    await phonePage.getByTestId('release-at-age').waitFor();
+    await phonePage.getByTestId('scheduled-cancel-drug-s1').waitFor();
+    await phonePage.getByTestId('release-clamp-drug').tap();
+    await phonePage.getByTestId('release-postprocess-note-drug').waitFor();
     await assertFits(phonePage, 'the dashboard at 390 px');
-    assert.ok(await colourPixels(phonePage, 'release-chart-age', OWN_INTERVAL_COLOR) > 100, 'the release chart drew its bars on a phone');
     await screenshot(phonePage, 'phone-central-dashboard');
+    for (const testid of ['scheduled-table-drug', 'ledger-table-age', 'release-form-age']) {
+      const widths = await phonePage.getByTestId(testid).evaluate((node) => {
+        const box = node.closest('.table-scroll') ?? node;
+        return [box.scrollWidth, box.clientWidth];
+      });
+      assert.ok(widths[0] <= widths[1], `${testid} fits 390 px without scrolling: ${widths}`);
+    }
+    assert.ok(await colourPixels(phonePage, 'release-chart-age', OWN_INTERVAL_COLOR) > 100, 'the release chart drew its bars on a phone');
     assert.deepEqual(unexpectedProblems(phoneLog, ADMIN_PROBLEMS), []);
     await phonePage.close();
   } finally {
