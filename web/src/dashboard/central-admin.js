@@ -1,13 +1,14 @@
 // The admin's tools on a question answered in confidence: the release form
-// (method, ε, and the method's settings under "Advanced"), which posts the
-// request with the stored admin token and shows the server's refusal word
-// for word; and, only when the definition lets admins see them, the exact
+// (method, ε, the method's settings under "Advanced", and when: now or once
+// the question has N answers), which posts the request with the stored admin
+// token and shows the server's refusal word for word; cancelling a scheduled
+// release; and, only when the definition lets admins see them, the exact
 // counts, fetched on request and labelled as not private.
 import { bearer, requestJson, surveyPath } from '../shared/api.js';
 import { loadAdminToken } from '../shared/admin-token.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatInteger, formatNumber } from '../shared/format.js';
-import { attachNumberMessage, definitionNumber, numberInput } from '../shared/number-input.js';
+import { attachNumberMessage, definitionNumber, numberInput, parseWholeNumber } from '../shared/number-input.js';
 import { RELEASE_METHODS } from './central-release.js';
 
 const DEFAULT_METHOD = 'sreb_gca';
@@ -18,6 +19,9 @@ function questionPath(surveyId, questionId, suffix) {
   return surveyPath(surveyId, `/questions/${encodeURIComponent(questionId)}${suffix}`);
 }
 
+// The most answers a release can be scheduled at (the server's limit).
+const MAX_AT_RESPONDENTS = 1e9;
+
 // ε offered for the next release: half the budget, at most what is left.
 function suggestedEpsilon(ledger) {
   if (!ledger || !(ledger.left > 0)) return '';
@@ -25,8 +29,21 @@ function suggestedEpsilon(ledger) {
   return String(Math.round(value * 1000) / 1000 || ledger.left);
 }
 
-// `onReleased(response)`: after a release was stored (the page refreshes);
-// `onUnauthorised(message)`: the token was refused.
+// "0.5 of 2 spent, 1.5 left." (what is reserved too, when anything is).
+function budgetText({ budget, spent, reserved, left }) {
+  const held = reserved > 0 ? `, ${formatNumber(reserved)} reserved` : '';
+  return `${formatNumber(spent)} of ${formatNumber(budget)} spent${held}, ${formatNumber(left)} left.`;
+}
+
+// Cancels a scheduled release (admin token); resolves to the budget fields.
+export function cancelScheduledRelease({ surveyId, questionId, scheduledId }) {
+  return requestJson(questionPath(surveyId, questionId, `/releases/${encodeURIComponent(scheduledId)}/cancel`), {
+    method: 'POST', headers: bearer(loadAdminToken()),
+  });
+}
+
+// `onReleased(response)`: after a release was stored or scheduled (the page
+// refreshes); `onUnauthorised(message)`: the token was refused.
 export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthorised }) {
   const fieldId = (name) => `release-${questionId}-${name}`;
   const method = el('select', { id: fieldId('method'), testid: `release-method-${questionId}` },
@@ -54,7 +71,37 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
     el('div', { class: 'field-row' }, [rhoField, ratioField, etaField]),
     noSettings,
   ]);
-  const submit = el('button', { type: 'submit', class: 'button button-primary', testid: `release-submit-${questionId}`, text: 'Release' });
+  // When: now, or when the question has N answers (more than it has now).
+  let answers = 0;
+  const whenRadio = (value, label, checked) => {
+    const input = el('input', { type: 'radio', id: fieldId(`when-${value}`), name: fieldId('when'), value, checked, testid: `release-when-${value}-${questionId}` });
+    return { input, label: el('label', { class: 'choice choice-small', for: input.id }, [input, el('span', { text: label })]) };
+  };
+  const whenNow = whenRadio('now', 'Now', true);
+  const whenLater = whenRadio('later', 'When the question has N answers', false);
+  const at = numberInput({ id: fieldId('at'), whole: true, testid: `release-at-${questionId}` });
+  const atHint = el('p', { class: 'hint', id: fieldId('at-hint'), testid: `release-at-hint-${questionId}` });
+  at.setAttribute('aria-describedby', atHint.id);
+  const atMessage = attachNumberMessage(at, {
+    check(text) {
+      const parsed = parseWholeNumber(text);
+      if (!parsed.ok) return parsed;
+      if (parsed.value <= answers) {
+        return { ok: false, message: `N must be more than the ${formatInteger(answers)} answers the question has now (at ${formatInteger(answers)} or fewer, the release would be made at once).` };
+      }
+      if (parsed.value > MAX_AT_RESPONDENTS) return { ok: false, message: `N can be at most ${formatInteger(MAX_AT_RESPONDENTS)}.` };
+      return parsed;
+    },
+  });
+  const atField = el('div', { class: 'field release-at', hidden: true }, [
+    el('label', { for: at.id, text: 'N (answers)' }), at, atMessage.element, atHint,
+  ]);
+  const when = el('fieldset', { class: 'release-when', testid: `release-when-${questionId}` }, [
+    el('legend', { text: 'When' }),
+    el('div', { class: 'choices release-when-choices' }, [whenNow.label, whenLater.label]),
+    atField,
+  ]);
+  const submit = el('button', { type: 'submit', class: 'button button-primary', testid: `release-submit-${questionId}`, text: 'Release now' });
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `release-error-${questionId}`, hidden: true });
   const status = el('p', { class: 'notice notice-success', role: 'status', testid: `release-status-${questionId}`, hidden: true });
   const form = el('form', { class: 'release-form', novalidate: true, testid: `release-form-${questionId}`, 'aria-label': 'Make a release' }, [
@@ -65,6 +112,7 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
       el('div', { class: 'field' }, [el('label', { for: epsilon.id, text: 'ε for this release' }), epsilon, epsilonMessage.element, epsilonHint]),
     ]),
     advanced,
+    when,
     el('div', { class: 'actions' }, [submit]),
     error,
     status,
@@ -83,6 +131,15 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
   };
   method.addEventListener('change', syncMethod);
   syncMethod();
+  const later = () => whenLater.input.checked;
+  const syncWhen = () => {
+    atField.hidden = !later();
+    at.disabled = !later();
+    if (!later()) atMessage.update();  // clears its message; an empty N is asked for only when sent
+    setText(submit, later() ? 'Schedule release' : 'Release now');
+  };
+  for (const radio of [whenNow.input, whenLater.input]) radio.addEventListener('change', syncWhen);
+  syncWhen();
 
   const request = () => {
     const body = { method: method.value, epsilon: definitionNumber(epsilon.value) };
@@ -91,6 +148,7 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
       body.ratio = definitionNumber(settings.ratio.value);
       body.eta = definitionNumber(settings.eta.value);
     }
+    if (later()) body.at_respondents = atMessage.check().value;
     return body;
   };
 
@@ -98,6 +156,12 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (busy) return;
+    // A count the question already has would make the release at once: asked again, never sent.
+    if (later() && !atMessage.check().ok) {
+      atMessage.update();
+      at.focus();
+      return;
+    }
     busy = true;
     submit.disabled = true;
     error.hidden = true;
@@ -106,12 +170,17 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
       const response = await requestJson(questionPath(surveyId, questionId, '/releases'), {
         method: 'POST', json: request(), headers: bearer(loadAdminToken()),
       });
-      const { release } = response;
-      setText(status, `Released ${release.id} (${release.method}, ε = ${formatNumber(release.epsilon)}): ` +
-        `${formatNumber(response.spent)} of ${formatNumber(response.budget)} spent, ${formatNumber(response.left)} left.`);
+      const { release, scheduled } = response;
+      if (scheduled) {
+        setText(status, `Scheduled ${scheduled.id}: ${scheduled.request.method}, ε ${formatNumber(scheduled.request.epsilon)}, ` +
+          `when ${formatInteger(scheduled.at_respondents)} answers are in (ε reserved now): ${budgetText(response)}`);
+        at.value = '';
+      } else {
+        setText(status, `Released ${release.id} (${release.method}, ε = ${formatNumber(release.epsilon)}): ${budgetText(response)}`);
+      }
       status.hidden = false;
       edited = false;
-      ledger = { budget: response.budget, spent: response.spent, left: response.left };
+      ledger = { budget: response.budget, spent: response.spent, reserved: response.reserved, left: response.left };
       epsilon.value = suggestedEpsilon(ledger);
       epsilonMessage.update();
       onReleased(response);
@@ -129,16 +198,37 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
   return {
     element: form,
     focus: () => method.focus(),
-    // The question's ledger as published; the suggested ε follows it until the admin types one.
-    update(nextLedger) {
+    // The question's ledger as published and its answers so far (`n`); the
+    // suggested ε follows the ledger until the admin types one.
+    update(nextLedger, n) {
       ledger = nextLedger;
+      answers = n ?? 0;
       if (!edited) {
         const suggestion = suggestedEpsilon(ledger);
         if (epsilon.value !== suggestion) epsilon.value = suggestion;
       }
+      const reserved = ledger.reserved > 0 ? ` (${formatNumber(ledger.reserved)} is reserved by scheduled releases)` : '';
       setText(epsilonHint, ledger.left > 0
-        ? `At most ${formatNumber(ledger.left)} is left of the budget of ${formatNumber(ledger.budget)}.`
-        : `The whole budget of ${formatNumber(ledger.budget)} is spent: no further release can be made.`);
+        ? `At most ${formatNumber(ledger.left)} is left of the budget of ${formatNumber(ledger.budget)}${reserved}.`
+        : ledger.reserved > 0
+          ? `Nothing is left of the budget of ${formatNumber(ledger.budget)}: ${formatNumber(ledger.spent)} is spent${reserved}; cancelling a scheduled release frees its ε.`
+          : `The whole budget of ${formatNumber(ledger.budget)} is spent: no further release can be made.`);
+      at.dataset.min = String(answers + 1);
+      setText(atHint, `At least ${formatInteger(answers + 1)}: the question has ${formatInteger(answers)} answers now. ` +
+        'The ε is reserved at once, and the server makes the release when the N-th answer is stored.');
+    },
+    clearMessages() {
+      error.hidden = true;
+      status.hidden = true;
+    },
+    // A refusal from elsewhere on the panel (cancelling), word for word.
+    showError(message) {
+      setText(error, message);
+      error.hidden = false;
+    },
+    showCancelled(scheduled, response) {
+      setText(status, `Cancelled ${scheduled.id}: its ε ${formatNumber(scheduled.request?.epsilon)} is no longer reserved. ${budgetText(response)}`);
+      status.hidden = false;
     },
   };
 }

@@ -3,12 +3,15 @@
 // bars where a bin has an interval of its own, the table of every bin (a bin
 // that shares a noise group shows the group's mean and the interval of that
 // mean), the total with its interval, and for a histogram question each data
-// consumer's view. Optionally the consistent values (Norm-Sub: at least 0,
-// same total) instead of the raw noisy counts. Never any exact count: a
-// release holds none.
+// consumer's view. Optionally post-processed values instead of the raw noisy
+// counts (central-postprocess.js): consistent values (Norm-Sub: at least 0,
+// same total) carry no interval; clamped or rounded ones keep the raw
+// release's intervals, labelled as such. Never any exact count: a release
+// holds none.
 import { append, el, replaceChildren, setText } from '../shared/dom.js';
 import { MISSING, formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
 import { createCentralChart } from './central-chart.js';
+import { RAW_DISPLAY } from './central-postprocess.js';
 
 // The release methods, in plain words (the form offers them in this order).
 export const RELEASE_METHODS = [
@@ -52,6 +55,7 @@ export function createReleaseView(id, title) {
   const facts = el('p', { class: 'hint', testid: `release-facts-${id}` });
   const consistentNote = el('p', { class: 'hint', testid: `release-consistent-note-${id}`, hidden: true,
     text: 'Consistent values (Norm-Sub): the noisy counts adjusted to be at least 0 with the same total. They carry no interval of their own; switch back to see the raw counts and their intervals.' });
+  const postprocessNote = el('p', { class: 'hint', testid: `release-postprocess-note-${id}`, hidden: true });
   const main = createBinsBlock({ key: id, title, withGroups: true });
   const total = el('p', { class: 'release-total', testid: `release-total-${id}` });
   const intervalNote = el('p', { class: 'hint', testid: `release-interval-note-${id}` });
@@ -60,17 +64,22 @@ export function createReleaseView(id, title) {
   let viewsKey = '';
 
   const element = el('div', { class: 'release-view', testid: `release-view-${id}` }, [
-    facts, consistentNote, main.element, total, intervalNote, viewsBox,
+    facts, consistentNote, postprocessNote, main.element, total, intervalNote, viewsBox,
   ]);
 
   return {
     element,
-    show(release, consistent) {
+    // `display`: what central-postprocess.js chose (the raw counts by default).
+    show(release, display = RAW_DISPLAY) {
+      const { consistent } = display;
+      const reshaped = display.steps.includes('clamp') || display.steps.includes('round');
       setText(facts, `${methodLabel(release.method)} · ${formatEpsilon(release.epsilon)} · made ${releaseTime(release.created_at)} · ` +
         `${formatInteger(release.respondents)} respondents then · one answer changes one count by at most ${formatNumber(release.sensitivity)}`);
       consistentNote.hidden = !consistent;
-      main.show(binRows(release, consistent), consistent);
-      setText(total, `Total: ${formatNumber(release.total?.value)} (95% interval ${intervalText(release.total?.ci_low, release.total?.ci_high)})`);
+      postprocessNote.hidden = !reshaped;
+      setText(postprocessNote, reshaped ? postprocessText(display) : '');
+      main.show(binRows(release, display), display);
+      setText(total, `${reshaped ? 'Total of the raw release' : 'Total'}: ${formatNumber(release.total?.value)} (95% interval ${intervalText(release.total?.ci_low, release.total?.ci_high)})`);
       total.dataset.value = String(release.total?.value);
       setText(intervalNote, release.interval_note ? `${release.interval_note}.` : '');
 
@@ -82,7 +91,7 @@ export function createReleaseView(id, title) {
         views = releaseViews.map((view, index) => createViewSection(id, index, view.name));
         replaceChildren(viewsBox, views.map((view) => view.element));
       }
-      releaseViews.forEach((view, index) => views[index].show(viewRows(release, view, consistent), consistent));
+      releaseViews.forEach((view, index) => views[index].show(viewRows(release, view, display), display));
     },
     destroy() {
       main.destroy();
@@ -103,43 +112,58 @@ function createViewSection(id, index, name) {
   ]);
   return {
     element,
-    show(rows, consistent) {
-      const fallback = consistent && rows.raw;
-      note.hidden = !fallback;
-      setText(note, fallback ? 'Its bins do not follow the cells’ edges, so the raw noisy counts are shown.' : '');
-      block.show(rows.rows, consistent && !rows.raw);
+    show(rows, display) {
+      note.hidden = !rows.raw;
+      setText(note, rows.raw ? 'Its bins do not follow the cells’ edges, so the raw noisy counts are shown.' : '');
+      block.show(rows.rows, rows.raw ? RAW_DISPLAY : display);
     },
     destroy: () => block.destroy(),
   };
 }
 
-// The bins of the release as table rows and bars.
-function binRows(release, consistent) {
+// What the note says of clamped or rounded values: done by the server, and the
+// intervals (none for consistent values) are the raw release's.
+function postprocessText(display) {
+  const done = [
+    display.steps.includes('clamp') ? 'negatives set to 0' : null,
+    display.steps.includes('round') ? 'rounded to whole numbers' : null,
+  ].filter(Boolean).join(' and ');
+  if (display.consistent) return `Then ${done}, by the server from the stored release.`;
+  return `Post-processed values: ${done}, by the server from the stored release (no further privacy cost, but they can be biased). ` +
+    'The 95% intervals and error bars are those of the raw release, not of these values; untick to see the raw counts.';
+}
+
+// The bins of the release as table rows and bars: the raw counts, or the
+// display's values (consistent ones without intervals, others with the raw ones).
+function binRows(release, display) {
   return release.bins.map((bin, index) => {
     const group = bin.group === undefined || bin.group === null ? null : release.groups?.[bin.group] ?? null;
-    if (consistent) {
-      return { label: bin.label, value: release.consistent?.[index] ?? null, ci_low: null, ci_high: null, grouped: group !== null, intervalText: MISSING };
+    const value = display.values ? display.values[index] ?? null : (display.consistent ? null : bin.value);
+    if (display.consistent) {
+      return { label: bin.label, value, ci_low: null, ci_high: null, grouped: group !== null, intervalText: MISSING };
     }
     return {
-      label: bin.label, value: bin.value, ci_low: bin.ci_low, ci_high: bin.ci_high, grouped: group !== null,
+      label: bin.label, value, ci_low: bin.ci_low, ci_high: bin.ci_high, grouped: group !== null,
       intervalText: group ? null : intervalText(bin.ci_low, bin.ci_high),
       group: group ? { mean: group.mean, ci_low: group.ci_low, ci_high: group.ci_high, others: group.bins.filter((other) => other !== index).map((other) => release.bins[other]?.label) } : null,
     };
   });
 }
 
-// A consumer's bins; with the consistent values, each bin is the sum of the
-// consistent cells it covers (found by its upper edge), or, when the edges
-// cannot be followed, the raw view ({raw: true}).
-function viewRows(release, view, consistent) {
+// A consumer's bins; with post-processed values, each bin is the sum of the
+// post-processed cells it covers (found by its upper edge), with the raw
+// view's interval unless the values are consistent, or, when the edges cannot
+// be followed, the raw view ({raw: true}).
+function viewRows(release, view, display) {
   const raw = view.bins.map((bin) => ({
     label: bin.label, value: bin.value, ci_low: bin.ci_low, ci_high: bin.ci_high,
     grouped: bin.ci_low === null || bin.ci_low === undefined,
     intervalText: bin.ci_low === null || bin.ci_low === undefined ? 'none: this bin splits a noise group' : intervalText(bin.ci_low, bin.ci_high),
   }));
-  if (!consistent) return { rows: raw, raw: false };
-  const sums = consistentSums(release, view);
+  if (!display.values) return { rows: raw, raw: false };
+  const sums = cellSums(release, view, display.values);
   if (!sums) return { rows: raw, raw: true };
+  if (!display.consistent) return { rows: raw.map((row, index) => ({ ...row, value: sums[index] })), raw: false };
   return {
     rows: view.bins.map((bin, index) => ({ label: bin.label, value: sums[index], ci_low: null, ci_high: null, grouped: false, intervalText: MISSING })),
     raw: false,
@@ -148,9 +172,8 @@ function viewRows(release, view, consistent) {
 
 const UPPER_EDGE = /,\s*([^,\])]+?)\s*[\])]\s*$/;
 
-function consistentSums(release, view) {
+function cellSums(release, view, values) {
   const cells = release.bins.map((bin) => UPPER_EDGE.exec(bin.label)?.[1]);
-  const values = release.consistent ?? [];
   if (cells.some((edge) => edge === undefined) || values.length !== cells.length) return null;
   const sums = [];
   let cell = 0;
@@ -178,6 +201,7 @@ function createBinsBlock({ key, title, withGroups }) {
     'aria-label': `Bar chart of the released noisy count per bin (${title}), with 95% error bars where a bin has an interval of its own. The table below lists the numbers.`,
   });
   const valueHeading = el('th', { scope: 'col', text: 'Noisy count' });
+  const intervalHeading = el('th', { scope: 'col', text: '95% interval' });
   const groupedLegend = el('p', { class: 'hint chart-caption', testid: `release-grouped-legend-${key}`, hidden: true,
     text: withGroups
       ? 'Lighter bars share a noise group with other bins: they have no interval of their own (the table gives the group’s).'
@@ -189,7 +213,7 @@ function createBinsBlock({ key, title, withGroups }) {
     groupedLegend,
     append(tableBox, [
       el('table', { id: tableId, class: 'results-table', 'aria-label': `${title}: released values per bin`, testid: `release-table-${key}` }, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), valueHeading, el('th', { scope: 'col', text: '95% interval' })])]),
+        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), valueHeading, intervalHeading])]),
         body,
       ]),
     ]),
@@ -199,8 +223,8 @@ function createBinsBlock({ key, title, withGroups }) {
   let labelsKey = '';
   return {
     element,
-    // `consistent`: the values are the consistent counts (no intervals).
-    show(bins, consistent) {
+    // `display`: what the values are (its heading; consistent ones have no intervals).
+    show(bins, display) {
       const labels = JSON.stringify(bins.map((bin) => bin.label));
       if (labels !== labelsKey) {
         labelsKey = labels;
@@ -214,7 +238,8 @@ function createBinsBlock({ key, title, withGroups }) {
           else tableBox.removeAttribute(name);
         }
       }
-      setText(valueHeading, consistent ? 'Consistent count' : 'Noisy count');
+      setText(valueHeading, display.heading);
+      setText(intervalHeading, display.values && !display.consistent ? '95% interval (raw release)' : '95% interval');
       groupedLegend.hidden = !bins.some((bin) => bin.grouped && (bin.ci_low === null || bin.ci_low === undefined));
       bins.forEach((bin, index) => rows[index].show(bin, withGroups));
       chart.update(bins);
