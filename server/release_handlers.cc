@@ -1,7 +1,6 @@
 #include "server/release_handlers.h"
 
 #include <algorithm>
-#include <ctime>
 #include <iostream>
 #include <sstream>
 
@@ -9,6 +8,7 @@
 #include "core/common/json_fields.h"
 #include "core/common/os_random.h"
 #include "server/json_limits.h"
+#include "server/utc_time.h"
 
 namespace deniable::server {
 namespace {
@@ -36,15 +36,6 @@ std::variant<ConfidentialQuestion, ApiError> FindConfidentialQuestion(ApiContext
                     "the device and its results are estimated from the reports, not released"};
   }
   return ConfidentialQuestion{entry, *index, confidential};
-}
-
-std::string NowUtc() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
 }
 
 ApiError RefusalError(const ReleaseRefused& refused) {

@@ -6,6 +6,7 @@
 #include "server/invitation_codes.h"
 #include "server/json_limits.h"
 #include "server/release_handlers.h"
+#include "server/utc_time.h"
 
 namespace deniable::server {
 namespace {
@@ -48,6 +49,8 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
 std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const ApiRequest& request) {
   auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
+  // Checked first: a closed invitation survey spends no code.
+  if (auto closed = entry->ClosedReason(NowUtc())) return ApiError{409, "survey_closed", *closed};
   auto code_hash = InvitationCodeHash(*entry, request);
   if (auto* error = std::get_if<ApiError>(&code_hash)) return *error;
   auto document = ParseJsonBody(request.Header("content-type"), request.body);

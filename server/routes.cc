@@ -5,6 +5,7 @@
 #include "server/release_handlers.h"
 #include "server/report_handler.h"
 #include "server/results_handlers.h"
+#include "server/survey_admin_handlers.h"
 #include "server/survey_handlers.h"
 
 namespace deniable::server {
@@ -41,6 +42,10 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
        ReportAccepted},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations", WithContext(context, HandleCreateInvitations)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/state", WithContext(context, HandleGetPublicState)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/status", WithContext(context, HandleGetStatus)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/status", WithContext(context, HandleSetStatus)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/delete", WithContext(context, HandleDeleteSurvey)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations/check", WithContext(context, HandleCheckInvitation)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",

@@ -43,6 +43,18 @@ CREATE TABLE IF NOT EXISTS sealed_reports (
   survey_id TEXT NOT NULL,
   body TEXT NOT NULL
 );
+-- Schema 4: whether a survey accepts reports (closed by the admin, or from a
+-- closing time), and the ids of deleted surveys (never reused: old links and
+-- codes must not reach a new survey).
+CREATE TABLE IF NOT EXISTS survey_status (
+  survey_id TEXT PRIMARY KEY,
+  closed INTEGER NOT NULL DEFAULT 0,
+  closes_at TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS deleted_surveys (
+  survey_id TEXT PRIMARY KEY,
+  deleted_at TEXT NOT NULL
+) WITHOUT ROWID;
 -- Schema 4: the release ledger of each question answered in confidence
 -- (core/central/release_ledger.h), replaced whole by each release.
 CREATE TABLE IF NOT EXISTS release_ledgers (
@@ -161,6 +173,76 @@ Result<std::vector<StoredSurvey>> Storage::LoadSurveys() {
     surveys.push_back({statement->ColumnText(0), statement->ColumnText(1)});
   }
   return surveys;
+}
+
+Result<std::vector<StoredStatus>> Storage::LoadStatuses() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto statement = db_.Prepare("SELECT survey_id, closed, ifnull(closes_at, '') FROM survey_status");
+  if (!statement) return MakeError(statement.error());
+  std::vector<StoredStatus> statuses;
+  for (;;) {
+    auto row = statement.value().Step();
+    if (!row) return MakeError(row.error());
+    if (!*row) break;
+    statuses.push_back({statement->ColumnText(0), statement->ColumnText(1) == "1", statement->ColumnText(2)});
+  }
+  return statuses;
+}
+
+Status Storage::SaveStatus(const StoredStatus& status) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto statement = db_.Prepare(
+      "INSERT INTO survey_status (survey_id, closed, closes_at) VALUES (?1, ?2, nullif(?3, '')) "
+      "ON CONFLICT (survey_id) DO UPDATE SET closed = excluded.closed, closes_at = excluded.closes_at");
+  if (!statement) return MakeError(statement.error());
+  statement.value().BindText(1, status.survey_id);
+  statement.value().BindInt(2, status.closed ? 1 : 0);
+  statement.value().BindText(3, status.closes_at);
+  auto done = statement.value().Step();
+  if (!done) return MakeError(done.error());
+  return OkStatus();
+}
+
+Result<bool> Storage::InvitationUnused(const std::string& survey_id, const std::string& code_hash) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto statement = db_.Prepare("SELECT 1 FROM invitations WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0");
+  if (!statement) return MakeError(statement.error());
+  statement.value().BindText(1, survey_id);
+  statement.value().BindText(2, code_hash);
+  auto row = statement.value().Step();
+  if (!row) return MakeError(row.error());
+  return *row;
+}
+
+Result<bool> Storage::WasDeleted(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto statement = db_.Prepare("SELECT 1 FROM deleted_surveys WHERE survey_id = ?1");
+  if (!statement) return MakeError(statement.error());
+  statement.value().BindText(1, survey_id);
+  auto row = statement.value().Step();
+  if (!row) return MakeError(row.error());
+  return *row;
+}
+
+Status Storage::DeleteSurvey(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    for (const char* sql : {"DELETE FROM reports WHERE survey_id = ?1", "DELETE FROM sealed_reports WHERE survey_id = ?1",
+                            "DELETE FROM invitations WHERE survey_id = ?1",
+                            "DELETE FROM release_ledgers WHERE survey_id = ?1",
+                            "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM surveys WHERE id = ?1",
+                            "INSERT INTO deleted_surveys (survey_id, deleted_at) "
+                            "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"}) {
+      auto statement = db_.Prepare(sql);
+      if (!statement) return MakeError(statement.error());
+      statement.value().BindText(1, survey_id);
+      auto done = statement.value().Step();
+      if (!done) return MakeError(done.error());
+    }
+    return OkStatus();
+  }));
+  // secure_delete zeroed the freed pages; emptying the log leaves no copy of the deleted rows there either.
+  return TruncateLog();
 }
 
 Result<std::vector<StoredLedger>> Storage::LoadLedgers() {

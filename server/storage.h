@@ -7,6 +7,8 @@
 //   sealed_reports(id, survey_id, body)                        invitation surveys' reports, random ids
 //   invitations(survey_id, code_hash, used)                    SHA-256 of codes
 //   release_ledgers(survey_id, question_id, ledger)            releases of questions answered in confidence
+//   survey_status(survey_id, closed, closes_at)                whether a survey accepts reports
+//   deleted_surveys(survey_id, deleted_at)                     ids never to be reused
 // The answers to questions answered in confidence are in the reports' bodies,
 // stored like every report; no endpoint serves a report body.
 // By design nothing links a report to a respondent: reports have no
@@ -47,6 +49,12 @@ struct StoredLedger {
   std::string ledger;  // core ReleaseLedger::ToJson, compact
 };
 
+struct StoredStatus {
+  std::string survey_id;
+  bool closed = false;
+  std::string closes_at;  // "" or an ISO 8601 UTC time (server/utc_time.h)
+};
+
 enum class RecordOutcome { kStored, kInvitationRejected, kFailed };
 
 class Storage {
@@ -56,6 +64,14 @@ class Storage {
 
   Result<std::vector<StoredSurvey>> LoadSurveys();
   Result<std::vector<StoredLedger>> LoadLedgers();
+  Result<std::vector<StoredStatus>> LoadStatuses();
+  Status SaveStatus(const StoredStatus& status);
+  // Deletes a survey with its reports, invitations, releases and status in one
+  // transaction, and keeps its id so that it is never reused.
+  Status DeleteSurvey(const std::string& survey_id);
+  Result<bool> WasDeleted(const std::string& survey_id);
+  // Whether the code (its hash) is known and not used yet; spends nothing.
+  Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash);
   // Stores a question's whole ledger durably (one transaction), replacing the previous one.
   Status SaveLedger(const std::string& survey_id, const std::string& question_id, const std::string& ledger);
   // Calls visit(survey_id, body) for every stored report, in one pass over

@@ -71,6 +71,12 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
   }
   DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
   DENIABLE_TRY(LoadLedgers(storage, entries));
+  auto statuses = storage.LoadStatuses();
+  if (!statuses) return MakeError(statuses.error());
+  for (const StoredStatus& status : *statuses) {
+    const auto found = entries.find(status.survey_id);
+    if (found != entries.end()) found->second->SetStatus({status.closed, status.closes_at});
+  }
   for (const auto& [id, entry] : entries) registry.Add(entry);
   summary.surveys = entries.size();
   return summary;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "server/json_limits.h"
+#include "server/survey_admin_handlers.h"
 #include "server/survey_catalog.h"
 #include "server/version.h"
 
@@ -17,6 +18,9 @@ nlohmann::json SurveySummary(const SurveyEntry& entry) {
           {"results", entry.definition().at("results")},
           {"access", entry.definition().at("access")},
           {"respondents", entry.respondents()},
+          {"status", StatusJson(entry).at("status")},
+          {"closes_at", StatusJson(entry).at("closes_at")},
+          {"accepting", StatusJson(entry).at("accepting")},
           {"total_epsilon", total ? nlohmann::json(*total) : nlohmann::json(nullptr)}};
 }
 
@@ -37,6 +41,16 @@ ApiResult HandleCreateSurvey(ApiContext& context, const ApiRequest& request) {
   if (!document) return InvalidJson(document.error());
   auto survey = ParseSurvey(*document);
   if (!survey) return ApiError{400, "invalid_survey", survey.error()};
+  auto deleted = context.storage.WasDeleted(survey->id);
+  if (!deleted) {
+    std::cerr << "error: reading deleted survey ids failed: " << deleted.error() << std::endl;
+    return ApiError{500, "storage_failed", "the survey could not be stored; see the server log"};
+  }
+  if (*deleted) {
+    return ApiError{409, "survey_deleted", "a survey with id \"" + survey->id +
+                                               "\" was deleted; ids are never reused (old links and codes must not "
+                                               "reach a new survey): choose another id"};
+  }
   auto created = CreateSurvey(context.storage, context.registry, std::move(survey).value());
   if (!created) {
     std::cerr << "error: storing a survey failed: " << created.error() << std::endl;

@@ -13,6 +13,25 @@ void SurveyEntry::AddReport(const Report& report) {
   aggregate_.Add(report);
 }
 
+SurveyStatus SurveyEntry::status() const {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  return status_;
+}
+
+void SurveyEntry::SetStatus(SurveyStatus status) {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  status_ = std::move(status);
+}
+
+std::optional<std::string> SurveyEntry::ClosedReason(const std::string& now) const {
+  const SurveyStatus current = status();
+  if (current.closed) return "survey \"" + id() + "\" is closed: its organisers stopped collecting answers";
+  if (!current.closes_at.empty() && now >= current.closes_at) {
+    return "survey \"" + id() + "\" closed at " + current.closes_at + ": it no longer accepts answers";
+  }
+  return std::nullopt;
+}
+
 std::int64_t SurveyEntry::respondents() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return aggregate_.respondents();
@@ -201,6 +220,11 @@ Status SurveyEntry::CancelScheduled(const std::string& question_id, const std::s
   if (!ledger) return MakeError("question \"" + question_id + "\" is not answered in confidence");
   DENIABLE_TRY(ledger->Cancel(scheduled_id));
   return StoreLedger(question_id, std::move(*ledger), persist);
+}
+
+void SurveyRegistry::Remove(const std::string& id) {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  entries_.erase(id);
 }
 
 std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {

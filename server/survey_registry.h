@@ -46,6 +46,12 @@ using ReleaseOutcome = std::variant<LedgerRelease, ScheduledRelease, ReleaseRefu
 // Stores a question's whole ledger (question id, JSON text) durably.
 using PersistLedger = std::function<Status(const std::string&, const std::string&)>;
 
+// Whether a survey accepts reports: closed by the admin, or from a closing time.
+struct SurveyStatus {
+  bool closed = false;
+  std::string closes_at;  // "" or ISO 8601 UTC (server/utc_time.h)
+};
+
 class SurveyEntry {
  public:
   explicit SurveyEntry(Survey survey);
@@ -56,6 +62,11 @@ class SurveyEntry {
   const nlohmann::json& definition() const { return definition_; }
 
   void AddReport(const Report& report);
+
+  SurveyStatus status() const;
+  void SetStatus(SurveyStatus status);
+  // Why reports are refused at `now` (ISO 8601 UTC), or nullopt when they are accepted.
+  std::optional<std::string> ClosedReason(const std::string& now) const;
   std::int64_t respondents() const;
   // core PublicStatesToJson over the aggregate (under its lock).
   nlohmann::json PublicStates() const;
@@ -108,6 +119,8 @@ class SurveyEntry {
 
   const Survey survey_;
   const nlohmann::json definition_;
+  mutable std::mutex status_mutex_;
+  SurveyStatus status_;
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
   ResultsCache results_cache_;
@@ -122,6 +135,7 @@ class SurveyRegistry {
   std::shared_ptr<SurveyEntry> Find(const std::string& id) const;
   // false when a survey with the same id is already registered.
   bool Add(std::shared_ptr<SurveyEntry> entry);
+  void Remove(const std::string& id);
   // Every survey, ordered by id.
   std::vector<std::shared_ptr<SurveyEntry>> All() const;
   // Shared by every survey's results estimation.

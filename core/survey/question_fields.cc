@@ -1,5 +1,6 @@
 #include "core/survey/question_fields.h"
 
+#include <map>
 #include <set>
 #include <vector>
 
@@ -27,6 +28,28 @@ Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::
   return parsed;
 }
 
+namespace {
+
+// The form two labels are compared in: spaces trimmed and runs of them made
+// one, ASCII letters lowercased ("Yes" and " yes" are one option). Letters
+// outside ASCII are compared as written.
+std::string OptionKey(const std::string& label) {
+  std::string key;
+  bool space = false;
+  for (char c : label) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = !key.empty();
+      continue;
+    }
+    if (space) key += ' ';
+    space = false;
+    key += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return key;
+}
+
+}  // namespace
+
 Result<std::vector<std::string>> ParseOptionsField(const nlohmann::json& object, const std::string& where,
                                                    std::size_t max_options) {
   const std::string path = where + ".options";
@@ -36,16 +59,23 @@ Result<std::vector<std::string>> ParseOptionsField(const nlohmann::json& object,
     return MakeError(path + ": must be an array of 2 to " + std::to_string(max_options) + " option labels");
   }
   std::vector<std::string> options;
-  std::set<std::string> seen;
+  std::map<std::string, std::size_t> seen;  // option key -> index
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string item = path + "[" + std::to_string(i) + "]";
     if (!list[i].is_string() || list[i].get<std::string>().empty() || list[i].get<std::string>().size() > 500) {
       return MakeError(item + ": must be a non-empty string of at most 500 bytes");
     }
-    if (!seen.insert(list[i].get<std::string>()).second) {
-      return MakeError(item + ": duplicate option \"" + list[i].get<std::string>() + "\"");
+    const std::string label = list[i].get<std::string>();
+    const std::string key = OptionKey(label);
+    if (key.empty()) return MakeError(item + ": must not be blank");
+    const auto [earlier, inserted] = seen.emplace(key, i);
+    if (!inserted) {
+      const std::string& first = options[earlier->second];
+      if (first == label) return MakeError(item + ": duplicate option \"" + label + "\"");
+      return MakeError(item + ": \"" + label + "\" is the same option as options[" + std::to_string(earlier->second) +
+                       "] \"" + first + "\" (options must differ by more than letter case or spaces)");
     }
-    options.push_back(list[i].get<std::string>());
+    options.push_back(label);
   }
   return options;
 }
