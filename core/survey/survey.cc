@@ -1,5 +1,7 @@
 #include "core/survey/survey.h"
 
+#include <algorithm>
+
 #include <set>
 
 #include "core/common/json_fields.h"
@@ -88,10 +90,32 @@ std::optional<std::size_t> Survey::QuestionIndex(const std::string& question_id)
   return std::nullopt;
 }
 
+namespace {
+
+// A BCP 47 language tag's shape: a primary subtag of 2-3 letters, then subtags
+// of 1-8 letters or digits joined by "-" ("en", "fr", "pt-BR", "zh-Hant-TW").
+bool IsLanguageTag(const std::string& tag) {
+  std::size_t start = 0;
+  for (std::size_t index = 0;; ++index) {
+    const std::size_t end = std::min(tag.find('-', start), tag.size());
+    const std::size_t length = end - start;
+    if (index == 0 ? (length < 2 || length > 3) : (length < 1 || length > 8)) return false;
+    for (std::size_t i = start; i < end; ++i) {
+      const char c = tag[i];
+      const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      if (!letter && (index == 0 || c < '0' || c > '9')) return false;
+    }
+    if (end == tag.size()) return true;
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
 Result<Survey> ParseSurvey(const nlohmann::json& document) {
   DENIABLE_TRY(RequireObject(document, ""));
   DENIABLE_TRY(RejectUnknownFields(
-      document, {"format", "id", "version", "title", "description", "results", "access", "questions"}, ""));
+      document, {"format", "id", "version", "title", "description", "language", "results", "access", "questions"}, ""));
   auto format = ReadString(document, "format", 64, true, "");
   if (!format) return MakeError(format.error());
   if (*format != kSurveyFormat) {
@@ -111,6 +135,12 @@ Result<Survey> ParseSurvey(const nlohmann::json& document) {
   auto description = ReadString(document, "description", 5000, false, "");
   if (!description) return MakeError(description.error());
   survey.description = *description;
+  auto language = ReadString(document, "language", 35, false, "");
+  if (!language) return MakeError(language.error());
+  if (!language->empty() && !IsLanguageTag(*language)) {
+    return MakeError("language: must be a language tag such as \"en\", \"fr\" or \"pt-BR\", but is \"" + *language + "\"");
+  }
+  survey.language = *language;
   auto results = ReadChoice(document, "results", "public", ResultsVisibility::kPublic, "admin",
                             ResultsVisibility::kAdmin);
   if (!results) return MakeError(results.error());
@@ -143,7 +173,7 @@ nlohmann::json QuestionToJson(const Question& question) {
 nlohmann::json SurveyToJson(const Survey& survey) {
   auto questions = nlohmann::json::array();
   for (const auto& question : survey.questions) questions.push_back(QuestionToJson(question));
-  return {{"format", kSurveyFormat},
+  nlohmann::json document = {{"format", kSurveyFormat},
           {"id", survey.id},
           {"version", survey.version},
           {"title", survey.title},
@@ -151,6 +181,8 @@ nlohmann::json SurveyToJson(const Survey& survey) {
           {"results", survey.results == ResultsVisibility::kPublic ? "public" : "admin"},
           {"access", survey.access == Access::kOpen ? "open" : "invitation"},
           {"questions", questions}};
+  if (!survey.language.empty()) document["language"] = survey.language;
+  return document;
 }
 
 std::optional<double> TotalEpsilon(const Survey& survey) {

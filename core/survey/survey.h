@@ -40,6 +40,9 @@ struct Survey {
   int version = 1;
   std::string title;
   std::string description;
+  // The respondents' language as a BCP 47 tag ("fr", "pt-BR"): the page's lang, its fixed text where it has
+  // that language, and its number formats. Empty: English.
+  std::string language;
   ResultsVisibility results = ResultsVisibility::kPublic;
   Access access = Access::kOpen;
   std::vector<Question> questions;

@@ -77,7 +77,7 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
   CHECK(with([](json& d) { d["access"] = "closed"; }) ==
         "access: must be \"open\" or \"invitation\", but is \"closed\"");
   CHECK(with([](json& d) { d["titel"] = "x"; }) ==
-        "titel: unknown field (expected one of format, id, version, title, description, results, access, questions)");
+        "titel: unknown field (expected one of format, id, version, title, description, language, results, access, questions)");
   CHECK(with([](json& d) { d["questions"] = json::array(); }) == "questions: must be an array of 1 to 200 questions");
   CHECK(with([](json& d) { d["questions"][1]["id"] = "a"; }) == "questions[1].id: duplicate question id \"a\"");
   CHECK(with([](json& d) { d["questions"][0]["options"] = {"x"}; }) ==
@@ -106,4 +106,37 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
   CHECK(with([](json& d) { d["questions"][0]["mechanism"]["epsilom"] = 1; }) ==
         "questions[0].mechanism.epsilom: unknown field (expected one of name, epsilon, reported_options)");
   CHECK(ParseSurveyText("{not json").error() == "the survey is not valid JSON");
+}
+
+TEST_CASE("a survey's language is a BCP 47 tag, kept in the canonical form only when given") {
+  auto document = ValidSurvey();
+  CHECK(!SurveyToJson(*ParseSurvey(document)).contains("language"));
+  for (const char* tag : {"fr", "pt-BR", "zh-Hant-TW", "es-419"}) {
+    document["language"] = tag;
+    auto survey = ParseSurvey(document);
+    REQUIRE(survey.ok());
+    CHECK(survey->language == tag);
+    CHECK(SurveyToJson(*survey)["language"] == tag);
+    CHECK(SurveyToJson(*ParseSurvey(SurveyToJson(*survey))) == SurveyToJson(*survey));
+  }
+  for (const char* tag : {"f", "french", "en_GB", "en-", "-en", "12", "en--GB", "en-toolongsubtag"}) {
+    document["language"] = tag;
+    CHECK(ErrorOf(document) ==
+          std::string("language: must be a language tag such as \"en\", \"fr\" or \"pt-BR\", but is \"") + tag + "\"");
+  }
+}
+
+TEST_CASE("options equal up to letter case or spaces are one option, refused with both named") {
+  auto document = ValidSurvey();
+  document["questions"][1]["options"] = {"Yes", "No", "  yes "};
+  CHECK(ErrorOf(document) == "questions[1].options[2]: \"  yes \" is the same option as options[0] \"Yes\" (options "
+                             "must differ by more than letter case or spaces)");
+  document["questions"][1]["options"] = {"Very  good", "very good", "x"};
+  CHECK(ErrorOf(document).find("questions[1].options[1]: \"very good\" is the same option as options[0]") == 0);
+  document["questions"][1]["options"] = {"a", "b", "a"};
+  CHECK(ErrorOf(document) == "questions[1].options[2]: duplicate option \"a\"");
+  document["questions"][1]["options"] = {"a", "b", "   "};
+  CHECK(ErrorOf(document) == "questions[1].options[2]: must not be blank");
+  document["questions"][1]["options"] = {"Élan", "élan", "x"};  // letters outside ASCII are compared as written
+  CHECK(ParseSurvey(document).ok());
 }
