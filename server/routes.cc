@@ -64,6 +64,7 @@ std::vector<Route> PageRoutes(const StaticFiles& pages) {
       {HttpMethod::kGet, "/s/" + kId, PageHandler(pages, "survey.html")},
       {HttpMethod::kGet, "/results/" + kId, PageHandler(pages, "dashboard.html")},
       {HttpMethod::kGet, "/create", PageHandler(pages, "create.html")},
+      {HttpMethod::kGet, "/manage", PageHandler(pages, "manage.html")},
       {HttpMethod::kGet, "/assets/(.+)",
        [&pages](const ApiRequest& request) -> ApiResult { return pages.Asset(request.path_params.at(0), request); }},
   };
