@@ -1,5 +1,8 @@
 #include "server/csv_export.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "server/api_types.h"
@@ -8,12 +11,32 @@ namespace deniable::server {
 namespace {
 
 constexpr const char* kHeader =
-    "survey_id,question_id,question,option,n,epsilon,mechanism,count,frequency,std_error,ci_low,ci_high,"
-    "consistent_frequency";
+    "survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,"
+    "mechanism";
 
-// Numbers as JSON writes them (shortest exact form); null as an empty field.
+// Integers as they are; other numbers to 6 significant digits, without an
+// exponent between 1e-4 and 1e15 and without trailing zeros (0.5, 1234568,
+// 0.000123457); null as an empty field.
 std::string NumberField(const nlohmann::json& value) {
-  return value.is_number() ? SafeDump(value) : std::string();
+  if (value.is_number_integer()) return value.dump();
+  if (!value.is_number()) return std::string();
+  const double x = value.get<double>();
+  if (!std::isfinite(x)) return std::string();
+  if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+  char text[64];
+  const double magnitude = std::fabs(x);
+  if (magnitude < 1e-4 || magnitude >= 1e15) {
+    std::snprintf(text, sizeof text, "%.6g", x);
+    return text;
+  }
+  const int decimals = std::max(0, 5 - static_cast<int>(std::floor(std::log10(magnitude))));
+  std::snprintf(text, sizeof text, "%.*f", decimals, x);
+  std::string field = text;
+  if (field.find('.') != std::string::npos) {
+    while (field.back() == '0') field.pop_back();
+    if (field.back() == '.') field.pop_back();
+  }
+  return field == "-0" ? "0" : field;
 }
 
 std::string TextField(const nlohmann::json& value) {
@@ -32,11 +55,12 @@ void AppendRow(std::string& csv, const std::vector<std::string>& fields) {
 void AppendQuestionRows(std::string& csv, const std::string& survey_id, const Question& question,
                         const nlohmann::json& result, const std::vector<CsvRow>& rows) {
   for (const CsvRow& row : rows) {
-    AppendRow(csv, {CsvField(survey_id), CsvField(question.id), CsvField(question.text), CsvField(row.option),
+    AppendRow(csv, {CsvField(survey_id), CsvField(question.id), CsvField(question.text),
+                    CsvField(question.kind->type()), CsvField(row.label), CsvField(row.measure),
+                    NumberField(row.estimate), NumberField(row.std_error), NumberField(row.ci_low),
+                    NumberField(row.ci_high), NumberField(row.consistent), NumberField(row.count),
                     NumberField(row.n.is_null() ? result.at("n") : row.n), NumberField(result.at("privacy").at("epsilon")),
-                    TextField(result.at("mechanism").at("name")), NumberField(row.count), NumberField(row.frequency),
-                    NumberField(row.std_error), NumberField(row.ci_low), NumberField(row.ci_high),
-                    NumberField(row.consistent_frequency)});
+                    TextField(result.at("mechanism").at("name"))});
   }
 }
 

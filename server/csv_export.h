@@ -1,16 +1,20 @@
-// A survey's results document (core SurveyResultsToJson) as CSV:
-// survey_id,question_id,question,option,n,epsilon,mechanism,count,frequency,
-// std_error,ci_low,ci_high,consistent_frequency
-// Each question's kind gives its rows (QuestionKind::CsvRows): a categorical
-// question one per option; a numeric question one per summary statistic
-// (mean, std_dev, median, lower_quartile, upper_quartile, skewness, kurtosis)
-// in the option column, the estimate under frequency and its 95% bootstrap
-// band under ci_low / ci_high, after an "unbiased_mean" row with std_error for
-// mechanisms with unbiased reports (piecewise, ...); none without reports.
-// A question whose estimation failed has no rows.
-// RFC 4180: CRLF line ends, fields with a comma, quote or line break are
-// quoted with quotes doubled. Empty epsilon: no formal epsilon; empty
-// estimates: no reports yet.
+// A survey's results document (core SurveyResultsToJson) as CSV in long
+// ("tidy") form, one estimate per row:
+// survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,
+// ci_high,consistent,count,n,epsilon,mechanism
+// Each question's kind gives its rows (QuestionKind::CsvRows) in its own
+// order: a categorical question one "frequency" per option (count: the
+// reports supporting it); a numeric question its "unbiased_mean" (with
+// std_error) where the mechanism has one, then "mean", "std_dev", "median",
+// "lower_quartile", "upper_quartile", "skewness", "kurtosis" with their 95%
+// bootstrap intervals; a histogram question a "frequency" per consumer bin
+// and its quartiles; a block each attribute's options and cross-tab cells
+// ("joint_frequency"); a model its "coefficient"s; a question answered in
+// confidence each release's "released_count" per bin. Integers as they are,
+// other numbers to 6 significant digits. A question whose estimation failed
+// has no rows. RFC 4180: CRLF line ends, fields with a comma, quote or line
+// break are quoted with quotes doubled. Empty epsilon: no formal epsilon;
+// empty estimates: no reports yet.
 #pragma once
 
 #include <string>

@@ -65,12 +65,18 @@ class KindAggregate {
   virtual Status Admits(const KindResponse& /*response*/) const { return OkStatus(); }
 };
 
-// One row of the CSV export, as the kind fills it; the survey, question, n,
-// epsilon and mechanism columns are the same for every kind. Null is an empty
-// field.
+// One row of the CSV export, in long ("tidy") form: what the row is about
+// (`label`: an option, a bin, a variable; "" for the whole question), what
+// its number is (`measure`: "frequency", "mean", "median", "share",
+// "coefficient", ...) and the estimate with its standard error, 95% interval,
+// the consistent (post-processed) estimate of the same measure and the reports
+// behind it. The survey, question, type, n, epsilon and mechanism columns are
+// the same for every kind. Null is an empty field. Rows come in the kind's
+// own order (options as defined, statistics from the mean on).
 struct CsvRow {
-  std::string option;  // an option's label, or a statistic's name
-  nlohmann::json count, frequency, std_error, ci_low, ci_high, consistent_frequency;
+  std::string label;
+  std::string measure;
+  nlohmann::json estimate, std_error, ci_low, ci_high, consistent, count;
   // The respondents behind this row when not the question's n (a block's
   // attribute answered by fewer, a cross-tab's group); null: the question's.
   nlohmann::json n = nullptr;

@@ -154,9 +154,10 @@ describe('levels in the CSV export', () => {
         assert.equal((await postJson(`${server.url}/api/surveys/income/reports`, { survey: 'income', version: 1, responses: { pay: [value] } })).status, 201);
       }
       const csv = await fetch(`${server.url}/api/surveys/income/results.csv`).then((response) => response.text());
-      assert.match(csv, /,hiera_mean,/);
-      assert.match(csv, /,level 1 share,20,[0-9.]+,levels,10,/);
-      assert.match(csv, /,level 2 share,20,[0-9.]+,levels,10,/);
+      const number = '-?[0-9.]+(e-?[0-9]+)?';
+      assert.match(csv, /,numeric,,hiera_mean,/);
+      assert.match(csv, new RegExp(`,numeric,level 1,share,${number},${number},${number},${number},,10,20,${number},levels\r\n`));
+      assert.match(csv, new RegExp(`,numeric,level 2,share,${number},${number},${number},${number},,10,20,${number},levels\r\n`));
     } finally {
       await server.stop();
       removeDir(server.dataDir);

@@ -233,16 +233,22 @@ describe('numeric questions', () => {
     const rows = csv.body.split('\r\n').slice(1, -1).map((line) => line.split(','));
     // 7 statistics per question, plus the unbiased mean of piecewise.
     assert.equal(rows.length, 4 * 7 + 1);
-    const bmiMean = rows.find((row) => row[1] === 'bmi' && row[3] === 'mean');
+    const rounded = (x) => Number(x.toPrecision(6));
+    const bmiMean = rows.find((row) => row[1] === 'bmi' && row[5] === 'mean');
     const statistic = json.questions[0].statistics.mean;
-    assert.deepEqual(bmiMean.slice(0, 8), ['numeric', 'bmi', 'Your BMI?', 'mean', String(REPORTS), bmiMean[5], 'rvns', '']);
-    assert.equal(Number(bmiMean[5]), json.questions[0].privacy.epsilon);
-    assert.deepEqual([bmiMean[8], bmiMean[10], bmiMean[11]].map(Number), [statistic.value, statistic.low, statistic.high]);
-    const ageMean = rows.find((row) => row[1] === 'age' && row[3] === 'mean');
-    assert.equal(ageMean[5], '', 'no formal epsilon: empty field');
-    const unbiased = rows.find((row) => row[1] === 'hours' && row[3] === 'unbiased_mean');
+    assert.deepEqual(bmiMean.slice(0, 6), ['numeric', 'bmi', 'Your BMI?', 'numeric', '', 'mean']);
+    assert.deepEqual(bmiMean.slice(11, 13), ['', String(REPORTS)]);
+    assert.equal(bmiMean[14], 'rvns');
+    assert.equal(Number(bmiMean[13]), rounded(json.questions[0].privacy.epsilon));
+    assert.deepEqual([bmiMean[6], bmiMean[8], bmiMean[9]].map(Number), [statistic.value, statistic.low, statistic.high].map(rounded));
+    const ageMean = rows.find((row) => row[1] === 'age' && row[5] === 'mean');
+    assert.equal(ageMean[13], '', 'no formal epsilon: empty field');
+    const unbiased = rows.find((row) => row[1] === 'hours' && row[5] === 'unbiased_mean');
     const mean = json.questions[3].unbiased_mean;
-    assert.deepEqual(unbiased.slice(8, 12).map(Number), [mean.value, mean.std_error, mean.ci_low, mean.ci_high]);
+    assert.deepEqual(unbiased.slice(6, 10).map(Number), [mean.value, mean.std_error, mean.ci_low, mean.ci_high].map(rounded));
+    // The kind's order, not alphabetical: the unbiased mean, then the statistics from the mean on.
+    assert.deepEqual(rows.filter((row) => row[1] === 'hours').map((row) => row[5]),
+      ['unbiased_mean', 'mean', 'std_dev', 'median', 'lower_quartile', 'upper_quartile', 'skewness', 'kurtosis']);
     const points = await get(`${server.url}/api/surveys/numeric/results.csv?points=50`);
     assert.equal(points.status, 200);
   });

@@ -66,11 +66,11 @@ describe('results', () => {
     assert.match(response.headers.get('content-disposition'), /filename="tricky-results\.csv"/);
     const lines = response.body.split('\r\n');
     assert.equal(lines.at(-1), '');
-    assert.equal(lines[0], 'survey_id,question_id,question,option,n,epsilon,mechanism,count,frequency,std_error,ci_low,ci_high,consistent_frequency');
+    assert.equal(lines[0], 'survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,mechanism');
     assert.equal(lines.length, 1 + 3 + 4 + 1);
-    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""","A, or B",0,2.0,grr,,,,,,');
-    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""","Say ""no""",0,2.0,grr,,,,,,');
-    assert.equal(lines[4], 'tricky,q2,Pure negative,x,0,,negative,,,,,,');
+    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""",categorical,"A, or B",frequency,,,,,,,0,2,grr');
+    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""",categorical,"Say ""no""",frequency,,,,,,,0,2,grr');
+    assert.equal(lines[4], 'tricky,q2,Pure negative,categorical,x,frequency,,,,,,,0,,negative');
   });
 
   it('results.csv carries the estimates of the results document', async () => {
@@ -78,7 +78,11 @@ describe('results', () => {
     const csv = (await get(`${server.url}/api/surveys/private/results.csv`, bearer(server.token))).body;
     const row = csv.split('\r\n')[1].split(',');
     const yes = json.questions[0].options[0];
-    assert.deepEqual(row.slice(0, 7), ['private', 'drugs', 'Have you used a recreational drug in the past 12 months?', 'Yes', '1', '1.0', 'grr']);
-    assert.deepEqual(row.slice(7).map(Number), [yes.count, yes.frequency, yes.std_error, yes.ci_low, yes.ci_high, yes.consistent_frequency]);
+    assert.deepEqual(row.slice(0, 6), ['private', 'drugs', 'Have you used a recreational drug in the past 12 months?', 'categorical', 'Yes', 'frequency']);
+    assert.deepEqual(row.slice(12), ['1', '1', 'grr']);
+    // Six significant digits: sensible for a spreadsheet, and the same numbers.
+    const rounded = (x) => Number(x.toPrecision(6));
+    assert.deepEqual(row.slice(6, 12).map(Number),
+      [yes.frequency, yes.std_error, yes.ci_low, yes.ci_high, yes.consistent_frequency, yes.count].map(rounded));
   });
 });

@@ -124,9 +124,9 @@ std::vector<CsvRow> BlockCsvRows(const nlohmann::json& result) {
   std::vector<CsvRow> rows;
   for (const auto& attribute : result["attributes"]) {
     for (const auto& option : attribute["options"]) {
-      rows.push_back({attribute["id"].get<std::string>() + ": " + option["label"].get<std::string>(), option["count"],
+      rows.push_back({attribute["id"].get<std::string>() + ": " + option["label"].get<std::string>(), "frequency",
                       option["frequency"], option["std_error"], option["ci_low"], option["ci_high"],
-                      option["consistent_frequency"], attribute["n"]});
+                      option["consistent_frequency"], option["count"], attribute["n"]});
     }
   }
   const auto& crosstab = result["crosstab"];
@@ -137,8 +137,8 @@ std::vector<CsvRow> BlockCsvRows(const nlohmann::json& result) {
         name += (i == 0 ? "" : " & ") + crosstab["attributes"][i].get<std::string>() + "=" +
                 cell["options"][i].get<std::string>();
       }
-      rows.push_back({name, nullptr, cell["frequency"], cell["std_error"], cell["ci_low"], cell["ci_high"],
-                      cell["consistent_frequency"], crosstab["n"]});
+      rows.push_back({name, "joint_frequency", cell["frequency"], cell["std_error"], cell["ci_low"], cell["ci_high"],
+                      cell["consistent_frequency"], nullptr, crosstab["n"]});
     }
   }
   return rows;

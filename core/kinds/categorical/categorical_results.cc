@@ -75,9 +75,8 @@ nlohmann::json CategoricalResultToJson(const CategoricalQuestionKind& kind, cons
 std::vector<CsvRow> CategoricalCsvRows(const nlohmann::json& result) {
   std::vector<CsvRow> rows;
   for (const auto& option : result.at("options")) {
-    rows.push_back({option.at("label").get<std::string>(), option.at("count"), option.at("frequency"),
-                    option.at("std_error"), option.at("ci_low"), option.at("ci_high"),
-                    option.at("consistent_frequency")});
+    rows.push_back({option.at("label").get<std::string>(), "frequency", option.at("frequency"), option.at("std_error"),
+                    option.at("ci_low"), option.at("ci_high"), option.at("consistent_frequency"), option.at("count")});
   }
   return rows;
 }

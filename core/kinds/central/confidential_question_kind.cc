@@ -105,18 +105,18 @@ std::vector<CsvRow> ConfidentialQuestionKind::CsvRows(const nlohmann::json& resu
   std::vector<CsvRow> rows;
   if (!result.contains("ledger")) return rows;
   for (const auto& release : result.at("ledger").at("releases")) {
-    const double total = release.at("total").at("value").get<double>();
     const auto& consistent = release.at("consistent");
     for (std::size_t b = 0; b < release.at("bins").size(); ++b) {
       const auto& bin = release.at("bins")[b];
       CsvRow row;
       // "r2 (sreb_gca, epsilon 0.5): Yes": each release's rows, named by the release.
-      row.option = release.at("id").get<std::string>() + " (" + release.at("method").get<std::string>() + ", epsilon " +
-                   FormatNumber(release.at("epsilon").get<double>()) + "): " + bin.at("label").get<std::string>();
-      row.count = bin.at("value");
+      row.label = release.at("id").get<std::string>() + " (" + release.at("method").get<std::string>() + ", epsilon " +
+                  FormatNumber(release.at("epsilon").get<double>()) + "): " + bin.at("label").get<std::string>();
+      row.measure = "released_count";
+      row.estimate = bin.at("value");
       row.ci_low = bin.at("ci_low");
       row.ci_high = bin.at("ci_high");
-      if (total > 0.0) row.consistent_frequency = consistent[b].get<double>() / total;
+      row.consistent = consistent[b];
       row.n = release.at("respondents");
       rows.push_back(std::move(row));
     }

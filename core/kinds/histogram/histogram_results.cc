@@ -204,8 +204,8 @@ std::vector<CsvRow> HistogramCsvRows(const nlohmann::json& result) {
     for (std::size_t b = 0; b < bins.size(); ++b) {
       const auto& bin = bins[b];
       rows.push_back({name + " " + BinLabel(bin.at("low").get<double>(), bin.at("high").get<double>(), b + 1 == bins.size()),
-                      bin.value("count", nlohmann::json()), bin.at("frequency"), bin.at("std_error"), bin.at("ci_low"),
-                      bin.at("ci_high"), bin.at("consistent_frequency")});
+                      "frequency", bin.at("frequency"), bin.at("std_error"), bin.at("ci_low"), bin.at("ci_high"),
+                      bin.at("consistent_frequency"), bin.value("count", nlohmann::json())});
     }
   };
   for (const auto& histogram : result.at("histograms")) add_bins(histogram.at("name").get<std::string>(), histogram.at("bins"));
@@ -213,7 +213,7 @@ std::vector<CsvRow> HistogramCsvRows(const nlohmann::json& result) {
   if (result.at("quantiles").is_object()) {
     for (const char* name : {"lower_quartile", "median", "upper_quartile"}) {
       const auto& quantile = result.at("quantiles").at(name);
-      rows.push_back({name, nullptr, quantile.at("value"), nullptr, quantile.at("low"), quantile.at("high"), nullptr});
+      rows.push_back({"", name, quantile.at("value"), nullptr, quantile.at("low"), quantile.at("high"), nullptr, nullptr});
     }
   }
   return rows;

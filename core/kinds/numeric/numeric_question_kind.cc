@@ -8,6 +8,7 @@
 #include "core/common/validation.h"
 #include "core/kinds/numeric/numeric_estimate_options.h"
 #include "core/kinds/numeric/numeric_results.h"
+#include "core/kinds/numeric/numeric_statistics.h"
 #include "core/kinds/numeric/numeric_simulation.h"
 #include "core/numeric/numeric_mechanism_factory.h"
 #include "core/survey/question_fields.h"
@@ -123,32 +124,35 @@ Result<nlohmann::json> NumericQuestionKind::Estimate(const KindAggregate& aggreg
   return NumericResultToJson(*this, static_cast<const NumericAggregate&>(aggregate), *parsed, cancelled);
 }
 
-// A row per summary statistic (mean, std_dev, median, quartiles, skewness,
-// kurtosis) with its estimate in the frequency column and its 95% bootstrap
-// interval; mechanisms with unbiased reports add an "unbiased_mean" row with
-// its standard error and CI; levels questions a "hiera_mean" row and a share
-// row per level (its count column: the reports naming that level).
+// The unbiased mean from the reports first (mechanisms with unbiased
+// reports: its standard error and CI), then levels questions' HierA mean and
+// each level's share (count: the reports naming that level), then the summary
+// statistics of the estimated distribution in their order (mean, std_dev,
+// median, quartiles, skewness, kurtosis) with their 95% bootstrap intervals.
 std::vector<CsvRow> NumericQuestionKind::CsvRows(const nlohmann::json& result) const {
   std::vector<CsvRow> rows;
   const auto mean = result.find("unbiased_mean");
   if (mean != result.end() && mean->is_object()) {
-    rows.push_back({"unbiased_mean", nullptr, mean->at("value"), mean->at("std_error"), mean->at("ci_low"),
-                    mean->at("ci_high"), nullptr});
+    rows.push_back({"", "unbiased_mean", mean->at("value"), mean->at("std_error"), mean->at("ci_low"),
+                    mean->at("ci_high"), nullptr, nullptr});
   }
   // The mechanism's own estimates (levels: HierA's mean and each level's share of answers).
   const auto own = result.find("mechanism_estimates");
   if (own != result.end() && own->is_object() && own->contains("mean")) {
     const auto& mean = own->at("mean");
-    rows.push_back({"hiera_mean", nullptr, mean.at("value"), mean.at("std_error"), mean.at("ci_low"), mean.at("ci_high"),
-                    nullptr});
+    rows.push_back({"", "hiera_mean", mean.at("value"), mean.at("std_error"), mean.at("ci_low"), mean.at("ci_high"),
+                    nullptr, nullptr});
     for (const auto& level : own->at("levels")) {
-      rows.push_back({"level " + level.at("level").dump() + " share", level.at("reported"), level.at("share"),
-                      level.at("std_error"), level.at("ci_low"), level.at("ci_high"), nullptr});
+      rows.push_back({"level " + level.at("level").dump(), "share", level.at("share"), level.at("std_error"),
+                      level.at("ci_low"), level.at("ci_high"), nullptr, level.at("reported")});
     }
   }
   if (!result.contains("statistics")) return rows;  // no reports yet
-  for (const auto& [name, statistic] : result.at("statistics").items()) {
-    rows.push_back({name, nullptr, statistic.at("value"), nullptr, statistic.at("low"), statistic.at("high"), nullptr});
+  const auto& statistics = result.at("statistics");
+  for (const char* name : kSummaryStatisticNames) {
+    if (!statistics.contains(name)) continue;
+    const auto& statistic = statistics.at(name);
+    rows.push_back({"", name, statistic.at("value"), nullptr, statistic.at("low"), statistic.at("high"), nullptr, nullptr});
   }
   return rows;
 }

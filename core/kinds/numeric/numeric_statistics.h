@@ -79,6 +79,10 @@ inline constexpr const char* kSpreadNotIdentifiable =
     "not identifiable: each report is one of two values whose probabilities depend only on the mean answer, so "
     "the reports say nothing about the answers' spread or shape";
 
+// The summary statistics' names, in the order they are shown and exported.
+inline constexpr const char* kSummaryStatisticNames[] = {"mean",           "std_dev",  "median",  "lower_quartile",
+                                                         "upper_quartile", "skewness", "kurtosis"};
+
 inline constexpr double kLeastBlurShare = 0.15;  // of the spread's IQR (above)
 
 struct Resolution {

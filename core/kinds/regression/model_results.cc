@@ -132,11 +132,10 @@ std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result) {
   const auto& coefficients = result.at("coefficients");
   for (std::size_t j = 0; j < names.size(); ++j) {
     CsvRow row;
-    row.option = "coefficient " + names[j].get<std::string>();
-    if (coefficients.is_object()) {
-      row.frequency = coefficients.at("raw")[j];
-      row.std_error = nullptr;  // no honest interval (see "uncertainty")
-    }
+    row.label = names[j].get<std::string>();
+    row.measure = "coefficient";
+    // No standard error or interval: SGD on clipped noisy gradients has no honest one (see "uncertainty").
+    if (coefficients.is_object()) row.estimate = coefficients.at("raw")[j];
     rows.push_back(std::move(row));
   }
   return rows;
