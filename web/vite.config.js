@@ -1,5 +1,5 @@
-// Builds the four pages of the Deniable web front end into web/dist:
-// index.html, survey.html, dashboard.html and create.html at the root, every
+// Builds the five pages of the Deniable web front end into web/dist:
+// index.html, survey.html, dashboard.html, create.html and manage.html at the root, every
 // script and stylesheet under /assets/. The C++ server serves that directory
 // with a strict CSP (script-src 'self' 'wasm-unsafe-eval'; style-src 'self'),
 // so nothing may be inlined into the HTML.
@@ -8,15 +8,16 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
-const PAGES = ['index', 'survey', 'dashboard', 'create'];
+const PAGES = ['index', 'survey', 'dashboard', 'create', 'manage'];
 
-// The server maps /s/{id}, /results/{id} and /create onto the built pages;
+// The server maps /s/{id}, /results/{id}, /create and /manage onto the built pages;
 // the dev server does the same so `npx vite --config web/vite.config.js`
 // behaves like production (API calls are proxied to a server on :8080).
 const PAGE_ROUTES = [
   [/^\/s\/[^/]+\/?(\?.*)?$/, '/survey.html'],
   [/^\/results\/[^/]+\/?(\?.*)?$/, '/dashboard.html'],
   [/^\/create\/?(\?.*)?$/, '/create.html'],
+  [/^\/manage\/?(\?.*)?$/, '/manage.html'],
 ];
 
 // The Emscripten module requires Node's fs/path only on its Node code path

@@ -113,6 +113,7 @@ async function answerRadio(page, questionIndex, optionIndex) {
 test('the survey page says which questions are answered in confidence before any answer, and sends those as given', async () => {
   const { page, log } = await openRecordedPage(browser.context);
   await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
 
   // Before answering: nothing is filled in, and the notice is there, above the first question.
@@ -203,6 +204,7 @@ test('the notice, the questions and the report fit a phone', async () => {
   try {
     const { page, log } = await openRecordedPage(phone.context);
     await page.goto(`${server.baseUrl}/s/${PHONE_SURVEY.id}`);
+    await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     assert.ok(await page.getByTestId('trust-notice').isVisible());
     await assertFits(page, 'the survey page at 390 px');
@@ -687,3 +689,11 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+// The survey page remembers on the device (localStorage, shared by every tab
+// of this browser profile) a survey answered and a prepared report; each
+// test starts from a device that has neither.
+async function forgetDevice(page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+}

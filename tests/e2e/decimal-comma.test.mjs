@@ -182,6 +182,7 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/s/comma`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   const number = page.getByTestId('number-temperature');
   assert.equal(await number.getAttribute('inputmode'), 'decimal');
@@ -196,7 +197,7 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   assert.match(message.text, /“24,5,1” has 2 separators/);
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   await page.keyboard.press('Enter');
-  assert.match(await page.getByTestId('answer-error').textContent(), /Please answer every question/);
+  assert.match(await page.getByTestId('answer-error').textContent(), /Please correct question 1 before preparing your report/);
   assert.equal(await page.getByTestId('report-panel').count(), 0);
 
   // Outside the range: refused, not clamped.
@@ -223,3 +224,11 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+// The survey page remembers on the device (localStorage, shared by every tab
+// of this browser profile) a survey answered and a prepared report; each
+// test starts from a device that has neither.
+async function forgetDevice(page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+}

@@ -108,6 +108,7 @@ function levelText(level, unit = 'USD') {
 test('a levels question answered with the keyboard sends one report value, shown as a range and a direction', async () => {
   const { page, log } = await openRecordedPage(browser.context);
   await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   // The exact ε, larger than the paper's claimed 3, in the summary.
   assert.ok(details.exact_epsilon > 3.5, `exact ε ${details.exact_epsilon}`);
@@ -284,6 +285,7 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
   try {
     const { page, log } = await openRecordedPage(phone.context);
     await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+    await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('number-income').fill('150000');
     await page.getByTestId('prepare-report').tap();
@@ -372,3 +374,11 @@ test('the creation page builds a levels question with the core\'s exact ε, the 
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+// The survey page remembers on the device (localStorage, shared by every tab
+// of this browser profile) a survey answered and a prepared report; each
+// test starts from a device that has neither.
+async function forgetDevice(page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+}

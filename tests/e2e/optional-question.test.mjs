@@ -59,6 +59,7 @@ async function openSurvey() {
   await createSurvey();
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   return { page, log };
 }
@@ -174,3 +175,11 @@ test('the creation page makes a question optional with "Respondents may skip thi
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+// The survey page remembers on the device (localStorage, shared by every tab
+// of this browser profile) a survey answered and a prepared report; each
+// test starts from a device that has neither.
+async function forgetDevice(page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+}

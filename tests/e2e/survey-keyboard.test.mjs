@@ -66,10 +66,11 @@ function assertNoTrueAnswers(requests) {
 test('answering the demo survey with the keyboard sends only the shown randomised report', async () => {
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/s/demo`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.equal(await page.getByTestId('survey-title').textContent(), demo.title);
   const privacy = await page.getByTestId('privacy-summary').textContent();
-  assert.match(privacy, /Your answers never leave this device/);
+  assert.match(privacy, /Your true answers never leave this device/);
   assert.match(await page.getByTestId('privacy-drugs').textContent(), /ε = 1\b/);
   assert.match(await page.getByTestId('privacy-stress').textContent(), /ε = 1\.5/);
   assert.match(await page.getByTestId('total-epsilon').textContent(), /ε = 3\.5/);
@@ -110,7 +111,7 @@ test('answering the demo survey with the keyboard sends only the shown randomise
   assertWireShape(JSON.parse(posts[0].body));
   assertNoTrueAnswers(log.requests);
 
-  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  const storage = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries({ ...localStorage, ...sessionStorage }).filter(([key]) => !key.startsWith('deniable.answered.')))));
   assert.doesNotMatch(storage, /answer/i);
   assert.equal(storage, '{}', 'nothing left in storage after sending');
   assert.deepEqual(unexpectedProblems(log), []);
@@ -125,6 +126,7 @@ test('answering the demo survey with the keyboard sends only the shown randomise
 test('preparing with unanswered questions names them and moves focus to the first', async () => {
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/s/demo`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('option-alcohol-0').check();
   await page.getByTestId('prepare-report').click();
@@ -141,13 +143,14 @@ test('preparing with unanswered questions names them and moves focus to the firs
 test('a prepared report survives a reload unchanged instead of being randomised again', async () => {
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/s/demo`);
+  await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('option-drugs-0').check();
   await page.getByTestId('option-alcohol-4').check();
   await page.getByTestId('option-stress-5').check();
   await page.getByTestId('prepare-report').click();
   const prepared = await page.getByTestId('report-json').textContent();
-  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
   assert.doesNotMatch(stored, /answer/i, 'only the randomised report is stored');
 
   await page.reload();
@@ -159,3 +162,11 @@ test('a prepared report survives a reload unchanged instead of being randomised 
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+// The survey page remembers on the device (localStorage, shared by every tab
+// of this browser profile) a survey answered and a prepared report; each
+// test starts from a device that has neither.
+async function forgetDevice(page) {
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+}

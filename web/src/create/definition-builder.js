@@ -29,16 +29,39 @@ export function buildQuestion(values) {
   };
 }
 
+// `meta.version`: 1 for a new survey, the next version for a copy;
+// `meta.language`: an optional BCP 47 tag (e.g. "fr"), left out when empty.
 export function buildDefinition(meta, questions) {
+  const language = (meta.language ?? '').trim();
   return {
     format: SURVEY_FORMAT,
     id: meta.id.trim(),
-    version: 1,
+    version: meta.version ?? 1,
     title: meta.title.trim(),
     description: meta.description.trim(),
+    ...(language ? { language } : {}),
     results: meta.results,
     access: meta.access,
     questions: questions.map(buildQuestion),
+  };
+}
+
+// The editor's values of a question of a survey's definition (a new version
+// made as a copy): the common fields here, the kind's own from its create
+// module's editorValues.
+export function editorValuesOf(question) {
+  const kind = createKind(question.type);
+  const own = kind.editorValues?.(question) ?? {};
+  return {
+    ...own,
+    id: question.id,
+    text: question.text ?? '',
+    type: question.type,
+    epsilon: own.epsilon ?? '1',
+    required: question.required !== false,
+    privacy: question.privacy === 'central' ? 'central' : 'local',
+    budget: question.budget === undefined ? undefined : String(question.budget),
+    adminSeesCounts: question.admin_sees_counts === true,
   };
 }
 

@@ -1,12 +1,14 @@
 import { loadCore } from '../core.js';
-import { bearer, requestJson } from '../shared/api.js';
+import { bearer, requestJson, surveyPath } from '../shared/api.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { showFatalError } from '../shared/fatal.js';
 import { formatEpsilon } from '../shared/format.js';
-import { dashboardUrl, surveyPageUrl } from '../shared/location.js';
+import { dashboardUrl, queryParameter, surveyPageUrl } from '../shared/location.js';
 import { loadAdminToken, saveAdminToken } from '../shared/admin-token.js';
 import { attachNumberMessage, decimalOrUndefined, numberInput } from '../shared/number-input.js';
-import { buildDefinition } from './definition-builder.js';
+import { buildDefinition, editorValuesOf } from './definition-builder.js';
+import { carriedFields, describeCarried, withCarriedFields } from './carried-fields.js';
+import { clearDraft, loadDraft, saveDraft } from './draft.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createInvitationsPanel } from './invitations.js';
 import { createQuestionEditor } from './question-editor.js';
@@ -28,22 +30,61 @@ async function start() {
     showFatalError(main, 'The survey builder could not start', `The privacy core failed to load: ${error.message}`);
     return;
   }
-  createBuilder(core);
+  const from = queryParameter('from');
+  const draft = loadDraft();
+  let opening = { draft: from ? null : draft, copyOf: null, copyError: null };
+  if (from) {
+    try {
+      const survey = await requestJson(surveyPath(from));
+      // A draft of this copy (a reload) wins over a fresh copy.
+      opening = { draft: draft?.from === from ? draft : draftFromSurvey(survey), copyOf: survey, copyError: null };
+    } catch (error) {
+      opening = { draft, copyOf: null, copyError: `Could not load the survey “${from}” to copy: ${error.message}` };
+    }
+  }
+  createBuilder(core, opening);
 }
 
-function createBuilder(core) {
+// A new version of an existing survey, as a draft: version + 1 and a new id
+// suggestion (ids of surveys, even deleted ones, are never reused).
+function draftFromSurvey(survey) {
+  const version = (Number(survey.version) || 1) + 1;
+  const base = String(survey.id).replace(/-v\d+$/, '');
+  return {
+    meta: {
+      id: `${base}-v${version}`, title: survey.title ?? '', description: survey.description ?? '',
+      language: survey.language ?? '', results: survey.results ?? 'admin', access: survey.access ?? 'open',
+      respondents: DEFAULT_RESPONDENTS, version,
+    },
+    questions: (survey.questions ?? []).map(editorValuesOf),
+  };
+}
+
+function createBuilder(core, start) {
   const meta = {
     id: el('input', { id: 'survey-id', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. staff-wellbeing-2025', testid: 'survey-id' }),
     title: el('input', { id: 'survey-title', type: 'text', testid: 'survey-title-input' }),
     description: el('textarea', { id: 'survey-description', rows: '3', testid: 'survey-description' }),
-    results: select('survey-results', 'survey-results', [['public', 'Public'], ['admin', 'Admin only']]),
+    // Private by default: public results are an explicit choice.
+    results: select('survey-results', 'survey-results', [['admin', 'Admin only'], ['public', 'Public']]),
+    language: el('input', { id: 'survey-language', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. fr', testid: 'survey-language' }),
     access: select('survey-access', 'survey-access', [['open', 'Open'], ['invitation', 'By invitation']]),
     respondents: numberInput({ id: 'expected-respondents', value: DEFAULT_RESPONDENTS, whole: true, testid: 'expected-respondents' }),
   };
   const editors = [];
   const questionList = el('div', { class: 'question-editors' });
   const addButton = el('button', { type: 'button', class: 'button', testid: 'add-question', text: 'Add a question' });
-  const live = createLivePanel(core);
+  let version = 1;
+  // A copy keeps the original's settings that have no field here.
+  const carried = carriedFields(start.copyOf?.questions);
+  const live = createLivePanel(core, {
+    // After a successful Create: the draft is done (the links stay on the page).
+    onCreated: () => {
+      clearDraft();
+      setText(draftNote, 'Created: the draft was cleared from this device.');
+    },
+    onCreateAnother: () => startOver(),
+  });
 
   const form = el('form', { class: 'builder-form', novalidate: true, testid: 'builder-form' }, [
     el('fieldset', { class: 'card' }, [
@@ -54,7 +95,10 @@ function createBuilder(core) {
       ]),
       labelled(meta.description, 'Description (shown to respondents)'),
       el('div', { class: 'field-row' }, [
-        labelled(meta.results, 'Results', 'Public: anyone with the link. Admin only: needs the admin token.'),
+        labelled(meta.language, 'Language of the survey (optional)', 'A language tag such as fr, de or pt-BR; tells browsers and screen readers how to read it.'),
+      ]),
+      el('div', { class: 'field-row' }, [
+        labelled(meta.results, 'Who sees the results', 'Admin only (the default): the results need the admin token. Public: anyone with the results link sees them.'),
         labelled(meta.access, 'Who can answer', 'Open: anyone with the link. By invitation: one code per report.'),
         labelled(meta.respondents, 'Expected respondents', 'Used by the advisor below.'),
       ]),
@@ -69,7 +113,9 @@ function createBuilder(core) {
     const respondents = Math.max(1, decimalOrUndefined(meta.respondents.value, true) ?? 1);
     const values = editors.map((editor) => editor.read());
     editors.forEach((editor, index) => editor.showFeedback(core, respondents, values.slice(0, index)));
-    live.show(buildDefinition(readMeta(meta), editors.map((editor) => editor.read())));
+    const questionValues = editors.map((editor) => editor.read());
+    live.show(withCarriedFields(buildDefinition({ ...readMeta(meta), version }, questionValues), carried));
+    if (!live.created()) saveDraft({ from: start.copyOf?.id, meta: { ...readMeta(meta), respondents: meta.respondents.value, version }, questions: questionValues });
   };
   const addQuestion = (initial) => {
     const editor = createQuestionEditor(initial, {
@@ -92,25 +138,58 @@ function createBuilder(core) {
   form.addEventListener('input', refresh);
   form.addEventListener('change', refresh);
 
+  const draftNote = el('p', { class: 'hint', testid: 'draft-note' });
+  const newSurveyButton = el('button', { type: 'button', class: 'button button-small', testid: 'start-new-survey', text: 'Start a new survey' });
+  const startOver = () => {
+    clearDraft();
+    window.location.assign('/create');
+  };
+  newSurveyButton.addEventListener('click', startOver);
+  const copyNote = start.copyOf
+    ? el('p', { class: 'notice notice-success', testid: 'copy-note', text: `A new version (${start.draft.meta.version}) of “${start.copyOf.title}” (${start.copyOf.id}). Survey ids are never reused, so this version needs a new id; “${start.draft.meta.id}” is suggested.` })
+    : null;
+  const carriedNote = carried.size > 0
+    ? el('p', { class: 'hint', testid: 'carried-note', text: `Kept as in version ${start.copyOf.version} (no field for them here): ${describeCarried(carried)}.` })
+    : null;
+  const copyError = start.copyError ? el('p', { class: 'notice notice-error', role: 'alert', testid: 'copy-error', text: start.copyError }) : null;
+
   replaceChildren(main, [
-    el('h1', { text: 'Create a survey' }),
+    el('h1', { text: start.copyOf ? 'New version of a survey' : 'Create a survey' }),
     el('p', { class: 'lead', text: 'Build the survey definition, check each question’s privacy budget and expected precision, then create it on this server.' }),
+    copyNote,
+    carriedNote,
+    copyError,
+    el('div', { class: 'draft-bar' }, [draftNote, newSurveyButton]),
     el('div', { class: 'builder' }, [form, live.element]),
   ]);
-  addQuestion(FIRST_QUESTION);
+
+  const draft = start.draft;
+  if (draft) {
+    const saved = draft.meta ?? {};
+    for (const name of ['id', 'title', 'description', 'language', 'results', 'access', 'respondents']) {
+      if (typeof saved[name] === 'string' && meta[name]) meta[name].value = saved[name];
+    }
+    version = Number.isInteger(saved.version) && saved.version > 0 ? saved.version : 1;
+    setText(draftNote, start.copyOf ? 'Changes are kept on this device as a draft.' : 'Your draft was restored from this device. It is kept as you type.');
+    for (const values of draft.questions) addQuestion(values);
+  } else {
+    setText(draftNote, 'Your draft is kept on this device as you type, so a reload does not lose it.');
+    addQuestion(FIRST_QUESTION);
+  }
 }
 
 function readMeta(meta) {
   return {
     id: meta.id.value, title: meta.title.value, description: meta.description.value,
-    results: meta.results.value, access: meta.access.value,
+    language: meta.language.value, results: meta.results.value, access: meta.access.value,
   };
 }
 
 // The right-hand panel: total epsilon, validation, JSON preview, admin token, Create.
-function createLivePanel(core) {
+function createLivePanel(core, { onCreated, onCreateAnother }) {
   let definition = null;
   let valid = false;
+  let created = false;
   const total = el('strong', { testid: 'total-epsilon', text: '—' });
   const totalWarning = el('p', { class: 'notice notice-warning epsilon-warning', testid: 'total-epsilon-warning', hidden: true });
   const validation = el('p', { class: 'notice', role: 'status', testid: 'validation' });
@@ -129,17 +208,23 @@ function createLivePanel(core) {
   token.addEventListener('input', () => saveAdminToken(token.value.trim()));
   createForm.addEventListener('submit', async (event) => {
     event.preventDefault();
-    if (!valid) return;
+    if (!valid || created) return;
     createButton.disabled = true;
     try {
-      const created = await requestJson('/api/surveys', { method: 'POST', json: definition, headers: bearer(token.value.trim()) });
-      showCreated(result, created, () => token.value.trim());
+      const survey = await requestJson('/api/surveys', { method: 'POST', json: definition, headers: bearer(token.value.trim()) });
+      // Done: Create stays disabled (a second press could only be refused), the links stay.
+      created = true;
+      setText(createButton, 'Created');
+      showCreated(result, survey, () => token.value.trim(), anotherButton);
+      onCreated();
     } catch (error) {
       replaceChildren(result, el('p', { class: 'notice notice-error', role: 'alert', testid: 'create-error', text: `The survey was not created: ${error.message}` }));
     } finally {
-      createButton.disabled = !valid;
+      createButton.disabled = !valid || created;
     }
   });
+  const anotherButton = el('button', { type: 'button', class: 'button button-primary', testid: 'create-another', text: 'Create another survey' });
+  anotherButton.addEventListener('click', () => onCreateAnother());
 
   const element = el('aside', { class: 'builder-live', 'aria-label': 'Live check and creation' }, [
     el('section', { class: 'card' }, [
@@ -154,6 +239,7 @@ function createLivePanel(core) {
 
   return {
     element,
+    created: () => created,
     show(nextDefinition) {
       definition = nextDefinition;
       setText(preview, JSON.stringify(definition, null, 2));
@@ -169,7 +255,7 @@ function createLivePanel(core) {
         showTotalWarning(totalWarning, null);
         showValidation(validation, 'error', error.message);
       }
-      createButton.disabled = !valid;
+      createButton.disabled = !valid || created;
     },
   };
 }
@@ -186,7 +272,7 @@ function showValidation(node, kind, message) {
   setText(node, message);
 }
 
-function showCreated(result, survey, adminToken) {
+function showCreated(result, survey, adminToken, anotherButton) {
   const surveyUrl = surveyPageUrl(survey.id);
   const resultsUrl = dashboardUrl(survey.id);
   replaceChildren(result, [
@@ -194,6 +280,11 @@ function showCreated(result, survey, adminToken) {
     el('ul', { class: 'created-links' }, [
       el('li', {}, ['Survey page: ', el('a', { href: surveyUrl, testid: 'created-survey-link', text: surveyUrl })]),
       el('li', {}, ['Results: ', el('a', { href: resultsUrl, testid: 'created-results-link', text: resultsUrl })]),
+    ]),
+    el('p', { class: 'hint', text: 'Editing the form now changes nothing on the server; the survey above is created.' }),
+    el('div', { class: 'actions' }, [
+      anotherButton,
+      el('a', { class: 'button', href: '/manage', testid: 'created-manage-link', text: 'Manage surveys' }),
     ]),
     survey.access === 'invitation' ? createInvitationsPanel(survey.id, adminToken) : null,
   ]);

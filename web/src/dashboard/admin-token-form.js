@@ -8,8 +8,8 @@ export function createAdminTokenForm(onToken) {
     value: loadAdminToken(),
   });
   const message = el('p', { class: 'notice notice-warning', testid: 'admin-token-message' });
-  const heading = el('h2', { text: 'Admin token needed' });
-  const submit = el('button', { type: 'submit', class: 'button button-primary', testid: 'admin-token-submit', text: 'Show results' });
+  const heading = el('h2', { text: 'Sign in to see the results' });
+  const submit = el('button', { type: 'submit', class: 'button button-primary', testid: 'admin-token-submit', text: 'Sign in' });
   const form = el('form', { class: 'card admin-form', hidden: true, testid: 'admin-token-form' }, [
     heading,
     message,
@@ -41,7 +41,7 @@ export function createAdminTokenForm(onToken) {
   return {
     element: form,
     show(text) {
-      open(text, 'required', 'Admin token needed', 'Show results');
+      open(text, 'required', 'Sign in to see the results', 'Sign in');
     },
     offer(text) {
       open(text, 'offered', 'Admin sign-in', 'Sign in');

@@ -48,7 +48,10 @@ async function refresh(surveyId, view) {
     return false;
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
-      view.askForToken(error.message);
+      // The server's message speaks to programs (it names the header); the page asks for a sign-in.
+      view.askForToken(token
+        ? 'That admin token was not accepted. Check it (the server printed it when it first started) and sign in again.'
+        : 'The results of this survey are for its admins only. Sign in with the admin token to see them.');
       return false;
     }
     if (error.status === 400 && view.queryString()) {

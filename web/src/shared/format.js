@@ -1,9 +1,27 @@
 // How numbers, privacy budgets and mechanisms are written on every page.
 
-const NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+let NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
+let LOCALE = 'en';
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const INTEGER = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 const WHOLE_PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+
+// The survey page formats numbers in the survey's language (default English).
+export function setNumberLocale(tag) {
+  try {
+    NUMBER = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
+    LOCALE = tag;
+  } catch {
+    // unknown tag: keep English
+  }
+}
+
+// A probability as a whole percentage in the current locale ("73%").
+export function formatChance(value) {
+  // Below 1%, one significant digit ("0.3%"), so that a small chance is never shown as 0%.
+  const small = value > 0 && value < 0.005;
+  return new Intl.NumberFormat(LOCALE, small ? { style: 'percent', maximumSignificantDigits: 1 } : { style: 'percent', maximumFractionDigits: 0 }).format(value);
+}
 
 export const NO_FORMAL_EPSILON = 'no formal epsilon';
 export const MISSING = '—';
@@ -88,7 +106,7 @@ export function decimalsForStep(step) {
 // A value rounded to `decimals` places, without trailing zeros.
 export function formatDecimal(value, decimals) {
   if (value === null || value === undefined) return MISSING;
-  return new Intl.NumberFormat('en', { maximumFractionDigits: decimals, useGrouping: false }).format(value);
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals, useGrouping: false }).format(value);
 }
 
 // `mechanism` is the definition's / results' {name, epsilon, reported_options}.

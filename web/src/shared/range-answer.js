@@ -1,6 +1,7 @@
 // A question answered by a number in a range [a, b] (numeric and histogram
 // questions): a slider and a typed number kept in sync, and reading the
 // typed answer.
+import { richText } from './rich-text.js';
 import { el } from './dom.js';
 import { decimalsForStep, formatDecimal, withUnit } from './format.js';
 import { attachNumberMessage, numberInput, parseDecimal } from './number-input.js';
@@ -54,7 +55,7 @@ export function renderRangeFieldset(question, index, className) {
   });
 
   return el('fieldset', { class: `question question-range ${className}`, testid: `question-${question.id}`, dataset: { questionId: question.id } }, [
-    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`]),
+    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ' ', richText(question.text)]),
     el('p', { class: 'hint', id: hintId, testid: `range-${question.id}`, text: rangeHint(allowed) }),
     el('div', { class: 'numeric-answer' }, [
       el('div', { class: 'field numeric-slider' }, [

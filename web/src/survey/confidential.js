@@ -7,6 +7,7 @@ import { el } from '../shared/dom.js';
 import { IN_CONFIDENCE, ON_DEVICE, isCentral } from '../shared/central.js';
 import { formatEpsilon } from '../shared/format.js';
 import { surveyKind } from './kinds.js';
+import { plainText } from '../shared/rich-text.js';
 
 // True when at least one question is answered in confidence. `summaries`:
 // core.parseSurvey(definition).questions.
@@ -42,7 +43,7 @@ export function renderTrustNotice(survey, summaries) {
 function renderList(entries, testid) {
   return el('ul', { class: 'trust-list', testid }, entries.map(({ question, index }) =>
     el('li', { testid: `trust-${question.id}` }, [
-      el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`,
+      el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${plainText(question.text)}`,
     ])));
 }
 

@@ -7,7 +7,12 @@ import { renderTrustNotice } from './confidential.js';
 import { renderPrivacySummary } from './privacy-summary.js';
 import { readAnswers, renderQuestion, unansweredHints } from './question-fieldset.js';
 import { renderReportPanel } from './report-panel.js';
-import { forgetPreparedReport, loadPreparedReport, savePreparedReport } from './prepared-report-store.js';
+import {
+  answeredOn, disableStore, forgetPreparedReport, isAnsweredKey, isPreparedKey, loadPreparedReport, markAnswered, savePreparedReport,
+} from './prepared-report-store.js';
+import { formatDate, setLanguage, t } from '../shared/i18n.js';
+import { formatNumber, setNumberLocale } from '../shared/format.js';
+import { plainText, richText } from '../shared/rich-text.js';
 import { surveyKind } from './kinds.js';
 
 // The survey page: load the definition and the WebAssembly core, collect the
@@ -23,17 +28,26 @@ import { surveyKind } from './kinds.js';
 
 const main = document.getElementById('survey-page');
 
+// A preview (the admin's "preview as a respondent", ?preview=1): everything
+// works except Send, and nothing is stored on the device.
+const preview = queryParameter('preview') === '1';
+
 async function start() {
+  if (preview) disableStore();
   const surveyId = surveyIdFromLocation('/s/');
   if (!surveyId) {
     showFatalError(main, 'No survey selected', 'The address should look like /s/<survey id>.');
     return;
   }
-  let survey, core, privacy, state;
+  let survey, core, privacy, state, status;
   try {
     // The state is not needed to show the questions: if it cannot be had
-    // now, it is asked for again when the report is prepared.
-    [survey, core, state] = await Promise.all([requestJson(surveyPath(surveyId)), loadCore(), fetchState(surveyId).catch(() => null)]);
+    // now, it is asked for again when the report is prepared. Without the
+    // status (an older server), the survey is taken as open.
+    [survey, core, state, status] = await Promise.all([
+      requestJson(surveyPath(surveyId)), loadCore(), fetchState(surveyId).catch(() => null),
+      requestJson(surveyPath(surveyId, '/status')).catch(() => null),
+    ]);
     privacy = core.parseSurvey(survey);
     survey = privacy.survey;
   } catch (error) {
@@ -41,10 +55,20 @@ async function start() {
     showFatalError(main, title, error.message);
     return;
   }
+  applyLanguage(survey.language);
   // The questions that have a public state (none for most surveys: then no
   // further request is made before sending); `ids` null until known.
   const stateful = { ids: state ? new Set(Object.keys(state.questions ?? {})) : null };
-  renderSurvey(survey, privacy, core, stateful);
+  renderSurvey(survey, privacy, core, stateful, status);
+}
+
+// The page's lang, its fixed text and its number formats follow the survey's "language".
+function applyLanguage(tag) {
+  const language = setLanguage(tag);
+  document.documentElement.lang = language;
+  setNumberLocale(language);
+  const skip = document.querySelector('[data-testid="skip-link"]');
+  if (skip) skip.textContent = t('skipLink');
 }
 
 // The survey's public state: {survey, version, questions: {id: state}}.
@@ -52,39 +76,168 @@ function fetchState(surveyId) {
   return requestJson(surveyPath(surveyId, '/state'));
 }
 
-function renderSurvey(survey, privacy, core, stateful) {
-  document.title = `${survey.title} — Deniable`;
+function resultsUrlOf(survey) {
+  return survey.results === 'public' ? dashboardUrl(survey.id) : null;
+}
+
+// A card shown instead of the questions (closed, already answered): a
+// focusable heading, the message, and the results link when public.
+function renderStop(survey, { title, lines, testid }) {
+  const resultsUrl = resultsUrlOf(survey);
+  return el('section', { class: 'card stop-card', testid, role: 'status' }, [
+    el('h2', { tabindex: '-1', text: title }),
+    lines.map((line) => el('p', { text: line })),
+    resultsUrl ? el('p', {}, [el('a', { href: resultsUrl, testid: 'results-link', text: t('seeResults') })]) : null,
+  ]);
+}
+
+function renderAnswered(survey, date) {
+  return renderStop(survey, { title: t('answeredTitle'), lines: [t('answeredOn', formatDate(date)), t('answeredMore')], testid: 'already-answered' });
+}
+
+function renderHeader(survey) {
+  main.replaceChildren();
+  append(main, [
+    preview ? el('p', { class: 'notice notice-warning preview-banner', testid: 'preview-banner', role: 'note', text: t('previewBanner') }) : null,
+    el('h1', { testid: 'survey-title', text: plainText(survey.title) }),
+    survey.description ? el('p', { class: 'lead', testid: 'survey-description' }, richText(survey.description)) : null,
+  ]);
+}
+
+function renderSurvey(survey, privacy, core, stateful, status) {
+  document.title = `${plainText(survey.title)} — Deniable`;
+  renderHeader(survey);
+  const restored = loadPreparedReport(survey);
+  const answered = answeredOn(survey);
+  if (answered && !restored) {
+    main.append(renderAnswered(survey, answered));
+    return;
+  }
+  if (!restored && status && status.accepting === false) {
+    main.append(renderStop(survey, { title: t('closedTitle'), lines: [status.message || t('closedDefault')], testid: 'survey-closed' }));
+    return;
+  }
+  if (!restored && survey.access === 'invitation' && !preview) {
+    renderInvitationGate(survey, (code) => renderQuestions(survey, privacy, core, stateful, { code, restored: null }));
+    return;
+  }
+  renderQuestions(survey, privacy, core, stateful, { code: null, restored });
+}
+
+// An invitation survey: the code is checked (not spent) before any question.
+// A code in the address (?code=) is checked at once; otherwise, or when it is
+// refused, the respondent types one. `proceed(code)` shows the questions.
+function renderInvitationGate(survey, proceed) {
+  const input = el('input', {
+    id: 'gate-code', name: 'gate-code', type: 'text', autocomplete: 'off', spellcheck: 'false', testid: 'gate-code',
+    'aria-describedby': 'gate-message',
+  });
+  const message = el('p', { id: 'gate-message', class: 'field-error', testid: 'gate-message', role: 'alert', hidden: true });
+  const button = el('button', { type: 'submit', class: 'button button-primary', testid: 'gate-check', text: t('inviteCheck') });
+  const form = el('form', { class: 'gate-form', novalidate: true }, [
+    el('div', { class: 'field' }, [el('label', { for: 'gate-code', text: t('inviteLabel') }), input, message]),
+    el('div', { class: 'actions' }, [button]),
+  ]);
+  const card = el('section', { class: 'card invitation-gate', testid: 'invitation-gate', 'aria-labelledby': 'gate-heading' }, [
+    el('h2', { id: 'gate-heading', text: t('inviteTitle') }),
+    el('p', { testid: 'gate-needed', text: t('inviteNeeded') }),
+    form,
+  ]);
+  main.append(card);
+  const refuse = (text) => {
+    message.textContent = text;
+    message.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+  };
+  const check = async (code) => {
+    if (!code) {
+      refuse(t('inviteEmpty'));
+      input.focus();
+      return;
+    }
+    button.disabled = true;
+    button.textContent = t('inviteChecking');
+    try {
+      await requestJson(surveyPath(survey.id, '/invitations/check'), { method: 'POST', json: {}, headers: { 'X-Invitation-Code': code } });
+      card.replaceWith(el('p', { class: 'notice notice-success', testid: 'gate-valid', text: t('inviteOk') }));
+      proceed(code);
+    } catch (error) {
+      button.disabled = false;
+      button.textContent = t('inviteCheck');
+      input.value = code;
+      refuse(error.message);
+      input.focus();
+    }
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    check(input.value.trim());
+  });
+  const fromAddress = queryParameter('code');
+  if (fromAddress) check(fromAddress.trim());
+}
+
+function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, restored }) {
   const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'answer-error', hidden: true });
-  const prepareButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'prepare-report', text: 'Prepare my report' });
-  const form = el('form', { class: 'survey-form', novalidate: true, testid: 'survey-form' }, [
+  const prepareButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'prepare-report', text: t('prepare') });
+  const many = survey.questions.length > PROGRESS_FROM;
+  const progress = many ? el('p', { class: 'progress', testid: 'progress', 'aria-live': 'polite' }) : null;
+  const review = renderReview(survey);
+  const form = el('form', { class: 'survey-form', id: 'questions', tabindex: '-1', novalidate: true, testid: 'survey-form' }, [
+    progress,
     survey.questions.map((question, index) => renderQuestion(question, index, survey.questions)),
+    review.element,
     errorBox,
     el('div', { class: 'actions' }, [prepareButton]),
   ]);
-  main.replaceChildren();
   append(main, [
-    el('h1', { testid: 'survey-title', text: survey.title }),
-    survey.description ? el('p', { class: 'lead', text: survey.description }) : null,
     // Which questions the organisation sees, before the first question (only when some are answered in confidence).
     renderTrustNotice(survey, privacy.questions),
     renderPrivacySummary(survey, privacy),
     form,
   ]);
+  const refreshReview = () => {
+    const { answered } = review.update(form);
+    if (progress) progress.textContent = t('progress', answered, survey.questions.length);
+  };
+  refreshReview();
+  form.addEventListener('change', refreshReview);
+  review.element.addEventListener('click', (event) => {
+    const button = event.target.closest('[data-change]');
+    if (button) focusQuestion(form, survey, Number(button.dataset.change));
+  });
+
+  let unsent = false;  // a prepared report shown and not sent: leaving warns
+  let currentPanel = null;
+  let sent = false;
+  window.addEventListener('beforeunload', (event) => {
+    if (!unsent || preview) return;
+    event.preventDefault();
+    event.returnValue = t('leaveWarning');
+  });
 
   // `answers`: the true answers behind the report, kept in memory only (null
   // for a report restored after a reload), to renew its stateful parts;
   // `notice`: why the report shown replaces an earlier one.
-  const showReport = ({ reportText, restored = false, answers = null, notice = null, replacing = null, code = null }) => {
+  const showReport = ({ reportText, restored: wasRestored = false, answers = null, notice = null, replacing = null, code = null }) => {
     lockForm(form, prepareButton);
+    unsent = true;
     const panel = renderReportPanel({
-      survey, summaries: privacy.questions, reportText, restored, notice,
+      survey, summaries: privacy.questions, reportText, restored: wasRestored, notice,
       needsCode: survey.access === 'invitation',
-      initialCode: code ?? queryParameter('code'),
-      resultsUrl: survey.results === 'public' ? dashboardUrl(survey.id) : null,
+      initialCode: code ?? checkedCode ?? queryParameter('code'),
+      resultsUrl: resultsUrlOf(survey),
+      preview,
       send: (code) => sendOrRenew(code),
+      onSent: () => {
+        unsent = false;
+        sent = true;
+        markAnswered(survey);
+      },
     });
     if (replacing) replacing.element.replaceWith(panel.element);
     else main.append(panel.element);
+    currentPanel = panel;
     return panel;
 
     // Sends the report; if a question's state moved on, shows a renewed report
@@ -109,7 +262,22 @@ function renderSurvey(survey, privacy, core, stateful) {
     }
   };
 
-  const restored = loadPreparedReport(survey);
+  // Another tab of this device prepared a report (it is used here too, never
+  // a second randomisation) or sent one (this tab stops offering the questions).
+  window.addEventListener('storage', (event) => {
+    if (preview || sent) return;
+    if (isPreparedKey(survey, event.key) && event.newValue && !currentPanel) {
+      const text = loadPreparedReport(survey);
+      if (text) showReport({ reportText: text, restored: true });
+    } else if (isAnsweredKey(survey, event.key) && event.newValue) {
+      const date = answeredOn(survey);
+      if (!date) return;
+      unsent = false;
+      renderHeader(survey);
+      main.append(renderAnswered(survey, date));
+    }
+  });
+
   if (restored) {
     showReport({ reportText: restored, restored: true });
     return;
@@ -123,11 +291,17 @@ function renderSurvey(survey, privacy, core, stateful) {
   let preparing = false;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    if (preparing) return;
+    if (preparing || currentPanel) return;
     preparing = true;
     try {
       const prepared = await prepareReport(form, survey, core, errorBox, stateful);
       if (!prepared) return;
+      // Another tab may have prepared one meanwhile: that one is used.
+      const other = loadPreparedReport(survey);
+      if (other) {
+        showReport({ reportText: other, restored: true }).focus();
+        return;
+      }
       savePreparedReport(survey, prepared.reportText);
       showReport(prepared).focus();
     } finally {
@@ -136,11 +310,85 @@ function renderSurvey(survey, privacy, core, stateful) {
   });
 }
 
+// Surveys with more questions than this show how many are answered.
+const PROGRESS_FROM = 5;
+
+// "Check your answers": each question and its answer in words, with a Change
+// button that moves focus to the question. Updated as answers change; read
+// from the controls (the answers are never stored).
+function renderReview(survey) {
+  const rows = survey.questions.map((question, index) => {
+    const value = el('dd', { testid: `review-value-${question.id}`, text: t('notAnswered') });
+    const row = el('div', { class: 'review-item', testid: `review-${question.id}` }, [
+      el('dt', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${plainText(question.text)}`]),
+      value,
+      el('dd', { class: 'review-change' }, [
+        el('button', { type: 'button', class: 'button button-small', testid: `change-${question.id}`, dataset: { change: String(index) }, text: t('change') },
+          [el('span', { class: 'visually-hidden', text: ` ${index + 1}` })]),
+      ]),
+    ]);
+    return { question, index, value, row };
+  });
+  const element = el('section', { class: 'card review', testid: 'review', 'aria-labelledby': 'review-heading' }, [
+    el('h2', { id: 'review-heading', text: t('reviewHeading') }),
+    el('p', { class: 'hint', text: t('reviewIntro') }),
+    el('dl', { class: 'review-list' }, rows.map((entry) => entry.row)),
+  ]);
+  return {
+    element,
+    update(form) {
+      let read;
+      try {
+        read = readAnswers(form, survey);
+      } catch {
+        return { answered: 0 };
+      }
+      const { answers, skipped } = read;
+      let answered = 0;
+      for (const { question, index, value } of rows) {
+        if (skipped.includes(index)) {
+          value.textContent = t('skipped');
+          answered += 1;
+        } else if (Object.hasOwn(answers, question.id)) {
+          value.textContent = answerWords(question, answers[question.id]);
+          answered += 1;
+        } else value.textContent = t('notAnswered');
+      }
+      return { answered };
+    },
+  };
+}
+
+function answerWords(question, answer) {
+  const inWords = surveyKind(question.type).answerInWords;
+  if (typeof inWords === 'function') {
+    try {
+      return inWords(question, answer);
+    } catch {
+      // fall through
+    }
+  }
+  return typeof answer === 'number' ? formatNumber(answer) : 'answered';
+}
+
 // Randomises the answers with the core (OS randomness) and returns
 // {reportText: the exact JSON text to send, answers}, or null after showing
 // what is missing. Questions with a public state get it, fetched now.
 async function prepareReport(form, survey, core, errorBox, stateful) {
-  const { answers, unanswered } = readAnswers(form, survey);
+  const { answers, unanswered: missing } = readAnswers(form, survey);
+  // A typed number that was refused (outside the range, say) is marked by its
+  // field with the reason; it is named as such, not as unanswered.
+  const refused = missing.filter((index) => form.querySelector(`input[name="answer-${index}"][aria-invalid="true"]`));
+  const unanswered = missing.filter((index) => !refused.includes(index));
+  if (refused.length > 0) {
+    const list = refused.map((index) => index + 1).join(', ');
+    errorBox.textContent = `Please correct ${refused.length === 1 ? 'question' : 'questions'} ${list} before preparing your report: ` +
+      `the number typed is not accepted (the message next to the field says why and gives the range).` +
+      (unanswered.length > 0 ? ` Still unanswered: ${unanswered.map((index) => index + 1).join(', ')}.` : '');
+    errorBox.hidden = false;
+    form.querySelector(`input[name="answer-${refused[0]}"]`)?.focus();
+    return null;
+  }
   if (unanswered.length > 0) {
     const list = unanswered.map((index) => index + 1).join(', ');
     const hints = unansweredHints(survey, unanswered).map((hint) => ` ${hint}`).join('');
@@ -170,7 +418,7 @@ async function prepareReport(form, survey, core, errorBox, stateful) {
 // A question's first answer control, or (for a question with none, e.g. a
 // model built from other answers) its fieldset.
 function focusQuestion(form, survey, index) {
-  const control = form.querySelector(`input[name="answer-${index}"]`);
+  const control = form.querySelector(`input[name="answer-${index}"]:checked`) ?? form.querySelector(`input[name="answer-${index}"]`);
   if (control) {
     control.focus();
     return;
@@ -218,6 +466,8 @@ function renewReport(core, survey, reportText, answers, state) {
 
 function lockForm(form, prepareButton) {
   for (const fieldset of form.querySelectorAll('fieldset')) fieldset.disabled = true;
+  // Once prepared, the answers cannot be changed: the review's Change buttons go.
+  for (const button of form.querySelectorAll('[data-change]')) button.hidden = true;
   prepareButton.disabled = true;
   prepareButton.hidden = true;
 }

@@ -1,4 +1,5 @@
 import { el } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
 import { isCentral } from '../shared/central.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
 import { hasCentral } from './confidential.js';
@@ -11,33 +12,47 @@ import { surveyKind } from './kinds.js';
 // notice above it, survey/confidential.js, lists them).
 export function renderPrivacySummary(survey, privacy) {
   return el('section', { class: 'card privacy', 'aria-labelledby': 'privacy-heading', testid: 'privacy-summary' }, [
-    el('h2', { id: 'privacy-heading', text: 'What leaves this device' }),
-    el('p', { text: hasCentral(survey, privacy.questions) ? MIXED_INTRODUCTION : LOCAL_INTRODUCTION }),
+    el('h2', { id: 'privacy-heading', text: t('privacyHeading') }),
+    el('p', { text: hasCentral(survey, privacy.questions) ? t('privacyMixed') : t('privacyLocal') }),
     el('ul', { class: 'privacy-list' }, survey.questions.map((question, index) =>
       renderQuestionPrivacy(question, index, privacy.questions[index]))),
-    el('p', { class: 'privacy-total', testid: 'total-epsilon' }, [
-      el('strong', { text: 'Whole survey: ' }),
-      totalText(privacy.total_epsilon),
+    // The privacy budgets (ε), mechanism names and the total: for readers who want them.
+    el('details', { class: 'privacy-technical', testid: 'privacy-technical' }, [
+      el('summary', { text: t('technicalDetails') }),
+      el('p', { class: 'hint', text: TECHNICAL_INTRODUCTION }),
+      el('ul', { class: 'privacy-list' }, survey.questions.map((question, index) =>
+        el('li', {}, renderQuestionTechnical(question, index, privacy.questions[index])))),
+      el('p', { class: 'privacy-total' }, [
+        el('strong', { text: 'Whole survey: ' }),
+        el('span', { testid: 'total-epsilon', text: totalText(privacy.total_epsilon) }),
+      ]),
     ]),
   ]);
 }
 
-const LOCAL_INTRODUCTION =
-  'Your answers never leave this device. Before sending, each answer is randomised here, in your browser; ' +
-  'only the randomised report is sent, and you will see it below before anything leaves. ' +
-  'A report could plausibly have come from other answers; the privacy budget ε bounds how much it can reveal ' +
-  '(smaller means more deniable).';
+const TECHNICAL_INTRODUCTION =
+  'Each question’s privacy budget ε (epsilon) bounds how much its report can reveal about your answer: smaller means more private. ' +
+  'The budgets of the questions add up.';
 
-const MIXED_INTRODUCTION =
-  'Answers to questions randomised on your device never leave it: only a randomised report is sent, and ε bounds how much it can reveal. ' +
-  'Answers given in confidence are sent as you give them; for those, ε bounds how much everything published about the question can reveal about your answer. ' +
-  'You will see your whole report below before anything leaves (smaller ε means more private).';
-
-// A question without a formal ε says why, in the respondent's words (its kind knows).
+// What is sent for the question, in plain words (its kind's privacyInWords
+// with the core's summary, when it has one).
 function renderQuestionPrivacy(question, index, questionPrivacy) {
+  const central = isCentral(question) || isCentral(questionPrivacy);
+  const inWords = surveyKind(question.type).privacyInWords;
+  const words = central
+    ? t('centralWords')
+    : (typeof inWords === 'function' ? inWords(question, questionPrivacy) : null) ?? t('randomisedWords');
+  return el('li', { testid: `privacy-words-${question.id}` }, [
+    el('span', { class: 'privacy-question', text: t('questionN', index + 1) }),
+    words,
+  ]);
+}
+
+// A question without a formal ε says why (its kind knows).
+function renderQuestionTechnical(question, index, questionPrivacy) {
   const epsilon = questionPrivacy.privacy?.epsilon ?? null;
   const central = isCentral(question) || isCentral(questionPrivacy);
-  return el('li', { testid: `privacy-${question.id}` }, [
+  return el('span', { testid: `privacy-${question.id}` }, [
     el('span', { class: 'privacy-question', text: `Question ${index + 1}: ` }),
     el('strong', { text: formatEpsilon(epsilon) }),
     central ? ' (answered in confidence: the budget of everything published about it)' : ` (${mechanismShortName(mechanismName(question))})`,

@@ -1,4 +1,6 @@
 import { el, replaceChildren } from '../shared/dom.js';
+import { t } from '../shared/i18n.js';
+import { plainText } from '../shared/rich-text.js';
 import { isCentral } from '../shared/central.js';
 import { describeConfidentialResponse, hasCentral } from './confidential.js';
 import { isOptional } from './question-fieldset.js';
@@ -11,18 +13,25 @@ import { surveyKind } from './kinds.js';
 // this panel's place instead (the panel is then done).
 // `summaries` are the core's page summaries of the questions (parseSurvey).
 // `notice`: why this report replaces one shown before, or null.
-export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl }) {
+export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl, preview = false, onSent = () => {} }) {
   const report = JSON.parse(reportText);
   // Answers sent in confidence are not randomised: the heading does not say they are.
   const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: hasCentral(survey, summaries) ? 'Your report' : 'Your randomised report' });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
   const codeInput = needsCode ? renderCodeInput(initialCode) : null;
-  const sendButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'send-report', text: 'Send' });
-  const sendForm = el('form', { class: 'send-form', novalidate: true }, [codeInput?.field, sendButton]);
+  const sendButton = el('button', {
+    type: 'submit', class: 'button button-primary', testid: 'send-report', text: 'Send',
+    disabled: preview, 'aria-describedby': preview ? 'preview-send-note' : null,
+  });
+  const sendForm = el('form', { class: 'send-form', novalidate: true }, [
+    codeInput?.field, sendButton,
+    preview ? el('p', { class: 'hint', id: 'preview-send-note', testid: 'preview-send-note', text: t('previewSend') }) : null,
+  ]);
 
   sendForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    submit({ sendButton, codeInput, status, send, resultsUrl, sendForm });
+    if (preview) return;  // a preview sends nothing
+    submit({ sendButton, codeInput, status, send, resultsUrl, sendForm, onSent });
   });
 
   const panel = el('section', { class: 'card report', 'aria-labelledby': 'report-heading', testid: 'report-panel' }, [
@@ -43,7 +52,7 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
 }
 
 function fixedNote(restored) {
-  const prefix = restored ? 'You prepared this report earlier in this tab. ' : '';
+  const prefix = restored ? 'You prepared this report earlier in this tab, in another tab or earlier on this device. ' : '';
   return `${prefix}This report is now fixed: preparing another one and choosing between them would weaken your privacy, so it cannot be randomised again.`;
 }
 
@@ -65,7 +74,7 @@ function skippedNote(survey, report) {
 
 function renderSkipped(question) {
   return el('div', { class: 'report-item report-item-skipped', testid: `report-${question.id}` }, [
-    el('dt', { text: question.text }),
+    el('dt', { text: plainText(question.text) }),
     el('dd', {}, [
       el('span', { class: 'report-label', text: 'Skipped: ' }),
       el('strong', { testid: `report-value-${question.id}`, text: 'not sent' }),
@@ -86,7 +95,7 @@ function renderResponse(question, response, summary) {
     : surveyKind(question.type).describeResponse(question, response, summary);
   const long = description.values.length > LONG_LIST;
   return el('div', { class: `report-item${central ? ' report-item-confidential' : ''}`, testid: `report-${question.id}` }, [
-    el('dt', { text: question.text }),
+    el('dt', { text: plainText(question.text) }),
     el('dd', {}, [
       el('span', { class: 'report-label', text: `${description.label}: ` }),
       el('strong', { testid: `report-value-${question.id}`, text: long ? String(description.values.length) : formatValues(description.values) }),
@@ -143,7 +152,7 @@ function renderCodeInput(initialCode) {
   return { field, input };
 }
 
-async function submit({ sendButton, codeInput, status, send, resultsUrl, sendForm }) {
+async function submit({ sendButton, codeInput, status, send, resultsUrl, sendForm, onSent }) {
   const code = codeInput?.input.value.trim() ?? null;
   if (codeInput && !code) {
     showStatus(status, 'error', 'Please enter your invitation code before sending.');
@@ -158,7 +167,12 @@ async function submit({ sendButton, codeInput, status, send, resultsUrl, sendFor
     const outcome = await send(code);
     if (outcome?.replaced) return;
     sendForm.hidden = true;
+    onSent();
     showStatus(status, 'success', 'Your report was received and stored. Thank you!', resultsUrl);
+    // Focus goes to the confirmation, not lost with the hidden Send button.
+    const heading = el('h2', { class: 'sent-heading', tabindex: '-1', testid: 'sent-heading', text: t('sentHeading') });
+    status.prepend(heading);
+    heading.focus();
   } catch (error) {
     sendButton.disabled = false;
     sendButton.textContent = 'Send';
@@ -172,6 +186,6 @@ function showStatus(status, kind, message, resultsUrl) {
   status.dataset.state = kind;
   replaceChildren(status, [
     el('span', { text: message }),
-    resultsUrl ? [' ', el('a', { href: resultsUrl, testid: 'results-link', text: 'See the results so far' })] : null,
+    resultsUrl ? [' ', el('a', { href: resultsUrl, testid: 'results-link', text: t('seeResults') })] : null,
   ]);
 }

@@ -57,6 +57,18 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
 }
 
 // The kind's part of the definition (after id, text and type).
+// The editor's values of a question of a survey's definition (for a new
+// version made as a copy): the inverse of buildDefinition.
+export function editorValues(question) {
+  const perAttribute = question.mechanism?.epsilon_per_attribute;
+  return {
+    epsilonPerAttribute: perAttribute === undefined ? undefined : String(perAttribute),
+    attributes: (question.attributes ?? []).map((attribute) => ({
+      id: attribute.id, text: attribute.text, options: (attribute.options ?? []).join('\n'),
+    })),
+  };
+}
+
 export function buildDefinition(values) {
   return {
     attributes: values.attributes.map((attribute) => ({

@@ -7,6 +7,7 @@
 // attributes are answered and the sensitivity settings, never the answers
 // (the split of the budget is made from the choices only: that is what the
 // guarantee needs).
+import { richText } from '../../shared/rich-text.js';
 import { loadCore } from '../../core.js';
 import { el, setText } from '../../shared/dom.js';
 import { formatNumber } from '../../shared/format.js';
@@ -40,7 +41,7 @@ export function renderFieldset(question, index) {
   const total = el('p', { class: 'block-total', testid: `block-total-${qid}`, 'aria-live': 'polite' });
   const detailsList = el('ul', { testid: `block-details-list-${qid}` });
   const fieldset = el('fieldset', { class: 'question question-block', testid: `question-${qid}`, dataset: { questionId: qid } }, [
-    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`]),
+    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ' ', richText(question.text)]),
     el('p', {
       class: 'hint block-intro',
       text: 'Answer any of these parts, at least one; “Prefer not to say” leaves a part out. ' +

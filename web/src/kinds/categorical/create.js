@@ -33,13 +33,23 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     mechanism: el('select', { id: fieldId('mechanism'), testid: 'question-mechanism' },
       MECHANISMS.map(([value, text]) => el('option', { value, text, selected: value === (initial.mechanism ?? MECHANISMS[0][0]) }))),
     reportedOptions: numberInput({ id: fieldId('reported'), value: initial.reportedOptions ?? '1', whole: true, testid: 'question-reported-options' }),
-    pureNegative: el('input', { id: fieldId('pure'), type: 'checkbox', testid: 'question-pure-negative' }),
+    pureNegative: el('input', { id: fieldId('pure'), type: 'checkbox', checked: initial.pureNegative === true, testid: 'question-pure-negative' }),
   };
   inputs.options.value = initial.options ?? 'Yes\nNo';
   const reportedField = field(inputs.reportedOptions, 'Reported options (s)', 'How many options each respondent reports as not theirs.');
   const pureField = el('div', { class: 'field field-checkbox' }, [inputs.pureNegative,
     el('label', { for: inputs.pureNegative.id, text: 'No epsilon (pure negative survey)' })]);
   const optionsField = field(inputs.options, 'Options, one per line');
+  // The core's objection to the options (e.g. two equal up to letter case), live next to them.
+  const optionsError = el('p', { class: 'field-error', id: fieldId('options-error'), hidden: true, testid: 'question-options-error' });
+  optionsField.append(optionsError);
+  const showOptionsError = (message) => {
+    optionsError.textContent = message ?? '';
+    optionsError.hidden = !message;
+    if (message) inputs.options.setAttribute('aria-invalid', 'true');
+    else inputs.options.removeAttribute('aria-invalid');
+  };
+  inputs.options.setAttribute('aria-describedby', optionsError.id);
   const mechanismField = field(inputs.mechanism, 'Mechanism');
   const mechanismRow = el('div', { class: 'field-row' }, [mechanismField, reportedField]);
 
@@ -77,7 +87,9 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     },
     // Live feedback: the budget, and the advisor for (k, ε, n). The advice
     // is rebuilt only when its key changes (keeps focus on its button).
-    feedback(core, { values, respondents, index }) {
+    feedback(core, { values, respondents, index, check }) {
+      const checked = check();
+      showOptionsError(!checked.ok && /option/i.test(checked.message) ? checked.message : null);
       // The shared parser: "1,5" is 1.5, and text that is not a number is no epsilon (its field says why).
       const epsilonValue = values.mechanism === 'negative' && values.pureNegative ? null : decimalOrUndefined(values.epsilon);
       const result = { epsilon: epsilonValue, privacy: epsilonLabel(epsilonValue) };
@@ -89,6 +101,19 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
         advice: () => adviceFor(core, { optionCount, epsilon: epsilonValue, respondents, current: values.mechanism }, index, useMechanism),
       };
     },
+  };
+}
+
+// The editor's values of a question of a survey's definition (for a new
+// version made as a copy): the inverse of buildDefinition.
+export function editorValues(question) {
+  const mechanism = question.mechanism ?? {};
+  return {
+    options: (question.options ?? []).join('\n'),
+    mechanism: mechanism.name,
+    epsilon: mechanism.epsilon === undefined ? undefined : String(mechanism.epsilon),
+    reportedOptions: mechanism.reported_options === undefined ? undefined : String(mechanism.reported_options),
+    pureNegative: mechanism.name === 'negative' && mechanism.epsilon === undefined,
   };
 }
 

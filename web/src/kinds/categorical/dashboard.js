@@ -1,5 +1,6 @@
 // The dashboard's part of a categorical question: its results panel.
 import { el, setText } from '../../shared/dom.js';
+import { createOptionFilter, topOptions } from './option-filter.js';
 import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
 import { createSkippedNote } from '../../shared/skipped-note.js';
 import { createFrequencyChart } from './frequency-chart.js';
@@ -31,8 +32,13 @@ export function createPanel(question, index) {
     testid: `chart-${id}`,
   });
   const chartBox = el('div', { class: 'chart-box' }, [canvas]);
+  const labels = question.options.map((option) => option.label);
+  // Many options: the chart shows the top ones (by estimate) or those a search
+  // matches; the table below keeps them all.
+  const filter = createOptionFilter(id, labels.length, () => redraw());
   // The chart's height follows the number of bars (CSSOM, allowed by the CSP).
-  chartBox.style.setProperty('--bars', String(question.options.length));
+  const setBars = (count) => chartBox.style.setProperty('--bars', String(Math.max(1, count)));
+  setBars(Math.min(labels.length, filter.limit));
   const rows = question.options.map((option, optionIndex) => createRow(id, option.label, optionIndex));
 
   const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
@@ -45,9 +51,10 @@ export function createPanel(question, index) {
     ]),
     skipped.element,
     warning,
+    filter.element,
     chartBox,
     el('p', { class: 'hint', id: `${tableId}-caption`, text: 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%, each with its interval (the 95% interval kept within 0–100% and widened to include it).' }),
-    el('div', { class: 'table-scroll' }, [
+    el('div', { class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}` }, [
       el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
         el('thead', {}, [el('tr', {}, ['Option', 'Estimate', '95% CI', 'Consistent'].map((text) =>
           el('th', { scope: 'col', text })))]),
@@ -56,7 +63,15 @@ export function createPanel(question, index) {
     ]),
   ]);
 
-  const chart = createFrequencyChart(canvas, question.options.map((option) => option.label));
+  const chart = createFrequencyChart(canvas, labels);
+  let latest = null;
+  function redraw() {
+    if (!latest) return;
+    const shown = topOptions(labels, latest, filter.query(), filter.limit);
+    filter.describe(shown.length, shown.matching);
+    setBars(shown.length);
+    chart.show(shown.map((index) => labels[index]), shown.map((index) => latest[index]));
+  }
   return {
     element,
     update(result) {
@@ -65,10 +80,16 @@ export function createPanel(question, index) {
       setText(facts.epsilon, epsilonText(result.privacy));
       setText(facts.mechanism, mechanismLabel(result.mechanism));
       setText(facts.precision, precisionText(result));
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
+      // The precision is in the facts above; the server's warning repeats it
+      // after a colon ("n = 40 is too small for useful estimates: a 95% interval
+      // is about ..."), so only its first clause is shown.
+      const warningText = result.warning ? String(result.warning).split(':')[0] : '';
+      warning.hidden = !warningText;
+      setText(warning, warningText ? `Warning: ${warningText}${result.n > 0 ? ' (see the expected precision above).' : '.'}` : '');
       result.options.forEach((option, optionIndex) => rows[optionIndex].update(option));
-      chart.update(result.options);
+      latest = result.options;
+      if (labels.length > filter.limit || filter.query()) redraw();
+      else chart.update(result.options);
     },
     destroy: () => chart.destroy(),
   };

@@ -39,8 +39,10 @@ export function wrapLabel(label, lineLength = LABEL_LINE_LENGTH) {
   return lines.length <= 1 ? label : lines;
 }
 
-export function createFrequencyChart(canvas, labels) {
+export function createFrequencyChart(canvas, allLabels) {
   let current = [];
+  // The labels of the bars on the chart (all of them, or those show() chose).
+  let labels = allLabels;
   const chart = new Chart(canvas, {
     type: 'barWithErrorBars',
     data: {
@@ -91,6 +93,17 @@ export function createFrequencyChart(canvas, labels) {
       const dataset = chart.data.datasets[0];
       if (JSON.stringify(points) === JSON.stringify(dataset.data)) return;
       dataset.data = points;
+      chart.update('none');
+    },
+    // Only some options (the top ones or a search's matches): their labels and results.
+    show(shownLabels, options) {
+      const points = options.map(toPoint);
+      const sameLabels = JSON.stringify(shownLabels) === JSON.stringify(labels);
+      current = options;
+      if (sameLabels && JSON.stringify(points) === JSON.stringify(chart.data.datasets[0].data)) return;
+      labels = shownLabels;
+      chart.data.labels = shownLabels.map((label) => wrapLabel(label));
+      chart.data.datasets[0].data = points;
       chart.update('none');
     },
     destroy: () => chart.destroy(),

@@ -1,20 +1,73 @@
 // The survey page's part of a categorical question: its native radio buttons,
 // reading the chosen option, and its randomised report in words.
 import { el } from '../../shared/dom.js';
+import { formatChance, formatEpsilon, formatNumber, mechanismLabel } from '../../shared/format.js';
+import { richText } from '../../shared/rich-text.js';
+import { t } from '../../shared/i18n.js';
+
+// Above this many options, a filter box narrows the list (which scrolls in a
+// box of its own), so a long list does not make the page thousands of pixels tall.
+const SEARCH_FROM = 20;
 
 // One question as a fieldset of native radio buttons: reachable with Tab,
 // changed with the arrow keys or Space, and large enough to tap.
 export function renderFieldset(question, index) {
   const name = `answer-${index}`;
+  const labels = question.options.map((option, optionIndex) => {
+    const id = `q${index}-o${optionIndex}`;
+    return el('label', { class: 'choice', for: id, dataset: { text: option.toLocaleLowerCase() } }, [
+      el('input', { type: 'radio', id, name, value: String(optionIndex), testid: `option-${question.id}-${optionIndex}` }),
+      el('span', { text: option }),
+    ]);
+  });
+  const choices = el('div', { class: `choices${question.options.length > SEARCH_FROM ? ' choices-long' : ''}`, testid: `choices-${question.id}` }, labels);
   return el('fieldset', { class: 'question', testid: `question-${question.id}`, dataset: { questionId: question.id } }, [
-    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`]),
-    el('div', { class: 'choices' }, question.options.map((option, optionIndex) => {
-      const id = `q${index}-o${optionIndex}`;
-      return el('label', { class: 'choice', for: id }, [
-        el('input', { type: 'radio', id, name, value: String(optionIndex), testid: `option-${question.id}-${optionIndex}` }),
-        el('span', { text: option }),
-      ]);
-    })),
+    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ' ', richText(question.text)]),
+    question.options.length > SEARCH_FROM ? renderFilter(question, index, labels, choices) : null,
+    choices,
+  ]);
+}
+
+// A text box that hides the options not containing its text. Enter or Arrow
+// down moves to the first option shown (Enter also chooses it); the options
+// stay native radio buttons, so the arrow keys move among those shown.
+function renderFilter(question, index, labels, choices) {
+  const id = `q${index}-filter`;
+  const countId = `${id}-count`;
+  const input = el('input', {
+    id, type: 'search', autocomplete: 'off', spellcheck: 'false', testid: `filter-${question.id}`,
+    'aria-describedby': countId, 'aria-controls': choices.id || null,
+  });
+  const count = el('p', { class: 'hint', id: countId, testid: `filter-count-${question.id}`, 'aria-live': 'polite' });
+  const shown = () => labels.filter((label) => !label.hidden);
+  const update = () => {
+    const words = input.value.trim().toLocaleLowerCase();
+    for (const label of labels) {
+      const checked = label.querySelector('input').checked;
+      label.hidden = words !== '' && !label.dataset.text.includes(words) && !checked;
+    }
+    const visible = shown().length;
+    count.textContent = `${visible} of ${labels.length} options shown`;
+  };
+  input.addEventListener('input', update);
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== 'ArrowDown') return;
+    event.preventDefault();  // Enter would submit the form
+    const words = input.value.trim().toLocaleLowerCase();
+    const first = shown().find((label) => words === '' || label.dataset.text.includes(words)) ?? shown()[0];
+    const radio = first?.querySelector('input');
+    if (!radio) return;
+    if (event.key === 'Enter') {
+      radio.checked = true;
+      radio.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    radio.focus();
+  });
+  update();
+  return el('div', { class: 'field option-filter' }, [
+    el('label', { for: id, text: `Find your answer among the ${labels.length} options` }),
+    input,
+    count,
   ]);
 }
 
@@ -34,15 +87,39 @@ export function noEpsilonExplanation() {
   return 'the options reported as not yours are never your answer, so the report rules them out for certain; no ε bounds what that reveals.';
 }
 
-// A perturbed response in human terms: {label, values, explanation, note}.
-// This only reads the wire format (common.md "Report"); the randomisation
-// itself happens in the core.
-export function describeResponse(question, response) {
+// What is sent, in plain words, with the core's probabilities (`summary`: p
+// and q of the question's page summary).
+export function privacyInWords(question, summary) {
+  const { p, q } = summary ?? {};
+  if (typeof p !== 'number' || typeof q !== 'number') return null;
   const { name } = question.mechanism;
-  if (name === 'grr') return describeGrr(question, response);
-  if (name === 'oue' || name === 'sue') return describeUnary(question, response);
-  if (name === 'negative') return describeNegative(question, response);
-  throw new Error(`question ${question.id}: unknown mechanism "${name}"`);
+  const [pText, qText] = [formatChance(p), formatChance(q)];
+  if (name === 'grr') return t('grrWords', pText, qText);
+  if (name === 'oue' || name === 'sue') return t('unaryWords', pText, qText);
+  if (name === 'negative') return p === 0 ? t('negativePureWords') : t('negativeWords', pText, qText);
+  return null;
+}
+
+// A perturbed response in human terms: {label, values, explanation, details}.
+// This only reads the wire format (common.md "Report"); the randomisation
+// itself happens in the core. `summary`: the core's page summary (p, q).
+export function describeResponse(question, response, summary) {
+  const { name } = question.mechanism;
+  let description;
+  if (name === 'grr') description = describeGrr(question, response);
+  else if (name === 'oue' || name === 'sue') description = describeUnary(question, response);
+  else if (name === 'negative') description = describeNegative(question, response);
+  else throw new Error(`question ${question.id}: unknown mechanism "${name}"`);
+  const chances = privacyInWords(question, summary);
+  if (chances) description.explanation = `${description.explanation} ${chances.charAt(0).toUpperCase()}${chances.slice(1)}`;
+  description.details = {
+    summary: 'Technical details',
+    items: [
+      `Mechanism: ${mechanismLabel(question.mechanism)}, ${formatEpsilon(question.mechanism.epsilon ?? null)}.`,
+      typeof summary?.p === 'number' ? `p = ${formatNumber(summary.p)}, q = ${formatNumber(summary.q)}.` : null,
+    ].filter(Boolean),
+  };
+  return description;
 }
 
 // The answer itself in words (its option's label), for a question answered
@@ -59,18 +136,18 @@ function optionLabel(question, index) {
 
 function describeGrr(question, response) {
   return {
-    label: 'Reported option',
+    label: 'Option sent',
     values: [optionLabel(question, response)],
-    explanation: 'Your true option was kept with a set probability, otherwise replaced by another one at random.',
+    explanation: 'This may or may not be your answer.',
   };
 }
 
 function describeUnary(question, bits) {
   const values = bits.flatMap((bit, index) => (bit === 1 ? [optionLabel(question, index)] : []));
   return {
-    label: 'Options reported as 1',
+    label: 'Options sent as “yes”',
     values,
-    explanation: 'Each option is sent as a yes/no bit, and every bit was randomly flipped with a set probability.',
+    explanation: 'A yes may not be yours, and yours may be a no.',
   };
 }
 
@@ -78,6 +155,6 @@ function describeNegative(question, indices) {
   return {
     label: 'Options reported as NOT yours',
     values: indices.map((index) => optionLabel(question, index)),
-    explanation: 'These were picked at random among the options other than your answer.',
+    explanation: 'These were picked at random.',
   };
 }

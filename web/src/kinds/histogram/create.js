@@ -31,7 +31,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     high: number('high', initial.high ?? '100'),
     unit: el('input', { id: fieldId('histogram-unit'), type: 'text', value: initial.unit ?? '', autocomplete: 'off', testid: 'question-unit' }),
     mechanism: el('select', { id: fieldId('histogram-mechanism'), testid: 'question-histogram-mechanism' },
-      MECHANISMS.map(([value, text]) => el('option', { value, text }))),
+      MECHANISMS.map(([value, text]) => el('option', { value, text, selected: value === initial.histogramMechanism }))),
   };
   const consumers = createConsumersEditor({ fieldId, initial: initial.consumers });
   const mechanismRow = el('div', { class: 'field-row' }, [field(inputs.mechanism, 'Mechanism')]);
@@ -94,6 +94,22 @@ function privacyText(epsilon, fineCells, consumerCount) {
 }
 
 // The kind's part of the definition (after id, text and type).
+// The editor's values of a question of a survey's definition (for a new
+// version made as a copy): the inverse of buildDefinition.
+export function editorValues(question) {
+  const mechanism = question.mechanism ?? {};
+  return {
+    low: question.range ? String(question.range[0]) : undefined,
+    high: question.range ? String(question.range[1]) : undefined,
+    unit: question.unit,
+    histogramMechanism: mechanism.name,
+    epsilon: mechanism.epsilon === undefined ? undefined : String(mechanism.epsilon),
+    consumers: (question.histograms ?? []).map((consumer) => (consumer.edges
+      ? { name: consumer.name ?? '', mode: 'edges', bins: '10', edges: consumer.edges.map(String).join(', ') }
+      : { name: consumer.name ?? '', mode: 'bins', bins: String(consumer.bins ?? ''), edges: '' })),
+  };
+}
+
 export function buildDefinition(values) {
   const unit = values.unit.trim();
   return {

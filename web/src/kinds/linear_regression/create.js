@@ -78,6 +78,18 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
 }
 
 // The kind's part of the definition (after id, text and type).
+// The editor's values of a question of a survey's definition (for a new
+// version made as a copy): the inverse of buildDefinition.
+export function editorValues(question) {
+  return {
+    target: question.target,
+    features: (question.features ?? []).join(', '),
+    epsilon: question.epsilon === undefined ? undefined : String(question.epsilon),
+    modelMechanism: question.mechanism,
+    batch: question.batch === undefined ? undefined : String(question.batch),
+  };
+}
+
 export function buildDefinition(values) {
   const batch = definitionNumber(values.batch, true);
   return {

@@ -9,6 +9,7 @@
 // handed to the core only, with the model's public state added by the page
 // (survey/main.js): it is never sent or stored. What is sent is
 // {round, component, value}: one noisy component of the gradient.
+import { richText } from '../../shared/rich-text.js';
 import { el } from '../../shared/dom.js';
 import { formatDecimal, formatEpsilon, formatNumber, mechanismShortName } from '../../shared/format.js';
 
@@ -52,7 +53,7 @@ export function renderFieldset(question, index, questions) {
   const numbers = questionNumbers(variables, questions);
   const epsilon = formatNumber(question.epsilon);
   return el('fieldset', { class: 'question question-model', testid: `question-${question.id}`, dataset: { questionId: question.id } }, [
-    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${question.text}`]),
+    el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ' ', richText(question.text)]),
     el('p', {
       testid: `model-explanation-${question.id}`,
       text: `Your answers to ${listText(variables)}${numbers ? ` (${numbers})` : ''} also help train a model of ${question.target}. ` +

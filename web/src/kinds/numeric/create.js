@@ -35,19 +35,19 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     unit: el('input', { id: fieldId('unit'), type: 'text', value: initial.unit ?? '', autocomplete: 'off', testid: 'question-unit' }),
     step: number('step', initial.step ?? ''),
     mechanism: el('select', { id: fieldId('numeric-mechanism'), testid: 'question-numeric-mechanism' },
-      MECHANISMS.map(([value, text]) => el('option', { value, text }))),
+      MECHANISMS.map(([value, text]) => el('option', { value, text, selected: value === initial.numericMechanism }))),
     window: number('window', initial.window ?? '10'),
     values: number('values', initial.values ?? '2', { whole: true }),
     windowMode: el('select', { id: fieldId('window-mode'), testid: 'question-window-mode' }, [
       el('option', { value: 'shared', text: 'Shared by all k (paper)' }),
-      el('option', { value: 'fresh', text: 'Fresh for each value' }),
+      el('option', { value: 'fresh', text: 'Fresh for each value', selected: initial.windowMode === 'fresh' }),
     ]),
     uniformProbability: number('uniform-probability', initial.uniformProbability ?? '0.25'),
     boundaries: listInput(fieldId('boundaries'), initial.boundaries ?? '50', 'question-boundaries', 'e.g. 20000, 100000'),
     epsilons: listInput(fieldId('epsilons'), initial.epsilons ?? '2, 1', 'question-epsilons', 'e.g. 1, 3, 1'),
     variant: el('select', { id: fieldId('levels-variant'), testid: 'question-levels-variant' }, [
       el('option', { value: 'paper', text: 'Paper (its stated ε does not hold)' }),
-      el('option', { value: 'bounded', text: 'Bounded (the stated ε holds)' }),
+      el('option', { value: 'bounded', text: 'Bounded (the stated ε holds)', selected: initial.levelsVariant === 'bounded' }),
     ]),
   };
   const rvnsOnly = el('div', { class: 'rvns-fields' }, [
@@ -169,6 +169,28 @@ function numberList(text) {
 }
 
 // The kind's part of the definition (after id, text and type).
+// The editor's values of a question of a survey's definition (for a new
+// version made as a copy): the inverse of buildDefinition.
+export function editorValues(question) {
+  const mechanism = question.mechanism ?? {};
+  const text = (value) => (value === undefined || value === null ? undefined : String(value));
+  return {
+    low: text(question.range?.[0]),
+    high: text(question.range?.[1]),
+    unit: question.unit,
+    step: text(question.step),
+    numericMechanism: mechanism.name,
+    epsilon: text(mechanism.epsilon),
+    window: text(mechanism.window),
+    values: text(mechanism.values),
+    windowMode: mechanism.window_mode,
+    uniformProbability: mechanism.name === 'rvns' ? String(mechanism.uniform_probability ?? 0) : undefined,
+    boundaries: mechanism.boundaries?.join(', '),
+    epsilons: mechanism.epsilons?.join(', '),
+    levelsVariant: mechanism.variant,
+  };
+}
+
 export function buildDefinition(values) {
   const unit = values.unit.trim();
   const step = definitionNumber(values.step);

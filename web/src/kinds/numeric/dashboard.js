@@ -80,6 +80,9 @@ export function createPanel(question, index) {
   const skipped = createSkippedNote(id);
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
   const unbiased = el('p', { testid: `unbiased-mean-${id}`, hidden: true });
+  // Two means are shown when the mechanism gives a direct one: say which to use.
+  const meansAdvice = el('p', { class: 'hint means-advice', testid: `means-advice-${id}`, hidden: true,
+    text: 'Which mean to use: the unbiased mean above. It is computed directly from the reports, so it has no bias, and its 95% interval comes from the reports’ own spread. The mean in the table below is that of the estimated distribution: it depends on the estimator and its smoothing, so it can be pulled away from the true mean; use it with the distribution’s other statistics.' });
   const histogramCaption = el('p', { class: 'hint chart-caption', testid: `histogram-caption-${id}` });
   const densityCaption = el('p', { class: 'hint chart-caption', testid: `density-caption-${id}` });
   const intervalMethod = el('p', { class: 'hint', testid: `interval-method-${id}` });
@@ -116,6 +119,7 @@ export function createPanel(question, index) {
     el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
     histogramCaption,
     unbiased,
+    meansAdvice,
     el('div', { class: 'table-scroll' }, [
       el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
         el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
@@ -134,6 +138,7 @@ export function createPanel(question, index) {
     density.update(null);
     histogram.update(null);
     updateUnbiasedMean(unbiased, null, unit);
+    meansAdvice.hidden = true;
     rows.forEach((row) => row.update(null));
     setText(intervalMethod, '');
     levels?.clear();
@@ -162,6 +167,7 @@ export function createPanel(question, index) {
       const caption = result.histogram ? `Estimated share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% error bars (bootstrap, widened for how far the estimator spreads a single value at this number of reports).` : (result.warning ? 'No histogram: see the warning above.' : 'No histogram yet.');
       setText(histogramCaption, caption);
       updateUnbiasedMean(unbiased, result.unbiased_mean, unit);
+      meansAdvice.hidden = !result.unbiased_mean || !result.statistics?.mean;
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
       setText(intervalMethod, intervalMethodText(result.bootstrap, result.step ?? null, unit));
       levels?.update(result.mechanism_estimates ?? null);

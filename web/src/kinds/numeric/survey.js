@@ -21,6 +21,20 @@ export function readAnswer(form, question, index) {
 // Added to "Please answer every question" when such a question is unanswered.
 export const unansweredHint = RANGE_UNANSWERED_HINT;
 
+// The typed answer in words, with its unit ("37 years").
+export function answerInWords(question, value) {
+  return withUnit(formatNumber(value), question.unit ?? '');
+}
+
+// What is sent, in plain words.
+export function privacyInWords(question) {
+  const name = question.mechanism?.name;
+  if (name === 'rvns') return 'a few numbers drawn at random from the range are sent instead of yours, none of them close to your answer.';
+  if (name === 'square_wave') return 'one number drawn at random is sent instead of yours, more often close to your answer than far from it.';
+  if (name === 'levels') return 'your answer’s range is sent only after randomising it, more strongly where you chose more privacy.';
+  return 'your answer with random noise added is sent; on its own it says little, only averages over many people are meaningful.';
+}
+
 // Said to the respondent when the question's mechanism has no formal ε (the
 // published RVNS); the core's note (for analysts) says the same in its terms.
 export function noEpsilonExplanation() {

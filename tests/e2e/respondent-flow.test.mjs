@@ -1,0 +1,335 @@
+// The respondent's page (issue "Respondents and researchers", respondent
+// part): the invitation code checked when the page opens (not spent), a
+// closed survey said before any question, the device remembering an answered
+// survey and sharing a prepared report across tabs, the review with Change,
+// the warning when leaving with an unsent report, plain words (technical
+// terms only inside disclosures), a typed number outside the range marked,
+// a filter for long option lists, long labels on a phone, focus after Send,
+// the skip link, progress, the preview, the results link, emphasis in survey
+// text and a survey in French.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { focusedElement } from './support/keyboard.mjs';
+import { useServerAndBrowser } from './support/fixture.mjs';
+import { assertFits, screenshot } from './support/page-checks.mjs';
+import { requestJson } from './support/server.mjs';
+
+const fixture = useServerAndBrowser();
+const admin = () => ({ Authorization: `Bearer ${fixture.server.adminToken}` });
+// Refused requests the page handles (a 403 or 409) are logged by Chromium.
+const HANDLED = [/Failed to load resource/];
+
+function categorical(id, text, options = ['Yes', 'No'], extra = {}) {
+  return { id, text, type: 'categorical', options, mechanism: { name: 'grr', epsilon: 1 }, ...extra };
+}
+
+function survey(id, questions, extra = {}) {
+  return {
+    format: 'deniable.survey/v1', id, version: 1, title: `Survey ${id}`, description: 'A test survey.',
+    results: 'public', access: 'open', questions, ...extra,
+  };
+}
+
+async function create(definition) {
+  const response = await requestJson(fixture.server.baseUrl, '/api/surveys', { method: 'POST', json: definition, headers: admin() });
+  assert.equal(response.status, 201, `survey not created: ${JSON.stringify(response.body)}`);
+  return definition;
+}
+
+async function open(path, { context = fixture.browser.context } = {}) {
+  const { page, log } = await openRecordedPage(context);
+  await page.goto(`${fixture.server.baseUrl}${path}`);
+  return { page, log };
+}
+
+async function checkCode(surveyId, code) {
+  return requestJson(fixture.server.baseUrl, `/api/surveys/${surveyId}/invitations/check`, {
+    method: 'POST', json: {}, headers: { 'X-Invitation-Code': code },
+  });
+}
+
+async function prepare(page) {
+  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('report-panel').waitFor();
+}
+
+test('an invitation code is checked when the page opens, before any question, and not spent', async () => {
+  const definition = await create(survey('invited', [categorical('q1', 'Are you happy?')], { access: 'invitation' }));
+  const codes = (await requestJson(fixture.server.baseUrl, '/api/surveys/invited/invitations', { method: 'POST', json: { count: 3 }, headers: admin() })).body.codes;
+
+  // No code: told what is needed, no question offered.
+  const missing = await open('/s/invited');
+  await missing.page.getByTestId('invitation-gate').waitFor();
+  assert.match(await missing.page.getByTestId('gate-needed').textContent(), /invitation code/);
+  assert.equal(await missing.page.getByTestId('survey-form').count(), 0);
+  // A wrong code is refused there, with the server's message.
+  await missing.page.getByTestId('gate-code').fill('not-a-code');
+  await missing.page.getByTestId('gate-check').click();
+  await missing.page.getByTestId('gate-message').waitFor();
+  assert.equal(await missing.page.getByTestId('gate-code').getAttribute('aria-invalid'), 'true');
+  assert.equal(await missing.page.getByTestId('survey-form').count(), 0);
+  // A valid code typed: the questions appear, and the code is not spent.
+  await missing.page.getByTestId('gate-code').fill(codes[0]);
+  await missing.page.getByTestId('gate-check').click();
+  await missing.page.getByTestId('survey-form').waitFor();
+  assert.deepEqual((await checkCode('invited', codes[0])).body, { valid: true, needed: true }, 'the check spent the code');
+  assert.deepEqual(unexpectedProblems(missing.log, HANDLED), []);
+  await missing.page.close();
+
+  // A code in the address: checked at once. Prepared, then the code is spent
+  // elsewhere: Send is refused, the prepared report is kept, another code works.
+  const { page, log } = await open(`/s/invited?code=${encodeURIComponent(codes[1])}`);
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('option-q1-0').check();
+  await prepare(page);
+  const prepared = await page.getByTestId('report-json').textContent();
+  const spend = await requestJson(fixture.server.baseUrl, '/api/surveys/invited/reports', {
+    method: 'POST', json: JSON.parse(prepared), headers: { 'X-Invitation-Code': codes[1] },
+  });
+  assert.equal(spend.status, 201);
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="error"]').waitFor();
+  assert.equal(await page.getByTestId('report-json').textContent(), prepared, 'the prepared report is kept');
+  await page.getByTestId('invitation-code').fill(codes[2]);
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  assert.deepEqual(unexpectedProblems(log, HANDLED), []);
+  await page.close();
+
+  // A used code in the address: told before any question (on a device that
+  // has not answered: this one remembers that it did, and says so instead).
+  const used = await open(`/s/invited?code=${encodeURIComponent(codes[1])}`);
+  await used.page.getByTestId('already-answered').waitFor();
+  await used.page.evaluate(() => localStorage.clear());
+  await used.page.reload();
+  await used.page.getByTestId('gate-message').waitFor();
+  assert.ok((await used.page.getByTestId('gate-message').textContent()).length > 0);
+  assert.equal(await used.page.getByTestId('survey-form').count(), 0);
+  await used.page.close();
+  assert.ok(definition);
+});
+
+test('a closed survey says so before any question; a report refused as closed is kept', async () => {
+  await create(survey('closing', [categorical('q1', 'Are you happy?')]));
+  const { page, log } = await open('/s/closing');
+  await page.getByTestId('option-q1-1').check();
+  await prepare(page);
+  const prepared = await page.getByTestId('report-json').textContent();
+  const closed = await requestJson(fixture.server.baseUrl, '/api/surveys/closing/status', { method: 'POST', json: { status: 'closed' }, headers: admin() });
+  assert.equal(closed.status, 200);
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="error"]').waitFor();
+  assert.equal(await page.getByTestId('report-json').textContent(), prepared);
+  assert.deepEqual(unexpectedProblems(log, HANDLED), []);
+  await page.close();
+
+  await create(survey('closed', [categorical('q1', 'Are you happy?')]));
+  await requestJson(fixture.server.baseUrl, '/api/surveys/closed/status', { method: 'POST', json: { status: 'closed' }, headers: admin() });
+  const again = await open('/s/closed');
+  await again.page.getByTestId('survey-closed').waitFor();
+  assert.equal(await again.page.getByTestId('survey-form').count(), 0);
+  assert.match(await again.page.getByTestId('survey-closed').textContent(), /closed/i);
+  await again.page.close();
+});
+
+test('a prepared report is shared by a second tab, and a sent survey is remembered on the device', async () => {
+  await create(survey('memory', [categorical('q1', 'Are you happy?')]));
+  const first = await open('/s/memory');
+  const second = await open('/s/memory');
+  await second.page.getByTestId('survey-form').waitFor();
+  await first.page.getByTestId('option-q1-0').check();
+  await prepare(first.page);
+  const prepared = await first.page.getByTestId('report-json').textContent();
+  // The second tab, open since before, shows the same report (no second randomisation).
+  await second.page.getByTestId('report-panel').waitFor();
+  assert.equal(await second.page.getByTestId('report-json').textContent(), prepared);
+  // A third tab opened now too.
+  const third = await open('/s/memory');
+  await third.page.getByTestId('report-panel').waitFor();
+  assert.equal(await third.page.getByTestId('report-json').textContent(), prepared);
+  await third.page.close();
+
+  await first.page.getByTestId('send-report').click();
+  await first.page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  // The other tab stops offering the report; a reload says it was answered.
+  await second.page.getByTestId('already-answered').waitFor();
+  await first.page.reload();
+  await first.page.getByTestId('already-answered').waitFor();
+  assert.match(await first.page.getByTestId('already-answered').textContent(), /You already answered this survey on this device on /);
+  assert.equal(await first.page.getByTestId('survey-form').count(), 0);
+  assert.equal(await first.page.getByTestId('prepare-report').count(), 0);
+  assert.equal(await first.page.getByTestId('results-link').count(), 1, 'public results are linked');
+  const posts = [...first.log.requests, ...second.log.requests].filter((request) => request.method === 'POST');
+  assert.equal(posts.length, 1);
+  assert.deepEqual(unexpectedProblems(first.log), []);
+  await first.page.close();
+  await second.page.close();
+});
+
+test('the answers are reviewed in words with a Change button, and leaving with an unsent report warns', async () => {
+  await create(survey('review', [categorical('q1', 'Are you happy?'), categorical('q2', 'Your colour?', ['Red', 'Blue', 'Green'])]));
+  const { page, log } = await open('/s/review');
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('option-q1-0').check();
+  await page.getByTestId('option-q2-2').check();
+  assert.equal(await page.getByTestId('review-value-q1').textContent(), 'Yes');
+  assert.equal(await page.getByTestId('review-value-q2').textContent(), 'Green');
+  await page.getByTestId('change-q2').click();
+  assert.equal((await focusedElement(page)).name, 'answer-1', 'Change moves focus to the question');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.getByTestId('review-value-q2').textContent(), 'Blue');
+  await prepare(page);
+  assert.equal(await page.getByTestId('option-q2-1').isDisabled(), true, 'once prepared, the answers are fixed');
+
+  const dialogs = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.type());
+    await dialog.accept();
+  });
+  await page.close({ runBeforeUnload: true });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.deepEqual(dialogs, ['beforeunload']);
+  assert.deepEqual(unexpectedProblems(log), []);
+});
+
+test('the demo survey speaks plain words: technical terms only inside disclosures', async () => {
+  const context = fixture.browser.context;
+  const { page, log } = await open('/s/demo', { context });
+  await page.getByTestId('survey-form').waitFor();
+  // Sent elsewhere in this file? The demo is not answered here before.
+  const visible = () => page.evaluate(() => document.body.innerText);
+  for (const term of [/GRR/, /OUE/, /ε/, /reported as 1/, /no formal epsilon/]) assert.doesNotMatch(await visible(), term);
+  assert.match(await page.getByTestId('privacy-words-drugs').textContent(), /your true option 73% of the time, each other option 27% of the time/);
+  await page.getByTestId('option-drugs-0').check();
+  await page.getByTestId('option-alcohol-1').check();
+  await page.getByTestId('option-stress-2').check();
+  await prepare(page);
+  for (const term of [/GRR/, /OUE/, /ε/, /reported as 1/]) assert.doesNotMatch(await visible(), term);
+  assert.match(await page.getByTestId('report-drugs').textContent(), /your true option 73% of the time/);
+  // The technical terms are there, behind the disclosure.
+  assert.match(await page.getByTestId('privacy-technical').textContent(), /ε = 1/);
+  await screenshot(page, 'desktop-respondent-demo');
+  assert.deepEqual(unexpectedProblems(log), []);
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.close();
+});
+
+test('a typed number outside the range is marked with the range and blocks preparing', async () => {
+  await create(survey('ranged', [{ id: 'age', text: 'Your age?', type: 'numeric', range: [0, 100], unit: 'years', mechanism: { name: 'square_wave', epsilon: 1 } }]));
+  const { page, log } = await open('/s/ranged');
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('number-age').fill('150');
+  await page.getByTestId('number-age').press('Tab');
+  assert.equal(await page.getByTestId('number-age').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.getByTestId('number-age-message').textContent(), /outside the range: enter a value from 0\u00a0years to 100\u00a0years/);
+  await page.getByTestId('prepare-report').click();
+  assert.match(await page.getByTestId('answer-error').textContent(), /Please correct question 1/);
+  assert.equal(await page.getByTestId('report-panel').count(), 0);
+  await page.getByTestId('number-age').fill('42');
+  await page.getByTestId('number-age').press('Tab');
+  assert.equal(await page.getByTestId('number-age').getAttribute('aria-invalid'), null);
+  assert.equal(await page.getByTestId('review-value-age').textContent(), '42\u00a0years');
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
+
+test('300 options are filtered and chosen with the keyboard; a long label fits a 390 px phone', async () => {
+  const options = Array.from({ length: 300 }, (_, index) => `Option ${index + 1}`);
+  const long = 'Averyveryverylongoptionlabelwithoutanyspacesatallthatwouldoverflowanarrowphonescreen';
+  await create(survey('many', [categorical('pick', 'Pick one', options), categorical('long', `${long}?`, [long, 'Short'])]));
+  const { page, log } = await open('/s/many');
+  await page.getByTestId('survey-form').waitFor();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  assert.ok(height < 5000, `the page is ${height}px tall`);
+  await page.getByTestId('filter-pick').focus();
+  await page.keyboard.type('Option 137');
+  assert.equal(await page.getByTestId('filter-count-pick').textContent(), '1 of 300 options shown');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getByTestId('option-pick-136').isChecked(), true);
+  assert.equal((await focusedElement(page)).value, '136');
+  assert.equal(await page.getByTestId('survey-form').count(), 1, 'Enter did not submit');
+  assert.equal(await page.getByTestId('report-panel').count(), 0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertFits(page, 'the survey with a long label at 390 px');
+  await screenshot(page, 'phone-respondent-long-label');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
+
+test('skip link, progress, and focus on the confirmation after Send', async () => {
+  const questions = Array.from({ length: 7 }, (_, index) => categorical(`q${index}`, `Question ${index}?`));
+  await create(survey('longer', questions));
+  const { page, log } = await open('/s/longer');
+  await page.getByTestId('survey-form').waitFor();
+  await page.keyboard.press('Tab');
+  assert.equal((await focusedElement(page)).testid, 'skip-link');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'questions');
+  assert.equal(await page.getByTestId('progress').textContent(), '0 of 7 answered');
+  for (let index = 0; index < 7; index += 1) await page.getByTestId(`option-q${index}-0`).check();
+  assert.equal(await page.getByTestId('progress').textContent(), '7 of 7 answered');
+  await prepare(page);
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  assert.equal((await focusedElement(page)).testid, 'sent-heading');
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
+
+test('a preview sends and stores nothing; the results link only when results are public', async () => {
+  await create(survey('private-results', [categorical('q1', 'Are you happy?')], { results: 'admin' }));
+  const { page, log } = await open('/s/private-results?preview=1');
+  await page.getByTestId('preview-banner').waitFor();
+  assert.match(await page.getByTestId('preview-banner').textContent(), /Preview: nothing you answer here is sent/);
+  await page.getByTestId('option-q1-0').check();
+  await prepare(page);
+  assert.equal(await page.getByTestId('send-report').isDisabled(), true);
+  assert.match(await page.getByTestId('preview-send-note').textContent(), /turned off in a preview/);
+  assert.equal(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }).includes('private-results')), false);
+  assert.deepEqual(log.requests.filter((request) => request.method === 'POST' && request.url.includes('/reports')), []);
+  await page.close();
+
+  const real = await open('/s/private-results');
+  await real.page.getByTestId('option-q1-0').check();
+  await prepare(real.page);
+  await real.page.getByTestId('send-report').click();
+  await real.page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  assert.equal(await real.page.getByTestId('results-link').count(), 0, 'admin-only results are not linked');
+  assert.deepEqual(unexpectedProblems(real.log), []);
+  assert.deepEqual(unexpectedProblems(log), []);
+  await real.page.close();
+});
+
+test('emphasis in survey text is built as elements; a French survey has French text and numbers', async () => {
+  await create(survey('styled', [categorical('q1', 'Are you *really* **sure**?')], {
+    description: 'Read **this**, *that* and [our notice](https://example.org/notice); [not this](javascript:alert(1)).',
+  }));
+  const { page, log } = await open('/s/styled');
+  await page.getByTestId('survey-form').waitFor();
+  const description = page.getByTestId('survey-description');
+  assert.equal(await description.locator('strong').textContent(), 'this');
+  assert.equal(await description.locator('em').textContent(), 'that');
+  assert.equal(await description.locator('a').count(), 1);
+  assert.equal(await description.locator('a').getAttribute('href'), 'https://example.org/notice');
+  assert.equal(await description.locator('a').getAttribute('rel'), 'noopener noreferrer');
+  assert.match(await description.textContent(), /\[not this\]\(javascript:alert\(1\)\)/);
+  assert.equal(await page.getByTestId('question-q1').locator('legend strong').textContent(), 'sure');
+  assert.equal(await page.getByTestId('question-q1').locator('legend em').textContent(), 'really');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+
+  await create(survey('french', [{ ...categorical('q1', 'Êtes-vous heureux ?', ['Oui', 'Non']), mechanism: { name: 'grr', epsilon: 0.5 } }], { language: 'fr' }));
+  const french = await open('/s/french');
+  await french.page.getByTestId('survey-form').waitFor();
+  assert.equal(await french.page.evaluate(() => document.documentElement.lang), 'fr');
+  assert.equal(await french.page.getByTestId('skip-link').textContent(), 'Aller aux questions');
+  assert.equal(await french.page.getByTestId('prepare-report').textContent(), 'Préparer mon rapport');
+  assert.match(await french.page.getByTestId('privacy-technical').textContent(), /ε = 0,5/);
+  assert.match(await french.page.getByTestId('privacy-words-q1').textContent(), /^Question 1 : une option est envoyée : votre vraie option 62\u00a0% du temps/);
+  await screenshot(french.page, 'desktop-respondent-french');
+  assert.deepEqual(unexpectedProblems(french.log), []);
+  await french.page.close();
+});
