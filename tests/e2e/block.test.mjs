@@ -27,6 +27,7 @@ import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261125;
@@ -417,10 +418,3 @@ test('the creation page builds a block question with the core\'s budget and mess
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}

@@ -34,6 +34,7 @@ import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } f
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 const DRUG = {
   id: 'drug', text: 'Which substance did you use last month?', type: 'categorical',
@@ -690,10 +691,3 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}

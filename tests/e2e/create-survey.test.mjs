@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 // Chromium logs the refused requests this test provokes on purpose.
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
@@ -116,15 +117,15 @@ test('a survey built on the creation page can be created, invited to, answered a
   const post = log.requests.find((request) => request.method === 'POST' && request.url.endsWith('/api/surveys/team-pulse/reports'));
   assert.equal(post.headers['x-invitation-code'], code);
 
-  // The same code cannot be used twice: the server's refusal is shown.
+  // The same code cannot be used twice: on another device (this one remembers the survey was answered), the page
+  // checks the code when it opens and says so before any question.
   const reuse = await openRecordedPage(fixture.browser.context);
   await reuse.page.goto(invitationUrl);
-  await reuse.page.getByTestId('option-team-0').check();
-  await reuse.page.getByTestId('option-stress-0').check();
-  await reuse.page.getByTestId('prepare-report').click();
-  await reuse.page.getByTestId('send-report').click();
-  await reuse.page.locator('[data-testid="send-status"][data-state="error"]').waitFor();
-  assert.equal(await reuse.page.getByTestId('send-report').isEnabled(), true, 'the report can be sent again with another code');
+  await forgetDevice(reuse.page);
+  const refusal = reuse.page.getByTestId('gate-message');
+  await refusal.waitFor();
+  assert.match(await refusal.textContent(), /unknown or has already been used/);
+  assert.equal(await reuse.page.getByTestId('survey-form').count(), 0, 'no question is offered with a used code');
   await reuse.page.close();
 
   // The admin-only dashboard asks for the token (a new tab has a fresh sessionStorage).

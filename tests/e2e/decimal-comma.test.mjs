@@ -10,6 +10,7 @@ import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { requestJson } from './support/server.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 const fixture = useServerAndBrowser();
 
@@ -33,6 +34,7 @@ const SURVEY = {
 async function openBuilder() {
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/create`);
+  await forgetDevice(page);  // no draft of an earlier test
   const first = page.getByTestId('question-editor-0');
   await first.waitFor();
   // A valid definition apart from the numbers under test.
@@ -225,10 +227,3 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}

@@ -16,6 +16,7 @@ import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { requestJson } from './support/server.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1',
@@ -176,10 +177,3 @@ test('the creation page makes a question optional with "Respondents may skip thi
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}

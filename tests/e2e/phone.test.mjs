@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 import { screenshot } from './support/page-checks.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 const MIN_TOUCH_TARGET_PX = 44;
 
@@ -92,10 +93,3 @@ test('every page fits the narrowest supported width, 360 px', async () => {
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}

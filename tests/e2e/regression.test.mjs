@@ -25,6 +25,7 @@ import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } f
 import { tabUntil } from './support/keyboard.mjs';
 import { requestJson, startServer } from './support/server.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 
 const MODEL = {
@@ -447,10 +448,3 @@ test('the creation page builds a model, with the core’s message for a bad vari
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}

@@ -8,6 +8,7 @@ import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { DEMO_SURVEY } from './support/paths.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
+import { forgetDevice } from './support/device.mjs';
 
 const demo = JSON.parse(readFileSync(DEMO_SURVEY, 'utf8'));
 const options = Object.fromEntries(demo.questions.map((question) => [question.id, question.options]));
@@ -163,10 +164,3 @@ test('a prepared report survives a reload unchanged instead of being randomised 
   await page.close();
 });
 
-// The survey page remembers on the device (localStorage, shared by every tab
-// of this browser profile) a survey answered and a prepared report; each
-// test starts from a device that has neither.
-async function forgetDevice(page) {
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-}
