@@ -55,7 +55,7 @@ it('creates the data dir 0700, a 0600 admin token, and a 0600 WAL database with 
       if (mode !== null) {
         assert.equal(mode, 'wal');
         const tables = sqlite(dataDir, "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)");
-        assert.equal(tables, 'invitations,reports,sealed_reports,surveys');
+        assert.equal(tables, 'deleted_surveys,invitations,release_ledgers,reports,sealed_reports,survey_status,surveys');
       }
     } finally {
       await server.stop();
@@ -98,7 +98,7 @@ it('stops gracefully on SIGTERM with exit code 0', async () => {
   }
 });
 
-it('a schema-2 database (with the survey_id index) loads its reports and loses the index (schema 3)', async () => {
+it('a schema-2 database (with the survey_id index) loads its reports and loses the index (now schema 4)', async () => {
   const dataDir = makeTempDir();
   try {
     const first = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
@@ -109,7 +109,7 @@ it('a schema-2 database (with the survey_id index) loads its reports and loses t
     try {
       assert.match(second.output(), /loaded 1 survey\(s\) and 3 report\(s\)/);
       assert.equal(sqlite(dataDir, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'reports_by_survey'"), '0');
-      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '3');
+      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '4');
     } finally {
       await second.stop();
     }

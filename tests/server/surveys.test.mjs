@@ -83,14 +83,14 @@ describe('surveys', () => {
     assert.deepEqual(missing.body, { error: { message: 'no survey with id "nope"', code: 'survey_not_found' } });
   });
 
-  it('lists surveys for the admin with respondents and total epsilon', async () => {
+  it('lists surveys for the admin with respondents, status and total epsilon', async () => {
     await create(surveyWith((s) => { s.id = 'listed'; }));
     const list = await get(`${server.url}/api/surveys`, bearer(server.token));
     assert.equal(list.status, 200);
     const listed = list.body.surveys.find((s) => s.id === 'listed');
     assert.deepEqual(listed, {
       id: 'listed', version: 1, title: 'Health and habits (demo)', results: 'public', access: 'open',
-      respondents: 0, total_epsilon: 3.5,
+      respondents: 0, status: 'open', closes_at: null, accepting: true, total_epsilon: 3.5,
     });
     const ids = list.body.surveys.map((s) => s.id);
     assert.deepEqual(ids, [...ids].sort());
