@@ -14,14 +14,14 @@ step() { echo "build: $* (at ${SECONDS}s)"; }
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 if [ "$PROFILE" = "serve" ]; then
-  step "native server: core + server (about 6 minutes the first time on 2 cores, seconds after)"
+  step "native server: core + server (about 5 minutes the first time on 2 cores, seconds after)"
   cmake --build build -j "$JOBS" --target deniable
 else
-  step "native server, tests and benchmarks (about 12 minutes the first time on 2 cores, seconds after)"
+  step "native server, tests and benchmarks (about 8 minutes the first time on 2 cores, seconds after)"
   cmake --build build -j "$JOBS"
 fi
 
-step "WebAssembly core for the pages (about 3 minutes the first time, seconds after)"
+step "WebAssembly core for the pages (about 5 minutes the first time, seconds after)"
 bash wasm/build.sh
 
 step "web pages (vite, a few seconds)"
