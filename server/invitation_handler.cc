@@ -47,4 +47,40 @@ ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request
   return JsonResponse(201, {{"codes", codes}});
 }
 
+namespace {
+constexpr const char* kInvitationHeader = "x-invitation-code";
+}  // namespace
+
+ApiError InvitationRejected() {
+  return ApiError{403, "invitation_invalid", "this invitation code is unknown or has already been used for this survey"};
+}
+
+std::variant<std::optional<std::string>, ApiError> RequestInvitationHash(const SurveyEntry& entry, const ApiRequest& request) {
+  if (entry.survey().access != Access::kInvitation) return std::optional<std::string>();
+  const std::string received = request.Header(kInvitationHeader);
+  if (received.empty()) {
+    return ApiError{403, "invitation_required",
+                    "survey \"" + entry.id() + "\" is by invitation: send your code in the X-Invitation-Code header"};
+  }
+  const auto code = NormalizeInvitationCode(received);
+  if (!code) return InvitationRejected();
+  return std::optional<std::string>(HashInvitationCode(*code));
+}
+
+ApiResult HandleCheckInvitation(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  auto hash = RequestInvitationHash(*entry, request);
+  if (auto* error = std::get_if<ApiError>(&hash)) return *error;
+  const auto& code_hash = std::get<std::optional<std::string>>(hash);
+  if (!code_hash) return JsonResponse(200, {{"valid", true}, {"needed", false}});
+  auto unused = context.storage.InvitationUnused(entry->id(), *code_hash);
+  if (!unused) {
+    std::cerr << "error: checking an invitation code failed: " << unused.error() << std::endl;
+    return ApiError{500, "storage_failed", "the invitation code could not be checked; try again"};
+  }
+  if (!*unused) return InvitationRejected();
+  return JsonResponse(200, {{"valid", true}, {"needed", true}});
+}
+
 }  // namespace deniable::server

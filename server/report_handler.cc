@@ -3,33 +3,13 @@
 #include <optional>
 
 #include "core/survey/report.h"
-#include "server/invitation_codes.h"
+#include "server/invitation_handler.h"
 #include "server/json_limits.h"
 #include "server/release_handlers.h"
 #include "server/utc_time.h"
 
 namespace deniable::server {
 namespace {
-
-constexpr const char* kInvitationHeader = "x-invitation-code";
-
-ApiError InvitationRejected() {
-  return ApiError{403, "invitation_invalid", "the invitation code is not valid for this survey or was already used"};
-}
-
-// The hash of the request's invitation code, if the survey needs one.
-std::variant<std::optional<std::string>, ApiError> InvitationCodeHash(const SurveyEntry& entry,
-                                                                      const ApiRequest& request) {
-  if (entry.survey().access != Access::kInvitation) return std::optional<std::string>();
-  const std::string received = request.Header(kInvitationHeader);
-  if (received.empty()) {
-    return ApiError{403, "invitation_required",
-                    "survey \"" + entry.id() + "\" is by invitation: send your code in the X-Invitation-Code header"};
-  }
-  const auto code = NormalizeInvitationCode(received);
-  if (!code) return InvitationRejected();
-  return std::optional<std::string>(HashInvitationCode(*code));
-}
 
 ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
   switch (outcome) {
@@ -51,7 +31,7 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
   if (!entry) return SurveyNotFound(request.path_params.at(0));
   // Checked first: a closed invitation survey spends no code.
   if (auto closed = entry->ClosedReason(NowUtc())) return ApiError{409, "survey_closed", *closed};
-  auto code_hash = InvitationCodeHash(*entry, request);
+  auto code_hash = RequestInvitationHash(*entry, request);
   if (auto* error = std::get_if<ApiError>(&code_hash)) return *error;
   auto document = ParseJsonBody(request.Header("content-type"), request.body);
   if (!document) return InvalidJson(document.error());

@@ -3,7 +3,6 @@
 #include <iostream>
 
 #include "core/common/json_fields.h"
-#include "server/invitation_codes.h"
 #include "server/json_limits.h"
 #include "server/utc_time.h"
 
@@ -91,29 +90,6 @@ ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
                             {"message", "survey \"" + entry->id() + "\" and its " + std::to_string(reports) +
                                             " report(s), invitation codes and releases are deleted for good; its id "
                                             "will not be used again"}});
-}
-
-ApiResult HandleCheckInvitation(ApiContext& context, const ApiRequest& request) {
-  const auto entry = context.registry.Find(request.path_params.at(0));
-  if (!entry) return SurveyNotFound(request.path_params.at(0));
-  if (entry->survey().access != Access::kInvitation) return JsonResponse(200, {{"valid", true}, {"needed", false}});
-  const std::string received = request.Header("x-invitation-code");
-  if (received.empty()) {
-    return ApiError{403, "invitation_required",
-                    "survey \"" + entry->id() + "\" is by invitation: send your code in the X-Invitation-Code header"};
-  }
-  const auto code = NormalizeInvitationCode(received);
-  if (!code) return ApiError{403, "invitation_invalid", "this invitation code is not valid for this survey"};
-  auto unused = context.storage.InvitationUnused(entry->id(), HashInvitationCode(*code));
-  if (!unused) {
-    std::cerr << "error: checking an invitation code failed: " << unused.error() << std::endl;
-    return ApiError{500, "storage_failed", "the invitation code could not be checked; try again"};
-  }
-  if (!*unused) {
-    return ApiError{403, "invitation_invalid",
-                    "this invitation code is unknown or has already been used for survey \"" + entry->id() + "\""};
-  }
-  return JsonResponse(200, {{"valid", true}, {"needed", true}});
 }
 
 }  // namespace deniable::server

@@ -13,7 +13,6 @@ namespace deniable::server {
 ApiResult HandleGetStatus(ApiContext& context, const ApiRequest& request);
 ApiResult HandleSetStatus(ApiContext& context, const ApiRequest& request);
 ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request);
-ApiResult HandleCheckInvitation(ApiContext& context, const ApiRequest& request);
 
 // {"status": "open" | "closed", "closes_at", "accepting", "message"?} at this moment.
 nlohmann::json StatusJson(const SurveyEntry& entry);

@@ -28,6 +28,7 @@ import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261125;
@@ -143,6 +144,7 @@ test('a block answered with the keyboard sends only the answered attributes\' bi
   assert.match(await details.textContent(), /Household income: not answered, not sent\./);
 
   const requestsBeforePrepare = log.requests.length;
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   await page.keyboard.press('Enter');
   await page.getByTestId('report-panel').waitFor();
@@ -196,7 +198,7 @@ test('a required block with no part answered is asked for', async () => {
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('not-answered-profile-age').check();
-  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
     'Please answer every question before preparing your report (unanswered: question 1). ' +
     'A question made of parts needs at least one part answered (“Prefer not to say” leaves a part out).');
@@ -358,6 +360,7 @@ test('the block\'s survey page, report and dashboard fit a phone', async () => {
       assert.ok(height >= 44, `${testid}'s label is only ${height}px tall`);
     }
     await screenshot(page, 'phone-block-survey');
+    await reviewAnswers(page, 'tap');
     await page.getByTestId('prepare-report').tap();
     await page.getByTestId('report-panel').waitFor();
     await fits('report');

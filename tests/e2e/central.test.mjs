@@ -35,6 +35,7 @@ import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const DRUG = {
   id: 'drug', text: 'Which substance did you use last month?', type: 'categorical',
@@ -154,6 +155,7 @@ test('the survey page says which questions are answered in confidence before any
   await tabUntil(page, (focused) => focused.testid === 'number-age', 'the typed age');
   await page.keyboard.type(String(TRUE.age));
   await answerRadio(page, 2, TRUE.stress);
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   const requestsBeforePrepare = log.requests.length;
   await page.keyboard.press('Enter');
@@ -213,6 +215,7 @@ test('the notice, the questions and the report fit a phone', async () => {
     await page.locator('label.choice', { hasText: /^Other$/ }).tap();
     await page.getByTestId('number-age').fill('64');
     await page.locator('label.choice', { hasText: /^Work$/ }).tap();
+    await reviewAnswers(page, 'tap');
     await page.getByTestId('prepare-report').tap();
     await page.getByTestId('report-panel').waitFor();
     await page.getByTestId('report-details-drug').locator('summary').tap();

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 // Chromium logs the refused requests this test provokes on purpose.
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
@@ -110,6 +111,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   assert.equal(await page.getByTestId('survey-title').textContent(), 'Team pulse');
   await page.getByTestId('option-team-4').check();
   await page.getByTestId('option-stress-2').check();
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   assert.equal(await page.getByTestId('invitation-code').inputValue(), code);
   await page.getByTestId('send-report').click();

@@ -11,6 +11,7 @@ import { useServerAndBrowser } from './support/fixture.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { requestJson } from './support/server.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const fixture = useServerAndBrowser();
 
@@ -197,7 +198,7 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   assert.equal(message.invalid, 'true');
   assert.equal(message.describedBy, true);
   assert.match(message.text, /“24,5,1” has 2 separators/);
-  await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
+  await tabUntil(page, (focused) => focused.testid === 'review-answers', 'the Check my answers button');
   await page.keyboard.press('Enter');
   assert.match(await page.getByTestId('answer-error').textContent(), /Please correct question 1 before preparing your report/);
   assert.equal(await page.getByTestId('report-panel').count(), 0);
@@ -217,6 +218,7 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   message = await fieldMessage(number);
   assert.equal(message.invalid, null);
   assert.equal(message.hidden, true);
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   await page.keyboard.press('Enter');
   await page.getByTestId('report-panel').waitFor();

@@ -23,6 +23,7 @@ import { createSeededGenerator, truncatedNormal } from './support/seeded-generat
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261124;
@@ -107,6 +108,7 @@ test('a histogram question answered with the keyboard sends only the shown marks
 
   await tabUntil(page, (focused) => focused.testid === 'number-salary', 'the typed salary');
   await page.keyboard.type(String(TRUE_SALARY));
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   const requestsBeforePrepare = log.requests.length;
   await page.keyboard.press('Enter');
@@ -378,6 +380,7 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
     }
     await screenshot(page, 'phone-histogram-survey');
     await page.getByTestId('number-salary').fill(String(TRUE_SALARY));
+    await reviewAnswers(page, 'tap');
     await page.getByTestId('prepare-report').tap();
     await page.getByTestId('report-panel').waitFor();
     await page.locator('[data-testid="report-details-salary"] summary').tap();

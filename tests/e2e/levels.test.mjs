@@ -27,6 +27,7 @@ import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const RESPONDENTS = 300;
 const ANSWER_SEED = 20261124;
@@ -119,6 +120,7 @@ test('a levels question answered with the keyboard sends one report value, shown
 
   await tabUntil(page, (focused) => focused.testid === 'number-income', 'the typed income');
   await page.keyboard.type(String(TRUE_INCOME));
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   const requestsBeforePrepare = log.requests.length;
   await page.keyboard.press('Enter');
@@ -289,6 +291,7 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('number-income').fill('150000');
+    await reviewAnswers(page, 'tap');
     await page.getByTestId('prepare-report').tap();
     await page.getByTestId('report-panel').waitFor();
     await page.getByTestId('report-details-income').locator('summary').tap();

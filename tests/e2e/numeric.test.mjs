@@ -19,6 +19,7 @@ import { createSeededGenerator, truncatedNormal } from './support/seeded-generat
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const RESPONDENTS = 3000;
 const ANSWER_SEED = 20261122;
@@ -101,6 +102,7 @@ test('numeric questions answered with the keyboard send only the shown randomise
   assert.equal(await page.getByTestId('number-age').inputValue(), String(TRUE_AGE));
   assert.equal(await page.getByTestId('slider-age').getAttribute('aria-valuetext'), `${TRUE_AGE}\u00a0years`);
 
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   const requestsBeforePrepare = log.requests.length;
   await page.keyboard.press('Enter');
@@ -153,6 +155,7 @@ test('the published RVNS (γ = 0) is shown as having no formal epsilon, with its
     'Question 1: no formal epsilon (RVNS) — the values sent always avoid a hidden window around your answer, which hides it, but that gives no formal guarantee: no ε bounds what they reveal.');
   assert.match(await page.getByTestId('total-epsilon').textContent(), /no formal epsilon/);
   await page.getByTestId('number-bmi').fill(String(TRUE_BMI));
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
   const reported = JSON.parse(await page.getByTestId('report-json').textContent()).responses.bmi;
@@ -176,7 +179,7 @@ test('an answer outside the range is refused with a message naming the question'
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-bmi').fill('99');
   await page.getByTestId('number-age').fill('40');
-  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
     'Please correct question 1 before preparing your report: the number typed is not accepted (the message next to the field says why and gives the range).');
   assert.equal((await focusedElement(page)).testid, 'number-bmi');
@@ -194,11 +197,12 @@ test('a question with a step says so, refuses an answer off its steps, and takes
   assert.equal(await page.getByTestId('range-rating').textContent(), 'A value from 1 to 10, in steps of 0.5.');
   assert.equal(await page.getByTestId('slider-rating').getAttribute('step'), '0.5');
   await page.getByTestId('number-rating').fill('7.2');
-  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('number-rating-message').textContent(),
     '7.2 is not one of the allowed values: answers go in steps of 0.5 (for example 7 or 7.5).');
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   await page.getByTestId('number-rating').fill('7.5');
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
   assert.deepEqual(unexpectedProblems(log), []);
@@ -383,6 +387,7 @@ test('the numeric survey page and dashboard fit a phone', async () => {
       if (path === '/s/body') {
         await page.getByTestId('number-bmi').fill('31');
         await page.getByTestId('number-age').fill('40');
+        await reviewAnswers(page, 'tap');
         await page.getByTestId('prepare-report').tap();
         await page.getByTestId('report-panel').waitFor();
         await screenshot(page, 'phone-numeric-report');

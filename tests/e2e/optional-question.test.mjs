@@ -17,6 +17,7 @@ import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { requestJson } from './support/server.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1',
@@ -83,6 +84,7 @@ test('an optional question skipped with the keyboard is left out of the report, 
   assert.equal((await focusedElement(page)).checked, true);
   assert.equal(await page.getByTestId('option-pay-0').isDisabled(), true, 'a skipped question cannot be answered');
 
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   await page.keyboard.press('Enter');
   await page.getByTestId('report-panel').waitFor();
@@ -134,7 +136,7 @@ test('an optional question skipped with the keyboard is left out of the report, 
 test('an optional question left unanswered without ticking "Skip" is asked for', async () => {
   const { page, log } = await openSurvey();
   await page.getByTestId('option-team-0').check();
-  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
     'Please answer every question before preparing your report (unanswered: question 2). To leave out an optional question, tick “Skip this question”.');
   assert.equal((await focusedElement(page)).name, 'answer-1');
@@ -144,6 +146,7 @@ test('an optional question left unanswered without ticking "Skip" is asked for',
   assert.equal(await page.getByTestId('option-pay-1').isDisabled(), true);
   await page.getByTestId('skip-pay').uncheck();
   await page.getByTestId('option-pay-1').check();
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
   const shown = JSON.parse(await page.getByTestId('report-json').textContent());

@@ -7,6 +7,7 @@ import { PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './su
 import { startServer } from './support/server.mjs';
 import { screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const MIN_TOUCH_TARGET_PX = 44;
 
@@ -50,6 +51,7 @@ test('the survey page fits a phone and can be answered by tapping', async () => 
   assert.equal(await page.getByTestId('option-alcohol-1').isChecked(), true);
   assert.equal(await page.getByTestId('option-stress-1').isChecked(), true);
 
+  await reviewAnswers(page, 'tap');
   await page.getByTestId('prepare-report').tap();
   await page.getByTestId('report-panel').waitFor();
   await assertNoHorizontalScroll(page, 'survey page with the report');

@@ -26,6 +26,7 @@ import { tabUntil } from './support/keyboard.mjs';
 import { requestJson, startServer } from './support/server.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 
 const MODEL = {
@@ -161,6 +162,7 @@ test('a model question answered with the keyboard sends one noisy gradient compo
   await page.keyboard.type(String(TRUE_HOURS));
   await tabUntil(page, (focused) => focused.testid === 'number-pay', 'the typed pay');
   await page.keyboard.type(String(TRUE_PAY));
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   const requestsBeforePrepare = log.requests.length;
   await page.keyboard.press('Enter');
@@ -214,6 +216,7 @@ test('a fresh page prepares its report for round 2; a report for round 1 is refu
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-hours').fill('12,5');
   await page.getByTestId('number-pay').fill('400');
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
   const shownText = await page.getByTestId('report-json').textContent();
@@ -286,6 +289,7 @@ test('a round that closes before sending: only the model’s part is made again,
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-hours').fill(String(TRUE_HOURS));
   await page.getByTestId('number-pay').fill(String(TRUE_PAY));
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
   const firstText = await page.getByTestId('report-json').textContent();
@@ -333,6 +337,7 @@ test('an optional model whose variable is skipped is skipped too, and its state 
   await page.getByTestId('skip-hours').check();
   await page.getByTestId('number-pay').fill(String(TRUE_PAY));
   const requestsBeforePrepare = log.requests.length;
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
   assert.deepEqual(pathsOf(log.requests.slice(requestsBeforePrepare)), [], 'no state is needed: nothing is fetched');
@@ -355,6 +360,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.getByTestId('number-hours').fill('30');
     await page.getByTestId('number-pay').fill('900');
     await assertFits(page, 'the survey at 1280 px');
+    await reviewAnswers(page, 'click');
     await page.getByTestId('prepare-report').click();
     await page.getByTestId('report-panel').waitFor();
     await page.getByTestId('report-details-pay_model').locator('summary').click();
@@ -373,6 +379,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.getByTestId('number-hours').fill('30');
     await page.getByTestId('number-pay').fill('900');
     await assertFits(page, 'the survey at 390 px');
+    await reviewAnswers(page, 'tap');
     await page.getByTestId('prepare-report').tap();
     await page.getByTestId('report-panel').waitFor();
     await page.getByTestId('report-details-pay_model').locator('summary').tap();

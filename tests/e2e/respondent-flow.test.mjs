@@ -10,10 +10,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
-import { focusedElement } from './support/keyboard.mjs';
+import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { requestJson } from './support/server.mjs';
+import { prepareFromReview, reviewAnswers } from './support/survey-steps.mjs';
 
 const fixture = useServerAndBrowser();
 const admin = () => ({ Authorization: `Bearer ${fixture.server.adminToken}` });
@@ -50,6 +51,7 @@ async function checkCode(surveyId, code) {
 }
 
 async function prepare(page) {
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   await page.getByTestId('report-panel').waitFor();
 }
@@ -167,20 +169,35 @@ test('a prepared report is shared by a second tab, and a sent survey is remember
   await second.page.close();
 });
 
-test('the answers are reviewed in words with a Change button, and leaving with an unsent report warns', async () => {
+test('the answers are reviewed in words as a step of their own, Change goes back, and leaving with an unsent report warns', async () => {
   await create(survey('review', [categorical('q1', 'Are you happy?'), categorical('q2', 'Your colour?', ['Red', 'Blue', 'Green'])]));
   const { page, log } = await open('/s/review');
   await page.getByTestId('survey-form').waitFor();
+  assert.equal(await page.getByTestId('review').isVisible(), false, 'the review is a step after the questions');
   await page.getByTestId('option-q1-0').check();
   await page.getByTestId('option-q2-2').check();
+  const requestsBeforeReview = log.requests.length;
+  await reviewAnswers(page, 'keyboard');
+  assert.equal(await page.getByTestId('survey-form').isVisible(), false, 'the questions give way to the review');
   assert.equal(await page.getByTestId('review-value-q1').textContent(), 'Yes');
   assert.equal(await page.getByTestId('review-value-q2').textContent(), 'Green');
-  await page.getByTestId('change-q2').click();
+  assert.match(await page.getByTestId('review-intro').textContent(), /once you prepare your report it is fixed/);
+  await screenshot(page, 'desktop-respondent-review');
+  // Change: back to that question, by keyboard.
+  await tabUntil(page, (focused) => focused.testid === 'change-q2', 'the Change button of question 2');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getByTestId('review').isVisible(), false);
   assert.equal((await focusedElement(page)).name, 'answer-1', 'Change moves focus to the question');
   await page.keyboard.press('ArrowUp');
+  await reviewAnswers(page, 'keyboard');
   assert.equal(await page.getByTestId('review-value-q2').textContent(), 'Blue');
-  await prepare(page);
+  assert.equal(log.requests.length, requestsBeforeReview, 'reviewing makes no request');
+  await prepareFromReview(page, 'keyboard');
   assert.equal(await page.getByTestId('option-q2-1').isDisabled(), true, 'once prepared, the answers are fixed');
+  assert.equal(await page.getByTestId('change-q2').isVisible(), false, 'no Change once prepared');
+  assert.equal(await page.getByTestId('prepare-report').isVisible(), false, 'no second preparation');
+  assert.match(await page.getByTestId('review-intro').textContent(), /now fixed/);
+  assert.equal(JSON.parse(await page.getByTestId('report-json').textContent()).responses.q2 !== undefined, true);
 
   const dialogs = [];
   page.on('dialog', async (dialog) => {
@@ -223,12 +240,13 @@ test('a typed number outside the range is marked with the range and blocks prepa
   await page.getByTestId('number-age').press('Tab');
   assert.equal(await page.getByTestId('number-age').getAttribute('aria-invalid'), 'true');
   assert.match(await page.getByTestId('number-age-message').textContent(), /outside the range: enter a value from 0\u00a0years to 100\u00a0years/);
-  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('review-answers').click();
   assert.match(await page.getByTestId('answer-error').textContent(), /Please correct question 1/);
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   await page.getByTestId('number-age').fill('42');
   await page.getByTestId('number-age').press('Tab');
   assert.equal(await page.getByTestId('number-age').getAttribute('aria-invalid'), null);
+  await reviewAnswers(page);
   assert.equal(await page.getByTestId('review-value-age').textContent(), '42\u00a0years');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();

@@ -9,6 +9,7 @@ import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { DEMO_SURVEY } from './support/paths.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { forgetDevice } from './support/device.mjs';
+import { reviewAnswers } from './support/survey-steps.mjs';
 
 const demo = JSON.parse(readFileSync(DEMO_SURVEY, 'utf8'));
 const options = Object.fromEntries(demo.questions.map((question) => [question.id, question.options]));
@@ -79,6 +80,7 @@ test('answering the demo survey with the keyboard sends only the shown randomise
   await answerWithKeyboard(page, 0, TRUE_ANSWERS.drugs);
   await answerWithKeyboard(page, 1, TRUE_ANSWERS.alcohol);
   await answerWithKeyboard(page, 2, TRUE_ANSWERS.stress);
+  await reviewAnswers(page, 'keyboard');
   await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
   const requestsBeforePrepare = log.requests.length;
   await page.keyboard.press('Enter');
@@ -130,7 +132,7 @@ test('preparing with unanswered questions names them and moves focus to the firs
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('option-alcohol-0').check();
-  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
     'Please answer every question before preparing your report (unanswered: questions 1, 3).');
   assert.equal((await focusedElement(page)).name, 'answer-0');
@@ -149,6 +151,7 @@ test('a prepared report survives a reload unchanged instead of being randomised 
   await page.getByTestId('option-drugs-0').check();
   await page.getByTestId('option-alcohol-4').check();
   await page.getByTestId('option-stress-5').check();
+  await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
   const prepared = await page.getByTestId('report-json').textContent();
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));

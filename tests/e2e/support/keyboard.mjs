@@ -9,6 +9,7 @@ export function focusedElement(page) {
       type: active?.getAttribute('type') ?? null,
       value: active?.value ?? null,
       testid: active?.dataset?.testid ?? null,
+      id: active?.id || null,
       checked: active?.checked ?? null,
     };
   });

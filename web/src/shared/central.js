@@ -14,6 +14,3 @@ export function isCentral(question) {
   return question.privacy === CENTRAL || question.privacy?.trust === CENTRAL || question.trust === CENTRAL;
 }
 
-// The words the pages use for the two trust models.
-export const IN_CONFIDENCE = 'Answered in confidence';
-export const ON_DEVICE = 'Randomised on your device';

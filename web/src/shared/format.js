@@ -1,15 +1,19 @@
 // How numbers, privacy budgets and mechanisms are written on every page.
+import { t } from './format-texts.js';
 
 let NUMBER = new Intl.NumberFormat('en', { maximumFractionDigits: 3 });
 let LOCALE = 'en';
-const PERCENT = new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const INTEGER = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-const WHOLE_PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+let PERCENT = new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+let INTEGER = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+let WHOLE_PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
 
 // The survey page formats numbers in the survey's language (default English).
 export function setNumberLocale(tag) {
   try {
     NUMBER = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
+    PERCENT = new Intl.NumberFormat(tag, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    INTEGER = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+    WHOLE_PERCENT = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
     LOCALE = tag;
   } catch {
     // unknown tag: keep English
@@ -23,6 +27,7 @@ export function formatChance(value) {
   return new Intl.NumberFormat(LOCALE, small ? { style: 'percent', maximumSignificantDigits: 1 } : { style: 'percent', maximumFractionDigits: 0 }).format(value);
 }
 
+// In English; formatEpsilon says it in the page's language.
 export const NO_FORMAL_EPSILON = 'no formal epsilon';
 export const MISSING = '—';
 
@@ -46,42 +51,29 @@ export function formatPercentTick(value) {
 export function formatInterval(low, high) {
   if (low === null || low === undefined || high === null || high === undefined) return MISSING;
   // The no-break space keeps "12.3% to" together when a narrow cell wraps.
-  return `${formatPercent(low)}\u00a0to ${formatPercent(high)}`;
+  return `${formatPercent(low)}\u00a0${t('intervalTo')} ${formatPercent(high)}`;
 }
 
 export function formatEpsilon(epsilon) {
-  return epsilon === null || epsilon === undefined ? NO_FORMAL_EPSILON : `ε = ${formatNumber(epsilon)}`;
+  return epsilon === null || epsilon === undefined ? t('noFormalEpsilon') : `ε = ${formatNumber(epsilon)}`;
 }
 
-const MECHANISM_NAMES = {
-  grr: 'Generalised randomised response (GRR)',
-  oue: 'Optimised unary encoding (OUE)',
-  sue: 'Symmetric unary encoding (SUE)',
-  negative: 'Negative survey',
-  rvns: 'Real-value negative survey (RVNS)',
-  square_wave: 'Square Wave',
-  laplace: 'Laplace',
-  duchi: 'Duchi et al.',
-  piecewise: 'Piecewise',
-  hybrid: 'Hybrid (Duchi + Piecewise)',
-  tree: 'Hierarchical tree (OUE on one level per report)',
-  levels: 'Privacy levels by range (LHP, Hao et al. 2023)',
-};
-
+// Full names, and the short names that are not the acronym in capitals.
+const MECHANISMS = ['grr', 'oue', 'sue', 'negative', 'rvns', 'square_wave', 'laplace', 'duchi', 'piecewise', 'hybrid', 'tree', 'levels'];
 const SHORT_NAMES = {
-  negative: 'Negative survey',
-  rvns: 'RVNS',
-  square_wave: 'Square Wave',
-  laplace: 'Laplace',
-  duchi: 'Duchi',
-  piecewise: 'Piecewise',
-  hybrid: 'Hybrid',
-  tree: 'Tree',
-  levels: 'Privacy levels',
+  negative: () => t('shortNegative'),
+  rvns: () => 'RVNS',
+  square_wave: () => 'Square Wave',
+  laplace: () => 'Laplace',
+  duchi: () => 'Duchi',
+  piecewise: () => 'Piecewise',
+  hybrid: () => t('shortHybrid'),
+  tree: () => t('shortTree'),
+  levels: () => t('shortLevels'),
 };
 
 export function mechanismShortName(name) {
-  return SHORT_NAMES[name] ?? name.toUpperCase();
+  return SHORT_NAMES[name]?.() ?? name.toUpperCase();
 }
 
 // The published RVNS (uniform_probability absent or 0) has no finite epsilon.
@@ -111,27 +103,42 @@ export function formatDecimal(value, decimals) {
 
 // `mechanism` is the definition's / results' {name, epsilon, reported_options}.
 export function mechanismLabel(mechanism) {
-  const base = MECHANISM_NAMES[mechanism.name] ?? mechanism.name;
+  const base = MECHANISMS.includes(mechanism.name) ? t(mechanism.name) : mechanism.name;
   if (mechanism.name === 'rvns') return rvnsLabel(base, mechanism);
   if (mechanism.name === 'levels') return levelsLabel(base, mechanism);
   if (mechanism.name !== 'negative') return base;
   const pure = mechanism.epsilon === null || mechanism.epsilon === undefined;
   const reported = mechanism.reported_options ?? 1;
-  const options = `${reported} reported option${reported === 1 ? '' : 's'}`;
-  return pure ? `Pure negative survey (${options})` : `${base} (${options})`;
+  const options = t('reportedOptions', reported);
+  return pure ? t('pureNegative', options) : `${base} (${options})`;
 }
 
 // The budgets per interval, in the definition's order: what the designer
 // asked for, not the guarantee (the exact ε is shown apart, as "Privacy").
 function levelsLabel(base, mechanism) {
   const epsilons = mechanism.epsilons ?? [];
-  const variant = mechanism.variant === 'bounded' ? 'bounded variant' : 'paper variant';
-  return `${base}, ${variant}: ${epsilons.length} interval${epsilons.length === 1 ? '' : 's'}, budgets ${epsilons.map(formatNumber).join(', ')}`;
+  return t('levelsLabel', base, mechanism.variant, epsilons.length, epsilons.map(formatNumber).join(', '));
 }
 
 function rvnsLabel(base, mechanism) {
-  const values = mechanism.values ?? 1;
-  const windows = mechanism.window_mode === 'fresh' ? 'a fresh window per value' : 'one window for all values';
-  const uniform = mechanism.uniform_probability > 0 ? `, uniform probability γ = ${formatNumber(mechanism.uniform_probability)}` : ', published (γ = 0)';
-  return `${base}: window ${formatNumber(mechanism.window)}, ${values} value${values === 1 ? '' : 's'}, ${windows}${uniform}`;
+  const uniform = mechanism.uniform_probability > 0 ? formatNumber(mechanism.uniform_probability) : '';
+  return t('rvnsLabel', base, formatNumber(mechanism.window), mechanism.values ?? 1, mechanism.window_mode, uniform);
+}
+
+// A number to `digits` significant digits in the page's locale ("0,1824" in French).
+export function formatSignificant(value, digits) {
+  if (value === null || value === undefined) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { maximumSignificantDigits: digits }).format(value);
+}
+
+// A probability as a percentage to `digits` significant digits in the page's locale ("4,7 %").
+export function formatPercentSignificant(value, digits) {
+  if (value === null || value === undefined) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { style: 'percent', maximumSignificantDigits: digits }).format(value);
+}
+
+// A number with every digit given (up to 12 decimals), in the page's locale: an answer sent as typed.
+export function formatAsGiven(value) {
+  if (value === null || value === undefined) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 12 }).format(value);
 }

@@ -1,4 +1,6 @@
 import { el, setText } from './dom.js';
+import { formatDecimal } from './format.js';
+import { t } from './answer-texts.js';
 
 // Every typed number on the pages goes through here. The fields are
 // <input type="text" inputmode="decimal|numeric">, not type="number": Chromium's
@@ -11,32 +13,32 @@ import { el, setText } from './dom.js';
 // An optional exponent ("1e-5", "2,5e3") is unambiguous too: smoothing penalties are written so.
 const DECIMAL = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)(e[+-]?\d+)?$/i;
 const WHOLE = /^[+-]?\d+$/;
-const EXAMPLE = 'such as 1.5 or 1,5';
 
 // Text to {ok: true, value} or {ok: false, message}. Surrounding spaces are
 // ignored; the minus sign may be "-" or "−" (U+2212).
 export function parseDecimal(text) {
   const trimmed = normalise(text);
-  if (trimmed === '') return refuse('Enter a number.');
+  if (trimmed === '') return refuse(t('enterNumber'));
   // "1,500" means 1500 in English and 1.5 elsewhere: asked, not guessed.
   if (/^[+-]?\d+,\d{3}$/.test(trimmed)) {
     const [whole, fraction] = trimmed.split(',');
-    return refuse(`“${trimmed}” could mean ${whole}${fraction} or ${Number(`${whole}.${fraction}`)}: write it without a thousands separator, or with a decimal point (such as ${Number(`${whole}.${fraction}`)}).`);
+    // The decimal reading in the page's locale ("1.5", "1,5" in French), without grouping.
+    return refuse(t('ambiguous', trimmed, `${whole}${fraction}`, formatDecimal(Number(`${whole}.${fraction}`), 12)));
   }
   if (DECIMAL.test(trimmed)) return accept(Number(trimmed.replace(',', '.')));
   const separators = trimmed.match(/[.,]/g) ?? [];
   if (/^[+-]?[\d.,]+$/.test(trimmed) && separators.length > 1) {
-    return refuse(`“${trimmed}” has ${separators.length} separators: write one decimal point or comma (${EXAMPLE}), without thousands separators.`);
+    return refuse(t('separators', trimmed, String(separators.length), t('example')));
   }
-  return refuse(`“${trimmed}” is not a number: write digits with at most one decimal point or comma (${EXAMPLE}).`);
+  return refuse(t('notNumber', trimmed, t('example')));
 }
 
 // A whole number ("12"): "1,5", "1.5" and "1,000" are refused, not re-read.
 export function parseWholeNumber(text) {
   const trimmed = normalise(text);
-  if (trimmed === '') return refuse('Enter a whole number.');
+  if (trimmed === '') return refuse(t('enterWhole'));
   if (WHOLE.test(trimmed)) return accept(Number(trimmed));
-  return refuse(`“${trimmed}” is not a whole number: write digits only (such as 12), without separators.`);
+  return refuse(t('notWhole', trimmed));
 }
 
 // The value, or undefined when the text is not a number (for building definitions).
@@ -61,7 +63,7 @@ function normalise(text) {
 }
 
 function accept(value) {
-  return Number.isFinite(value) ? { ok: true, value } : refuse('This number is too large.');
+  return Number.isFinite(value) ? { ok: true, value } : refuse(t('tooLarge'));
 }
 
 function refuse(message) {

@@ -6,6 +6,7 @@ import { el } from './dom.js';
 import { decimalsForStep, formatDecimal, withUnit } from './format.js';
 import { attachNumberMessage, numberInput, parseDecimal } from './number-input.js';
 import { answerStep, onStepGrid } from './numeric-step.js';
+import { t } from './answer-texts.js';
 
 // Each typed field's message slot, so preparing the report can show why a
 // typed answer was not taken.
@@ -26,7 +27,7 @@ export function renderRangeFieldset(question, index, className) {
   // Enough decimals for the step and for the low end the steps start from ([0.5, 10.5] in steps of 1: 1.5, 2.5, ...).
   const decimals = Math.max(decimalsForStep(step), decimalsForStep(Math.abs(low)));
   const unit = question.unit ?? '';
-  const rangeText = `${withUnit(formatDecimal(low, decimals), unit)} to ${withUnit(formatDecimal(high, decimals), unit)}`;
+  const rangeText = t('range', withUnit(formatDecimal(low, decimals), unit), withUnit(formatDecimal(high, decimals), unit));
   const allowed = { low, high, step: question.step ?? null, rangeText, decimals };
   const hintId = `q${index}-range`;
   const sliderId = `q${index}-slider`;
@@ -59,7 +60,7 @@ export function renderRangeFieldset(question, index, className) {
     el('p', { class: 'hint', id: hintId, testid: `range-${question.id}`, text: rangeHint(allowed) }),
     el('div', { class: 'numeric-answer' }, [
       el('div', { class: 'field numeric-slider' }, [
-        el('label', { for: sliderId, text: 'Slide to your answer' }),
+        el('label', { for: sliderId, text: t('slide') }),
         slider,
         el('div', { class: 'range-ends', 'aria-hidden': 'true' }, [
           el('span', { text: withUnit(formatDecimal(low, decimals), unit) }),
@@ -67,7 +68,7 @@ export function renderRangeFieldset(question, index, className) {
         ]),
       ]),
       el('div', { class: 'field numeric-typed' }, [
-        el('label', { for: numberId, text: unit ? `Or type it (${unit})` : 'Or type it' }),
+        el('label', { for: numberId, text: unit ? t('typeItIn', unit) : t('typeIt') }),
         el('div', { class: 'number-with-unit' }, [number, unit ? el('span', { class: 'unit', 'aria-hidden': 'true', text: unit }) : null]),
         message.element,
       ]),
@@ -77,15 +78,15 @@ export function renderRangeFieldset(question, index, className) {
 
 // Screen readers announce the value with its unit, or that none is chosen yet.
 function syncSliderLabel(slider, unit, decimals, touched) {
-  const text = touched ? withUnit(formatDecimal(Number(slider.value), decimals), unit) : 'not answered yet';
+  const text = touched ? withUnit(formatDecimal(Number(slider.value), decimals), unit) : t('notAnswered');
   slider.setAttribute('aria-valuetext', text);
 }
 
 // What the respondent may enter, in words.
 function rangeHint({ low, step, rangeText, decimals }) {
-  if (step === null) return `Any value from ${rangeText}.`;
-  if (step === 1 && Number.isInteger(low)) return `A whole number from ${rangeText}.`;
-  return `A value from ${rangeText}, in steps of ${formatDecimal(step, decimals)}.`;
+  if (step === null) return t('anyValue', rangeText);
+  if (step === 1 && Number.isInteger(low)) return t('wholeFrom', rangeText);
+  return t('stepFrom', rangeText, formatDecimal(step, decimals));
 }
 
 // The typed answer as {ok, value} or {ok: false, message}: a number the
@@ -95,17 +96,22 @@ function checkAnswer(text, { low, high, step, rangeText, decimals }) {
   const parsed = parseDecimal(text);
   if (!parsed.ok) return parsed;
   if (parsed.value < low || parsed.value > high) {
-    return { ok: false, message: `${String(parsed.value)} is outside the range: enter a value from ${rangeText}.` };
+    return { ok: false, message: t('outside', typedValue(parsed.value), rangeText) };
   }
   if (step !== null && !onStepGrid(parsed.value, low, step)) {
     const below = low + Math.floor((parsed.value - low) / step) * step;
     const nearby = [below, below + step].filter((x) => x >= low && x <= high).map((x) => formatDecimal(x, decimals));
     return {
       ok: false,
-      message: `${String(parsed.value)} is not one of the allowed values: answers go in steps of ${formatDecimal(step, decimals)} (for example ${nearby.join(' or ')}).`,
+      message: t('offStep', typedValue(parsed.value), formatDecimal(step, decimals), nearby.join(t('or'))),
     };
   }
   return parsed;
+}
+
+// A typed number as read, in the page's locale and without grouping ("324.5", "324,5" in French).
+function typedValue(value) {
+  return formatDecimal(value, 12);
 }
 
 // The typed value when it is a number in the range, else null (unanswered;
@@ -119,5 +125,7 @@ export function readRangeAnswer(form, index) {
   return answer.ok ? answer.value : null;
 }
 
-// Added to "Please answer every question" when such a question is unanswered.
-export const RANGE_UNANSWERED_HINT = 'A number must lie within the range shown.';
+// Added to "Please answer every question" when such a question is unanswered:
+// a function (the page calls a kind's hint that is one), so that it is read in
+// the page's language when shown, not when this module is loaded.
+export const RANGE_UNANSWERED_HINT = () => t('unanswered');

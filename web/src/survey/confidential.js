@@ -4,10 +4,11 @@
 // the line on each such question, and such a question's entry in the
 // prepared report (its answer, sent as given).
 import { el } from '../shared/dom.js';
-import { IN_CONFIDENCE, ON_DEVICE, isCentral } from '../shared/central.js';
+import { isCentral } from '../shared/central.js';
 import { formatEpsilon } from '../shared/format.js';
 import { surveyKind } from './kinds.js';
 import { plainText } from '../shared/rich-text.js';
+import { t } from './texts.js';
 
 // True when at least one question is answered in confidence. `summaries`:
 // core.parseSurvey(definition).questions.
@@ -22,21 +23,18 @@ export function renderTrustNotice(survey, summaries) {
   const central = entries.filter((entry) => entry.central);
   const local = entries.filter((entry) => !entry.central);
   return el('section', { class: 'card trust-notice', 'aria-labelledby': 'trust-heading', testid: 'trust-notice' }, [
-    el('h2', { id: 'trust-heading', text: 'Who sees your answers' }),
+    el('h2', { id: 'trust-heading', text: t('trustHeading') }),
     el('div', { class: 'trust-group trust-group-central', testid: 'trust-central' }, [
-      el('h3', { text: `${IN_CONFIDENCE} (${central.length === 1 ? '1 question' : `${central.length} questions`})` }),
-      el('p', {
-        text: 'The organisation receives your answer as you give it and keeps it confidential. ' +
-          'It publishes only statistics of everyone’s answers with random noise added, so no published number reveals your answer.',
-      }),
+      el('h3', { text: `${t('inConfidence')} (${t('questionCount', central.length)})` }),
+      el('p', { text: t('trustCentral') }),
       renderList(central, 'trust-central-list'),
     ]),
     local.length > 0 ? el('div', { class: 'trust-group', testid: 'trust-local' }, [
-      el('h3', { text: `${ON_DEVICE} (${local.length === 1 ? '1 question' : `${local.length} questions`})` }),
-      el('p', { text: 'Your true answer never leaves this device: it is randomised here, in your browser, and only the randomised report is sent.' }),
+      el('h3', { text: `${t('onDevice')} (${t('questionCount', local.length)})` }),
+      el('p', { text: t('trustLocal') }),
       renderList(local, 'trust-local-list'),
     ]) : null,
-    el('p', { class: 'hint', text: 'You will see exactly what is sent, for every question, before anything leaves this device.' }),
+    el('p', { class: 'hint', text: t('trustHint') }),
   ]);
 }
 
@@ -50,8 +48,8 @@ function renderList(entries, testid) {
 // The line under a confidential question's text, inside its fieldset.
 export function renderConfidentialLine(question) {
   return el('p', { class: 'confidence-line', testid: `confidence-${question.id}` }, [
-    el('span', { class: 'badge badge-confidence', text: IN_CONFIDENCE }),
-    ' The organisation sees this answer; it publishes only statistics with added noise.',
+    el('span', { class: 'badge badge-confidence', text: t('inConfidence') }),
+    t('confidenceLine'),
   ]);
 }
 
@@ -65,14 +63,13 @@ export function describeConfidentialResponse(question, response, summary) {
   const budget = summary?.privacy?.epsilon ?? summary?.budget ?? question.budget ?? null;
   const note = summary?.privacy?.note;
   return {
-    label: 'Sent as you gave it, in confidence',
+    label: t('sentInConfidence'),
     values: [value],
-    explanation: 'This answer is not randomised: the organisation receives it as it is and keeps it confidential. ' +
-      'Only statistics of everyone’s answers, with random noise added, are published, so no published number reveals your answer.',
+    explanation: t('confidentialExplanation'),
     details: {
-      summary: 'Technical details',
+      summary: t('technicalDetails'),
       items: [
-        `Answered in confidence (central differential privacy): everything published about this question together spends at most ${formatEpsilon(budget)}, its publication budget.`,
+        t('confidentialBudget', formatEpsilon(budget)),
         note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : null,
       ].filter(Boolean),
     },

@@ -7,11 +7,13 @@ import { renderTrustNotice } from './confidential.js';
 import { renderPrivacySummary } from './privacy-summary.js';
 import { readAnswers, renderQuestion, unansweredHints } from './question-fieldset.js';
 import { renderReportPanel } from './report-panel.js';
+import { renderReview } from './review.js';
 import {
   answeredOn, disableStore, forgetPreparedReport, isAnsweredKey, isPreparedKey, loadPreparedReport, markAnswered, savePreparedReport,
 } from './prepared-report-store.js';
-import { formatDate, setLanguage, t } from '../shared/i18n.js';
-import { formatNumber, setNumberLocale } from '../shared/format.js';
+import { formatDate, setLanguage } from '../shared/i18n.js';
+import { t } from './texts.js';
+import { setNumberLocale } from '../shared/format.js';
 import { plainText, richText } from '../shared/rich-text.js';
 import { surveyKind } from './kinds.js';
 
@@ -91,6 +93,13 @@ function renderStop(survey, { title, lines, testid }) {
   ]);
 }
 
+// Said in the page's language from the status's fields (the server's own
+// message is in English): closed by the organisers, or at its closing time.
+function closedMessage(status) {
+  const closesAt = status.status === 'open' && status.closes_at ? new Date(status.closes_at) : null;
+  return closesAt && !Number.isNaN(closesAt.getTime()) ? t('closedAt', formatDate(closesAt)) : t('closedDefault');
+}
+
 function renderAnswered(survey, date) {
   return renderStop(survey, { title: t('answeredTitle'), lines: [t('answeredOn', formatDate(date)), t('answeredMore')], testid: 'already-answered' });
 }
@@ -114,7 +123,7 @@ function renderSurvey(survey, privacy, core, stateful, status) {
     return;
   }
   if (!restored && status && status.accepting === false) {
-    main.append(renderStop(survey, { title: t('closedTitle'), lines: [status.message || t('closedDefault')], testid: 'survey-closed' }));
+    main.append(renderStop(survey, { title: t('closedTitle'), lines: [closedMessage(status)], testid: 'survey-closed' }));
     return;
   }
   if (!restored && survey.access === 'invitation' && !preview) {
@@ -177,35 +186,39 @@ function renderInvitationGate(survey, proceed) {
   if (fromAddress) check(fromAddress.trim());
 }
 
+// Two steps: the questions, then "Check your answers" (review.js), whose
+// button prepares the report once; Change goes back to a question.
 function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, restored }) {
   const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'answer-error', hidden: true });
-  const prepareButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'prepare-report', text: t('prepare') });
+  const reviewButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'review-answers', text: t('reviewButton') });
   const many = survey.questions.length > PROGRESS_FROM;
   const progress = many ? el('p', { class: 'progress', testid: 'progress', 'aria-live': 'polite' }) : null;
-  const review = renderReview(survey);
   const form = el('form', { class: 'survey-form', id: 'questions', tabindex: '-1', novalidate: true, testid: 'survey-form' }, [
     progress,
     survey.questions.map((question, index) => renderQuestion(question, index, survey.questions)),
-    review.element,
     errorBox,
-    el('div', { class: 'actions' }, [prepareButton]),
+    el('div', { class: 'actions' }, [reviewButton]),
   ]);
+  const review = renderReview(survey, {
+    onChange: (index) => {
+      review.hide();
+      form.hidden = false;
+      focusQuestion(form, survey, index);
+    },
+    onPrepare: () => prepareOnce(),
+  });
   append(main, [
     // Which questions the organisation sees, before the first question (only when some are answered in confidence).
     renderTrustNotice(survey, privacy.questions),
     renderPrivacySummary(survey, privacy),
     form,
+    review.element,
   ]);
-  const refreshReview = () => {
-    const { answered } = review.update(form);
-    if (progress) progress.textContent = t('progress', answered, survey.questions.length);
+  const refreshProgress = () => {
+    if (progress) progress.textContent = t('progress', answeredCount(form, survey), survey.questions.length);
   };
-  refreshReview();
-  form.addEventListener('change', refreshReview);
-  review.element.addEventListener('click', (event) => {
-    const button = event.target.closest('[data-change]');
-    if (button) focusQuestion(form, survey, Number(button.dataset.change));
-  });
+  refreshProgress();
+  form.addEventListener('change', refreshProgress);
 
   let unsent = false;  // a prepared report shown and not sent: leaving warns
   let currentPanel = null;
@@ -220,7 +233,7 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   // for a report restored after a reload), to renew its stateful parts;
   // `notice`: why the report shown replaces an earlier one.
   const showReport = ({ reportText, restored: wasRestored = false, answers = null, notice = null, replacing = null, code = null }) => {
-    lockForm(form, prepareButton);
+    lockForm(form);
     unsent = true;
     const panel = renderReportPanel({
       survey, summaries: privacy.questions, reportText, restored: wasRestored, notice,
@@ -250,7 +263,7 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
         if (!(error.status === 409 && error.code === 'report_not_admitted') || !stateful.ids?.size) throw error;
         if (!answers) {
           forgetPreparedReport(survey);
-          throw new Error(`${error.message}. This tab no longer holds your answers (they are never stored), so this report cannot be updated: reload the page to answer again.`);
+          throw new Error(`${error.message}. ${t('cannotRenew')}`);
         }
         const renewed = renewReport(core, survey, reportText, answers, await fetchState(survey.id));
         if (!renewed) throw error;
@@ -284,135 +297,101 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   }
   // A stale "please answer" message would contradict the answers being given.
   // Hidden while typing, not on leaving the field ("change"): the message sits
-  // above the button, and hiding it as the pointer goes down on Prepare moved
-  // the button from under the click, which then did nothing.
+  // above the button, and hiding it as the pointer goes down on the button
+  // moved the button from under the click, which then did nothing.
   form.addEventListener('input', () => { errorBox.hidden = true; });
-  // Preparing may wait for the model's state: a second press meanwhile does nothing.
-  let preparing = false;
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (preparing || currentPanel) return;
-    preparing = true;
-    try {
-      const prepared = await prepareReport(form, survey, core, errorBox, stateful);
-      if (!prepared) return;
-      // Another tab may have prepared one meanwhile: that one is used.
-      const other = loadPreparedReport(survey);
-      if (other) {
-        showReport({ reportText: other, restored: true }).focus();
-        return;
-      }
-      savePreparedReport(survey, prepared.reportText);
-      showReport(prepared).focus();
-    } finally {
-      preparing = false;
-    }
+    if (currentPanel) return;
+    const read = checkAnswers(form, survey, errorBox);
+    if (!read) return;
+    form.hidden = true;
+    review.show(read);
   });
+
+  // The report is prepared from the answers on the controls (the same ones the
+  // review showed: the questions are hidden meanwhile).
+  async function prepareOnce() {
+    if (currentPanel) return;
+    const read = checkAnswers(form, survey, errorBox);
+    if (!read) {
+      review.hide();
+      form.hidden = false;
+      return;
+    }
+    let prepared;
+    try {
+      prepared = await randomise(survey, core, read.answers, stateful);
+    } catch (error) {
+      review.showError(t('notPrepared', error.message));
+      return;
+    }
+    // Another tab may have prepared one meanwhile: that one is used.
+    const other = loadPreparedReport(survey);
+    review.lock();
+    if (other) {
+      showReport({ reportText: other, restored: true }).focus();
+      return;
+    }
+    savePreparedReport(survey, prepared.reportText);
+    showReport(prepared).focus();
+  }
 }
 
 // Surveys with more questions than this show how many are answered.
 const PROGRESS_FROM = 5;
 
-// "Check your answers": each question and its answer in words, with a Change
-// button that moves focus to the question. Updated as answers change; read
-// from the controls (the answers are never stored).
-function renderReview(survey) {
-  const rows = survey.questions.map((question, index) => {
-    const value = el('dd', { testid: `review-value-${question.id}`, text: t('notAnswered') });
-    const row = el('div', { class: 'review-item', testid: `review-${question.id}` }, [
-      el('dt', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${plainText(question.text)}`]),
-      value,
-      el('dd', { class: 'review-change' }, [
-        el('button', { type: 'button', class: 'button button-small', testid: `change-${question.id}`, dataset: { change: String(index) }, text: t('change') },
-          [el('span', { class: 'visually-hidden', text: ` ${index + 1}` })]),
-      ]),
-    ]);
-    return { question, index, value, row };
-  });
-  const element = el('section', { class: 'card review', testid: 'review', 'aria-labelledby': 'review-heading' }, [
-    el('h2', { id: 'review-heading', text: t('reviewHeading') }),
-    el('p', { class: 'hint', text: t('reviewIntro') }),
-    el('dl', { class: 'review-list' }, rows.map((entry) => entry.row)),
-  ]);
-  return {
-    element,
-    update(form) {
-      let read;
-      try {
-        read = readAnswers(form, survey);
-      } catch {
-        return { answered: 0 };
-      }
-      const { answers, skipped } = read;
-      let answered = 0;
-      for (const { question, index, value } of rows) {
-        if (skipped.includes(index)) {
-          value.textContent = t('skipped');
-          answered += 1;
-        } else if (Object.hasOwn(answers, question.id)) {
-          value.textContent = answerWords(question, answers[question.id]);
-          answered += 1;
-        } else value.textContent = t('notAnswered');
-      }
-      return { answered };
-    },
-  };
-}
-
-function answerWords(question, answer) {
-  const inWords = surveyKind(question.type).answerInWords;
-  if (typeof inWords === 'function') {
-    try {
-      return inWords(question, answer);
-    } catch {
-      // fall through
-    }
+// How many questions are answered or skipped, read from the controls.
+function answeredCount(form, survey) {
+  try {
+    const { answers, skipped } = readAnswers(form, survey);
+    return Object.keys(answers).length + skipped.length;
+  } catch {
+    return 0;
   }
-  return typeof answer === 'number' ? formatNumber(answer) : 'answered';
 }
 
-// Randomises the answers with the core (OS randomness) and returns
-// {reportText: the exact JSON text to send, answers}, or null after showing
-// what is missing. Questions with a public state get it, fetched now.
-async function prepareReport(form, survey, core, errorBox, stateful) {
-  const { answers, unanswered: missing } = readAnswers(form, survey);
+// The answers read from the controls ({answers, unanswered, skipped}), or
+// null after saying, above the button, which questions to answer or correct
+// and moving focus to the first of them.
+function checkAnswers(form, survey, errorBox) {
+  const read = readAnswers(form, survey);
   // A typed number that was refused (outside the range, say) is marked by its
   // field with the reason; it is named as such, not as unanswered.
-  const refused = missing.filter((index) => form.querySelector(`input[name="answer-${index}"][aria-invalid="true"]`));
-  const unanswered = missing.filter((index) => !refused.includes(index));
+  const refused = read.unanswered.filter((index) => form.querySelector(`input[name="answer-${index}"][aria-invalid="true"]`));
+  const unanswered = read.unanswered.filter((index) => !refused.includes(index));
+  const numbers = (indices) => indices.map((index) => index + 1).join(', ');
   if (refused.length > 0) {
-    const list = refused.map((index) => index + 1).join(', ');
-    errorBox.textContent = `Please correct ${refused.length === 1 ? 'question' : 'questions'} ${list} before preparing your report: ` +
-      `the number typed is not accepted (the message next to the field says why and gives the range).` +
-      (unanswered.length > 0 ? ` Still unanswered: ${unanswered.map((index) => index + 1).join(', ')}.` : '');
+    errorBox.textContent = t('correctQuestions', refused.length, numbers(refused)) +
+      (unanswered.length > 0 ? ` ${t('stillUnanswered', numbers(unanswered))}` : '');
     errorBox.hidden = false;
     form.querySelector(`input[name="answer-${refused[0]}"]`)?.focus();
     return null;
   }
   if (unanswered.length > 0) {
-    const list = unanswered.map((index) => index + 1).join(', ');
     const hints = unansweredHints(survey, unanswered).map((hint) => ` ${hint}`).join('');
-    errorBox.textContent = `Please answer every question before preparing your report (unanswered: ${unanswered.length === 1 ? 'question' : 'questions'} ${list}).${hints}`;
+    errorBox.textContent = `${t('answerEvery', unanswered.length, numbers(unanswered))}${hints}`;
     errorBox.hidden = false;
     focusQuestion(form, survey, unanswered[0]);
     return null;
   }
   errorBox.hidden = true;
-  try {
-    let state = null;
-    if (!stateful.ids) {
-      state = await fetchState(survey.id);
-      stateful.ids = new Set(Object.keys(state.questions ?? {}));
-    }
-    if ([...stateful.ids].some((id) => Object.hasOwn(answers, id))) {
-      withState(answers, state ?? await fetchState(survey.id));
-    }
-    return { reportText: JSON.stringify(core.perturb(survey, answers)), answers };
-  } catch (error) {
-    errorBox.textContent = `Your report could not be prepared: ${error.message}`;
-    errorBox.hidden = false;
-    return null;
+  return read;
+}
+
+// Randomises the answers with the core (OS randomness): {reportText: the
+// exact JSON text to send, answers}. Questions with a public state get it,
+// fetched now. Throws when the state cannot be had or the core refuses.
+async function randomise(survey, core, answers, stateful) {
+  let state = null;
+  if (!stateful.ids) {
+    state = await fetchState(survey.id);
+    stateful.ids = new Set(Object.keys(state.questions ?? {}));
   }
+  if ([...stateful.ids].some((id) => Object.hasOwn(answers, id))) {
+    withState(answers, state ?? await fetchState(survey.id));
+  }
+  return { reportText: JSON.stringify(core.perturb(survey, answers)), answers };
 }
 
 // A question's first answer control, or (for a question with none, e.g. a
@@ -459,17 +438,16 @@ function renewReport(core, survey, reportText, answers, state) {
     const note = surveyKind(question.type).renewedNote;
     return typeof note === 'function'
       ? note(question, report.responses[question.id])
-      : `The shared state of “${question.text}” moved on before your report arrived, so its part of your report was made again from the same answers; the rest is unchanged. Your first report did reach the server, so this spends that question’s privacy budget once more.`;
+      : t('renewedDefault', plainText(question.text));
   }).join(' ');
   return { reportText: JSON.stringify(report), notice };
 }
 
-function lockForm(form, prepareButton) {
+// Once prepared, the answers cannot be changed: the questions are locked and
+// hidden (a report restored after a reload has no answers on them to show).
+function lockForm(form) {
   for (const fieldset of form.querySelectorAll('fieldset')) fieldset.disabled = true;
-  // Once prepared, the answers cannot be changed: the review's Change buttons go.
-  for (const button of form.querySelectorAll('[data-change]')) button.hidden = true;
-  prepareButton.disabled = true;
-  prepareButton.hidden = true;
+  form.hidden = true;
 }
 
 async function sendReport(survey, reportText, code) {

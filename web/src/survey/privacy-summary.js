@@ -1,5 +1,5 @@
 import { el } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { t } from './texts.js';
 import { isCentral } from '../shared/central.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
 import { hasCentral } from './confidential.js';
@@ -19,20 +19,16 @@ export function renderPrivacySummary(survey, privacy) {
     // The privacy budgets (ε), mechanism names and the total: for readers who want them.
     el('details', { class: 'privacy-technical', testid: 'privacy-technical' }, [
       el('summary', { text: t('technicalDetails') }),
-      el('p', { class: 'hint', text: TECHNICAL_INTRODUCTION }),
+      el('p', { class: 'hint', text: t('technicalIntroduction') }),
       el('ul', { class: 'privacy-list' }, survey.questions.map((question, index) =>
         el('li', {}, renderQuestionTechnical(question, index, privacy.questions[index])))),
       el('p', { class: 'privacy-total' }, [
-        el('strong', { text: 'Whole survey: ' }),
+        el('strong', { text: t('wholeSurvey') }),
         el('span', { testid: 'total-epsilon', text: totalText(privacy.total_epsilon) }),
       ]),
     ]),
   ]);
 }
-
-const TECHNICAL_INTRODUCTION =
-  'Each question’s privacy budget ε (epsilon) bounds how much its report can reveal about your answer: smaller means more private. ' +
-  'The budgets of the questions add up.';
 
 // What is sent for the question, in plain words (its kind's privacyInWords
 // with the core's summary, when it has one).
@@ -53,18 +49,18 @@ function renderQuestionTechnical(question, index, questionPrivacy) {
   const epsilon = questionPrivacy.privacy?.epsilon ?? null;
   const central = isCentral(question) || isCentral(questionPrivacy);
   return el('span', { testid: `privacy-${question.id}` }, [
-    el('span', { class: 'privacy-question', text: `Question ${index + 1}: ` }),
+    el('span', { class: 'privacy-question', text: t('questionN', index + 1) }),
     el('strong', { text: formatEpsilon(epsilon) }),
-    central ? ' (answered in confidence: the budget of everything published about it)' : ` (${mechanismShortName(mechanismName(question))})`,
+    central ? t('centralBudget') : ` (${mechanismShortName(mechanismName(question))})`,
     epsilon === null ? el('span', { class: 'privacy-note', text: ` — ${surveyKind(question.type).noEpsilonExplanation(question)}` }) : null,
   ]);
 }
 
 function totalText(totalEpsilon) {
   if (totalEpsilon === null || totalEpsilon === undefined) {
-    return 'no formal epsilon, because at least one question has none.';
+    return t('noTotal');
   }
-  return `${formatEpsilon(totalEpsilon)} (the questions' budgets add up).`;
+  return t('total', formatEpsilon(totalEpsilon));
 }
 
 // A definition's mechanism is {name, ...}, or just its name (a model's "mechanism": "duchi").

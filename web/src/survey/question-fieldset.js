@@ -2,6 +2,7 @@ import { el } from '../shared/dom.js';
 import { isCentral } from '../shared/central.js';
 import { renderConfidentialLine } from './confidential.js';
 import { surveyKind } from './kinds.js';
+import { t } from './texts.js';
 
 // The questions of the survey page, each drawn by its kind
 // (kinds/<type>/survey.js). A kind names its first answer control
@@ -26,7 +27,7 @@ export function renderQuestion(question, index, questions) {
     else fieldset.prepend(renderConfidentialLine(question));
   }
   if (isOptional(question)) {
-    fieldset.querySelector('legend')?.append(el('span', { class: 'optional-tag', text: ' (optional)' }));
+    fieldset.querySelector('legend')?.append(el('span', { class: 'optional-tag', text: t('optionalTag') }));
     fieldset.append(renderSkipChoice(fieldset, question, index));
   }
   return fieldset;
@@ -52,10 +53,10 @@ function renderSkipChoice(fieldset, question, index) {
     }
   });
   return el('div', { class: 'skip-question' }, [
-    el('label', { class: 'choice skip-choice', for: id }, [checkbox, el('span', { text: 'Skip this question' })]),
+    el('label', { class: 'choice skip-choice', for: id }, [checkbox, el('span', { text: t('skipQuestion') })]),
     el('p', {
       class: 'hint', id: noteId, testid: `skip-note-${question.id}`,
-      text: 'This question is optional. If you skip it, no answer to it is sent, but the organisers will see that it was skipped.',
+      text: t('skipNote'),
     }),
   ]);
 }
@@ -104,7 +105,7 @@ export function unansweredHints(survey, unanswered) {
     return typeof hint === 'function' ? hint(question, survey.questions) : hint;
   }).filter(Boolean);
   if (unanswered.some((index) => isOptional(survey.questions[index]))) {
-    hints.push('To leave out an optional question, tick “Skip this question”.');
+    hints.push(t('skipHint'));
   }
   return [...new Set(hints)];
 }

@@ -1,5 +1,5 @@
 import { el, replaceChildren } from '../shared/dom.js';
-import { t } from '../shared/i18n.js';
+import { t } from './texts.js';
 import { plainText } from '../shared/rich-text.js';
 import { isCentral } from '../shared/central.js';
 import { describeConfidentialResponse, hasCentral } from './confidential.js';
@@ -16,11 +16,11 @@ import { surveyKind } from './kinds.js';
 export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl, preview = false, onSent = () => {} }) {
   const report = JSON.parse(reportText);
   // Answers sent in confidence are not randomised: the heading does not say they are.
-  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: hasCentral(survey, summaries) ? 'Your report' : 'Your randomised report' });
+  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: hasCentral(survey, summaries) ? t('reportHeadingMixed') : t('reportHeading') });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
   const codeInput = needsCode ? renderCodeInput(initialCode) : null;
   const sendButton = el('button', {
-    type: 'submit', class: 'button button-primary', testid: 'send-report', text: 'Send',
+    type: 'submit', class: 'button button-primary', testid: 'send-report', text: t('send'),
     disabled: preview, 'aria-describedby': preview ? 'preview-send-note' : null,
   });
   const sendForm = el('form', { class: 'send-form', novalidate: true }, [
@@ -42,7 +42,7 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
     el('dl', { class: 'report-list' }, survey.questions.map((question, index) =>
       (skippedIn(report, question) ? renderSkipped(question) : renderResponse(question, report.responses[question.id], summaries[index])))),
     el('details', { class: 'raw-report', open: true }, [
-      el('summary', { text: 'Exactly what will be sent (JSON)' }),
+      el('summary', { text: t('exactlySent') }),
       el('pre', { class: 'json', testid: 'report-json', text: reportText }),
     ]),
     sendForm,
@@ -52,8 +52,7 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
 }
 
 function fixedNote(restored) {
-  const prefix = restored ? 'You prepared this report earlier in this tab, in another tab or earlier on this device. ' : '';
-  return `${prefix}This report is now fixed: preparing another one and choosing between them would weaken your privacy, so it cannot be randomised again.`;
+  return `${restored ? t('restoredPrefix') : ''}${t('fixedNote')}`;
 }
 
 // An optional question the respondent skipped has no entry in the report.
@@ -64,21 +63,16 @@ function skippedIn(report, question) {
 function skippedNote(survey, report) {
   const numbers = survey.questions.flatMap((question, index) => (skippedIn(report, question) ? [index + 1] : []));
   if (numbers.length === 0) return null;
-  const one = numbers.length === 1;
-  const which = `${one ? 'question' : 'questions'} ${numbers.join(', ')}`;
-  return el('p', {
-    class: 'notice', testid: 'report-skipped',
-    text: `You skipped ${which}: no answer to ${one ? 'it' : 'them'} is sent, and the organisers will see only that ${one ? 'it was' : 'they were'} skipped.`,
-  });
+  return el('p', { class: 'notice', testid: 'report-skipped', text: t('skippedNote', numbers.length, numbers.join(', ')) });
 }
 
 function renderSkipped(question) {
   return el('div', { class: 'report-item report-item-skipped', testid: `report-${question.id}` }, [
     el('dt', { text: plainText(question.text) }),
     el('dd', {}, [
-      el('span', { class: 'report-label', text: 'Skipped: ' }),
-      el('strong', { testid: `report-value-${question.id}`, text: 'not sent' }),
-      el('span', { class: 'report-explanation', text: 'The report has no entry for this question; the organisers see that it was skipped, never an answer.' }),
+      el('span', { class: 'report-label', text: t('labelled', t('skippedLabel')) }),
+      el('strong', { testid: `report-value-${question.id}`, text: t('notSent') }),
+      el('span', { class: 'report-explanation', text: t('skippedExplanation') }),
     ]),
   ]);
 }
@@ -97,7 +91,7 @@ function renderResponse(question, response, summary) {
   return el('div', { class: `report-item${central ? ' report-item-confidential' : ''}`, testid: `report-${question.id}` }, [
     el('dt', { text: plainText(question.text) }),
     el('dd', {}, [
-      el('span', { class: 'report-label', text: `${description.label}: ` }),
+      el('span', { class: 'report-label', text: t('labelled', description.label) }),
       el('strong', { testid: `report-value-${question.id}`, text: long ? String(description.values.length) : formatValues(description.values) }),
       long ? renderLongList(question, description) : null,
       (description.more ?? []).map(renderMore),
@@ -111,7 +105,7 @@ function renderResponse(question, response, summary) {
 // A further part of the report, on a line of its own: {label, value, testid}.
 function renderMore({ label, value, testid }) {
   return el('span', { class: 'report-line' }, [
-    el('span', { class: 'report-label', text: `${label}: ` }),
+    el('span', { class: 'report-label', text: t('labelled', label) }),
     el('strong', { testid, text: value }),
   ]);
 }
@@ -136,7 +130,7 @@ function renderDetails(question, details) {
 }
 
 function formatValues(values) {
-  return values.length === 0 ? 'none' : values.join(', ');
+  return values.length === 0 ? t('none') : values.join(', ');
 }
 
 function renderCodeInput(initialCode) {
@@ -145,9 +139,9 @@ function renderCodeInput(initialCode) {
     required: true, testid: 'invitation-code', value: initialCode ?? '',
   });
   const field = el('div', { class: 'field' }, [
-    el('label', { for: 'invitation-code', text: 'Invitation code' }),
+    el('label', { for: 'invitation-code', text: t('inviteLabel') }),
     input,
-    el('p', { class: 'hint', text: 'This survey is by invitation: your code is used once and is not linked to your report’s content.' }),
+    el('p', { class: 'hint', text: t('codeHint') }),
   ]);
   return { field, input };
 }
@@ -155,29 +149,29 @@ function renderCodeInput(initialCode) {
 async function submit({ sendButton, codeInput, status, send, resultsUrl, sendForm, onSent }) {
   const code = codeInput?.input.value.trim() ?? null;
   if (codeInput && !code) {
-    showStatus(status, 'error', 'Please enter your invitation code before sending.');
+    showStatus(status, 'error', t('codeBeforeSend'));
     codeInput.input.focus();
     return;
   }
   sendButton.disabled = true;  // no double submission
-  sendButton.textContent = 'Sending…';
+  sendButton.textContent = t('sending');
   if (codeInput) codeInput.input.readOnly = true;
-  showStatus(status, 'pending', 'Sending your report…');
+  showStatus(status, 'pending', t('sendingStatus'));
   try {
     const outcome = await send(code);
     if (outcome?.replaced) return;
     sendForm.hidden = true;
     onSent();
-    showStatus(status, 'success', 'Your report was received and stored. Thank you!', resultsUrl);
+    showStatus(status, 'success', t('received'), resultsUrl);
     // Focus goes to the confirmation, not lost with the hidden Send button.
     const heading = el('h2', { class: 'sent-heading', tabindex: '-1', testid: 'sent-heading', text: t('sentHeading') });
     status.prepend(heading);
     heading.focus();
   } catch (error) {
     sendButton.disabled = false;
-    sendButton.textContent = 'Send';
+    sendButton.textContent = t('send');
     if (codeInput) codeInput.input.readOnly = false;
-    showStatus(status, 'error', `Your report was not accepted: ${error.message}`);
+    showStatus(status, 'error', t('notAccepted', error.message));
   }
 }
 

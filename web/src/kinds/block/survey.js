@@ -10,19 +10,17 @@
 import { richText } from '../../shared/rich-text.js';
 import { loadCore } from '../../core.js';
 import { el, setText } from '../../shared/dom.js';
-import { formatNumber } from '../../shared/format.js';
-import { MECHANISM_LABEL, SURVEY_FORMAT } from './shared.js';
+import { formatNumber, formatPercentSignificant, formatSignificant } from '../../shared/format.js';
+import { blockMechanismLabel, SURVEY_FORMAT } from './shared.js';
+import { t } from './survey-texts.js';
 
-// Probabilities in words: "50%", "18%", "4.7%"; and as numbers: "0.1824".
-const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumSignificantDigits: 2 });
-const PROBABILITY = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
+// Probabilities in words, in the page's locale: "50%", "18%", "4.7%"; and as numbers: "0.1824".
+const percent = (value) => formatPercentSignificant(value, 2);
+const probability = (value) => formatSignificant(value, 4);
 
-// The three settings, in the order shown; "usual" is the default.
-export const SENSITIVITIES = [
-  ['more_private', 'More private'],
-  ['usual', 'Usual'],
-  ['less_private', 'Less private'],
-];
+// The three settings, in the order shown; "usual" is the default. Their
+// labels are in the page's language (survey-texts.js, under the same keys).
+export const SENSITIVITIES = ['more_private', 'usual', 'less_private'];
 const DEFAULT_SENSITIVITY = 'usual';
 const NOT_ANSWERED = 'none';
 
@@ -44,19 +42,16 @@ export function renderFieldset(question, index) {
     el('legend', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ' ', richText(question.text)]),
     el('p', {
       class: 'hint block-intro',
-      text: 'Answer any of these parts, at least one; “Prefer not to say” leaves a part out. ' +
-        'For each part you can also choose how private it should be: a more private part is randomised more, the others less (your total stays the same).',
+      text: t('intro'),
     }),
     attributes.map((attribute) => attribute.element),
     total,
     el('p', {
       class: 'hint block-learns', testid: `block-learns-${qid}`,
-      text: 'What the organisers learn: which parts you answered (and so your total ε), never your answers or your settings. ' +
-        'For a part you answered, the number of ticked boxes in your report partly hints at how private you asked it to be ' +
-        '(a more private part ticks more boxes at random).',
+      text: t('learns'),
     }),
     el('details', { class: 'report-details block-details', testid: `block-details-${qid}` }, [
-      el('summary', { text: 'Technical details' }),
+      el('summary', { text: t('technicalDetails') }),
       detailsList,
     ]),
   ]);
@@ -71,10 +66,10 @@ export function renderFieldset(question, index) {
       summary ??= core.parseSurvey(definition).questions[0];
       privacy = core.privacyOfChoices(definition, qid, readChoices(fieldset, question, index));
     } catch (error) {
-      setText(total, `The privacy of these choices could not be computed: ${error.message}`);
+      setText(total, t('notComputed', error.message));
       return;
     }
-    privacy.attributes.forEach((entry, attributeIndex) => attributes[attributeIndex].show(entry));
+    privacy.attributes.forEach((entry, attributeIndex) => attributes[attributeIndex].show(entry, summary));
     setText(total, totalText(privacy, question));
     showDetails(detailsList, question, summary, privacy);
   };
@@ -83,7 +78,7 @@ export function renderFieldset(question, index) {
   loadCore().then((loaded) => {
     core = loaded;
     update();
-  }, (error) => setText(total, `The privacy of these choices could not be computed: ${error.message}`));
+  }, (error) => setText(total, t('notComputed', error.message)));
   return fieldset;
 }
 
@@ -105,18 +100,18 @@ function renderAttribute(question, index, attribute, attributeIndex) {
     el('legend', { text: attribute.text }),
     el('div', { class: 'choices block-choices' }, [
       attribute.options.map((option, optionIndex) => choice(String(optionIndex), option, `option-${key}-${optionIndex}`)),
-      choice(NOT_ANSWERED, 'Prefer not to say', `not-answered-${key}`, ' choice-not-answered'),
+      choice(NOT_ANSWERED, t('preferNot'), `not-answered-${key}`, ' choice-not-answered'),
     ]),
     el('fieldset', { class: 'block-sensitivity', testid: `sensitivity-${key}` }, [
-      el('legend', { text: 'How private should this part be?' }),
-      el('div', { class: 'sensitivity-choices' }, SENSITIVITIES.map(([value, text]) => {
+      el('legend', { text: t('sensitivityLegend') }),
+      el('div', { class: 'sensitivity-choices' }, SENSITIVITIES.map((value) => {
         const id = `${idPrefix}-s-${value}`;
         return el('label', { class: 'choice choice-small', for: id }, [
           el('input', {
             type: 'radio', id, name: sensitivityName(index, attributeIndex), value,
             checked: value === DEFAULT_SENSITIVITY, testid: `sensitivity-${key}-${value}`,
           }),
-          el('span', { text }),
+          el('span', { text: t(value) }),
         ]);
       })),
     ]),
@@ -124,41 +119,43 @@ function renderAttribute(question, index, attribute, attributeIndex) {
   ]);
   return {
     element,
-    // `entry`: this attribute in core.privacyOfChoices: {id, answered, epsilon, q}.
-    show(entry) {
+    // `entry`: this attribute in core.privacyOfChoices: {id, answered, epsilon, q};
+    // `summary`: the core's page summary (p: the true option's chance).
+    // In plain words: the chances; the ε is in the technical details.
+    show(entry, summary) {
       element.classList.toggle('block-attribute-unanswered', !entry.answered);
       line.dataset.epsilon = entry.answered ? String(entry.epsilon) : '';
       setText(line, entry.answered
-        ? `ε = ${formatNumber(entry.epsilon)} for this part: your true option’s box is ticked half the time, every other option’s box ${PERCENT.format(entry.q)} of the time.`
-        : 'Not answered: nothing about this part is sent.');
+        ? t('attributeAnswered', percent(summary?.p ?? 0.5), percent(entry.q))
+        : t('attributeUnanswered'));
     },
   };
 }
 
-// The block's total in plain words: m answered, m × e.
+// The block's total in plain words: m answered of the parts, only those sent
+// (the budget, m × e, is in the technical details).
 function totalText(privacy, question) {
   const parts = question.attributes.length;
-  if (privacy.answered === 0) return `You have answered none of the ${parts} parts yet.`;
-  const e = formatNumber(question.mechanism.epsilon_per_attribute);
-  const answered = privacy.answered === 1 ? '1 part' : `${privacy.answered} parts`;
-  return `Your privacy budget for this question: ε = ${formatNumber(privacy.epsilon_total)} in total, ` +
-    `${e} for each of the ${answered} you answered (of ${parts}), shared out by your settings.`;
+  return privacy.answered === 0 ? t('noneAnswered', parts) : t('answered', privacy.answered, parts);
 }
 
 // The mechanism's terms, for readers who want them, with these choices' numbers.
 function showDetails(list, question, summary, privacy) {
   const { epsilon_per_attribute: e, share_range: [low, high], sensitivities: weights, p } = summary;
-  const settings = SENSITIVITIES.map(([value, text]) => `${text.toLowerCase()} ${formatNumber(weights[value])}`).join(', ');
+  const settings = SENSITIVITIES.map((value) => `${t(value).toLocaleLowerCase()} ${formatNumber(weights[value])}`).join(', ');
   const items = [
-    `Mechanism: ${MECHANISM_LABEL}. Each answered part is sent as one box (bit) per option: the true option’s bit is 1 with p = ${formatNumber(p)}, every other option’s with q = 1/(e^ε + 1), ε that part’s share.`,
-    `Your budget is m × ${formatNumber(e)} for m answered parts, split in proportion to your settings (${settings}) and kept between ${formatNumber(low)} and ${formatNumber(high)} per part. The split uses only which parts you answer and your settings, never your answers; the shares are not sent.`,
+    privacy.answered > 0
+      ? t('detailsTotal', formatNumber(privacy.epsilon_total), formatNumber(e), privacy.answered, question.attributes.length)
+      : null,
+    t('detailsMechanism', blockMechanismLabel(), formatNumber(p)),
+    t('detailsBudget', formatNumber(e), settings, formatNumber(low), formatNumber(high)),
     ...privacy.attributes.map((entry, attributeIndex) => {
       const text = question.attributes[attributeIndex].text;
       return entry.answered
-        ? `${text}: ε = ${PROBABILITY.format(entry.epsilon)}, q = ${PROBABILITY.format(entry.q)}.`
-        : `${text}: not answered, not sent.`;
+        ? t('detailsAttribute', text, probability(entry.epsilon), probability(entry.q))
+        : t('detailsAttributeUnanswered', text);
     }),
-  ];
+  ].filter(Boolean);
   list.replaceChildren(...items.map((item) => el('li', { text: item })));
 }
 
@@ -200,12 +197,31 @@ export function readAnswer(form, question, index) {
   return Object.keys(answers).length === 0 ? null : { answers, sensitivity };
 }
 
-// Added to "Please answer every question" when such a question is unanswered.
-export const unansweredHint = 'A question made of parts needs at least one part answered (“Prefer not to say” leaves a part out).';
+// Added to "Please answer every question" when such a question is unanswered
+// (a function: the page's language is chosen after this module is loaded).
+export function unansweredHint() {
+  return t('unansweredHint');
+}
 
 // A block always has an ε; the survey page asks every kind for this, so it is here for completeness.
 export function noEpsilonExplanation() {
-  return 'each part is sent as boxes ticked at random, more often for your own option; no ε bounds what that reveals.';
+  return t('noEpsilon');
+}
+
+// The answer in words, for "Check your answers": each answered part's option
+// ("Your age group: 35-49; Diagnosis: Yes (more private)"), its setting when
+// not the usual one. `answer` is readAnswer's {answers, sensitivity}.
+export function answerInWords(question, answer) {
+  return question.attributes.flatMap((attribute) => {
+    const option = answer?.answers?.[attribute.id];
+    if (option === undefined) return [];
+    const label = attribute.options[option];
+    if (label === undefined) throw new Error(`question ${question.id}: option index ${option} is out of range`);
+    const setting = answer.sensitivity?.[attribute.id] ?? DEFAULT_SENSITIVITY;
+    return [setting === DEFAULT_SENSITIVITY || !SENSITIVITIES.includes(setting)
+      ? t('answerPart', attribute.text, label)
+      : t('answerPartSetting', attribute.text, label, t(setting).toLocaleLowerCase())];
+  }).join(t('separator'));
 }
 
 // A perturbed response in human terms: {label, values, explanation, note,
@@ -215,10 +231,10 @@ export function describeResponse(question, response, summary) {
   const byId = new Map(question.attributes.map((attribute) => [attribute.id, attribute]));
   const sent = response.attributes.map((id, position) => {
     const attribute = byId.get(id);
-    if (!attribute) throw new Error(`question ${question.id}: the report names no attribute "${id}" of this block`);
+    if (!attribute) throw new Error(t('unknownAttribute', question.id, id));
     const bits = response.bits[position];
     if (!Array.isArray(bits) || bits.length !== attribute.options.length) {
-      throw new Error(`question ${question.id}: attribute "${id}" has ${attribute.options.length} options but its report has ${bits?.length ?? 0} bits`);
+      throw new Error(t('wrongBits', question.id, id, attribute.options.length, bits?.length ?? 0));
     }
     const ticked = bits.flatMap((bit, optionIndex) => (bit === 1 ? [attribute.options[optionIndex]] : []));
     return { attribute, bits, ticked };
@@ -226,16 +242,15 @@ export function describeResponse(question, response, summary) {
   const left = question.attributes.filter((attribute) => !response.attributes.includes(attribute.id));
   const p = summary?.p ?? 0.5;
   return {
-    label: 'Boxes ticked in your report',
-    values: sent.map(({ attribute, ticked }) => `${attribute.text} (${ticked.length === 0 ? 'none ticked' : ticked.join(', ')})`),
-    explanation: `Each part you answered is sent as one box per option, each ticked at random: your true option’s box ${p === 0.5 ? 'half the time' : `${PERCENT.format(p)} of the time`}, ` +
-      'every other option’s box less often (how much less follows the privacy you chose for that part). So a ticked box may not be yours, and yours may be unticked.',
-    note: left.length > 0 ? `Not answered, so not sent: ${left.map((attribute) => attribute.text).join('; ')}. The organisers see only that ${left.length === 1 ? 'it was' : 'they were'} left out.` : null,
+    label: t('reportLabel'),
+    values: sent.map(({ attribute, ticked }) => `${attribute.text} (${ticked.length === 0 ? t('noneTicked') : ticked.join(', ')})`),
+    explanation: t('explanation', percent(p)),
+    note: left.length > 0 ? t('leftOut', left.map((attribute) => attribute.text).join(t('separator')), left.length) : null,
     details: {
-      summary: 'Technical details',
+      summary: t('technicalDetails'),
       items: [
-        `Mechanism: ${MECHANISM_LABEL}, ε = ${formatNumber(question.mechanism.epsilon_per_attribute)} per answered part on average; the report carries the answered parts’ ids and their bits, not their shares of the budget.`,
-        ...sent.map(({ attribute, bits }) => `${attribute.text} (“${attribute.id}”): bits ${bits.join('')}, one per option in order (${attribute.options.join(', ')}).`),
+        t('detailsReport', blockMechanismLabel(), formatNumber(question.mechanism.epsilon_per_attribute)),
+        ...sent.map(({ attribute, bits }) => t('detailsBits', attribute.text, attribute.id, bits.join(''), attribute.options.join(', '))),
       ],
     },
   };

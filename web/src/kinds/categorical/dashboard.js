@@ -80,12 +80,11 @@ export function createPanel(question, index) {
       setText(facts.epsilon, epsilonText(result.privacy));
       setText(facts.mechanism, mechanismLabel(result.mechanism));
       setText(facts.precision, precisionText(result));
-      // The precision is in the facts above; the server's warning repeats it
-      // after a colon ("n = 40 is too small for useful estimates: a 95% interval
-      // is about ..."), so only its first clause is shown.
-      const warningText = result.warning ? String(result.warning).split(':')[0] : '';
-      warning.hidden = !warningText;
-      setText(warning, warningText ? `Warning: ${warningText}${result.n > 0 ? ' (see the expected precision above).' : '.'}` : '');
+      // The server's warning (present when n is too small for useful
+      // estimates) states the expected precision, which the facts above
+      // already show: its presence is used here, its wording is not.
+      warning.hidden = !result.warning;
+      setText(warning, result.warning ? sampleSizeWarning(result.n) : '');
       result.options.forEach((option, optionIndex) => rows[optionIndex].update(option));
       latest = result.options;
       if (labels.length > filter.limit || filter.query()) redraw();
@@ -120,6 +119,12 @@ function createRow(questionId, label, optionIndex) {
 
 function epsilonText(privacy) {
   return formatEpsilon(privacy?.epsilon ?? null);
+}
+
+function sampleSizeWarning(n) {
+  return n > 0
+    ? `Warning: n = ${formatInteger(n)} is too small for useful estimates (see the expected precision above).`
+    : 'Warning: no reports yet.';
 }
 
 function precisionText(result) {

@@ -3,7 +3,7 @@
 import { el } from '../../shared/dom.js';
 import { formatChance, formatEpsilon, formatNumber, mechanismLabel } from '../../shared/format.js';
 import { richText } from '../../shared/rich-text.js';
-import { t } from '../../shared/i18n.js';
+import { t } from './survey-texts.js';
 
 // Above this many options, a filter box narrows the list (which scrolls in a
 // box of its own), so a long list does not make the page thousands of pixels tall.
@@ -47,7 +47,7 @@ function renderFilter(question, index, labels, choices) {
       label.hidden = words !== '' && !label.dataset.text.includes(words) && !checked;
     }
     const visible = shown().length;
-    count.textContent = `${visible} of ${labels.length} options shown`;
+    count.textContent = t('filterCount', formatNumber(visible), formatNumber(labels.length));
   };
   input.addEventListener('input', update);
   input.addEventListener('keydown', (event) => {
@@ -65,7 +65,7 @@ function renderFilter(question, index, labels, choices) {
   });
   update();
   return el('div', { class: 'field option-filter' }, [
-    el('label', { for: id, text: `Find your answer among the ${labels.length} options` }),
+    el('label', { for: id, text: t('filterLabel', formatNumber(labels.length)) }),
     input,
     count,
   ]);
@@ -84,7 +84,7 @@ export const unansweredHint = null;
 // Said to the respondent when the question's mechanism has no formal ε (the
 // pure negative survey); the core's note (for analysts) says the same in its terms.
 export function noEpsilonExplanation() {
-  return 'the options reported as not yours are never your answer, so the report rules them out for certain; no ε bounds what that reveals.';
+  return t('noEpsilon');
 }
 
 // What is sent, in plain words, with the core's probabilities (`summary`: p
@@ -113,10 +113,10 @@ export function describeResponse(question, response, summary) {
   const chances = privacyInWords(question, summary);
   if (chances) description.explanation = `${description.explanation} ${chances.charAt(0).toUpperCase()}${chances.slice(1)}`;
   description.details = {
-    summary: 'Technical details',
+    summary: t('technicalDetails'),
     items: [
-      `Mechanism: ${mechanismLabel(question.mechanism)}, ${formatEpsilon(question.mechanism.epsilon ?? null)}.`,
-      typeof summary?.p === 'number' ? `p = ${formatNumber(summary.p)}, q = ${formatNumber(summary.q)}.` : null,
+      t('mechanismItem', mechanismLabel(question.mechanism), formatEpsilon(question.mechanism.epsilon ?? null)),
+      typeof summary?.p === 'number' ? t('probabilitiesItem', formatNumber(summary.p), formatNumber(summary.q)) : null,
     ].filter(Boolean),
   };
   return description;
@@ -136,25 +136,25 @@ function optionLabel(question, index) {
 
 function describeGrr(question, response) {
   return {
-    label: 'Option sent',
+    label: t('grrLabel'),
     values: [optionLabel(question, response)],
-    explanation: 'This may or may not be your answer.',
+    explanation: t('grrExplanation'),
   };
 }
 
 function describeUnary(question, bits) {
   const values = bits.flatMap((bit, index) => (bit === 1 ? [optionLabel(question, index)] : []));
   return {
-    label: 'Options sent as “yes”',
+    label: t('unaryLabel'),
     values,
-    explanation: 'A yes may not be yours, and yours may be a no.',
+    explanation: t('unaryExplanation'),
   };
 }
 
 function describeNegative(question, indices) {
   return {
-    label: 'Options reported as NOT yours',
+    label: t('negativeLabel'),
     values: indices.map((index) => optionLabel(question, index)),
-    explanation: 'These were picked at random.',
+    explanation: t('negativeExplanation'),
   };
 }

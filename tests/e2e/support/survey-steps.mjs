@@ -1,0 +1,34 @@
+// The survey page's two steps to a prepared report: "Check my answers" (the
+// questions give way to the review of the answers in words), then "Prepare my
+// report" on the review. `how`: 'click', 'tap' (a phone) or 'keyboard' (Tab to
+// each button and press Enter, as a keyboard user does).
+import assert from 'node:assert/strict';
+import { focusedElement, tabUntil } from './keyboard.mjs';
+
+export async function reviewAnswers(page, how = 'click') {
+  await press(page, 'review-answers', 'the Check my answers button', how);
+  await page.getByTestId('review').waitFor();
+  // Focus moves to the review's heading, so a screen reader reads it next.
+  assert.equal((await focusedElement(page)).id, 'review-heading');
+}
+
+export async function prepareFromReview(page, how = 'click') {
+  await press(page, 'prepare-report', 'the Prepare button', how);
+  await page.getByTestId('report-panel').waitFor();
+}
+
+export async function reviewAndPrepare(page, how = 'click') {
+  await reviewAnswers(page, how);
+  await prepareFromReview(page, how);
+}
+
+async function press(page, testid, description, how) {
+  if (how === 'keyboard') {
+    await tabUntil(page, (focused) => focused.testid === testid, description);
+    await page.keyboard.press('Enter');
+  } else if (how === 'tap') {
+    await page.getByTestId(testid).tap();
+  } else {
+    await page.getByTestId(testid).click();
+  }
+}

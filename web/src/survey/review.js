@@ -1,0 +1,98 @@
+import { el } from '../shared/dom.js';
+import { formatNumber } from '../shared/format.js';
+import { plainText } from '../shared/rich-text.js';
+import { surveyKind } from './kinds.js';
+import { t } from './texts.js';
+
+// "Check your answers": the step between answering and preparing the report.
+// Each question and its answer in words, with a Change button that goes back
+// to that question, and the one button that prepares the report (after which
+// nothing can change: a second randomisation would weaken the privacy). The
+// answers are read from the controls and shown here only; never stored.
+//
+// `onChange(index)` goes back to question `index`; `onPrepare()` prepares.
+export function renderReview(survey, { onChange, onPrepare }) {
+  const rows = survey.questions.map((question, index) => renderRow(question, index));
+  const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'prepare-error', hidden: true });
+  const prepareButton = el('button', { type: 'button', class: 'button button-primary', testid: 'prepare-report', text: t('prepare') });
+  const heading = el('h2', { id: 'review-heading', tabindex: '-1', text: t('reviewHeading') });
+  const intro = el('p', { class: 'hint', testid: 'review-intro', text: t('reviewIntro') });
+  const element = el('section', { class: 'card review', testid: 'review', 'aria-labelledby': 'review-heading', hidden: true }, [
+    heading,
+    intro,
+    el('dl', { class: 'review-list' }, rows.map((entry) => entry.row)),
+    errorBox,
+    el('div', { class: 'actions' }, [prepareButton]),
+  ]);
+  element.addEventListener('click', (event) => {
+    const button = event.target.closest('[data-change]');
+    if (button) onChange(Number(button.dataset.change));
+  });
+  // Preparing may wait for a model's state: a second press meanwhile does nothing.
+  let preparing = false;
+  prepareButton.addEventListener('click', async () => {
+    if (preparing) return;
+    preparing = true;
+    prepareButton.disabled = true;
+    try {
+      await onPrepare();
+    } finally {
+      preparing = false;
+      prepareButton.disabled = false;
+    }
+  });
+  return {
+    element,
+    // Shows the answers read ({answers, skipped}) and moves focus to the heading.
+    show({ answers, skipped }) {
+      for (const { question, index, value } of rows) {
+        if (skipped.includes(index)) value.textContent = t('skipped');
+        else value.textContent = answerWords(question, answers[question.id]);
+      }
+      errorBox.hidden = true;
+      element.hidden = false;
+      heading.focus();
+    },
+    hide() {
+      element.hidden = true;
+    },
+    showError(message) {
+      errorBox.textContent = message;
+      errorBox.hidden = false;
+      prepareButton.focus();
+    },
+    // Once prepared, the answers stay on view for the record, without Change
+    // buttons or the Prepare button, and the intro says they are now fixed.
+    lock() {
+      for (const button of element.querySelectorAll('[data-change]')) button.hidden = true;
+      prepareButton.hidden = true;
+      intro.textContent = t('reviewLocked');
+    },
+  };
+}
+
+function renderRow(question, index) {
+  const value = el('dd', { testid: `review-value-${question.id}` });
+  const row = el('div', { class: 'review-item', testid: `review-${question.id}` }, [
+    el('dt', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${plainText(question.text)}`]),
+    value,
+    el('dd', { class: 'review-change' }, [
+      el('button', { type: 'button', class: 'button button-small', testid: `change-${question.id}`, dataset: { change: String(index) }, text: t('change') },
+        [el('span', { class: 'visually-hidden', text: t('changeWhich', index + 1) })]),
+    ]),
+  ]);
+  return { question, index, value, row };
+}
+
+// The answer in words, as its kind says it (answerInWords).
+function answerWords(question, answer) {
+  const inWords = surveyKind(question.type).answerInWords;
+  if (typeof inWords === 'function') {
+    try {
+      return inWords(question, answer);
+    } catch {
+      // fall through
+    }
+  }
+  return typeof answer === 'number' ? formatNumber(answer) : t('answered');
+}
