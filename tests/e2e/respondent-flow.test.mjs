@@ -346,7 +346,7 @@ test('emphasis in survey text is built as elements; a French survey has French t
   assert.equal(await french.page.getByTestId('skip-link').textContent(), 'Aller aux questions');
   assert.equal(await french.page.getByTestId('prepare-report').textContent(), 'Préparer mon rapport');
   assert.match(await french.page.getByTestId('privacy-technical').textContent(), /ε = 0,5/);
-  assert.match(await french.page.getByTestId('privacy-words-q1').textContent(), /^Question 1 : une option est envoyée : votre vraie option 62\u00a0% du temps/);
+  assert.match(await french.page.getByTestId('privacy-words-q1').textContent(), /^Question 1[\s\u00a0\u202f]: une option est envoyée[\s\u00a0\u202f]: votre vraie option 62[\s\u00a0\u202f]% du temps/);
   await screenshot(french.page, 'desktop-respondent-french');
   assert.deepEqual(unexpectedProblems(french.log), []);
   await french.page.close();

@@ -96,7 +96,7 @@ test('answering the demo survey with the keyboard sends only the shown randomise
   const alcoholReported = options.alcohol.filter((_, index) => alcohol[index] === 1);
   assert.equal(await page.getByTestId('report-value-alcohol').textContent(), alcoholReported.length ? alcoholReported.join(', ') : 'none');
   assert.equal(await page.getByTestId('report-value-stress').textContent(), stress.map((index) => options.stress[index]).join(', '));
-  assert.match(await page.getByTestId('report-stress').textContent(), /Options reported as NOT yours/);
+  assert.match(await page.getByTestId('report-stress').textContent(), /Options sent as “not yours”: /);
   assert.match(await page.getByTestId('report-fixed-note').textContent(), /cannot be randomised again/);
   // Once prepared, the answers are locked and there is no way to re-randomise.
   assert.equal(await page.getByTestId('prepare-report').isVisible(), false);

@@ -22,8 +22,9 @@ export function parseDecimal(text) {
   // "1,500" means 1500 in English and 1.5 elsewhere: asked, not guessed.
   if (/^[+-]?\d+,\d{3}$/.test(trimmed)) {
     const [whole, fraction] = trimmed.split(',');
-    // The decimal reading in the page's locale ("1.5", "1,5" in French), without grouping.
-    return refuse(t('ambiguous', trimmed, `${whole}${fraction}`, formatDecimal(Number(`${whole}.${fraction}`), 12)));
+    // The decimal reading in the page's locale ("1,5" in French, without grouping) and with a point ("1.5").
+    const decimal = Number(`${whole}.${fraction}`);
+    return refuse(t('ambiguous', trimmed, `${whole}${fraction}`, formatDecimal(decimal, 12), String(decimal)));
   }
   if (DECIMAL.test(trimmed)) return accept(Number(trimmed.replace(',', '.')));
   const separators = trimmed.match(/[.,]/g) ?? [];

@@ -55,13 +55,12 @@ export function renderConfidentialLine(question) {
 
 // A confidential question's entry in the prepared report, in the shape of a
 // kind's describeResponse: the answer itself, in words (the kind's
-// answerInWords), and what happens to it; the budget and the core's note
-// behind a disclosure. `summary`: the core's page summary of the question.
+// answerInWords), and what happens to it; the budget and what epsilon
+// bounds behind a disclosure. `summary`: the core's page summary of the question.
 export function describeConfidentialResponse(question, response, summary) {
   const inWords = surveyKind(question.type).answerInWords;
   const value = typeof inWords === 'function' ? inWords(question, response) : JSON.stringify(response);
   const budget = summary?.privacy?.epsilon ?? summary?.budget ?? question.budget ?? null;
-  const note = summary?.privacy?.note;
   return {
     label: t('sentInConfidence'),
     values: [value],
@@ -70,8 +69,9 @@ export function describeConfidentialResponse(question, response, summary) {
       summary: t('technicalDetails'),
       items: [
         t('confidentialBudget', formatEpsilon(budget)),
-        note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : null,
-      ].filter(Boolean),
+        // The core's note says the same for analysts, in English: the page says it in its language.
+        t('confidentialCount'),
+      ],
     },
   };
 }

@@ -87,6 +87,7 @@ export const t = texts({
     confidentialExplanation: 'This answer is not randomised: the organisation receives it as it is and keeps it confidential. ' +
       'Only statistics of everyone’s answers, with random noise added, are published, so no published number reveals your answer.',
     confidentialBudget: (epsilon) => `Answered in confidence (central differential privacy): everything published about this question together spends at most ${epsilon}, its publication budget.`,
+    confidentialCount: 'Epsilon bounds what the releases reveal about one respondent’s answer; who answered (the number of respondents) is not hidden.',
     optionalTag: ' (optional)',
     skipQuestion: 'Skip this question',
     skipNote: 'This question is optional. If you skip it, no answer to it is sent, but the organisers will see that it was skipped.',
@@ -118,7 +119,7 @@ export const t = texts({
     inviteOk: 'Votre code d’invitation est valide. Il est utilisé une fois, à l’envoi de votre rapport.',
     prepare: 'Préparer mon rapport',
     reviewHeading: 'Vérifiez vos réponses',
-    reviewIntro: 'Vos réponses en clair. Une fois le rapport préparé, il est figé et les réponses ne peuvent plus changer : vérifiez-les maintenant.',
+    reviewIntro: 'Vos réponses en clair. Modifiez-les maintenant si besoin : une fois préparé, votre rapport est figé et ne peut pas être refait.',
     change: 'Modifier',
     notAnswered: 'pas encore de réponse',
     skipped: 'question passée',
@@ -183,6 +184,7 @@ export const t = texts({
     confidentialExplanation: 'Cette réponse n’est pas rendue aléatoire : l’organisation la reçoit telle quelle et la garde confidentielle. ' +
       'Seules des statistiques des réponses de tous, avec un bruit aléatoire ajouté, sont publiées : aucun chiffre publié ne révèle votre réponse.',
     confidentialBudget: (epsilon) => `Réponse confidentielle (confidentialité différentielle centrale) : tout ce qui est publié sur cette question dépense au plus ${epsilon}, son budget de publication.`,
+    confidentialCount: 'Epsilon borne ce que les publications révèlent de la réponse d’une personne ; qui a répondu (le nombre de répondants) n’est pas caché.',
     optionalTag: ' (facultative)',
     skipQuestion: 'Passer cette question',
     skipNote: 'Cette question est facultative. Si vous la passez, aucune réponse n’est envoyée pour elle, mais les organisateurs verront qu’elle a été passée.',

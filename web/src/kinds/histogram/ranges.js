@@ -2,7 +2,9 @@
 // one edge to the next ("12,570 to 50,270 USD"), and the runs of marked
 // cells in a report.
 import { decimalsForStep, withUnit } from '../../shared/format.js';
+import { currentLanguage } from '../../shared/i18n.js';
 import { stepForRange } from '../../shared/numeric-step.js';
+import { t } from './range-texts.js';
 
 // The most decimals an edge is shown with (the JSON keeps every digit).
 const MAX_DECIMALS = 6;
@@ -11,9 +13,17 @@ const MAX_DECIMALS = 6;
 // precision over the range (whole dollars on [0, 300000], thousandths on
 // [0, 1]), with more decimals only when two neighbouring `edges` would
 // otherwise look the same. Grouped ("42,857"): these are read, not typed back.
+// In the page's language ("42 857" in French; English on the pages that set none).
 export function edgeFormatter(edges, [low, high]) {
   let decimals = decimalsForStep(stepForRange(low, high));
-  const formatWith = (places) => new Intl.NumberFormat('en', { maximumFractionDigits: places });
+  const locale = currentLanguage();
+  const formatWith = (places) => {
+    try {
+      return new Intl.NumberFormat(locale, { maximumFractionDigits: places });
+    } catch {
+      return new Intl.NumberFormat('en', { maximumFractionDigits: places });
+    }
+  };
   let format = formatWith(decimals);
   while (decimals < MAX_DECIMALS && !neighboursDiffer(edges, format)) {
     decimals += 1;
@@ -26,9 +36,9 @@ function neighboursDiffer(edges, format) {
   return edges.every((edge, index) => index === 0 || format.format(edge) !== format.format(edges[index - 1]));
 }
 
-// "12,570 to 50,270 USD": the unit once, at the end.
+// "12,570 to 50,270 USD": the unit once, at the end ("12 570 à 50 270 USD" in French).
 export function rangeText(low, high, format, unit) {
-  return withUnit(`${format(low)} to ${format(high)}`, unit);
+  return withUnit(t('range', format(low), format(high)), unit);
 }
 
 // "12,570–50,270": a short label for a chart's axis (the unit is on the axis title).

@@ -4,12 +4,13 @@
 // was reported and how often each part tells the truth, without symbols; the
 // mechanism's terms, its exact ε and the paper's smaller claim (which does
 // not hold) sit behind the report panel's "Technical details" disclosure.
-import { formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
+import { formatDecimal, formatNumber, formatPercentSignificant, formatSignificant, mechanismLabel, withUnit } from '../../shared/format.js';
 import { levelNumbered, levelRangesText, levelsFormatter, reportOf } from './levels.js';
+import { t } from './survey-texts.js';
 
-// Probabilities in words ("73%", "4.7%") and as numbers ("0.7311").
-const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumSignificantDigits: 2 });
-const PROBABILITY = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
+// Probabilities in words ("73%", "4.7%", "4,7 %" in French) and as numbers ("0.7311"), in the page's locale.
+const percent = (value) => formatPercentSignificant(value, 2);
+const probability = (value) => formatSignificant(value, 4);
 
 // {label, values, more, explanation, note, details} for report-panel.js;
 // `details` is the core's description of the mechanism (levels.js).
@@ -19,17 +20,17 @@ export function describeLevelsResponse(question, values, details) {
   const report = reportOf(details, values[0]);
   if (!report) {
     // Cannot happen with the core's own report; said rather than guessed.
-    return { label: 'Value reported', values: [String(values[0])], explanation: 'This value names no range and direction of this question.', note: null };
+    return { label: t('unknownLabel'), values: [exactNumber(values[0])], explanation: t('unknownExplanation'), note: null };
   }
   const level = levelNumbered(details, report.level);
   const [low, high] = question.range;
   const top = report.bit > 0;
   return {
-    label: level.intervals.length > 1 ? 'Ranges reported' : 'Range reported',
+    label: level.intervals.length > 1 ? t('rangesLabel') : t('rangeLabel'),
     values: [levelRangesText(level, format, unit)],
     more: [{
-      label: 'Direction reported',
-      value: top ? `towards the top of the whole range (${withUnit(format(high), unit)})` : `towards the bottom of the whole range (${withUnit(format(low), unit)})`,
+      label: t('directionLabel'),
+      value: top ? t('towardsTop', withUnit(format(high), unit)) : t('towardsBottom', withUnit(format(low), unit)),
       testid: `report-direction-${question.id}`,
     }],
     explanation: plainExplanation(details, level),
@@ -40,25 +41,24 @@ export function describeLevelsResponse(question, values, details) {
 
 // How often each part tells the truth, in percentages.
 function plainExplanation(details, reportedLevel) {
-  const reversed = PERCENT.format(1 - reportedLevel.bit_kept);
-  const direction = 'The direction leans towards where your answer lies: the higher your answer, the more often it says “towards the top” ' +
-    `(always at the very top, half the time in the middle, never at the very bottom); it is then reversed ${reversed} of the time for the range reported.`;
-  if (details.levels.length === 1) return `The whole range is one range, so it says nothing about your answer. ${direction}`;
+  const reversed = percent(1 - reportedLevel.bit_kept);
+  const direction = t('direction', reversed);
+  if (details.levels.length === 1) return `${t('oneRange')} ${direction}`;
   const kept = details.levels.map((level) => level.level_kept);
-  const same = kept.every((value) => PERCENT.format(value) === PERCENT.format(kept[0]));
+  const same = kept.every((value) => percent(value) === percent(kept[0]));
   const truth = same
-    ? `Your true range is reported ${PERCENT.format(kept[0])} of the time`
-    : `Your true range is reported ${PERCENT.format(Math.min(...kept))} to ${PERCENT.format(Math.max(...kept))} of the time (depending on the range, see below)`;
-  return `${truth}, otherwise another of the ${details.levels.length} ranges at random. So the range reported may not be yours. ${direction}`;
+    ? t('truthSame', percent(kept[0]))
+    : t('truthSpread', percent(Math.min(...kept)), percent(Math.max(...kept)));
+  return `${t('truthOtherwise', truth, formatNumber(details.levels.length))} ${direction}`;
 }
 
 // When the ranges keep the truth at different rates, each one's rate.
 function keptNote(details, format, unit) {
   if (details.levels.length === 1) return null;
-  const kept = details.levels.map((level) => PERCENT.format(level.level_kept));
+  const kept = details.levels.map((level) => percent(level.level_kept));
   if (kept.every((text) => text === kept[0])) return null;
-  const parts = details.levels.map((level, index) => `${levelRangesText(level, format, unit)}: ${kept[index]}`);
-  return `How often your true range is reported, by range (stricter ranges are reported truthfully less often): ${parts.join('; ')}.`;
+  const parts = details.levels.map((level, index) => t('keptPart', levelRangesText(level, format, unit), kept[index]));
+  return t('keptNote', parts.join(t('keptSeparator')));
 }
 
 // For readers who want the mechanism's terms: the exact ε first, the paper's
@@ -67,27 +67,32 @@ function technicalDetails(question, details, report) {
   const exact = formatNumber(details.exact_epsilon);
   const claimed = formatNumber(details.paper_claimed_epsilon);
   const variant = details.variant === 'bounded'
-    ? `Bounded variant: the range is randomised at ε_t − ε_min and the direction at ε_min = ${formatNumber(Math.min(...details.levels.map((level) => level.epsilon)))}, so the paper’s statement holds for it; ε = ${exact} is exact.`
-    : `The paper’s claim (not a guarantee): ε = ${claimed}. It bounds the range and the direction separately; sent together they reveal more, so ε = ${exact} is what holds.`;
-  const perLevel = details.levels.map((level) =>
-    `Level ${level.level} (ε = ${formatNumber(level.epsilon)}): ${level.intervals.map(intervalText).join(' and ')}; ` +
-    `true level kept with probability ${PROBABILITY.format(level.level_kept)} (budget ${formatNumber(level.level_budget)}), ` +
-    `direction kept with probability ${PROBABILITY.format(level.bit_kept)} (budget ${formatNumber(level.bit_budget)}).`);
+    ? t('boundedItem', formatNumber(Math.min(...details.levels.map((level) => level.epsilon))), exact)
+    : t('paperItem', claimed, exact);
+  const perLevel = details.levels.map((level) => t('levelItem',
+    String(level.level), formatNumber(level.epsilon), level.intervals.map(intervalText).join(t('intervalsAnd')),
+    t('kept', probability(level.level_kept), formatNumber(level.level_budget)),
+    t('kept', probability(level.bit_kept), formatNumber(level.bit_budget))));
   return {
-    summary: 'Technical details',
+    summary: t('technicalDetails'),
     items: [
-      `Mechanism: ${mechanismLabel(question.mechanism)}.`,
-      `Exact ε = ${exact}: the report (range and direction together) is ε-LDP, and no smaller ε holds.`,
+      t('levelsMechanismItem', mechanismLabel(question.mechanism)),
+      t('exactItem', exact),
       variant,
       ...perLevel,
-      `This report: the value ${report.value} stands for level ${report.level}, direction ${report.bit > 0 ? '+1' : '−1'} ` +
-        `(one of ${details.reports.length} values). Before it is kept or reversed, the direction is +1 with probability (1 + v)/2, ` +
-        'where v = 2(x − a)/(b − a) − 1 is the answer x’s position in the range [a, b].',
+      t('thisReport', exactNumber(report.value), String(report.level), report.bit > 0 ? '+1' : '−1', String(details.reports.length)),
     ],
   };
 }
 
-// "[20000, 100000)": the exact interval, half-open except the last.
+// "[20000, 100000)": the exact interval, half-open except the last ("[20000 ; 100000[" in French).
 function intervalText({ low, high, closed_high: closedHigh }) {
-  return `[${low}, ${high}${closedHigh ? ']' : ')'}`;
+  return t(closedHigh ? 'intervalClosed' : 'intervalOpen', exactNumber(low), exactNumber(high));
+}
+
+// A number exactly as the core gave it (every digit of the double, no
+// grouping), with the page's decimal mark ("0.25", "0,25" in French).
+function exactNumber(value) {
+  const mark = formatDecimal(1.5, 1).charAt(1);
+  return String(value).replace('.', mark);
 }

@@ -4,6 +4,7 @@
 // direction), and these helpers word it in the question's unit.
 import { formatNumber, withUnit } from '../../shared/format.js';
 import { edgeFormatter, rangeText } from '../histogram/ranges.js';
+import { t } from './survey-texts.js';
 
 // The mechanism's facts from a core summary or a results entry
 // ({privacy: {details}}), or null for other mechanisms.
@@ -21,10 +22,11 @@ export function levelsFormatter(details, range) {
 }
 
 // "20,000 to 100,000 USD", or "0 to 20,000 or 100,000 to 200,000 USD" for a
-// level made of several intervals (equal budgets are one level).
+// level made of several intervals (equal budgets are one level); "ou" on a
+// survey page in French (the dashboard is always English).
 export function levelRangesText(level, format, unit) {
   const parts = level.intervals.map(({ low, high }) => rangeText(low, high, format, ''));
-  return withUnit(parts.join(' or '), unit);
+  return withUnit(parts.join(t('rangesOr')), unit);
 }
 
 // The report value's level and direction ({level, bit, value}), or null for
