@@ -183,6 +183,10 @@ test('the answers are reviewed in words as a step of their own, Change goes back
   assert.equal(await page.getByTestId('review-value-q2').textContent(), 'Green');
   assert.match(await page.getByTestId('review-intro').textContent(), /once you prepare your report it is fixed/);
   await screenshot(page, 'desktop-respondent-review');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertFits(page, 'the review on a phone');
+  await screenshot(page, 'phone-respondent-review');
+  await page.setViewportSize({ width: 1280, height: 900 });
   // Change: back to that question, by keyboard.
   await tabUntil(page, (focused) => focused.testid === 'change-q2', 'the Change button of question 2');
   await page.keyboard.press('Enter');
