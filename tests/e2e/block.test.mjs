@@ -129,13 +129,15 @@ test('a block answered with the keyboard sends only the answered attributes\' bi
     }
     assert.equal(Number(await line.getAttribute('data-epsilon')), entry.epsilon, `${entry.id}: the page's ε`);
     assert.equal(await line.textContent(),
-      `ε = ${formatNumber(entry.epsilon)} for this part: your true option’s box is ticked half the time, every other option’s box ${PERCENT.format(entry.q)} of the time.`);
+      `For this part, your true option’s box is ticked 50% of the time, every other option’s box ${PERCENT.format(entry.q)} of the time.`);
   }
   // More private gets less: 0.9 for diagnosis, 1.8 for the two usual parts.
   assert.deepEqual(expected.attributes.map((entry) => entry.epsilon && Number(entry.epsilon.toFixed(6))), [1.8, null, 1.8, 0.9]);
   assert.equal(await page.getByTestId('block-total-profile').textContent(),
-    'Your privacy budget for this question: ε = 4.5 in total, 1.5 for each of the 3 parts you answered (of 4), shared out by your settings.');
-  assert.match(await page.getByTestId('block-learns-profile').textContent(), /which parts you answered \(and so your total ε\).*number of ticked boxes/);
+    'You have answered 3 of the 4 parts: only those are sent, each randomised as its setting asks.');
+  // The budget of these choices is in the technical details.
+  assert.match(await page.getByTestId('block-details-profile').textContent(), /For these choices: ε = 4\.5 in total, 1\.5 for each of the 3 parts you answered \(of 4\)/);
+  assert.match(await page.getByTestId('block-learns-profile').textContent(), /which parts you answered, never your answers or your settings.*number of ticked boxes/);
   // The mechanism's terms sit behind a closed disclosure.
   const details = page.getByTestId('block-details-profile');
   assert.equal(await details.getAttribute('open'), null);

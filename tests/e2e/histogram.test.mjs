@@ -23,7 +23,7 @@ import { createSeededGenerator, truncatedNormal } from './support/seeded-generat
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { prepareFromReview, reviewAnswers } from './support/survey-steps.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261124;
@@ -163,8 +163,10 @@ test('a tree question\'s report names its level and the ranges its bits mark, ho
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-salary').fill(String(TRUE_SALARY));
+  // Enter in the field submits the questions: the review, then Prepare.
   await page.getByTestId('number-salary').press('Enter');
-  await page.getByTestId('report-panel').waitFor();
+  await page.getByTestId('review').waitFor();
+  await prepareFromReview(page);
   const response = JSON.parse(await page.getByTestId('report-json').textContent()).responses.salary;
   assert.deepEqual(Object.keys(response).sort(), ['bits', 'level']);
   assert.equal(response.bits.length, 16 ** response.level);
@@ -374,7 +376,7 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await fits('survey');
-    for (const testid of ['slider-salary', 'number-salary', 'prepare-report']) {
+    for (const testid of ['slider-salary', 'number-salary', 'review-answers']) {
       const { height } = await page.getByTestId(testid).boundingBox();
       assert.ok(height >= 44, `${testid} is only ${height}px tall`);
     }

@@ -115,7 +115,8 @@ async function post(surveyId, report) {
 }
 
 function modelWords(response) {
-  return `Round ${response.round}: one number, component '${COMPONENT_NAMES[response.component]}', value ${formatDecimal(response.value, 2)} (noisy)`;
+  const about = response.component === 0 ? 'the model’s base value' : `“${COMPONENT_NAMES[response.component]}”`;
+  return `one number about ${about}, ${formatDecimal(response.value, 2)} with noise added (round ${response.round})`;
 }
 
 // The true answers never leave the page: no request carries the model's
@@ -152,7 +153,8 @@ test('a model question answered with the keyboard sends one noisy gradient compo
   assert.equal(await fieldset.locator('input, select, textarea').count(), 0);
   assert.equal(await page.getByTestId('model-explanation-pay_model').textContent(),
     'Your answers to pay and hours (questions 2 and 1) also help train a model of pay. Your device computes how the current model should change for your answers, ' +
-    'sends one of those numbers with random noise added, and the organisers only learn the average over many people. This spends ε = 1 more of your privacy budget.');
+    'sends one of those numbers with random noise added, and the organisers only learn the average over many people. ' +
+    'This number is sent on top of those questions’ own reports, so it adds a little to what your report as a whole can reveal.');
   // The terms sit behind a closed disclosure.
   const details = page.getByTestId('model-details-pay_model');
   assert.equal(await details.getAttribute('open'), null);
@@ -309,7 +311,7 @@ test('a round that closes before sending: only the model’s part is made again,
   assert.equal(await notice.textContent(),
     `The model “${MODEL.text}” moved on to its next round before your report arrived, so the server could not accept the model’s part of it. ` +
     'Your device has made a new one for round 2 from the same answers; the rest of your report is unchanged. ' +
-    'Your first model report did reach the server, so sending this one spends the model’s privacy budget (ε = 1) once more.');
+    'Your first model report did reach the server, so sending this one reveals a little more about your answers than one report would.');
   assert.equal(await page.getByTestId('report-panel').count(), 1, 'the new report replaces the old one');
   const renewedText = await page.getByTestId('report-json').textContent();
   const renewed = JSON.parse(renewedText);

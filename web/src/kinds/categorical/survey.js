@@ -111,7 +111,11 @@ export function describeResponse(question, response, summary) {
   else if (name === 'negative') description = describeNegative(question, response);
   else throw new Error(`question ${question.id}: unknown mechanism "${name}"`);
   const chances = privacyInWords(question, summary);
-  if (chances) description.explanation = `${description.explanation} ${chances.charAt(0).toUpperCase()}${chances.slice(1)}`;
+  if (chances) {
+    const sentence = `${chances.charAt(0).toUpperCase()}${chances.slice(1)}`;
+    // The negative survey's sentence already says the options were picked at random.
+    description.explanation = name === 'negative' ? sentence : `${description.explanation} ${sentence}`;
+  }
   description.details = {
     summary: t('technicalDetails'),
     items: [
