@@ -184,7 +184,7 @@ test('the survey page says which questions are answered in confidence before any
   await page.getByTestId('report-details-age').locator('summary').click();
   assert.match(await page.getByTestId('report-details-age').textContent(), /spends at most ε = 2, its publication budget/);
   assert.equal(await page.getByTestId('report-value-stress').textContent(), shown.responses.stress.map((index) => STRESS.options[index]).join(', '));
-  assert.match(await page.getByTestId('report-stress').textContent(), /Options reported as NOT yours/);
+  assert.match(await page.getByTestId('report-stress').textContent(), /Options sent as “not yours”: /);
   await screenshot(page, 'desktop-central-report');
   await assertFits(page, 'the report at 1280 px');
 

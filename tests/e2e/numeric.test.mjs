@@ -123,7 +123,7 @@ test('numeric questions answered with the keyboard send only the shown randomise
   assert.equal(await page.getByTestId('report-value-age').textContent(), `${oneDecimal.format(age[0])}\u00a0years`);
   assert.match(await page.getByTestId('report-bmi').textContent(), /Values reported instead of yours/);
   assert.match(await page.getByTestId('report-note-bmi').textContent(),
-    /avoids a hidden window 4\u00a0kg\/m2 wide around your answer, except that with probability 0\.25/);
+    /avoids a hidden window 4\u00a0kg\/m2 wide around your answer, except that 25% of the time a value is drawn from the whole range instead\./);
 
   await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
   await page.keyboard.press('Enter');

@@ -130,7 +130,7 @@ function renderDetails(question, details) {
 }
 
 function formatValues(values) {
-  return values.length === 0 ? t('none') : values.join(', ');
+  return values.length === 0 ? t('none') : values.join(t('valueSeparator'));
 }
 
 function renderCodeInput(initialCode) {

@@ -58,6 +58,7 @@ export const t = texts({
     reportHeadingMixed: 'Your report',
     labelled: (label) => `${label}: `,
     none: 'none',
+    valueSeparator: ', ',
     restoredPrefix: 'You prepared this report earlier in this tab, in another tab or earlier on this device. ',
     fixedNote: 'This report is now fixed: preparing another one and choosing between them would weaken your privacy, so it cannot be randomised again.',
     skippedNote: (count, list) => count === 1
@@ -155,6 +156,8 @@ export const t = texts({
     reportHeadingMixed: 'Votre rapport',
     labelled: (label) => `${label}\u00a0: `,
     none: 'aucune',
+    // A comma is the decimal separator in French: values are set apart with a semicolon.
+    valueSeparator: '\u00a0; ',
     restoredPrefix: 'Vous avez préparé ce rapport plus tôt dans cet onglet, dans un autre onglet ou plus tôt sur cet appareil. ',
     fixedNote: 'Ce rapport est maintenant figé : en préparer un autre et choisir entre les deux affaiblirait votre confidentialité, il ne peut donc pas être refait.',
     skippedNote: (count, list) => count === 1
