@@ -70,6 +70,10 @@ void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch
       ticket.outcome = SubmitOutcome::kInvitationRejected;
       continue;
     }
+    if ((*outcomes)[i] == RecordOutcome::kSurveyDeleted) {
+      ticket.outcome = SubmitOutcome::kSurveyDeleted;
+      continue;
+    }
     if ((*outcomes)[i] == RecordOutcome::kFailed) {
       ticket.outcome = SubmitOutcome::kStorageFailed;
       continue;

@@ -32,6 +32,7 @@ enum class SubmitOutcome {
   kInvitationRejected,  // unknown or already used code: nothing stored
   kStorageFailed,       // the transaction failed: nothing stored
   kShuttingDown,        // the writer no longer accepts work
+  kSurveyDeleted,       // the survey was deleted before the commit: nothing stored
 };
 
 class ReportWriter {

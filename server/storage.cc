@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <map>
 #include <numeric>
 
 #include "core/common/os_random.h"
@@ -216,6 +217,10 @@ Result<bool> Storage::InvitationUnused(const std::string& survey_id, const std::
 
 Result<bool> Storage::WasDeleted(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
+  return WasDeletedLocked(survey_id);
+}
+
+Result<bool> Storage::WasDeletedLocked(const std::string& survey_id) {
   auto statement = db_.Prepare("SELECT 1 FROM deleted_surveys WHERE survey_id = ?1");
   if (!statement) return MakeError(statement.error());
   statement.value().BindText(1, survey_id);
@@ -224,25 +229,36 @@ Result<bool> Storage::WasDeleted(const std::string& survey_id) {
   return *row;
 }
 
-Status Storage::DeleteSurvey(const std::string& survey_id) {
+Result<std::int64_t> Storage::DeleteSurvey(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
+  // Runs one statement on the survey's id: the rows it changed.
+  auto run = [&](const char* sql) -> Result<std::int64_t> {
+    auto statement = db_.Prepare(sql);
+    if (!statement) return MakeError(statement.error());
+    statement.value().BindText(1, survey_id);
+    auto done = statement.value().Step();
+    if (!done) return MakeError(done.error());
+    return db_.Changes();
+  };
+  std::int64_t reports = 0;
   DENIABLE_TRY(InTransaction([&]() -> Status {
-    for (const char* sql : {"DELETE FROM reports WHERE survey_id = ?1", "DELETE FROM sealed_reports WHERE survey_id = ?1",
-                            "DELETE FROM invitations WHERE survey_id = ?1",
-                            "DELETE FROM release_ledgers WHERE survey_id = ?1",
+    reports = 0;
+    for (const char* sql : {"DELETE FROM reports WHERE survey_id = ?1", "DELETE FROM sealed_reports WHERE survey_id = ?1"}) {
+      auto deleted = run(sql);
+      if (!deleted) return MakeError(deleted.error());
+      reports += *deleted;
+    }
+    for (const char* sql : {"DELETE FROM invitations WHERE survey_id = ?1", "DELETE FROM release_ledgers WHERE survey_id = ?1",
                             "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM surveys WHERE id = ?1",
                             "INSERT INTO deleted_surveys (survey_id, deleted_at) "
                             "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"}) {
-      auto statement = db_.Prepare(sql);
-      if (!statement) return MakeError(statement.error());
-      statement.value().BindText(1, survey_id);
-      auto done = statement.value().Step();
-      if (!done) return MakeError(done.error());
+      if (auto done = run(sql); !done) return MakeError(done.error());
     }
     return OkStatus();
   }));
   // secure_delete zeroed the freed pages; emptying the log leaves no copy of the deleted rows there either.
-  return TruncateLog();
+  DENIABLE_TRY(TruncateLog());
+  return reports;
 }
 
 Result<std::vector<StoredLedger>> Storage::LoadLedgers() {
@@ -349,16 +365,29 @@ Status Storage::TruncateLog() {
 
 Result<std::vector<RecordOutcome>> Storage::CommitReports(const std::vector<const ReportRecord*>& records) {
   std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
+  // A report validated before its survey was deleted (DeleteSurvey holds the
+  // same lock) is not stored: the deletion promised every report gone.
+  std::map<std::string, bool> deleted;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const std::string& id = records[i]->survey_id;
+    if (deleted.count(id) == 0) {
+      auto was = WasDeletedLocked(id);
+      if (!was) return MakeError(was.error());
+      deleted[id] = *was;
+    }
+    if (deleted[id]) outcomes[i] = RecordOutcome::kSurveyDeleted;
+  }
   std::vector<const ReportRecord*> open;
   std::vector<std::size_t> invited;
   for (std::size_t i = 0; i < records.size(); ++i) {
+    if (outcomes[i] == RecordOutcome::kSurveyDeleted) continue;
     if (records[i]->invitation_code_hash) {
       invited.push_back(i);
     } else {
       open.push_back(records[i]);
     }
   }
-  std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
   if (!open.empty()) {
     DENIABLE_TRY(InTransaction([&]() -> Status {
       for (const ReportRecord* record : open) DENIABLE_TRY(StoreOpenRecord(*record));

@@ -55,7 +55,9 @@ struct StoredStatus {
   std::string closes_at;  // "" or an ISO 8601 UTC time (server/utc_time.h)
 };
 
-enum class RecordOutcome { kStored, kInvitationRejected, kFailed };
+// kSurveyDeleted: the survey was deleted after the report was validated and
+// before its batch was committed: nothing of it is stored.
+enum class RecordOutcome { kStored, kInvitationRejected, kSurveyDeleted, kFailed };
 
 class Storage {
  public:
@@ -67,8 +69,10 @@ class Storage {
   Result<std::vector<StoredStatus>> LoadStatuses();
   Status SaveStatus(const StoredStatus& status);
   // Deletes a survey with its reports, invitations, releases and status in one
-  // transaction, and keeps its id so that it is never reused.
-  Status DeleteSurvey(const std::string& survey_id);
+  // transaction, and keeps its id so that it is never reused. Returns how
+  // many reports were deleted (a report of a batch committed after this is
+  // not stored: CommitReports).
+  Result<std::int64_t> DeleteSurvey(const std::string& survey_id);
   Result<bool> WasDeleted(const std::string& survey_id);
   // Whether the code (its hash) is known and not used yet; spends nothing.
   Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash);
@@ -91,6 +95,8 @@ class Storage {
 
  private:
   explicit Storage(SqliteDatabase db) : db_(std::move(db)) {}
+  // Whether the survey is in deleted_surveys; the caller holds mutex_.
+  Result<bool> WasDeletedLocked(const std::string& survey_id);
   Status PrepareStatements();
   Status InTransaction(const std::function<Status()>& work);
   Status StoreOpenRecord(const ReportRecord& record);

@@ -79,11 +79,12 @@ ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
     return InvalidRequest("confirm: must be the survey's id, \"" + entry->id() +
                           "\": deleting a survey deletes its reports, invitation codes and releases for good");
   }
-  const std::int64_t reports = entry->respondents();
-  if (auto deleted = context.storage.DeleteSurvey(entry->id()); !deleted) {
+  auto deleted = context.storage.DeleteSurvey(entry->id());
+  if (!deleted) {
     std::cerr << "error: deleting a survey failed: " << deleted.error() << std::endl;
     return ApiError{500, "storage_failed", "the survey could not be deleted; nothing was deleted"};
   }
+  const std::int64_t reports = *deleted;
   context.registry.Remove(entry->id());
   return JsonResponse(200, {{"deleted", entry->id()},
                             {"reports_deleted", reports},

@@ -89,6 +89,31 @@ describe('survey management', () => {
     assert.equal((await get(`${server.url}/api/surveys/doomed`)).status, 404);
   });
 
+  it('a report committed while its survey is deleted is refused, not stored: the deletion counts exactly the reports acknowledged', async () => {
+    // Four rounds of 300 reports in flight (bounded, to 127.0.0.1); the deletion is sent once the first is
+    // acknowledged, while others wait in the writer's queue: those must be refused, not stored after the deletion.
+    for (let round = 0; round < 4; round += 1) {
+      const id = `racing-${round}`;
+      assert.equal((await postJson(`${server.url}/api/surveys`, { ...readDemoSurvey(), id }, bearer(server.token))).status, 201);
+      let firstAcknowledged;
+      const acknowledged = new Promise((resolve) => { firstAcknowledged = resolve; });
+      const sends = Array.from({ length: 300 }, () => postJson(`${server.url}/api/surveys/${id}/reports`, { ...DEMO_REPORT, survey: id })
+        .then((response) => { if (response.status === 201) firstAcknowledged(); return response; }));
+      await acknowledged;
+      const deleted = await postJson(`${server.url}/api/surveys/${id}/delete`, { confirm: id }, bearer(server.token));
+      assert.equal(deleted.status, 200);
+      const responses = await Promise.all(sends);
+      const stored = responses.filter((response) => response.status === 201).length;
+      for (const response of responses.filter((r) => r.status !== 201)) {
+        assert.ok(response.status === 409 || response.status === 404, `status ${response.status}: ${JSON.stringify(response.body)}`);
+        assert.ok(['survey_deleted', 'survey_not_found'].includes(response.body.error.code), response.body.error.code);
+      }
+      assert.equal(deleted.body.reports_deleted, stored, `round ${round}: every acknowledged report was deleted, and only those`);
+      const rows = sqlite(dataDir, `SELECT (SELECT count(*) FROM reports WHERE survey_id = '${id}') + (SELECT count(*) FROM sealed_reports WHERE survey_id = '${id}')`);
+      if (rows !== null) assert.equal(rows, '0', `round ${round}: no report of the deleted survey is on disk`);
+    }
+  });
+
   it('checks an invitation code without spending it', async () => {
     const survey = { ...readDemoSurvey(), id: 'invited', access: 'invitation' };
     assert.equal((await postJson(`${server.url}/api/surveys`, survey, bearer(server.token))).status, 201);
