@@ -5,7 +5,8 @@ import { showFatalError } from '../shared/fatal.js';
 import { formatEpsilon } from '../shared/format.js';
 import { dashboardUrl, queryParameter, surveyPageUrl } from '../shared/location.js';
 import { loadAdminToken, saveAdminToken } from '../shared/admin-token.js';
-import { attachNumberMessage, decimalOrUndefined, numberInput } from '../shared/number-input.js';
+import { labelledField } from '../shared/labelled-field.js';
+import { decimalOrUndefined, numberInput } from '../shared/number-input.js';
 import { buildDefinition, editorValuesOf } from './definition-builder.js';
 import { carriedFields, describeCarried, withCarriedFields } from './carried-fields.js';
 import { clearDraft, loadDraft, saveDraft } from './draft.js';
@@ -90,17 +91,17 @@ function createBuilder(core, start) {
     el('fieldset', { class: 'card' }, [
       el('legend', { text: 'Survey' }),
       el('div', { class: 'field-row' }, [
-        labelled(meta.id, 'Survey id', 'Appears in links: /s/<id>. Letters, digits, - and _.'),
-        labelled(meta.title, 'Title'),
+        labelledField(meta.id, 'Survey id', 'Appears in links: /s/<id>. Letters, digits, - and _.'),
+        labelledField(meta.title, 'Title'),
       ]),
-      labelled(meta.description, 'Description (shown to respondents)'),
+      labelledField(meta.description, 'Description (shown to respondents)'),
       el('div', { class: 'field-row' }, [
-        labelled(meta.language, 'Language of the survey (optional)', 'A language tag such as fr, de or pt-BR; tells browsers and screen readers how to read it.'),
+        labelledField(meta.language, 'Language of the survey (optional)', 'A language tag such as fr, de or pt-BR; tells browsers and screen readers how to read it.'),
       ]),
       el('div', { class: 'field-row' }, [
-        labelled(meta.results, 'Who sees the results', 'Admin only (the default): the results need the admin token. Public: anyone with the results link sees them.'),
-        labelled(meta.access, 'Who can answer', 'Open: anyone with the link. By invitation: one code per report.'),
-        labelled(meta.respondents, 'Expected respondents', 'Used by the advisor below.'),
+        labelledField(meta.results, 'Who sees the results', 'Admin only (the default): the results need the admin token. Public: anyone with the results link sees them.'),
+        labelledField(meta.access, 'Who can answer', 'Open: anyone with the link. By invitation: one code per report.'),
+        labelledField(meta.respondents, 'Expected respondents', 'Used by the advisor below.'),
       ]),
     ]),
     questionList,
@@ -294,16 +295,5 @@ function select(id, testid, choices) {
   return el('select', { id, testid }, choices.map(([value, text]) => el('option', { value, text })));
 }
 
-function labelled(input, label, hint) {
-  const hintNode = hint ? el('p', { class: 'hint', id: `${input.id}-hint`, text: hint }) : null;
-  if (hintNode) input.setAttribute('aria-describedby', hintNode.id);
-  const message = input.dataset.number ? attachNumberMessage(input) : null;
-  return el('div', { class: 'field' }, [
-    el('label', { for: input.id, text: label }),
-    input,
-    message?.element,
-    hintNode,
-  ]);
-}
 
 start();

@@ -1,6 +1,7 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatEpsilon } from '../shared/format.js';
-import { attachNumberMessage, numberInput } from '../shared/number-input.js';
+import { labelledField, numberMessageOf } from '../shared/labelled-field.js';
+import { numberInput } from '../shared/number-input.js';
 import { kindOf } from '../kinds/registry.js';
 import { checkQuestion, checkQuestionInSurvey } from './definition-builder.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
@@ -37,7 +38,7 @@ export function createQuestionEditor(initial, { onRemove }) {
   // The privacy budget: most kinds take one; each kind places this field in
   // its own layout, hides it or disables it (e.g. RVNS, the pure negative survey).
   const epsilonField = field(inputs.epsilon, 'Privacy budget ε', 'Smaller is more private but noisier (0.01 to 30; 1,5 or 1.5).');
-  const epsilonMessage = numberMessages.get(inputs.epsilon);
+  const epsilonMessage = numberMessageOf(inputs.epsilon);
   const epsilon = {
     field: epsilonField,
     input: inputs.epsilon,
@@ -210,20 +211,6 @@ function confidentialFeedback(checked) {
   };
 }
 
-// Each number field's message slot (shared/number-input.js), by input.
-const numberMessages = new WeakMap();
-
 // A labelled field (with its hint and, for a number, its message slot); the
 // kinds lay out their fields with it too.
-function field(input, label, hint) {
-  const hintNode = hint ? el('p', { class: 'hint', id: `${input.id}-hint`, text: hint }) : null;
-  if (hintNode) input.setAttribute('aria-describedby', hintNode.id);
-  const message = input.dataset.number ? attachNumberMessage(input) : null;
-  if (message) numberMessages.set(input, message);
-  return el('div', { class: 'field' }, [
-    el('label', { for: input.id, text: label }),
-    input,
-    message?.element,
-    hintNode,
-  ]);
-}
+const field = labelledField;

@@ -4,7 +4,9 @@
 // core, and its part of the definition.
 import { el } from '../../shared/dom.js';
 import { formatEpsilon, formatNumber } from '../../shared/format.js';
-import { attachNumberMessage, definitionNumber, numberInput } from '../../shared/number-input.js';
+import { labelledField } from '../../shared/labelled-field.js';
+import { definitionNumber, numberInput } from '../../shared/number-input.js';
+import { createRowListEditor } from '../../shared/row-list-editor.js';
 
 export const label = 'Several related choices (block)';
 
@@ -78,84 +80,35 @@ export function buildDefinition(values) {
   };
 }
 
-// The list of attributes, with buttons to add and remove them. Adding or
-// removing fires "change" on the list, so the page checks the definition again.
+// The list of attributes, with buttons to add and remove them.
 function createAttributesEditor({ fieldId, initial }) {
-  let nextRow = 0;
-  const rows = [];
-  const list = el('ol', { class: 'consumer-list', testid: 'attribute-list' });
-  const addButton = el('button', { type: 'button', class: 'button button-small', testid: 'add-attribute', text: 'Add an attribute' });
-  const changed = () => list.dispatchEvent(new Event('change', { bubbles: true }));
-  const renumber = () => {
-    rows.forEach((row, index) => row.setPosition(index, rows.length));
-    addButton.disabled = rows.length >= MOST_ATTRIBUTES;
-  };
-  const add = (values) => {
-    const row = createAttributeRow(fieldId(`attribute-${nextRow++}`), values, () => remove(row));
-    rows.push(row);
-    list.append(row.element);
-    renumber();
-    return row;
-  };
-  const remove = (row) => {
-    const index = rows.indexOf(row);
-    rows.splice(index, 1);
-    row.element.remove();
-    renumber();
-    changed();
-    // The button that had focus is gone with its row: focus the row that took its place.
-    rows[Math.min(index, rows.length - 1)].focus();
-  };
-  addButton.addEventListener('click', () => {
-    const number = rows.length + 1;
-    add({ id: `attribute_${number}`, text: `Attribute ${number}`, options: 'Yes\nNo' }).focus();
-    changed();
+  return createRowListEditor({
+    fieldId, noun: 'attribute', title: 'Attribute', legend: 'Attributes (parts answered together)',
+    hint: `${LEAST_ATTRIBUTES} to ${MOST_ATTRIBUTES} attributes, each a choice among 2 to 64 options. Respondents answer any of them (at least one) ` +
+      'and choose how private each should be; the dashboard cross-tabulates them.',
+    addText: 'Add an attribute',
+    least: LEAST_ATTRIBUTES,
+    most: MOST_ATTRIBUTES,
+    initial: initial ?? DEFAULT_ATTRIBUTES,
+    newValues: (number) => ({ id: `attribute_${number}`, text: `Attribute ${number}`, options: 'Yes\nNo' }),
+    renderRow: renderAttributeFields,
   });
-  (initial ?? DEFAULT_ATTRIBUTES).forEach(add);
-
-  const element = el('fieldset', { class: 'consumers', 'aria-describedby': fieldId('attributes-hint') }, [
-    el('legend', { text: 'Attributes (parts answered together)' }),
-    el('p', {
-      class: 'hint', id: fieldId('attributes-hint'),
-      text: `${LEAST_ATTRIBUTES} to ${MOST_ATTRIBUTES} attributes, each a choice among 2 to 64 options. Respondents answer any of them (at least one) ` +
-        'and choose how private each should be; the dashboard cross-tabulates them.',
-    }),
-    list,
-    addButton,
-  ]);
-  return { element, read: () => rows.map((row) => row.read()) };
 }
 
-// One attribute: its id, its text and its options, one per line.
-function createAttributeRow(rowId, values, onRemove) {
+// One attribute's fields: its id, its text and its options, one per line.
+function renderAttributeFields(rowId, values) {
   const inputs = {
     id: el('input', { id: `${rowId}-id`, type: 'text', value: values.id, autocomplete: 'off', spellcheck: 'false', testid: 'attribute-id' }),
     text: el('input', { id: `${rowId}-text`, type: 'text', value: values.text, testid: 'attribute-text' }),
     options: el('textarea', { id: `${rowId}-options`, rows: '4', testid: 'attribute-options' }),
   };
   inputs.options.value = values.options;
-  const heading = el('h4', { class: 'consumer-heading' });
-  const removeButton = el('button', { type: 'button', class: 'button button-small button-danger', testid: 'remove-attribute', text: 'Remove' });
-  removeButton.addEventListener('click', onRemove);
-  const element = el('li', { class: 'consumer' }, [
-    el('div', { class: 'consumer-toolbar' }, [heading, removeButton]),
-    el('div', { class: 'field-row' }, [labelled(inputs.text, 'Text'), labelled(inputs.id, 'Id (letters, digits, - and _)')]),
-    labelled(inputs.options, 'Options, one per line'),
-  ]);
   return {
-    element,
-    setPosition(index, count) {
-      heading.textContent = `Attribute ${index + 1}`;
-      element.dataset.testid = `attribute-${index}`;
-      removeButton.setAttribute('aria-label', `Remove attribute ${index + 1}`);
-      removeButton.hidden = count <= LEAST_ATTRIBUTES;
-    },
+    fields: [
+      el('div', { class: 'field-row' }, [labelledField(inputs.text, 'Text'), labelledField(inputs.id, 'Id (letters, digits, - and _)')]),
+      labelledField(inputs.options, 'Options, one per line'),
+    ],
     focus: () => inputs.text.focus(),
     read: () => ({ id: inputs.id.value, text: inputs.text.value, options: inputs.options.value }),
   };
-}
-
-function labelled(input, label) {
-  const message = input.dataset.number ? attachNumberMessage(input) : null;
-  return el('div', { class: 'field' }, [el('label', { for: input.id, text: label }), input, message?.element]);
 }

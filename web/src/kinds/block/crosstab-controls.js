@@ -1,4 +1,5 @@
-import { el, replaceChildren, setText } from '../../shared/dom.js';
+import { el, setText } from '../../shared/dom.js';
+import { createQuestionQueryPanel } from '../../shared/question-query-panel.js';
 
 // The analyst's cross-tabulation for block questions: per question, which
 // attributes to cross-tabulate (2 or 3, ticked) and the estimator, sent to
@@ -17,67 +18,16 @@ const MODES = [
 ];
 
 export function createCrossTabControls(onChange) {
-  const rowsBox = el('div', { class: 'crosstab-rows' });
-  const element = el('section', { class: 'card', hidden: true, testid: 'block-controls', 'aria-labelledby': 'block-controls-heading' }, [
-    el('h2', { id: 'block-controls-heading', class: 'controls-heading', text: 'Cross-tabulation of a question’s parts' }),
-    el('p', {
-      class: 'hint',
-      text: 'Tick the attributes whose joint distribution you want to see, estimated from the respondents who answered them all (or, when too few did, from smaller groups assumed independent). Applies to the page and the CSV export.',
-    }),
-    rowsBox,
-  ]);
-
-  let rows = [];      // one per block question (createQuestionRow)
-  let shownKey = '';  // the questions the rows were built for
-  let query = {};     // what the next request asks for
-  let accepted = {};  // the last query the server answered
-
-  const apply = () => {
-    const next = {};
-    let failed = false;
-    for (const row of rows) {
-      const { query: own, error } = row.read();
-      row.showMessage(error);
-      failed = failed || Boolean(error);
-      Object.assign(next, own);
-    }
-    if (failed) return;
-    if (JSON.stringify(next) === JSON.stringify(query)) return;
-    query = next;
-    onChange();
-  };
-
-  return {
-    element,
-    // `blocks`: the survey's block questions (results entries).
-    show(blocks) {
-      const usable = blocks.filter((question) => Array.isArray(question.attributes));
-      const key = JSON.stringify(usable.map((question) => [question.id, question.attributes.map((attribute) => attribute.id)]));
-      element.hidden = usable.length === 0;
-      if (key === shownKey) return;
-      shownKey = key;
-      rows = usable.map((question) => createQuestionRow(question, apply));
-      replaceChildren(rowsBox, rows.map((row) => row.element));
-    },
-    accept() {
-      accepted = query;
-    },
-    // The server refused the query: say why next to the questions whose
-    // choice changed (all of them when none did), and go back to the last
-    // accepted choice.
-    reject(reason) {
-      const changed = rows.filter((row) => row.changedFrom(accepted, query));
-      query = accepted;
-      for (const row of rows) row.restore(accepted);
-      for (const row of changed.length ? changed : rows) row.showMessage(`The server refused this cross-tabulation: ${reason}`);
-      onChange();
-    },
-    // The query string for the results and results.csv requests ('' by default).
-    queryString() {
-      const search = new URLSearchParams(query).toString();
-      return search ? `?${search}` : '';
-    },
-  };
+  return createQuestionQueryPanel({
+    testid: 'block-controls',
+    heading: 'Cross-tabulation of a question’s parts',
+    hint: 'Tick the attributes whose joint distribution you want to see, estimated from the respondents who answered them all (or, when too few did, from smaller groups assumed independent). Applies to the page and the CSV export.',
+    rowsClass: 'crosstab-rows',
+    usable: (blocks) => blocks.filter((question) => Array.isArray(question.attributes)),
+    keyOf: (blocks) => blocks.map((question) => [question.id, question.attributes.map((attribute) => attribute.id)]),
+    createRow: createQuestionRow,
+    refusal: (reason) => `The server refused this cross-tabulation: ${reason}`,
+  }, onChange);
 }
 
 // One block question: a checkbox per attribute, the estimator, and the

@@ -1,4 +1,5 @@
-import { el, replaceChildren, setText } from '../../shared/dom.js';
+import { el, setText } from '../../shared/dom.js';
+import { createQuestionQueryPanel } from '../../shared/question-query-panel.js';
 import { formatDecimal, formatNumber, withUnit } from '../../shared/format.js';
 import { parseDecimal } from '../../shared/number-input.js';
 
@@ -16,62 +17,16 @@ const MAX_SHOWN_BINS = 200;
 const EDGE = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function createCustomBinsControls(onChange) {
-  const rowsBox = el('div', { class: 'custom-bins-rows' });
-  const element = el('section', { class: 'card', hidden: true, testid: 'histogram-controls', 'aria-labelledby': 'histogram-controls-heading' }, [
-    el('h2', { id: 'histogram-controls-heading', class: 'controls-heading', text: 'Histogram bins after collection' }),
-    el('p', { class: 'hint', text: 'Ask for bins of your own, estimated from the reports already collected. Bins whose edges are all among the question’s fine edges are exact; others are approximate, with a bound on how far off they can be. Applies to the page and the CSV export.' }),
-    rowsBox,
-  ]);
-
-  let rows = [];      // one per histogram question (createQuestionRow)
-  let shownKey = '';  // the questions the rows were built for
-  let query = {};     // what the next request asks for
-  let accepted = {};  // the last query the server answered
-
-  const apply = () => {
-    const next = {};
-    let failed = false;
-    for (const row of rows) {
-      const { query: own, error } = row.read();
-      row.showMessage(error);
-      failed = failed || Boolean(error);
-      Object.assign(next, own);
-    }
-    if (failed) return;
-    query = next;
-    onChange();
-  };
-
-  return {
-    element,
-    // `histograms`: the survey's histogram questions (results entries).
-    show(histograms) {
-      const usable = histograms.filter((question) => question.range);
-      const key = JSON.stringify(usable.map((question) => [question.id, question.range]));
-      element.hidden = usable.length === 0;
-      if (key === shownKey) return;
-      shownKey = key;
-      rows = usable.map((question) => createQuestionRow(question, apply));
-      replaceChildren(rowsBox, rows.map((row) => row.element));
-    },
-    accept() {
-      accepted = query;
-    },
-    // The server refused the query: say why next to the questions whose bins
-    // changed (all of them when none did), and go back to the last accepted bins.
-    reject(reason) {
-      const changed = rows.filter((row) => row.changedFrom(accepted, query));
-      query = accepted;
-      for (const row of rows) row.restore(accepted);
-      for (const row of changed.length ? changed : rows) row.showMessage(`The server refused these bins: ${reason}`);
-      onChange();
-    },
-    // The query string for the results and results.csv requests ('' by default).
-    queryString() {
-      const search = new URLSearchParams(query).toString();
-      return search ? `?${search}` : '';
-    },
-  };
+  return createQuestionQueryPanel({
+    testid: 'histogram-controls',
+    heading: 'Histogram bins after collection',
+    hint: 'Ask for bins of your own, estimated from the reports already collected. Bins whose edges are all among the question’s fine edges are exact; others are approximate, with a bound on how far off they can be. Applies to the page and the CSV export.',
+    rowsClass: 'custom-bins-rows',
+    usable: (histograms) => histograms.filter((question) => question.range),
+    keyOf: (histograms) => histograms.map((question) => [question.id, question.range]),
+    createRow: createQuestionRow,
+    refusal: (reason) => `The server refused these bins: ${reason}`,
+  }, onChange);
 }
 
 // One question's edges and bin width, and the message slot next to them.
