@@ -19,6 +19,10 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
       return InvitationRejected();
     case SubmitOutcome::kShuttingDown:
       return ApiError{503, "shutting_down", "the server is shutting down; send the report again in a moment"};
+    case SubmitOutcome::kNotAdmitted:
+      return ApiError{409, "report_not_admitted",
+                      "the model's round filled up while this report was waiting to be stored: fetch the model's state "
+                      "again and prepare a new report"};
     case SubmitOutcome::kSurveyDeleted:
       return ApiError{409, "survey_deleted", "the survey was deleted while this report was being stored: it was not stored"};
     case SubmitOutcome::kStorageFailed:

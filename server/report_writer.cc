@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 
 namespace deniable::server {
 
@@ -54,18 +55,43 @@ std::vector<std::unique_ptr<ReportWriter::Ticket>> ReportWriter::TakeBatch() {
   return batch;
 }
 
+// Reports were admitted one by one as they arrived (a model's round with a
+// place left); counted together, two may have taken its last place. Each
+// survey judges its reports of the batch in order; the ones it no longer
+// admits are refused (the page prepares them again), never counted.
+std::vector<ReportWriter::Ticket*> ReportWriter::Admitted(const std::vector<std::unique_ptr<Ticket>>& batch) {
+  std::map<SurveyEntry*, std::vector<Ticket*>> by_survey;  // each survey's tickets, in batch order
+  for (const auto& ticket : batch) by_survey[ticket->report.survey.get()].push_back(ticket.get());
+  for (auto& [survey, tickets] : by_survey) {
+    std::vector<const Report*> reports;
+    reports.reserve(tickets.size());
+    for (const Ticket* ticket : tickets) reports.push_back(&ticket->report.report);
+    const std::vector<Status> admitted = survey->AdmitInOrder(reports);
+    for (std::size_t i = 0; i < tickets.size(); ++i) {
+      if (!admitted[i]) tickets[i]->outcome = SubmitOutcome::kNotAdmitted;
+    }
+  }
+  std::vector<Ticket*> admitted;
+  for (const auto& ticket : batch) {
+    if (ticket->outcome != SubmitOutcome::kNotAdmitted) admitted.push_back(ticket.get());
+  }
+  return admitted;
+}
+
 void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch) {
+  const std::vector<Ticket*> admitted = Admitted(batch);
+  if (admitted.empty()) return;
   std::vector<const ReportRecord*> records;
-  records.reserve(batch.size());
-  for (const auto& ticket : batch) records.push_back(&ticket->report.record);
+  records.reserve(admitted.size());
+  for (const Ticket* ticket : admitted) records.push_back(&ticket->report.record);
   auto outcomes = storage_.CommitReports(records);
   if (!outcomes) {
-    std::cerr << "error: storing " << batch.size() << " report(s) failed: " << outcomes.error() << std::endl;
-    for (const auto& ticket : batch) ticket->outcome = SubmitOutcome::kStorageFailed;
+    std::cerr << "error: storing " << admitted.size() << " report(s) failed: " << outcomes.error() << std::endl;
+    for (Ticket* ticket : admitted) ticket->outcome = SubmitOutcome::kStorageFailed;
     return;
   }
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    Ticket& ticket = *batch[i];
+  for (std::size_t i = 0; i < admitted.size(); ++i) {
+    Ticket& ticket = *admitted[i];
     if ((*outcomes)[i] == RecordOutcome::kInvitationRejected) {
       ticket.outcome = SubmitOutcome::kInvitationRejected;
       continue;

@@ -33,6 +33,7 @@ enum class SubmitOutcome {
   kStorageFailed,       // the transaction failed: nothing stored
   kShuttingDown,        // the writer no longer accepts work
   kSurveyDeleted,       // the survey was deleted before the commit: nothing stored
+  kNotAdmitted,         // earlier reports of the batch filled its model round: nothing stored
 };
 
 class ReportWriter {
@@ -60,6 +61,7 @@ class ReportWriter {
   void Run();
   std::vector<std::unique_ptr<Ticket>> TakeBatch();
   void CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch);
+  std::vector<Ticket*> Admitted(const std::vector<std::unique_ptr<Ticket>>& batch);
 
   Storage& storage_;
   const std::size_t max_batch_;

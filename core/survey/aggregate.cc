@@ -32,6 +32,33 @@ Status SurveyAggregate::Admits(const Survey& survey, const Report& report) const
   return OkStatus();
 }
 
+std::vector<Status> SurveyAggregate::AdmitInOrder(const Survey& survey, const std::vector<const Report*>& reports) const {
+  // Copies of the stateful questions' aggregates, which earlier reports move.
+  std::vector<std::unique_ptr<KindAggregate>> preview(questions_.size());
+  for (std::size_t q = 0; q < questions_.size(); ++q) {
+    if (survey.questions[q].kind->PublicState(*questions_[q])) preview[q] = questions_[q]->Clone();
+  }
+  std::vector<Status> admitted;
+  admitted.reserve(reports.size());
+  for (const Report* report : reports) {
+    Status status = OkStatus();
+    for (std::size_t q = 0; q < questions_.size() && status; ++q) {
+      if (!report->responses[q]) continue;
+      const KindAggregate& judge = preview[q] ? *preview[q] : *questions_[q];
+      if (auto admits = judge.Admits(*report->responses[q]); !admits) {
+        status = MakeError("questions." + survey.questions[q].id + ": " + admits.error());
+      }
+    }
+    if (status) {
+      for (std::size_t q = 0; q < questions_.size(); ++q) {
+        if (preview[q] && report->responses[q]) preview[q]->Add(*report->responses[q]);
+      }
+    }
+    admitted.push_back(std::move(status));
+  }
+  return admitted;
+}
+
 Status SurveyAggregate::Merge(const SurveyAggregate& other) {
   if (other.questions_.size() != questions_.size()) return MakeError("cannot merge aggregates of different surveys");
   // Merge into copies first, so a failed merge changes nothing.

@@ -27,6 +27,13 @@ class SurveyAggregate {
   // Whether every response may be counted now (KindAggregate::Admits); the
   // error names the question.
   Status Admits(const Survey& survey, const Report& report) const;
+  // Admits for reports counted together in this order (a batch committed at
+  // once): each is judged as if the ones before it that were admitted had
+  // been added, so two reports checked apart cannot both take a model
+  // round's last place. Only the aggregates of questions with a public state
+  // (QuestionKind::PublicState: the ones whose admission depends on what was
+  // counted) are copied for that.
+  std::vector<Status> AdmitInOrder(const Survey& survey, const std::vector<const Report*>& reports) const;
   Status Merge(const SurveyAggregate& other);
   std::int64_t respondents() const { return respondents_; }
   std::size_t size() const { return questions_.size(); }

@@ -124,3 +124,30 @@ TEST_CASE("regression: with nearly noise-free gradients (epsilon 30) SGD reaches
   CHECK(raw[1] == doctest::Approx(3.0).epsilon(0.05));
   CHECK(raw[2] == doctest::Approx(4.0).epsilon(0.05));
 }
+
+TEST_CASE("regression: reports counted together are admitted in order, so a round never takes more than its batch") {
+  auto survey = ParseSurvey(ModelSurvey(1.0, 3, 1.0));
+  REQUIRE(survey.ok());
+  SurveyAggregate aggregate(*survey);
+  auto gradient = [&](long long round, int component) {
+    auto report = ParseReport(*survey, json{{"survey", "m"}, {"version", 1},
+                                            {"responses", {{"fit", {{"round", round}, {"component", component}, {"value", 0.5}}}}}});
+    REQUIRE(report.ok());
+    return *report;
+  };
+  aggregate.Add(gradient(1, 0));
+  // Four reports for round 1, each admitted alone (two places left): counted together, the first two fill it.
+  const std::vector<Report> batch = {gradient(1, 1), gradient(1, 2), gradient(1, 0), gradient(1, 1)};
+  for (const Report& report : batch) CHECK(aggregate.Admits(*survey, report).ok());
+  std::vector<const Report*> pointers;
+  for (const Report& report : batch) pointers.push_back(&report);
+  const std::vector<Status> admitted = aggregate.AdmitInOrder(*survey, pointers);
+  REQUIRE(admitted.size() == 4);
+  CHECK(admitted[0].ok());
+  CHECK(admitted[1].ok());
+  REQUIRE_FALSE(admitted[2].ok());
+  CHECK(admitted[2].error() == "questions.fit: round 1 is closed; the current round is 2: fetch the model's state again and prepare a new report");
+  CHECK_FALSE(admitted[3].ok());
+  // The aggregate itself is unchanged by the judgement.
+  CHECK(PublicStatesToJson(*survey, aggregate)["questions"]["fit"]["reports_in_round"] == 1);
+}

@@ -141,6 +141,26 @@ describe('linear_regression over HTTP', () => {
     server = await startServer({ dataDir });
     assert.deepEqual(await state(), before);
   });
+
+  it('counts exactly a batch of concurrent reports for one round: the others are refused, never added to a closed round', async () => {
+    const { round } = await state();
+    const sends = Array.from({ length: 24 }, (_, i) => postJson(`${server.url}/api/surveys/model/reports`, modelReport(round, i % 2, 0.25)));
+    const responses = await Promise.all(sends);
+    const accepted = responses.filter((response) => response.status === 201).length;
+    const refused = responses.filter((response) => response.status === 409 && response.body.error.code === 'report_not_admitted').length;
+    assert.equal(accepted, 4, 'the round takes exactly its batch');
+    assert.equal(refused, 20);
+    const after = await state();
+    assert.equal(after.round, round + 1);
+    assert.equal(after.reports_in_round, 0);
+    const rounds = (await get(`${server.url}/api/surveys/model/results`)).body.questions[2].rounds;
+    const closed = rounds.find((entry) => entry.round === round);
+    assert.equal(closed.reports, 4, JSON.stringify(closed));
+    // The published state is the one a restart replays.
+    await server.stop();
+    server = await startServer({ dataDir });
+    assert.deepEqual(await state(), after);
+  });
 });
 
 describe('levels in the CSV export', () => {
