@@ -140,12 +140,19 @@ test('a prepared report is shared by a second tab, and a sent survey is remember
   const first = await open('/s/memory');
   const second = await open('/s/memory');
   await second.page.getByTestId('survey-form').waitFor();
+  // The second tab is at its review, with other answers.
+  await second.page.getByTestId('option-q1-1').check();
+  await reviewAnswers(second.page);
   await first.page.getByTestId('option-q1-0').check();
   await prepare(first.page);
   const prepared = await first.page.getByTestId('report-json').textContent();
-  // The second tab, open since before, shows the same report (no second randomisation).
+  // The second tab, open since before, shows the same report (no second randomisation),
+  // and no longer its own review, whose answers this report was not made from.
   await second.page.getByTestId('report-panel').waitFor();
   assert.equal(await second.page.getByTestId('report-json').textContent(), prepared);
+  assert.equal(await second.page.getByTestId('review').isVisible(), false);
+  assert.equal(await second.page.getByTestId('prepare-report').isVisible(), false);
+  assert.equal(await first.page.getByTestId('review').isVisible(), true, 'the tab that prepared it keeps its review as the record');
   // A third tab opened now too.
   const third = await open('/s/memory');
   await third.page.getByTestId('report-panel').waitFor();

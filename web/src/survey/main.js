@@ -234,6 +234,11 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   // `notice`: why the report shown replaces an earlier one.
   const showReport = ({ reportText, restored: wasRestored = false, answers = null, notice = null, replacing = null, code = null }) => {
     lockForm(form);
+    // The review stays as the record of the answers this report was made
+    // from; a report from another tab or an earlier visit may come from other
+    // answers, so then it goes.
+    if (wasRestored) review.hide();
+    else review.lock();
     unsent = true;
     const panel = renderReportPanel({
       survey, summaries: privacy.questions, reportText, restored: wasRestored, notice,
@@ -328,7 +333,6 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
     }
     // Another tab may have prepared one meanwhile: that one is used.
     const other = loadPreparedReport(survey);
-    review.lock();
     if (other) {
       showReport({ reportText: other, restored: true }).focus();
       return;
