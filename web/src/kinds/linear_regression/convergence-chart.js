@@ -1,4 +1,5 @@
 import { Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import { GRID_COLOR } from '../../shared/error-bar-chart.js';
 
 // A model's coefficients by round, in the variables' units: one line per
 // coefficient (the intercept first), round 0 being the starting model. The
@@ -42,9 +43,9 @@ export function createConvergenceChart(canvas, names) {
           suggestedMax: 1,
           title: { display: true, text: 'round' },
           ticks: { precision: 0 },
-          grid: { color: '#e5e7eb' },
+          grid: { color: GRID_COLOR },
         },
-        y: { title: { display: true, text: 'coefficient (variables’ units)' }, grid: { color: '#e5e7eb' } },
+        y: { title: { display: true, text: 'coefficient (variables’ units)' }, grid: { color: GRID_COLOR } },
       },
       plugins: {
         legend: { display: true, position: 'bottom', labels: { boxWidth: 18, boxHeight: 2 } },

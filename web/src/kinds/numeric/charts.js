@@ -1,19 +1,15 @@
 import { CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
-import { BarWithErrorBar, BarWithErrorBarsController } from 'chartjs-chart-error-bars';
+import { BAR_COLOR, GRID_COLOR, createErrorBarChart, replaceBars, sameData } from '../../shared/error-bar-chart.js';
 import { formatInterval, formatNumber, formatPercent, formatPercentTick, withUnit } from '../../shared/format.js';
 
 // The two charts of a numeric question: the reconstructed density as a line
 // with its 95% bootstrap band (the area between "low" and "high" filled), and
 // the histogram (share per bin) with 95% error bars. Both update in place.
 
-Chart.register(LineController, LineElement, PointElement, Filler, LinearScale, CategoryScale, Tooltip,
-  BarWithErrorBarsController, BarWithErrorBar);
+Chart.register(LineController, LineElement, PointElement, Filler, LinearScale, CategoryScale, Tooltip);
 
-const LINE_COLOR = '#3b6fd8';
+const LINE_COLOR = BAR_COLOR;
 const BAND_COLOR = 'rgba(59, 111, 216, 0.18)';
-const ERROR_BAR_COLOR = '#111827';
-
-const sameData = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 function densitySeries(density) {
   if (!density) return [[], [], []];
@@ -39,8 +35,8 @@ export function createDensityChart(canvas, range, unit) {
       parsing: true,
       interaction: { mode: 'index', intersect: false },
       scales: {
-        x: { type: 'linear', min: range[0], max: range[1], title: { display: true, text: withUnit('answer', unit ? `(${unit})` : '') }, grid: { color: '#e5e7eb' } },
-        y: { beginAtZero: true, title: { display: true, text: 'density' }, grid: { color: '#e5e7eb' } },
+        x: { type: 'linear', min: range[0], max: range[1], title: { display: true, text: withUnit('answer', unit ? `(${unit})` : '') }, grid: { color: GRID_COLOR } },
+        y: { beginAtZero: true, title: { display: true, text: 'density' }, grid: { color: GRID_COLOR } },
       },
       plugins: {
         legend: { display: false },
@@ -71,41 +67,17 @@ function binLabel(edges, index) {
 
 export function createHistogramChart(canvas, unit) {
   let current = null;
-  const chart = new Chart(canvas, {
-    type: 'barWithErrorBars',
-    data: {
-      labels: [],
-      datasets: [{
-        label: 'Share of respondents',
-        data: [],
-        backgroundColor: LINE_COLOR,
-        errorBarColor: ERROR_BAR_COLOR,
-        errorBarWhiskerColor: ERROR_BAR_COLOR,
-        errorBarLineWidth: 1.5,
-        errorBarWhiskerLineWidth: 1.5,
-        errorBarWhiskerRatio: 0.3,
-        categoryPercentage: 1,
-        barPercentage: 0.94,
-      }],
+  const chart = createErrorBarChart(canvas, {
+    label: 'Share of respondents',
+    bar: { categoryPercentage: 1, barPercentage: 0.94 },
+    scales: {
+      x: { title: { display: true, text: unit ? `bin (${unit})` : 'bin' }, grid: { display: false }, ticks: { maxRotation: 50, autoSkip: true } },
+      y: { beginAtZero: true, title: { display: true, text: 'share of answers' }, ticks: { callback: (value) => formatPercentTick(value) }, grid: { color: GRID_COLOR } },
     },
-    options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: {
-        x: { title: { display: true, text: unit ? `bin (${unit})` : 'bin' }, grid: { display: false }, ticks: { maxRotation: 50, autoSkip: true } },
-        y: { beginAtZero: true, title: { display: true, text: 'share of answers' }, ticks: { callback: (value) => formatPercentTick(value) }, grid: { color: '#e5e7eb' } },
-      },
-      plugins: {
-        legend: { display: false },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const index = item.dataIndex;
-              return `${formatPercent(current.value[index])} (95% band ${formatInterval(current.low[index], current.high[index])})`;
-            },
-          },
-        },
+    tooltip: {
+      label: (item) => {
+        const index = item.dataIndex;
+        return `${formatPercent(current.value[index])} (95% band ${formatInterval(current.low[index], current.high[index])})`;
       },
     },
   });
@@ -114,10 +86,7 @@ export function createHistogramChart(canvas, unit) {
       current = histogram;
       const labels = histogram ? histogram.value.map((_, index) => binLabel(histogram.edges, index)) : [];
       const data = histogram ? histogram.value.map((y, index) => ({ y, yMin: histogram.low[index], yMax: histogram.high[index] })) : [];
-      if (sameData(labels, chart.data.labels) && sameData(data, chart.data.datasets[0].data)) return;
-      chart.data.labels = labels;
-      chart.data.datasets[0].data = data;
-      chart.update('none');
+      replaceBars(chart, labels, data);
     },
     destroy: () => chart.destroy(),
   };
@@ -127,41 +96,18 @@ export function createHistogramChart(canvas, unit) {
 // error bars; `labels` name the levels ("Level 1 (ε 3)"), fixed per survey.
 export function createLevelSharesChart(canvas, labels) {
   let current = [];
-  const chart = new Chart(canvas, {
-    type: 'barWithErrorBars',
-    data: {
-      labels,
-      datasets: [{
-        label: 'Share of answers',
-        data: [],
-        backgroundColor: LINE_COLOR,
-        errorBarColor: ERROR_BAR_COLOR,
-        errorBarWhiskerColor: ERROR_BAR_COLOR,
-        errorBarLineWidth: 1.5,
-        errorBarWhiskerLineWidth: 1.5,
-        errorBarWhiskerRatio: 0.3,
-        categoryPercentage: 0.8,
-        barPercentage: 0.9,
-      }],
+  const chart = createErrorBarChart(canvas, {
+    label: 'Share of answers',
+    labels,
+    bar: { categoryPercentage: 0.8, barPercentage: 0.9 },
+    scales: {
+      x: { title: { display: true, text: 'privacy level' }, grid: { display: false } },
+      y: { beginAtZero: true, suggestedMax: 1, title: { display: true, text: 'share of answers' }, ticks: { callback: (value) => formatPercentTick(value) }, grid: { color: GRID_COLOR } },
     },
-    options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      scales: {
-        x: { title: { display: true, text: 'privacy level' }, grid: { display: false } },
-        y: { beginAtZero: true, suggestedMax: 1, title: { display: true, text: 'share of answers' }, ticks: { callback: (value) => formatPercentTick(value) }, grid: { color: '#e5e7eb' } },
-      },
-      plugins: {
-        legend: { display: false },
-        tooltip: {
-          callbacks: {
-            label: (item) => {
-              const level = current[item.dataIndex];
-              return `${formatPercent(level.share)} (95% interval ${formatInterval(level.ci_low, level.ci_high)})`;
-            },
-          },
-        },
+    tooltip: {
+      label: (item) => {
+        const level = current[item.dataIndex];
+        return `${formatPercent(level.share)} (95% interval ${formatInterval(level.ci_low, level.ci_high)})`;
       },
     },
   });
@@ -169,10 +115,7 @@ export function createLevelSharesChart(canvas, labels) {
     // `levels`: mechanism_estimates.levels, or [] for none yet.
     update(levels) {
       current = levels;
-      const data = levels.map((level) => ({ y: level.share, yMin: level.ci_low, yMax: level.ci_high }));
-      if (sameData(data, chart.data.datasets[0].data)) return;
-      chart.data.datasets[0].data = data;
-      chart.update('none');
+      replaceBars(chart, labels, levels.map((level) => ({ y: level.share, yMin: level.ci_low, yMax: level.ci_high })));
     },
     destroy: () => chart.destroy(),
   };
