@@ -4,7 +4,7 @@
 // controls that choose the cross-tabulation.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatInterval, formatNumber, formatPercent } from '../../shared/format.js';
-import { createSkippedNote } from '../../shared/skipped-note.js';
+import { createPanelNotices } from '../../shared/panel-notices.js';
 import { createFrequencyChart } from '../categorical/frequency-chart.js';
 import { createCrossTab } from './crosstab-table.js';
 import { MECHANISM_LABEL } from './shared.js';
@@ -28,18 +28,14 @@ export function createPanel(question, index) {
   }));
   const headingId = `question-heading-${index}`;
   const facts = createFacts(id);
-  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
-  const skipped = createSkippedNote(id);
-  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
+  const notices = createPanelNotices(id);
   const sections = attributes.map((attribute) => createAttributeSection(id, attribute));
   const crosstab = createCrossTab(id, attributes);
 
   const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
     el('h2', { id: headingId, text }),
     facts.elements,
-    skipped.element,
-    warning,
-    error,
+    notices.elements,
     el('p', { class: 'hint', text: 'Each part’s distribution among the respondents who answered it: the estimated share per option with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0 and to add up to 100%.' }),
     el('div', { class: 'consumer-grid block-attributes' }, sections.map((section) => section.element)),
     crosstab.element,
@@ -48,13 +44,8 @@ export function createPanel(question, index) {
   return {
     element,
     update(result) {
-      error.hidden = !result.error;
-      setText(error, result.error ? `The estimate failed: ${result.error}` : '');
-      if (result.error) return;
+      if (!notices.update(result)) return;
       facts.update(result);
-      skipped.update(result);
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       result.attributes.forEach((attribute, attributeIndex) => sections[attributeIndex]?.update(attribute));
       crosstab.update(result.crosstab);
     },

@@ -2,7 +2,7 @@
 // controls for bins chosen after collection.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
-import { createSkippedNote } from '../../shared/skipped-note.js';
+import { createPanelNotices } from '../../shared/panel-notices.js';
 import { createBinsView } from './bins-view.js';
 import { createQuantilesTable } from './quantiles-table.js';
 import { edgeFormatter, rangeText } from './ranges.js';
@@ -28,9 +28,7 @@ export function createPanel(question, index) {
   const range = question.range ?? [0, 1];
   const headingId = `question-heading-${index}`;
   const facts = createFacts(id);
-  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
-  const skipped = createSkippedNote(id);
-  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
+  const notices = createPanelNotices(id);
   const consumers = (question.histograms ?? []).map((histogram, consumerIndex) =>
     createConsumerSection(id, histogram.name, consumerIndex, range, unit));
   const custom = createCustomSection(id, range, unit);
@@ -39,9 +37,7 @@ export function createPanel(question, index) {
   const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
     el('h2', { id: headingId, text }),
     facts.elements,
-    skipped.element,
-    warning,
-    error,
+    notices.elements,
     el('p', { class: 'hint', text: 'Each data consumer’s histogram: the estimated share of answers per bin with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0, to add up to 100%, and to agree between consumers wherever their bins cover the same fine ranges.' }),
     el('div', { class: 'consumer-grid' }, [
       consumers.map((section) => section.element),
@@ -56,13 +52,8 @@ export function createPanel(question, index) {
   return {
     element,
     update(result) {
-      error.hidden = !result.error;
-      setText(error, result.error ? `The estimate failed: ${result.error}` : '');
-      if (result.error) return;
+      if (!notices.update(result)) return;
       facts.update(result);
-      skipped.update(result);
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       result.histograms.forEach((histogram, consumerIndex) => consumers[consumerIndex].update(histogram));
       custom.update(result.custom);
       quantiles.update(result.quantiles);

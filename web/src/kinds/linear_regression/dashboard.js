@@ -6,7 +6,7 @@
 // (the core's uncertainty text: not a confidence interval).
 import { el, replaceChildren, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
-import { createSkippedNote } from '../../shared/skipped-note.js';
+import { createPanelNotices } from '../../shared/panel-notices.js';
 import { createConvergenceChart } from './convergence-chart.js';
 
 const COEFFICIENT = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
@@ -38,9 +38,7 @@ export function createPanel(question, index) {
   const progress = el('progress', { max: '1', value: '0', testid: `round-progress-${id}`, 'aria-labelledby': `${headingId}-current` });
   const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
   const formula = el('p', { class: 'model-formula', testid: `model-formula-${id}` });
-  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
-  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
-  const skipped = createSkippedNote(id);
+  const notices = createPanelNotices(id);
   const canvas = el('canvas', {
     role: 'img',
     'aria-label': `Line chart of the coefficients of “${text}” after each round, one line per coefficient, in the variables’ units. The tables below list the numbers.`,
@@ -61,9 +59,7 @@ export function createPanel(question, index) {
       el('div', {}, [el('dt', { id: `${headingId}-current`, text: 'Current round' }), el('dd', {}, [facts.current, ' ', progress])]),
     ]),
     privacyNote,
-    skipped.element,
-    error,
-    warning,
+    notices.elements,
     formula,
     el('h3', { class: 'chart-title', text: 'Coefficients by round' }),
     chartBox,
@@ -92,14 +88,8 @@ export function createPanel(question, index) {
   return {
     element,
     update(result) {
-      if (result.error) {
-        error.hidden = false;
-        setText(error, `The estimate failed: ${result.error}`);
-        return;
-      }
-      error.hidden = true;
+      if (!notices.update(result)) return;
       setText(facts.n, formatInteger(result.n));
-      skipped.update(result);
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? result.mechanism?.epsilon ?? null));
       setText(facts.mechanism, `${mechanismLabel({ name: result.mechanism?.name ?? 'piecewise' })}, one gradient component per report`);
       setText(facts.rounds, formatInteger(result.rounds_completed));
@@ -107,8 +97,6 @@ export function createPanel(question, index) {
       progress.max = Math.max(1, result.batch ?? 1);
       progress.value = Math.min(result.current_round_reports ?? 0, progress.max);
       setText(privacyNote, privacyText(result));
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       setText(formula, formulaText(result));
       const final = result.coefficients;
       rows.forEach((row, position) => row.update(final, position));
