@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber, formatPercent } from '../../web/src/shared/format.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
@@ -346,9 +346,7 @@ test('the dashboard shows every attribute, and the cross-tabulation the analyst 
 });
 
 test('the block\'s survey page, report and dashboard fit a phone', async () => {
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     const fits = (path) => assertFits(page, path);
     await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
@@ -375,9 +373,7 @@ test('the block\'s survey page, report and dashboard fit a phone', async () => {
     await screenshot(page, 'phone-block-dashboard');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('the creation page builds a block question with the core\'s budget and messages', async () => {

@@ -30,7 +30,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber } from '../../web/src/shared/format.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { DESKTOP, launchBrowser, onPhone, openRecordedPage, PHONE, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
@@ -203,9 +203,7 @@ test('the survey page says which questions are answered in confidence before any
 });
 
 test('the notice, the questions and the report fit a phone', async () => {
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     await page.goto(`${server.baseUrl}/s/${PHONE_SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
@@ -224,9 +222,7 @@ test('the notice, the questions and the report fit a phone', async () => {
     await screenshot(page, 'phone-central-report');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 // The release table's values as shown (exact numbers from data-value).

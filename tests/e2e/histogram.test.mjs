@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
@@ -368,9 +368,7 @@ test('the dashboard shows every consumer\'s histogram, and the analyst\'s own bi
 });
 
 test('the histogram survey page, report and dashboard fit a phone', async () => {
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     const fits = (path) => assertFits(page, path);
     await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
@@ -395,9 +393,7 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
     await screenshot(page, 'phone-histogram-dashboard');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('the creation page builds a histogram question with the core\'s budget, advice and messages', async () => {

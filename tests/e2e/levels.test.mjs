@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber, formatPercent } from '../../web/src/shared/format.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
@@ -284,9 +284,7 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
 });
 
 test('the levels survey page, report and dashboard fit a phone, and the shares chart draws', async () => {
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
@@ -311,9 +309,7 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
     await screenshot(page, 'phone-levels-dashboard');
     assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 40[13]/]), []);
     await page.close();
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('the creation page builds a levels question with the core\'s exact ε, the paper\'s claim and the advisor', async () => {

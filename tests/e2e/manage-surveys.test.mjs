@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { launchBrowser, openRecordedPage, PHONE, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { postReports, requestJson } from './support/server.mjs';
@@ -106,9 +106,7 @@ test('the management page fits a 390 px phone', async () => {
   const { server } = fixture;
   const other = { ...SURVEY, id: 'phone-check-survey-with-a-long-identifier', title: 'A survey with a rather long title to wrap on a phone' };
   await requestJson(server.baseUrl, '/api/surveys', { method: 'POST', json: other, headers: admin() });
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     await page.goto(`${server.baseUrl}/manage`);
     await page.getByTestId('admin-token-form').waitFor();
     await assertFits(page, 'manage sign-in on a phone');
@@ -122,7 +120,5 @@ test('the management page fits a 390 px phone', async () => {
     await assertFits(page, 'delete dialog on a phone');
     await screenshot(page, 'phone-manage-delete');
     assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
-  } finally {
-    await phone.close();
-  }
+  });
 });

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
@@ -370,9 +370,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
 });
 
 test('the numeric survey page and dashboard fit a phone', async () => {
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     for (const [path, ready, name] of [['/s/body', 'survey-form', 'phone-numeric-survey'], [`/results/${SIMULATED.id}`, 'density-bmi', 'phone-numeric-dashboard']]) {
       await page.goto(`${server.baseUrl}${path}`);
       if (path.startsWith('/s/')) await forgetDevice(page);
@@ -395,9 +393,7 @@ test('the numeric survey page and dashboard fit a phone', async () => {
     }
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('the creation page builds a numeric question with the core\'s live epsilon and messages', async () => {

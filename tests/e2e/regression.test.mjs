@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatDecimal } from '../../web/src/shared/format.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { requestJson, startServer } from './support/server.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
@@ -371,9 +371,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
   }
-  const phone = await launchBrowser(PHONE);
-  try {
-    const { page, log } = await openRecordedPage(phone.context);
+  await onPhone(async ({ page, log }) => {
     await page.goto(`${server.baseUrl}/s/${RENEWED.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
@@ -400,9 +398,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.getByTestId('question-pay_model').screenshot({ path: `${SCREENSHOT_DIR}/deniable-phone-regression-model-panel.png` });
     assert.deepEqual(unexpectedProblems(log, ADMIN_PROBLEMS), []);
     await page.close();
-  } finally {
-    await phone.close();
-  }
+  });
 });
 
 test('the creation page builds a model, with the core’s message for a bad variable', async () => {

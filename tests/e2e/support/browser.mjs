@@ -60,3 +60,15 @@ export function unexpectedProblems(log, allowed = []) {
     .filter((problem) => !allowed.some((pattern) => pattern.test(problem)))
     .map((problem) => (problem.length > MAX_PROBLEM_LENGTH ? `${problem.slice(0, MAX_PROBLEM_LENGTH)}…` : problem));
 }
+
+// Runs `body({ page, log })` in a browser of its own with a phone's screen
+// (390 px, touch) and a fresh profile, closed afterwards whatever happens.
+export async function onPhone(body) {
+  const phone = await launchBrowser(PHONE);
+  try {
+    const { page, log } = await openRecordedPage(phone.context);
+    await body({ page, log });
+  } finally {
+    await phone.close();
+  }
+}
