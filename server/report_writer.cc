@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <set>
+#include <string>
+#include <utility>
 
 namespace deniable::server {
 
@@ -59,9 +62,28 @@ std::vector<std::unique_ptr<ReportWriter::Ticket>> ReportWriter::TakeBatch() {
 // place left); counted together, two may have taken its last place. Each
 // survey judges its reports of the batch in order; the ones it no longer
 // admits are refused (the page prepares them again), never counted.
+// A report whose invitation code storage will refuse (unknown, used, or used
+// by an earlier report of this batch) must not take a round's place from the
+// honest reports after it: it is refused first. Only this thread spends codes,
+// so what is unused now is unused when the batch is stored.
+void ReportWriter::RefuseSpentCodes(const std::vector<std::unique_ptr<Ticket>>& batch) {
+  std::set<std::pair<std::string, std::string>> in_batch;  // (survey, code hash)
+  for (const auto& ticket : batch) {
+    const ReportRecord& record = ticket->report.record;
+    if (!record.invitation_code_hash) continue;
+    const bool repeated = !in_batch.emplace(record.survey_id, *record.invitation_code_hash).second;
+    auto unused = repeated ? Result<bool>(false) : storage_.InvitationUnused(record.survey_id, *record.invitation_code_hash);
+    // A failed check is left to the commit, which reports the failure itself.
+    if (unused && !*unused) ticket->outcome = SubmitOutcome::kInvitationRejected;
+  }
+}
+
 std::vector<ReportWriter::Ticket*> ReportWriter::Admitted(const std::vector<std::unique_ptr<Ticket>>& batch) {
-  std::map<SurveyEntry*, std::vector<Ticket*>> by_survey;  // each survey's tickets, in batch order
-  for (const auto& ticket : batch) by_survey[ticket->report.survey.get()].push_back(ticket.get());
+  RefuseSpentCodes(batch);
+  std::map<SurveyEntry*, std::vector<Ticket*>> by_survey;  // each survey's tickets still in play, in batch order
+  for (const auto& ticket : batch) {
+    if (ticket->outcome != SubmitOutcome::kInvitationRejected) by_survey[ticket->report.survey.get()].push_back(ticket.get());
+  }
   for (auto& [survey, tickets] : by_survey) {
     std::vector<const Report*> reports;
     reports.reserve(tickets.size());
@@ -73,7 +95,9 @@ std::vector<ReportWriter::Ticket*> ReportWriter::Admitted(const std::vector<std:
   }
   std::vector<Ticket*> admitted;
   for (const auto& ticket : batch) {
-    if (ticket->outcome != SubmitOutcome::kNotAdmitted) admitted.push_back(ticket.get());
+    if (ticket->outcome != SubmitOutcome::kNotAdmitted && ticket->outcome != SubmitOutcome::kInvitationRejected) {
+      admitted.push_back(ticket.get());
+    }
   }
   return admitted;
 }

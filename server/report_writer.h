@@ -61,6 +61,7 @@ class ReportWriter {
   void Run();
   std::vector<std::unique_ptr<Ticket>> TakeBatch();
   void CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch);
+  void RefuseSpentCodes(const std::vector<std::unique_ptr<Ticket>>& batch);
   std::vector<Ticket*> Admitted(const std::vector<std::unique_ptr<Ticket>>& batch);
 
   Storage& storage_;

@@ -221,6 +221,30 @@ test('the answers are reviewed in words as a step of their own, Change goes back
   assert.deepEqual(unexpectedProblems(log), []);
 });
 
+test('while the report is prepared (waiting for a model\'s state), the answers cannot be changed', async () => {
+  const numeric = (id) => ({ id, text: `${id}?`, type: 'numeric', range: [0, 10], mechanism: { name: 'duchi', epsilon: 1 } });
+  await create(survey('model-wait', [numeric('x'), numeric('y'),
+    { id: 'fit', text: 'y by x', type: 'linear_regression', target: 'y', features: ['x'], epsilon: 1, batch: 3 }]));
+  const { page, log } = await open('/s/model-wait');
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('number-x').fill('3');
+  await page.getByTestId('number-y').fill('4');
+  await reviewAnswers(page);
+  // The state asked for at Prepare arrives only when released.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/api/surveys/model-wait/state', async (route) => { await held; await route.continue(); });
+  await page.getByTestId('prepare-report').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="prepare-report"]').disabled);
+  assert.equal(await page.getByTestId('change-x').isDisabled(), true, 'Change waits for the report');
+  release();
+  await page.getByTestId('report-panel').waitFor();
+  assert.equal(await page.getByTestId('review-value-x').textContent(), '3');
+  assert.deepEqual(unexpectedProblems(log), []);
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.close();
+});
+
 test('the demo survey speaks plain words: technical terms only inside disclosures', async () => {
   const context = fixture.browser.context;
   const { page, log } = await open('/s/demo', { context });
@@ -299,7 +323,15 @@ test('skip link, progress, and focus on the confirmation after Send', async () =
   assert.equal(await page.getByTestId('progress').textContent(), '0 of 7 answered');
   for (let index = 0; index < 7; index += 1) await page.getByTestId(`option-q${index}-0`).check();
   assert.equal(await page.getByTestId('progress').textContent(), '7 of 7 answered');
-  await prepare(page);
+  await reviewAnswers(page);
+  // At the review, the skip link goes to the review (the questions are hidden).
+  await page.getByTestId('skip-link').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'review-heading');
+  await prepareFromReview(page);
+  await page.getByTestId('skip-link').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'report-heading');
   await page.getByTestId('send-report').click();
   await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
   assert.equal((await focusedElement(page)).testid, 'sent-heading');

@@ -161,6 +161,25 @@ describe('linear_regression over HTTP', () => {
     server = await startServer({ dataDir });
     assert.deepEqual(await state(), after);
   });
+
+  it('a report with an unknown invitation code never takes a round\'s place from a valid one', async () => {
+    const survey = { ...structuredClone(MODEL), id: 'model-invited', access: 'invitation' };
+    assert.equal((await postJson(`${server.url}/api/surveys`, survey, bearer(server.token))).status, 201);
+    const codes = (await postJson(`${server.url}/api/surveys/model-invited/invitations`, { count: 4 }, bearer(server.token))).body.codes;
+    const report = (component) => ({ survey: 'model-invited', version: 1, responses: { fit: { round: 1, component, value: 0.25 } } });
+    // Well-formed codes that were never issued (26 base32 characters), sent first, with the 4 valid ones among them.
+    const unknown = Array.from({ length: 12 }, (_, i) => `${'abcdefghijklmnopqrstuvwxyz'.slice(i)}${'234567'.repeat(5)}`.slice(0, 26));
+    const sends = [
+      ...unknown.map((code, i) => postJson(`${server.url}/api/surveys/model-invited/reports`, report(i % 2), { 'X-Invitation-Code': code })),
+      ...codes.map((code, i) => postJson(`${server.url}/api/surveys/model-invited/reports`, report(i % 2), { 'X-Invitation-Code': code })),
+    ];
+    const responses = await Promise.all(sends);
+    assert.deepEqual(responses.slice(0, 12).map((response) => response.status), Array(12).fill(403));
+    assert.deepEqual(responses.slice(12).map((response) => response.status), [201, 201, 201, 201], JSON.stringify(responses.slice(12).map((r) => r.body)));
+    const fit = (await get(`${server.url}/api/surveys/model-invited/state`)).body.questions.fit;
+    assert.equal(fit.round, 2);
+    assert.equal(fit.rounds_completed, 1);
+  });
 });
 
 describe('levels in the CSV export', () => {

@@ -70,7 +70,22 @@ function applyLanguage(tag) {
   document.documentElement.lang = language;
   setNumberLocale(language);
   const skip = document.querySelector('[data-testid="skip-link"]');
-  if (skip) skip.textContent = t('skipLink');
+  if (skip) {
+    skip.textContent = t('skipLink');
+    skip.addEventListener('click', (event) => skipToCurrentStep(event));
+  }
+}
+
+// The skip link goes to the step on view: the prepared report, else the
+// review of the answers, else the questions (its own target, #questions,
+// is hidden once the questions give way to the review).
+function skipToCurrentStep(event) {
+  const target = ['report-heading', 'review-heading', 'questions']
+    .map((id) => document.getElementById(id))
+    .find((node) => node && node.getClientRects().length > 0);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
 }
 
 // The survey's public state: {survey, version, questions: {id: state}}.
@@ -286,7 +301,11 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
     if (preview || sent) return;
     if (isPreparedKey(survey, event.key) && event.newValue && !currentPanel) {
       const text = loadPreparedReport(survey);
-      if (text) showReport({ reportText: text, restored: true });
+      if (!text) return;
+      // Focus in the questions or the review, which now go, moves to the report.
+      const hadFocus = form.contains(document.activeElement) || review.element.contains(document.activeElement);
+      const panel = showReport({ reportText: text, restored: true });
+      if (hadFocus) panel.focus();
     } else if (isAnsweredKey(survey, event.key) && event.newValue) {
       const date = answeredOn(survey);
       if (!date) return;
@@ -331,6 +350,10 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
       review.showError(t('notPrepared', error.message));
       return;
     }
+    // While the model's state was fetched, another tab may have prepared a
+    // report (shown here by then) or sent one: this draw is dropped, never a
+    // second randomisation of the same answers.
+    if (currentPanel || sent || answeredOn(survey)) return;
     // Another tab may have prepared one meanwhile: that one is used.
     const other = loadPreparedReport(survey);
     if (other) {

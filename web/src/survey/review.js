@@ -30,15 +30,19 @@ export function renderReview(survey, { onChange, onPrepare }) {
   });
   // Preparing may wait for a model's state: a second press meanwhile does nothing.
   let preparing = false;
+  // Nothing can change while it prepares: the report is made from the answers as reviewed.
+  const setBusy = (busy) => {
+    preparing = busy;
+    prepareButton.disabled = busy;
+    for (const button of element.querySelectorAll('[data-change]')) button.disabled = busy;
+  };
   prepareButton.addEventListener('click', async () => {
     if (preparing) return;
-    preparing = true;
-    prepareButton.disabled = true;
+    setBusy(true);
     try {
       await onPrepare();
     } finally {
-      preparing = false;
-      prepareButton.disabled = false;
+      setBusy(false);
     }
   });
   return {
