@@ -6,7 +6,7 @@
 import { el } from '../shared/dom.js';
 import { isCentral } from '../shared/central.js';
 import { formatEpsilon } from '../shared/format.js';
-import { surveyKind } from './kinds.js';
+import { answerWords } from './answer-words.js';
 import { plainText } from '../shared/rich-text.js';
 import { t } from './texts.js';
 
@@ -58,8 +58,7 @@ export function renderConfidentialLine(question) {
 // answerInWords), and what happens to it; the budget and what epsilon
 // bounds behind a disclosure. `summary`: the core's page summary of the question.
 export function describeConfidentialResponse(question, response, summary) {
-  const inWords = surveyKind(question.type).answerInWords;
-  const value = typeof inWords === 'function' ? inWords(question, response) : JSON.stringify(response);
+  const value = answerWords(question, response);
   const budget = summary?.privacy?.epsilon ?? summary?.budget ?? question.budget ?? null;
   return {
     label: t('sentInConfidence'),

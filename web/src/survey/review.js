@@ -1,7 +1,6 @@
 import { el } from '../shared/dom.js';
-import { formatNumber } from '../shared/format.js';
 import { plainText } from '../shared/rich-text.js';
-import { surveyKind } from './kinds.js';
+import { answerWords } from './answer-words.js';
 import { t } from './texts.js';
 
 // "Check your answers": the step between answering and preparing the report.
@@ -86,17 +85,4 @@ function renderRow(question, index) {
     ]),
   ]);
   return { question, index, value, row };
-}
-
-// The answer in words, as its kind says it (answerInWords).
-function answerWords(question, answer) {
-  const inWords = surveyKind(question.type).answerInWords;
-  if (typeof inWords === 'function') {
-    try {
-      return inWords(question, answer);
-    } catch {
-      // fall through
-    }
-  }
-  return typeof answer === 'number' ? formatNumber(answer) : t('answered');
 }
