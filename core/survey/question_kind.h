@@ -166,6 +166,9 @@ class QuestionKind {
   // Whether Estimate costs more than microseconds for this aggregate.
   virtual bool NeedsEstimation(const KindAggregate& aggregate) const = 0;
   // The question's results (without id, text and type, which the survey adds).
+  // They state what their intervals cover under "interval_for"
+  // (interval_target.h: the population by default, or these respondents when
+  // options["interval"] is "respondents").
   // `cancelled` (optional) is polled by long estimations, which then fail
   // with kEstimationCancelled.
   virtual Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,

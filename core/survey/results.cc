@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/central/release_document.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 namespace {
@@ -59,6 +60,9 @@ Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& optio
     if (!known) return MakeError(name + ": the survey has no question \"" + id + "\"");
   }
   for (const Question& question : survey.questions) {
+    if (auto target = ReadIntervalTarget(OptionsForQuestion(options, question.id)); !target) {
+      return MakeError("question \"" + question.id + "\": " + target.error());
+    }
     if (auto status = question.kind->ValidateEstimateOptions(OptionsForQuestion(options, question.id)); !status) {
       return MakeError("question \"" + question.id + "\": " + status.error());
     }
