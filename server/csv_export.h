@@ -28,6 +28,11 @@ namespace deniable::server {
 
 std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results);
 
+// A text field, quoted when it holds a comma, quote or line break. A text that
+// a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or a
+// carriage return: survey texts and option labels are written by whoever
+// creates a survey) is neutralised as OWASP advises for CSV exports: a single
+// quote before it, and the field quoted.
 std::string CsvField(std::string_view text);
 
 }  // namespace deniable::server

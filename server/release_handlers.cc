@@ -38,7 +38,7 @@ std::variant<ConfidentialQuestion, ApiError> FindConfidentialQuestion(ApiContext
   return ConfidentialQuestion{entry, *index, confidential};
 }
 
-ApiError RefusalError(const ReleaseRefused& refused) {
+ApiError RefusalError(const ReleaseRefused& refused, Storage& storage, const std::string& survey_id) {
   switch (refused.reason) {
     case ReleaseRefused::kOverBudget:
       return ApiError{409, "budget_exceeded", refused.message};
@@ -48,6 +48,10 @@ ApiError RefusalError(const ReleaseRefused& refused) {
       return ApiError{409, "not_confidential", refused.message};
     case ReleaseRefused::kStorage:
       break;
+  }
+  // A release racing its survey's deletion: the ledger was refused, nothing was published or spent.
+  if (auto deleted = storage.WasDeleted(survey_id); deleted && *deleted) {
+    return ApiError{409, "survey_deleted", "survey \"" + survey_id + "\" was deleted: the release was not made"};
   }
   std::cerr << "error: a release was not stored: " << refused.message << std::endl;
   return ApiError{500, "storage_failed", "the release could not be stored, so it was not published and spent nothing"};
@@ -117,7 +121,7 @@ ApiResult HandleCreateRelease(ApiContext& context, const ApiRequest& request) {
   const std::string& question_id = request.path_params.at(1);
   auto made = question.entry->Release(question_id, *release_request, std::get<0>(at_respondents), random, NowUtc(),
                                       SaveTo(context.storage, question.entry->id()));
-  if (auto* refused = std::get_if<ReleaseRefused>(&made)) return RefusalError(*refused);
+  if (auto* refused = std::get_if<ReleaseRefused>(&made)) return RefusalError(*refused, context.storage, question.entry->id());
   nlohmann::json reply = BudgetFields(*question.entry->Ledger(question_id));
   if (auto* scheduled = std::get_if<ScheduledRelease>(&made)) {
     reply["scheduled"] = nlohmann::json{{"id", scheduled->id},

@@ -25,6 +25,14 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
                       "again and prepare a new report"};
     case SubmitOutcome::kSurveyDeleted:
       return ApiError{409, "survey_deleted", "the survey was deleted while this report was being stored: it was not stored"};
+    case SubmitOutcome::kSurveyClosed:
+      return ApiError{409, "survey_closed",
+                      "the survey closed while this report was being stored: it was not stored, and no longer accepts "
+                      "answers"};
+    case SubmitOutcome::kStorageUnavailable:
+      return ApiError{503, "storage_unavailable",
+                      "the server cannot store reports now (its database file is missing): the report was not stored, "
+                      "please send it again later"};
     case SubmitOutcome::kStorageFailed:
       break;
   }
@@ -36,7 +44,7 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
   auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
   // Checked first: a closed invitation survey spends no code.
-  if (auto closed = entry->ClosedReason(NowUtc())) return ApiError{409, "survey_closed", *closed};
+  if (auto closed = entry->ClosedReason(NowSeconds())) return ApiError{409, "survey_closed", *closed};
   auto code_hash = RequestInvitationHash(*entry, request);
   if (auto* error = std::get_if<ApiError>(&code_hash)) return *error;
   auto document = ParseJsonBody(request.Header("content-type"), request.body);

@@ -124,6 +124,14 @@ void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch
       ticket.outcome = SubmitOutcome::kSurveyDeleted;
       continue;
     }
+    if ((*outcomes)[i] == RecordOutcome::kUnavailable) {
+      ticket.outcome = SubmitOutcome::kStorageUnavailable;
+      continue;
+    }
+    if ((*outcomes)[i] == RecordOutcome::kSurveyClosed) {
+      ticket.outcome = SubmitOutcome::kSurveyClosed;
+      continue;
+    }
     if ((*outcomes)[i] == RecordOutcome::kFailed) {
       ticket.outcome = SubmitOutcome::kStorageFailed;
       continue;

@@ -33,6 +33,8 @@ enum class SubmitOutcome {
   kStorageFailed,       // the transaction failed: nothing stored
   kShuttingDown,        // the writer no longer accepts work
   kSurveyDeleted,       // the survey was deleted before the commit: nothing stored
+  kSurveyClosed,        // the survey was closed before the commit: nothing stored
+  kStorageUnavailable,  // the database file is gone (removed under the server): nothing stored
   kNotAdmitted,         // earlier reports of the batch filled its model round: nothing stored
 };
 

@@ -1,5 +1,7 @@
 #include "server/storage.h"
 
+#include "server/utc_time.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -123,7 +125,9 @@ Result<std::unique_ptr<Storage>> Storage::Open(const std::string& path) {
   if (!db) return MakeError(db.error());
   if (auto status = ConfigureDurability(db.value()); !status) return MakeError(path + ": " + status.error());
   if (auto status = CreateSchema(db.value()); !status) return MakeError(path + ": " + status.error());
-  std::unique_ptr<Storage> storage(new Storage(std::move(db).value()));
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return MakeError("cannot read " + path + ": " + std::strerror(errno));
+  std::unique_ptr<Storage> storage(new Storage(std::move(db).value(), path, {info.st_dev, info.st_ino}));
   if (auto status = storage->PrepareStatements(); !status) return MakeError(path + ": " + status.error());
   return storage;
 }
@@ -154,7 +158,18 @@ Status Storage::PrepareStatements() {
   return OkStatus();
 }
 
+Status Storage::FileIntactLocked() const {
+  struct stat info {};
+  if (::stat(path_.c_str(), &info) != 0 || info.st_dev != identity_.device || info.st_ino != identity_.inode) {
+    return MakeError("the database file " + path_ +
+                     " was removed or replaced while the server was running: nothing is written until the server is "
+                     "restarted on its data directory");
+  }
+  return OkStatus();
+}
+
 Status Storage::InTransaction(const std::function<Status()>& work) {
+  DENIABLE_TRY(FileIntactLocked());
   DENIABLE_TRY(db_.Exec("BEGIN IMMEDIATE"));
   Status status = work();
   if (status) status = db_.Exec("COMMIT");
@@ -192,6 +207,7 @@ Result<std::vector<StoredStatus>> Storage::LoadStatuses() {
 
 Status Storage::SaveStatus(const StoredStatus& status) {
   std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_TRY(FileIntactLocked());
   auto statement = db_.Prepare(
       "INSERT INTO survey_status (survey_id, closed, closes_at) VALUES (?1, ?2, nullif(?3, '')) "
       "ON CONFLICT (survey_id) DO UPDATE SET closed = excluded.closed, closes_at = excluded.closes_at");
@@ -229,8 +245,27 @@ Result<bool> Storage::WasDeletedLocked(const std::string& survey_id) {
   return *row;
 }
 
-Result<std::int64_t> Storage::DeleteSurvey(const std::string& survey_id) {
+Result<bool> Storage::IsClosedLocked(const std::string& survey_id) {
+  auto statement = db_.Prepare("SELECT closed, ifnull(closes_at, '') FROM survey_status WHERE survey_id = ?1");
+  if (!statement) return MakeError(statement.error());
+  statement.value().BindText(1, survey_id);
+  auto row = statement.value().Step();
+  if (!row) return MakeError(row.error());
+  if (!*row) return false;
+  if (statement->ColumnText(0) == "1") return true;
+  const std::string closes_at = statement->ColumnText(1);
+  if (closes_at.empty()) return false;
+  const auto closes = ParseRfc3339(closes_at);
+  return !closes || NowSeconds() >= *closes;  // as SurveyEntry::ClosedReason: unreadable means closed
+}
+
+Result<std::optional<std::int64_t>> Storage::DeleteSurvey(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
+  // Concurrent deletions: the first deletes, the others find it deleted
+  // (they inserted its id again and failed on the key: a 500 before).
+  auto already = WasDeletedLocked(survey_id);
+  if (!already) return MakeError(already.error());
+  if (*already) return std::optional<std::int64_t>();
   // Runs one statement on the survey's id: the rows it changed.
   auto run = [&](const char* sql) -> Result<std::int64_t> {
     auto statement = db_.Prepare(sql);
@@ -263,7 +298,7 @@ Result<std::int64_t> Storage::DeleteSurvey(const std::string& survey_id) {
   if (auto emptied = TruncateLog(); !emptied) {
     std::cerr << "warning: survey " << survey_id << " deleted, but " << emptied.error() << std::endl;
   }
-  return reports;
+  return std::optional<std::int64_t>(reports);
 }
 
 Result<std::vector<StoredLedger>> Storage::LoadLedgers() {
@@ -286,6 +321,7 @@ Status Storage::SaveLedger(const std::string& survey_id, const std::string& ques
   auto deleted = WasDeletedLocked(survey_id);
   if (!deleted) return MakeError(deleted.error());
   if (*deleted) return MakeError("survey \"" + survey_id + "\" was deleted");
+  DENIABLE_TRY(FileIntactLocked());
   save_ledger_.Reset();
   save_ledger_.BindText(1, survey_id);
   save_ledger_.BindText(2, question_id);
@@ -310,6 +346,7 @@ Status Storage::ForEachReport(const std::function<void(const std::string&, const
 
 Result<bool> Storage::InsertSurvey(const std::string& id, int version, const std::string& definition) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (auto intact = FileIntactLocked(); !intact) return MakeError(intact.error());
   insert_survey_.Reset();
   insert_survey_.BindText(1, id);
   insert_survey_.BindInt(2, version);
@@ -375,22 +412,29 @@ Status Storage::TruncateLog() {
 Result<std::vector<RecordOutcome>> Storage::CommitReports(const std::vector<const ReportRecord*>& records) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
-  // A report validated before its survey was deleted (DeleteSurvey holds the
-  // same lock) is not stored: the deletion promised every report gone.
-  std::map<std::string, bool> deleted;
+  if (auto intact = FileIntactLocked(); !intact) {
+    std::cerr << "error: " << intact.error() << std::endl;
+    return std::vector<RecordOutcome>(records.size(), RecordOutcome::kUnavailable);
+  }
+  // A report validated before its survey was deleted or closed (DeleteSurvey
+  // and SaveStatus hold the same lock) is not stored: the deletion promised
+  // every report gone, the close's 200 promised no report after it.
+  std::map<std::string, RecordOutcome> refusal;  // per survey: kStored when it takes reports
   for (std::size_t i = 0; i < records.size(); ++i) {
     const std::string& id = records[i]->survey_id;
-    if (deleted.count(id) == 0) {
-      auto was = WasDeletedLocked(id);
-      if (!was) return MakeError(was.error());
-      deleted[id] = *was;
+    if (refusal.count(id) == 0) {
+      auto deleted = WasDeletedLocked(id);
+      if (!deleted) return MakeError(deleted.error());
+      auto closed = *deleted ? Result<bool>(false) : IsClosedLocked(id);
+      if (!closed) return MakeError(closed.error());
+      refusal[id] = *deleted ? RecordOutcome::kSurveyDeleted : (*closed ? RecordOutcome::kSurveyClosed : RecordOutcome::kStored);
     }
-    if (deleted[id]) outcomes[i] = RecordOutcome::kSurveyDeleted;
+    outcomes[i] = refusal[id];
   }
   std::vector<const ReportRecord*> open;
   std::vector<std::size_t> invited;
   for (std::size_t i = 0; i < records.size(); ++i) {
-    if (outcomes[i] == RecordOutcome::kSurveyDeleted) continue;
+    if (outcomes[i] != RecordOutcome::kStored) continue;
     if (records[i]->invitation_code_hash) {
       invited.push_back(i);
     } else {

@@ -20,6 +20,8 @@
 // connection behind one mutex.
 #pragma once
 
+#include <sys/types.h>
+
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -55,9 +57,13 @@ struct StoredStatus {
   std::string closes_at;  // "" or an ISO 8601 UTC time (server/utc_time.h)
 };
 
-// kSurveyDeleted: the survey was deleted after the report was validated and
+// kSurveyDeleted / kSurveyClosed: the survey was deleted, or closed (its
+// status, or its closing time passed), after the report was validated and
 // before its batch was committed: nothing of it is stored.
-enum class RecordOutcome { kStored, kInvitationRejected, kSurveyDeleted, kFailed };
+// kUnavailable: the database file was removed or replaced under the running
+// server (FileIntactLocked): nothing is written, since nothing written there
+// would survive a restart.
+enum class RecordOutcome { kStored, kInvitationRejected, kSurveyDeleted, kSurveyClosed, kUnavailable, kFailed };
 
 class Storage {
  public:
@@ -71,8 +77,8 @@ class Storage {
   // Deletes a survey with its reports, invitations, releases and status in one
   // transaction, and keeps its id so that it is never reused. Returns how
   // many reports were deleted (a report of a batch committed after this is
-  // not stored: CommitReports).
-  Result<std::int64_t> DeleteSurvey(const std::string& survey_id);
+  // not stored: CommitReports); nullopt when another request deleted it first.
+  Result<std::optional<std::int64_t>> DeleteSurvey(const std::string& survey_id);
   Result<bool> WasDeleted(const std::string& survey_id);
   // Whether the code (its hash) is known and not used yet; spends nothing.
   Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash);
@@ -94,9 +100,20 @@ class Storage {
   Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records);
 
  private:
-  explicit Storage(SqliteDatabase db) : db_(std::move(db)) {}
+  struct FileIdentity {
+    dev_t device = 0;
+    ino_t inode = 0;
+  };
+  Storage(SqliteDatabase db, std::string path, FileIdentity identity)
+      : db_(std::move(db)), path_(std::move(path)), identity_(identity) {}
+  // Whether the path still names the file the server opened. A database
+  // removed (or replaced) under a running server keeps taking writes into its
+  // unlinked inode, which vanish at the next start: such writes are refused.
+  Status FileIntactLocked() const;
   // Whether the survey is in deleted_surveys; the caller holds mutex_.
   Result<bool> WasDeletedLocked(const std::string& survey_id);
+  // Whether the survey takes no reports now (closed, or its closing time passed); the caller holds mutex_.
+  Result<bool> IsClosedLocked(const std::string& survey_id);
   Status PrepareStatements();
   Status InTransaction(const std::function<Status()>& work);
   Status StoreOpenRecord(const ReportRecord& record);
@@ -110,6 +127,8 @@ class Storage {
 
   std::mutex mutex_;
   SqliteDatabase db_;
+  const std::string path_;
+  const FileIdentity identity_;
   SqliteStatement insert_report_;
   SqliteStatement insert_sealed_report_;
   SqliteStatement use_invitation_;

@@ -25,10 +25,12 @@ std::variant<SurveyStatus, ApiError> ReadStatus(const ApiRequest& request) {
   SurveyStatus status{*name == "closed", ""};
   if (document->contains("closes_at") && !document->at("closes_at").is_null()) {
     const auto& value = document->at("closes_at");
-    if (!value.is_string() || !IsUtcTimestamp(value.get<std::string>())) {
-      return InvalidRequest("closes_at: must be a UTC time like \"2026-12-01T18:00:00Z\" or null, but is " + value.dump());
+    const auto seconds = value.is_string() ? ParseRfc3339(value.get<std::string>()) : std::nullopt;
+    if (!seconds) {
+      return InvalidRequest("closes_at: must be a UTC time like \"2026-12-01T18:00:00Z\" or null (RFC 3339, years 1970 "
+                            "to 9999; an offset such as +01:00 is converted to UTC), but is " + value.dump());
     }
-    status.closes_at = value.get<std::string>();
+    status.closes_at = FormatUtc(*seconds);  // stored in one form: the instant, in UTC
   }
   return status;
 }
@@ -37,7 +39,7 @@ std::variant<SurveyStatus, ApiError> ReadStatus(const ApiRequest& request) {
 
 nlohmann::json StatusJson(const SurveyEntry& entry) {
   const SurveyStatus status = entry.status();
-  const auto reason = entry.ClosedReason(NowUtc());
+  const auto reason = entry.ClosedReason(NowSeconds());
   nlohmann::json json = {{"survey", entry.id()},
                          {"status", status.closed ? "closed" : "open"},
                          {"closes_at", status.closes_at.empty() ? nlohmann::json(nullptr) : nlohmann::json(status.closes_at)},
@@ -84,7 +86,10 @@ ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
     std::cerr << "error: deleting a survey failed: " << deleted.error() << std::endl;
     return ApiError{500, "storage_failed", "the survey could not be deleted; nothing was deleted"};
   }
-  const std::int64_t reports = *deleted;
+  if (!deleted->has_value()) {
+    return ApiError{409, "survey_deleted", "survey \"" + entry->id() + "\" was deleted by another request"};
+  }
+  const std::int64_t reports = **deleted;
   context.registry.Remove(entry->id());
   return JsonResponse(200, {{"deleted", entry->id()},
                             {"reports_deleted", reports},

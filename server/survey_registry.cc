@@ -23,10 +23,14 @@ void SurveyEntry::SetStatus(SurveyStatus status) {
   status_ = std::move(status);
 }
 
-std::optional<std::string> SurveyEntry::ClosedReason(const std::string& now) const {
+std::optional<std::string> SurveyEntry::ClosedReason(UnixSeconds now) const {
   const SurveyStatus current = status();
   if (current.closed) return "survey \"" + id() + "\" is closed: its organisers stopped collecting answers";
-  if (!current.closes_at.empty() && now >= current.closes_at) {
+  if (current.closes_at.empty()) return std::nullopt;
+  // Compared as instants. A stored time that does not parse (written loosely
+  // by an older version) closes the survey rather than leaving it open forever.
+  const auto closes = ParseRfc3339(current.closes_at);
+  if (!closes || now >= *closes) {
     return "survey \"" + id() + "\" closed at " + current.closes_at + ": it no longer accepts answers";
   }
   return std::nullopt;

@@ -26,6 +26,7 @@
 #include "core/survey/survey.h"
 #include "server/estimation_gate.h"
 #include "server/results_cache.h"
+#include "server/utc_time.h"
 
 namespace deniable::server {
 
@@ -66,7 +67,7 @@ class SurveyEntry {
   SurveyStatus status() const;
   void SetStatus(SurveyStatus status);
   // Why reports are refused at `now` (ISO 8601 UTC), or nullopt when they are accepted.
-  std::optional<std::string> ClosedReason(const std::string& now) const;
+  std::optional<std::string> ClosedReason(UnixSeconds now) const;
   std::int64_t respondents() const;
   // core PublicStatesToJson over the aggregate (under its lock).
   nlohmann::json PublicStates() const;

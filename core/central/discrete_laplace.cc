@@ -38,6 +38,21 @@ Result<Rational> ExactRational(double value) {
   return Rational{mantissa, std::uint64_t{1} << power};
 }
 
+Result<Rational> DyadicAtMost(double value) {
+  if (!std::isfinite(value) || value <= 0.0) return MakeError("must be a finite positive number");
+  if (auto exact = ExactRational(value); exact) return exact;
+  if (value >= 1.0) return MakeError("is too large to be read exactly");
+  // value < 1 needs more than 62 bits after the point: keep the first 62 (rounding down).
+  const auto numerator = static_cast<std::uint64_t>(std::floor(std::ldexp(value, 62)));
+  if (numerator == 0) return MakeError("is too small to be read exactly");
+  Rational rational{numerator, std::uint64_t{1} << 62};
+  while (rational.denominator > 1 && rational.numerator % 2 == 0) {
+    rational.numerator /= 2;
+    rational.denominator /= 2;
+  }
+  return rational;
+}
+
 bool BernoulliExpMinus(Rational gamma, RandomSource& random) {
   // gamma = whole + rest/denominator: exp(-1) once per whole unit, then the rest.
   const std::uint64_t whole = gamma.numerator / gamma.denominator;
@@ -49,7 +64,7 @@ bool BernoulliExpMinus(Rational gamma, RandomSource& random) {
 
 Result<DiscreteLaplace> DiscreteLaplace::Create(double epsilon, std::int64_t sensitivity) {
   if (sensitivity < 1) return MakeError("sensitivity must be at least 1");
-  auto rational = ExactRational(epsilon / static_cast<double>(sensitivity));
+  auto rational = DyadicAtMost(epsilon / static_cast<double>(sensitivity));
   if (!rational) return MakeError("epsilon " + rational.error());
   return DiscreteLaplace(*rational, epsilon / static_cast<double>(sensitivity));
 }

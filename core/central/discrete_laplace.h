@@ -23,6 +23,13 @@ struct Rational {
 // denominator (reduced); an error when it does not fit in 63 bits.
 Result<Rational> ExactRational(double value);
 
+// The largest fraction with a power-of-two denominator of at most 2^62 that is
+// not above `value` (`value` itself when ExactRational reads it). Noise drawn
+// for it is at least as wide as for `value`, so a privacy loss read this way
+// is never understated; a value like 0.01 * 0.001 / 2, whose binary expansion
+// needs a denominator of 2^70, no longer fails. An error below 2^-62.
+Result<Rational> DyadicAtMost(double value);
+
 // True with probability exp(-gamma), gamma = p/q >= 0, exactly.
 bool BernoulliExpMinus(Rational gamma, RandomSource& random);
 

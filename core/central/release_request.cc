@@ -7,16 +7,22 @@
 namespace deniable {
 namespace {
 
-Result<double> ReadProbabilityLike(const nlohmann::json& object, const char* field, double fallback, bool open_low,
-                                   const std::string& what) {
+// A share in [low, high] (the default when absent).
+Result<double> ReadShare(const nlohmann::json& object, const char* field, double fallback, double low, double high,
+                         const std::string& what) {
   if (!object.contains(field)) return fallback;
   auto value = ReadFiniteNumber(object, field, "");
   if (!value) return value;
-  if ((open_low ? *value <= 0.0 : *value < 0.0) || *value >= 1.0) {
+  if (*value < low || *value > high) {
     return MakeError(std::string(field) + ": must be " + what + ", but is " + FormatNumber(*value));
   }
   return value;
 }
+
+// rho and ratio split a release's epsilon between two noise draws; each draw
+// needs a part whose exact discrete noise can be drawn (a part of 1e-300 of
+// the budget cannot: it was a 500 before this bound).
+constexpr double kSmallestSplit = 0.001;
 
 }  // namespace
 
@@ -46,13 +52,15 @@ Result<ReleaseRequest> ParseReleaseRequest(const nlohmann::json& object) {
   if (!epsilon) return MakeError(epsilon.error());
   if (auto valid = ValidateEpsilon(*epsilon); !valid) return MakeError("epsilon: " + valid.error());
   request.epsilon = *epsilon;
-  auto rho = ReadProbabilityLike(object, "rho", 0.5, true, "in (0, 1)");
+  const std::string split = "in [0.001, 0.999] (it splits epsilon between two noise draws, each needing at least 0.1% of it)";
+  auto rho = ReadShare(object, "rho", 0.5, kSmallestSplit, 1.0 - kSmallestSplit, split);
   if (!rho) return MakeError(rho.error());
   request.rho = *rho;
-  auto ratio = ReadProbabilityLike(object, "ratio", 0.85, true, "in (0, 1)");
+  auto ratio = ReadShare(object, "ratio", 0.85, kSmallestSplit, 1.0 - kSmallestSplit, split);
   if (!ratio) return MakeError(ratio.error());
   request.ratio = *ratio;
-  auto eta = ReadProbabilityLike(object, "eta", 0.35, false, "in [0, 1)");
+  auto eta = ReadShare(object, "eta", 0.35, 0.0, 1.0, "in [0, 1)");
+  if (eta && *eta >= 1.0) return MakeError("eta: must be in [0, 1), but is 1");
   if (!eta) return MakeError(eta.error());
   request.eta = *eta;
   return request;

@@ -34,6 +34,15 @@ TEST_CASE("central: a double epsilon is read as its exact dyadic rational") {
   CHECK(tenth.numerator == 3602879701896397ULL);
   CHECK(tenth.denominator == (1ULL << 55));
   CHECK(!ExactRational(-1.0).ok());
+  // A split part of a small epsilon needs more than 62 bits: read rounded down (more noise, never less privacy).
+  const double small = 0.01 * 0.001 / 2;
+  CHECK(!ExactRational(small).ok());
+  const Rational below = *DyadicAtMost(small);
+  CHECK(below.denominator <= (1ULL << 62));
+  CHECK(static_cast<long double>(below.numerator) / below.denominator <= small);
+  CHECK(static_cast<double>(static_cast<long double>(below.numerator) / below.denominator) == doctest::Approx(small).epsilon(1e-12));
+  CHECK(DyadicAtMost(0.1)->numerator == tenth.numerator);
+  CHECK(!DyadicAtMost(1e-30).ok());
 }
 
 TEST_CASE("central: Bernoulli(exp(-gamma)) is exact in rate for gamma below and above 1") {
@@ -210,7 +219,16 @@ TEST_CASE("central: post-processing is separate: clamp, round, and Norm-Sub cons
 TEST_CASE("central: release requests are read strictly and run the named method") {
   CHECK(ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", 0.5}})->rho == 0.5);
   CHECK(ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", 0.5}, {"rho", 1.0}}).error() ==
-        "rho: must be in (0, 1), but is 1");
+        "rho: must be in [0.001, 0.999] (it splits epsilon between two noise draws, each needing at least 0.1% of "
+        "it), but is 1");
+  // Valid numbers, but parts of the budget too small to draw exact noise for (answered 500 before).
+  CHECK(ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", 0.5}, {"rho", 1e-300}}).error().rfind("rho: must be", 0) == 0);
+  CHECK(ParseReleaseRequest({{"method", "ahp"}, {"epsilon", 0.5}, {"ratio", 1e-12}}).error().rfind("ratio: must be", 0) == 0);
+  CHECK(ParseReleaseRequest({{"method", "ahp"}, {"epsilon", 0.5}, {"eta", 1}}).error() == "eta: must be in [0, 1), but is 1");
+  // The smallest allowed split still draws its noise.
+  SeededRandom small_split_random(5);
+  CHECK(RunRelease(*ParseReleaseRequest({{"method", "sreb_gca"}, {"epsilon", 0.01}, {"rho", 0.001}}), {5, 0, 3}, 2,
+                   small_split_random).ok());
   CHECK(ParseReleaseRequest({{"method", "dp_base"}, {"epsilon", 0}}).error() ==
         "epsilon: epsilon must be finite and in [0.01, 30], but is 0");
   CHECK(ParseReleaseRequest({{"method", "noisefirst"}, {"epsilon", 1}}).error() ==
