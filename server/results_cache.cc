@@ -17,8 +17,18 @@ ResultsCache::Document ResultsCache::Find(std::int64_t respondents, const std::s
   return pending.get();  // rethrows the computation's exception
 }
 
+ResultsCache::~ResultsCache() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  while (!slots_.empty()) Erase(slots_.begin());
+}
+
+void ResultsCache::UseMemory(std::shared_ptr<CacheMemory> memory) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  memory_ = std::move(memory);
+}
+
 ResultsCache::Lookup ResultsCache::GetOrCompute(std::int64_t respondents, const std::string& key,
-                                                const std::function<nlohmann::json()>& compute) {
+                                                const std::function<nlohmann::json()>& compute, bool pinned) {
   std::promise<Document> promise;
   std::uint64_t id = 0;
   {
@@ -34,13 +44,15 @@ ResultsCache::Lookup ResultsCache::GetOrCompute(std::int64_t respondents, const 
       lock.unlock();
       return {pending.get(), false};
     }
-    if (slots_.size() >= kMaxEntries) EvictLeastRecentlyUsed();
+    const auto custom = std::count_if(slots_.begin(), slots_.end(), [](const auto& slot) { return !slot.second.pinned; });
+    if (!pinned && static_cast<std::size_t>(custom) >= kMaxEntries) EvictLeastRecentlyUsed();
     id = ++clock_;
-    slots_.emplace(key, Slot{promise.get_future().share(), id, id});
+    slots_.emplace(key, Slot{promise.get_future().share(), id, id, pinned, 0});
   }
   try {
     Document document = std::make_shared<const nlohmann::json>(compute());
     promise.set_value(document);
+    Keep(key, id, *document);
     return {std::move(document), true};
   } catch (...) {
     promise.set_exception(std::current_exception());
@@ -57,23 +69,50 @@ std::size_t ResultsCache::size() const {
 bool ResultsCache::AdvanceTo(std::int64_t respondents) {
   if (respondents < respondents_) return false;
   if (respondents > respondents_) {
-    slots_.clear();  // waiters keep their own copy of the shared future
+    while (!slots_.empty()) Erase(slots_.begin());  // waiters keep their own copy of the shared future
     respondents_ = respondents;
   }
   return true;
 }
 
-void ResultsCache::EvictLeastRecentlyUsed() {
-  const auto oldest = std::min_element(slots_.begin(), slots_.end(), [](const auto& a, const auto& b) {
-    return a.second.last_used < b.second.last_used;
-  });
-  if (oldest != slots_.end()) slots_.erase(oldest);
+bool ResultsCache::EvictLeastRecentlyUsed(const std::string& keep) {
+  auto oldest = slots_.end();
+  for (auto it = slots_.begin(); it != slots_.end(); ++it) {
+    if (it->second.pinned || it->first == keep) continue;
+    if (oldest == slots_.end() || it->second.last_used < oldest->second.last_used) oldest = it;
+  }
+  if (oldest == slots_.end()) return false;
+  Erase(oldest);
+  return true;
+}
+
+void ResultsCache::Erase(std::map<std::string, Slot>::iterator slot) {
+  if (memory_ != nullptr && slot->second.bytes > 0) memory_->Release(slot->second.bytes);
+  slots_.erase(slot);
 }
 
 void ResultsCache::EraseFailed(const std::string& key, std::uint64_t id) {
   std::lock_guard<std::mutex> lock(mutex_);
   const auto it = slots_.find(key);
-  if (it != slots_.end() && it->second.id == id) slots_.erase(it);
+  if (it != slots_.end() && it->second.id == id) Erase(it);
+}
+
+void ResultsCache::Keep(const std::string& key, std::uint64_t id, const nlohmann::json& document) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = slots_.find(key);
+  if (it == slots_.end() || it->second.id != id || memory_ == nullptr) return;  // evicted meanwhile, or unbounded
+  const std::size_t bytes = ApproximateBytes(document);
+  if (it->second.pinned) {
+    memory_->Charge(bytes);
+  } else {
+    while (!memory_->TryCharge(bytes)) {
+      if (!EvictLeastRecentlyUsed(key)) {
+        slots_.erase(it);  // served to its requests, but not kept: the budget cannot hold it
+        return;
+      }
+    }
+  }
+  it->second.bytes = bytes;
 }
 
 }  // namespace deniable::server

@@ -19,6 +19,9 @@ const char* const kServeUsage =
     "  --web DIR      built web pages (default <executable>/../web/dist, else ./web/dist)\n"
     "  --demo FILE    create this survey at start unless a survey with its id exists\n"
     "                 (repeatable: --demo a.json --demo b.json)\n"
+    "  --results-cache-mib N\n"
+    "                 memory for cached results documents, all surveys together (default 256;\n"
+    "                 each survey's default document is kept whatever this says)\n"
     "  --quiet        no access log\n"
     "  --help         this help\n"
     "\n"
@@ -29,12 +32,16 @@ namespace {
 
 Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--port", true}, {"--host", true}, {"--data", true}, {"--web", true},
-                                 {"--demo", true, true}, {"--quiet", false}});
+                                 {"--demo", true, true}, {"--quiet", false},
+                                 {"--results-cache-mib", true}});
   if (!flags) return MakeError(flags.error());
   ServeOptions options;
   auto port = IntegerFlag(*flags, "--port", 0, 65535, 8080);
   if (!port) return MakeError(port.error());
   options.port = static_cast<int>(*port);
+  auto cache = IntegerFlag(*flags, "--results-cache-mib", 1, 65536, 256);
+  if (!cache) return MakeError(cache.error());
+  options.results_cache_bytes = static_cast<std::size_t>(*cache) << 20;
   options.host = flags->ValueOr("--host", options.host);
   options.data_dir = flags->ValueOr("--data", options.data_dir);
   options.web_dir = flags->ValueOr("--web", "");

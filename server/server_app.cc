@@ -116,7 +116,7 @@ int RunServer(const ServeOptions& options) {
   BlockShutdownSignals();
   auto data = OpenDataDirectory(options.data_dir);
   if (!data) return StartupError(data.error());
-  SurveyRegistry registry;
+  SurveyRegistry registry(options.results_cache_bytes);
   if (auto loaded = LoadSurveys(options, *data->storage, registry); !loaded) return StartupError(loaded.error());
   return Serve(options, data.value(), registry);
 }

@@ -4,6 +4,7 @@
 // accepting requests, lets in-flight ones finish and drains the writer.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@ struct ServeOptions {
   std::string web_dir;   // empty: DefaultWebDirectory()
   std::vector<std::string> demo_files;  // surveys to create at start (none: empty)
   bool access_log = true;
+  std::size_t results_cache_bytes = std::size_t{256} << 20;  // CacheMemory's budget
 };
 
 // Returns the process exit code (0 after a graceful stop, 1 on a startup error).

@@ -86,6 +86,8 @@ class SurveyEntry {
   // (the client disconnected: estimation stopped, nothing cached). A request
   // that waited for another's identical computation, refused for that
   // request's own reason, tries again for itself.
+  // The server-wide budget of cached results (SurveyRegistry::Add sets it).
+  void UseCacheMemory(std::shared_ptr<CacheMemory> memory) { results_cache_.UseMemory(std::move(memory)); }
   ResultsCache::Lookup Results(const EstimateQuery& query, EstimationLimits& limits,
                                const EstimationRequester& requester);
 
@@ -135,6 +137,8 @@ class SurveyEntry {
 
 class SurveyRegistry {
  public:
+  explicit SurveyRegistry(std::size_t results_cache_bytes = CacheMemory::kDefaultBudget)
+      : cache_memory_(std::make_shared<CacheMemory>(results_cache_bytes)) {}
   std::shared_ptr<SurveyEntry> Find(const std::string& id) const;
   // false when a survey with the same id is already registered.
   bool Add(std::shared_ptr<SurveyEntry> entry);
@@ -143,10 +147,13 @@ class SurveyRegistry {
   std::vector<std::shared_ptr<SurveyEntry>> All() const;
   // Shared by every survey's results estimation.
   EstimationLimits& estimation_limits() { return estimation_limits_; }
+  const CacheMemory& cache_memory() const { return *cache_memory_; }
 
  private:
   mutable std::shared_mutex mutex_;
   EstimationLimits estimation_limits_;
+  // Shared with every entry's cache, which may outlive the registry (a handler still holding its entry).
+  std::shared_ptr<CacheMemory> cache_memory_;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
 };
 
