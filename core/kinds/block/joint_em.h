@@ -30,9 +30,26 @@
 namespace deniable {
 
 inline constexpr int kMaxEmRounds = 300;
+inline constexpr int kMaxAcceleratedEmRounds = 3000;
+
+// The unbiased cells (frequencies) and their variances that EM is checked against.
+struct EmTarget {
+  std::vector<double> frequency, variance;
+  double level = 1.0;  // stop at level x (the cells with a variance); 0: only at the likelihood's maximum
+};
+
+struct EmJoint {
+  std::vector<double> table;  // sums to 1
+  int rounds = 0;             // EM steps taken
+  double discrepancy = 0.0;   // sum_c (table_c - f_c)^2 / v_c at the end (with a target)
+  double target = 0.0;        // the cells with a variance: the discrepancy the truth has on average
+};
 
 // margins: the set's attributes' consistent marginals (the starting point's factors).
-std::vector<double> JointByEm(const BlockAggregate& aggregate, std::uint32_t set,
-                              const std::vector<std::vector<double>>& margins, int rounds = kMaxEmRounds);
+// Without a target: plain EM, at most max_rounds steps, until no cell moves by more than 1e-7.
+// With one: SQUAREM-accelerated EM until the discrepancy falls to the target, the likelihood stops rising, or
+// max_rounds steps.
+EmJoint JointByEm(const BlockAggregate& aggregate, std::uint32_t set, const std::vector<std::vector<double>>& margins,
+                  const EmTarget* target = nullptr, int max_rounds = kMaxEmRounds);
 
 }  // namespace deniable
