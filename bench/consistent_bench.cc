@@ -15,8 +15,8 @@
 // --csv, a real one: the file's rows are the population, n records drawn
 // from it (bench/fetch-consistent-data.sh extracts ANES 1996 and Fair's
 // affairs from Debian's python3-statsmodels into build/data/).
-// Splits: equal and Dirichlet(1) (personalised), epsilon per attribute 1.
-// Run: build/consistent_bench [--runs R] [--n N] [--csv FILE COLUMNS]...   (COLUMNS: a,b[,c] by header name)
+// Splits: equal and Dirichlet(1) (personalised); epsilon per attribute 1 unless --epsilon.
+// Run: build/consistent_bench [--runs R] [--n N] [--epsilon E] [--csv FILE COLUMNS]...   (COLUMNS: a,b[,c] by header name)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -89,8 +89,8 @@ struct Outcome {
   double rounds = 0.0, discrepancy = 0.0, squarem_rounds = 0.0;  // the stopped EM's steps and final discrepancy / target
 };
 
-void Run(const Table& table, std::int64_t n, double dirichlet, int runs) {
-  const BlockDefinition block = Definition(table.sizes, 1.0);
+void Run(const Table& table, std::int64_t n, double epsilon, double dirichlet, int runs) {
+  const BlockDefinition block = Definition(table.sizes, epsilon);
   std::vector<double> cumulative(table.weights.size());
   std::partial_sum(table.weights.begin(), table.weights.end(), cumulative.begin());
   Outcome total;
@@ -116,7 +116,7 @@ void Run(const Table& table, std::int64_t n, double dirichlet, int runs) {
     std::vector<std::vector<double>> margins;
     for (std::size_t a = 0; a < table.sizes.size(); ++a) {
       std::vector<double> margin;
-      for (const auto& option : EstimateMarginal(aggregate, static_cast<int>(a), BlockMode::kCalibrated, 1.0).options) {
+      for (const auto& option : EstimateMarginal(aggregate, static_cast<int>(a), BlockMode::kCalibrated, epsilon).options) {
         margin.push_back(option.consistent_frequency);
       }
       margins.push_back(margin);
@@ -151,8 +151,8 @@ void Run(const Table& table, std::int64_t n, double dirichlet, int runs) {
     }
     for (std::size_t w = 0; w < table.watched.size(); ++w) total.truth_watched[w] += truth[table.watched[w].second] / runs;
   }
-  std::printf("\n**%s**, n = %lld, e = 1 per attribute, %s splits (%d run%s; mean AVD; watched cells' mean)\n\n",
-              table.name.c_str(), static_cast<long long>(n), dirichlet > 0 ? "Dirichlet(1)" : "equal", runs,
+  std::printf("\n**%s**, n = %lld, e = %g per attribute, %s splits (%d run%s; mean AVD; watched cells' mean)\n\n",
+              table.name.c_str(), static_cast<long long>(n), epsilon, dirichlet > 0 ? "Dirichlet(1)" : "equal", runs,
               runs == 1 ? "" : "s");
   std::printf("EM to the discrepancy: %.0f steps on average, discrepancy / target %.2f; SQUAREM to convergence: %.0f steps\n\n",
               total.rounds, total.discrepancy, total.squarem_rounds);
@@ -269,23 +269,26 @@ Table FromCsv(const std::string& path, const std::string& columns) {
 int main(int argc, char** argv) {
   int runs = 5;
   std::int64_t n = 100000;
+  double epsilon = 1.0;
   std::vector<Table> tables = {Shares(), Strong()};
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--n") == 0 && i + 1 < argc) {
       n = std::atoll(argv[++i]);
+    } else if (std::strcmp(argv[i], "--epsilon") == 0 && i + 1 < argc) {
+      epsilon = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--csv") == 0 && i + 2 < argc) {
       tables.push_back(FromCsv(argv[i + 1], argv[i + 2]));
       i += 2;
     } else {
-      std::fprintf(stderr, "usage: consistent_bench [--runs R] [--n N] [--csv FILE COLUMNS]...\n");
+      std::fprintf(stderr, "usage: consistent_bench [--runs R] [--n N] [--epsilon E] [--csv FILE COLUMNS]...\n");
       return 2;
     }
   }
   std::printf("# Consistent cross-tabs against the unbiased cells (AVD against the respondents' own table)\n");
   for (const Table& table : tables) {
-    for (double dirichlet : {0.0, 1.0}) Run(table, n, dirichlet, runs);
+    for (double dirichlet : {0.0, 1.0}) Run(table, n, epsilon, dirichlet, runs);
   }
   return 0;
 }

@@ -9,8 +9,8 @@
 //
 // ProjectOntoMargins: the table closest to the unbiased cells f in the
 // metric of their variances, sum_c (P_c - f_c)^2 / v_c, among the
-// non-negative tables with those margins (a weighted Norm-Sub: with one
-// attribute and equal variances it is Norm-Sub). The truth's table is in
+// non-negative tables with those margins (Norm-Sub's idea, with the
+// margins for the total and each cell weighted by its precision). The truth's table is in
 // that set when the margins are right, and a projection onto a convex set
 // holding the truth moves no table further from it in that metric, so the
 // result is never worse than the unbiased cells it starts from, and it keeps

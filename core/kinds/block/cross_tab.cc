@@ -58,7 +58,7 @@ CrossTab SituationOne(const BlockAggregate& aggregate, const BlockDefinition& bl
     table.frequency.push_back(joint.count[c] / n);
     table.std_error.push_back(std::sqrt(joint.variance[c]) / n);
   }
-  const EmTarget target{table.frequency, Squares(table.std_error), 0.0};
+  const EmTarget target{table.frequency, Squares(table.std_error)};
   table.consistent = FitMargins(JointByEm(aggregate, set, MarginsOf(set, margins), &target, kMaxAcceleratedEmRounds).table,
                                 joint.sizes, MarginsOf(set, margins));
   return table;

@@ -179,16 +179,16 @@ EmJoint JointByEm(const BlockAggregate& aggregate, std::uint32_t set, const std:
     for (std::size_t x = 0; x < cells; ++x) largest_move = std::max(largest_move, std::abs(p[x] - before[x]));
     return largest_move <= kTolerance;
   };
-  if (target == nullptr) {  // plain EM: a fixed number of rounds at most
-    while (result.rounds < max_rounds) {
-      const std::vector<double> before = p;
-      p = EmStep(sizes, units, normaliser, p).next;
-      ++result.rounds;
-      if (done(before)) break;
-    }
-    return result;
+  // Plain EM first, as without a target: its early rounds are the smoothing that keeps thin tables from fitting
+  // noise (docs/blocks-results.md).
+  const int plain = target == nullptr ? max_rounds : std::min(max_rounds, kMaxEmRounds);
+  while (result.rounds < plain) {
+    const std::vector<double> before = p;
+    p = EmStep(sizes, units, normaliser, p).next;
+    ++result.rounds;
+    if (target == nullptr ? done(before) : false) break;
   }
-  if (done(p)) return result;
+  if (target == nullptr || done(p)) return result;
   while (result.rounds + 3 <= max_rounds) {
     const Step first = EmStep(sizes, units, normaliser, p);
     const Step second = EmStep(sizes, units, normaliser, first.next);
