@@ -1,5 +1,6 @@
 #include "core/kinds/block/block_results.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/frequency/frequency_estimator.h"
@@ -63,14 +64,20 @@ nlohmann::json CrossTabToJson(const BlockDefinition& block, const CrossTab& tabl
     for (std::size_t i = 0; i < digits.size(); ++i) {
       labels.push_back(block.attributes[static_cast<std::size_t>(table.attributes[i])].options[static_cast<std::size_t>(digits[i])]);
     }
+    const double consistent = table.consistent[cell];
     nlohmann::json entry = {{"options", labels}, {"frequency", nullptr}, {"std_error", nullptr}, {"ci_low", nullptr},
-                            {"ci_high", nullptr}, {"consistent_frequency", table.consistent[cell]}};
+                            {"ci_high", nullptr}, {"consistent_frequency", consistent},
+                            {"consistent_ci_low", nullptr}, {"consistent_ci_high", nullptr}};
     if (!table.frequency.empty()) {
       const double f = table.frequency[cell], se = table.std_error[cell];
       entry["frequency"] = f;
       entry["std_error"] = se;
       entry["ci_low"] = f - kZ95 * se;
       entry["ci_high"] = f + kZ95 * se;
+      // The consistent cell's own interval (as a histogram bin's): the unbiased one clipped to [0, 1] and widened
+      // to hold the consistent value, which the fit to the margins and non-negativity can move out of it.
+      entry["consistent_ci_low"] = std::min(std::clamp(f - kZ95 * se, 0.0, 1.0), consistent);
+      entry["consistent_ci_high"] = std::max(std::clamp(f + kZ95 * se, 0.0, 1.0), consistent);
     }
     cells.push_back(std::move(entry));
   }

@@ -25,6 +25,12 @@ std::vector<std::vector<double>> MarginsOf(std::uint32_t set, const std::vector<
   return chosen;
 }
 
+std::vector<double> Squares(const std::vector<double>& values) {
+  std::vector<double> squares;
+  for (double x : values) squares.push_back(x * x);
+  return squares;
+}
+
 bool Feasible(const BlockAggregate& aggregate, std::uint32_t set, const CrossTabOptions& options) {
   return SetSize(set) <= aggregate.joint_order() && aggregate.Answered(set) >= options.min_group;
 }
@@ -52,7 +58,9 @@ CrossTab SituationOne(const BlockAggregate& aggregate, const BlockDefinition& bl
     table.frequency.push_back(joint.count[c] / n);
     table.std_error.push_back(std::sqrt(joint.variance[c]) / n);
   }
-  table.consistent = FitMargins(JointByEm(aggregate, set, MarginsOf(set, margins)), joint.sizes, MarginsOf(set, margins));
+  const EmTarget target{table.frequency, Squares(table.std_error)};
+  table.consistent = FitMargins(JointByEm(aggregate, set, MarginsOf(set, margins), &target, kMaxAcceleratedEmRounds).table,
+                                joint.sizes, MarginsOf(set, margins));
   return table;
 }
 
