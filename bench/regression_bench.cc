@@ -13,11 +13,24 @@
 // last half of rounds), of least squares on the training rows and of
 // predicting the mean; time of the server's update step per round and per
 // report on the client (native).
-// Run: build/regression_bench [--quick] [--fair FILE]
+// The coefficients are the average of the model's chains (kind default 8).
+//
+// --coverage R: the model's coverage of run-to-run variation instead. The
+// same respondents (a fixed table) are trained R times, each in another
+// arrival order with another randomisation (seeds 1..R); the run-to-run mean
+// is the average of the R published coefficients. Per coefficient (raw
+// units): least squares on the rows, the run-to-run mean and sd, the median
+// 95% half-width and the share of runs whose interval covers the run-to-run
+// mean (nominal 95%; binomial sd sqrt(.95 .05 / R)), and the baseline in the
+// same run: one chain (the former design) with its former statement, the
+// estimate +- 1.96 x the spread of the averaged iterates (the intercept's
+// rescaled from the normalised one, ignoring the slopes).
+// Run: build/regression_bench [--quick] [--fair FILE] [--coverage R]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -31,6 +44,7 @@
 #include "core/kinds/regression/model_gradient.h"
 #include "core/kinds/regression/model_results.h"
 #include "core/kinds/regression/model_rounds.h"
+#include "core/kinds/regression/model_chains.h"
 
 using namespace deniable;
 using Clock = std::chrono::steady_clock;
@@ -121,31 +135,49 @@ std::vector<double> LeastSquares(const ModelDefinition& model, const std::vector
   return std::vector<double>(b.data(), b.data() + d);
 }
 
-void Run(const std::string& data, const Table& table, double epsilon) {
+// The respondents in `records`' order, each answering against the current
+// round's chain's coefficients, as the page does (the server's step per round
+// timed apart from the clients' work when asked).
+ModelAggregate Train(const ModelDefinition& model, const NumericMechanism& mechanism, long long batch,
+                     const std::vector<ModelRecord>& records, std::uint64_t seed, double* client_seconds = nullptr,
+                     double* server_seconds = nullptr) {
+  ModelAggregate aggregate(model.components(), batch);
+  std::vector<std::vector<double>> chains(static_cast<std::size_t>(model.chains()),
+                                          std::vector<double>(static_cast<std::size_t>(model.components()), 0.0));
+  SeededRandom random(seed);
+  for (const auto& record : records) {
+    const long long round = aggregate.CurrentRound();
+    std::vector<double>& coefficients = chains[static_cast<std::size_t>(ChainOfRound(round, model.chains()).chain)];
+    const auto start = Clock::now();
+    const auto wire = PerturbModelAnswer(model, mechanism, {record, round, coefficients}, random).value();
+    if (client_seconds) *client_seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    aggregate.Add(GradientResponse(round, wire["component"].get<int>(), wire["value"].get<double>()));
+    if (aggregate.CurrentRound() != round) {  // the round closed: one step of its chain (the server replays these)
+      const auto update = Clock::now();
+      coefficients = StepModel(model, round, aggregate.rounds().at(round), coefficients).coefficients;
+      if (server_seconds) *server_seconds += std::chrono::duration<double>(Clock::now() - update).count();
+    }
+  }
+  return aggregate;
+}
+
+ModelDefinition BenchModel(const Table& table, double epsilon, int chains) {
   ModelDefinition model;
   model.target = "y";
   for (std::size_t j = 0; j < table.feature_ranges.size(); ++j) model.features.push_back("x" + std::to_string(j + 1));
   model.epsilon = epsilon;
   model.feature_ranges = table.feature_ranges;
   model.target_range = table.target_range;
+  model.declared_chains = chains;
+  return model;
+}
+
+void Run(const std::string& data, const Table& table, double epsilon) {
+  const ModelDefinition model = BenchModel(table, epsilon, kDefaultModelChains);
   const auto mechanism = GradientMechanism(model).value();
   const long long batch = ModelBatch(model, *mechanism);
-  ModelAggregate aggregate(model.components(), batch);
-  std::vector<double> coefficients(static_cast<std::size_t>(model.components()), 0.0);
-  SeededRandom random(17);
   double client_seconds = 0.0, server_seconds = 0.0;
-  for (const auto& record : table.train) {
-    const long long round = aggregate.CurrentRound();
-    const auto start = Clock::now();
-    const auto wire = PerturbModelAnswer(model, *mechanism, {record, round, coefficients}, random).value();
-    client_seconds += std::chrono::duration<double>(Clock::now() - start).count();
-    aggregate.Add(GradientResponse(round, wire["component"].get<int>(), wire["value"].get<double>()));
-    if (aggregate.CurrentRound() != round) {  // the round closed: one step (the server replays these)
-      const auto update = Clock::now();
-      coefficients = StepModel(model, round, aggregate.rounds().at(round), coefficients).coefficients;
-      server_seconds += std::chrono::duration<double>(Clock::now() - update).count();
-    }
-  }
+  const ModelAggregate aggregate = Train(model, *mechanism, batch, table.train, 17, &client_seconds, &server_seconds);
   const ModelTrajectory trajectory = ReplayModel(model, aggregate);
   const auto rounds = static_cast<double>(trajectory.steps.size());
   const std::vector<double> final_b = FinalCoefficients(trajectory);
@@ -160,19 +192,147 @@ void Run(const std::string& data, const Table& table, double epsilon) {
   std::fflush(stdout);
 }
 
+// The former statement of one chain: the sd of the averaged iterates, in raw
+// units by rescaling each normalised one alone (the intercept's by w_y / 2).
+std::vector<double> FormerSpreadRaw(const ModelDefinition& model, const ModelTrajectory& trajectory,
+                                    const std::vector<double>& mean) {
+  const std::size_t rounds = trajectory.steps.size(), first = rounds / 2;
+  std::vector<double> spread(mean.size(), 0.0);
+  if (rounds - first < 2) return spread;
+  for (std::size_t r = first; r < rounds; ++r) {
+    for (std::size_t j = 0; j < mean.size(); ++j) spread[j] += std::pow(trajectory.steps[r].coefficients[j] - mean[j], 2);
+  }
+  for (std::size_t j = 0; j < spread.size(); ++j) {
+    spread[j] = std::sqrt(spread[j] / static_cast<double>(rounds - first - 1)) * model.target_range.width() /
+                (j == 0 ? 2.0 : model.feature_ranges[j - 1].width());
+  }
+  return spread;
+}
+
+struct Runs {
+  std::vector<std::vector<double>> estimate, half_width;  // per run, per coefficient (raw)
+  double test_mse = 0.0;                                  // averaged over runs
+  long long rounds_per_chain = 0;
+};
+
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+// Per coefficient: the run-to-run mean, sd, median half-width and the share of runs covering the mean.
+void PrintCoverage(const Runs& runs, std::size_t j, const char* prefix) {
+  const auto count = static_cast<double>(runs.estimate.size());
+  double mean = 0.0, squares = 0.0, covered = 0.0;
+  std::vector<double> widths;
+  for (const auto& estimate : runs.estimate) mean += estimate[j] / count;
+  for (std::size_t r = 0; r < runs.estimate.size(); ++r) {
+    squares += std::pow(runs.estimate[r][j] - mean, 2);
+    widths.push_back(runs.half_width[r][j]);
+    covered += std::fabs(runs.estimate[r][j] - mean) <= runs.half_width[r][j] ? 1.0 : 0.0;
+  }
+  std::printf("%s %.4g | %.3g | %.3g | %.1f%% |", prefix, mean, std::sqrt(squares / (count - 1.0)), Median(widths),
+              100.0 * covered / count);
+}
+
+void Coverage(const std::string& data, const Table& table, double epsilon, int orders) {
+  const ModelDefinition chained = BenchModel(table, epsilon, kDefaultModelChains), single = BenchModel(table, epsilon, 1);
+  const auto mechanism = GradientMechanism(chained).value();
+  const long long batch = ModelBatch(chained, *mechanism);
+  Runs after, before;
+  for (int order = 1; order <= orders; ++order) {
+    std::vector<ModelRecord> records = table.train;
+    SeededRandom shuffle(1000 + static_cast<std::uint64_t>(order));
+    for (std::size_t i = records.size(); i > 1; --i) std::swap(records[i - 1], records[UniformBelow(shuffle, i)]);
+    const nlohmann::json result =
+        ModelResultToJson(chained, Train(chained, *mechanism, batch, records, static_cast<std::uint64_t>(order)));
+    const auto& coefficients = result.at("coefficients");
+    if (!coefficients.is_object() || !coefficients.at("interval_raw").is_array()) {
+      std::printf("| %s | %zu | %.2g | %lld | too few rounds for every chain: no interval |\n", data.c_str(),
+                  records.size(), epsilon, batch);
+      return;
+    }
+    after.estimate.push_back(coefficients.at("raw").get<std::vector<double>>());
+    std::vector<double> half;
+    for (const auto& pair : coefficients.at("interval_raw")) half.push_back((pair[1].get<double>() - pair[0].get<double>()) / 2);
+    after.half_width.push_back(half);
+    after.test_mse += TestMse(chained, table.test, coefficients.at("normalised").get<std::vector<double>>()) / orders;
+    after.rounds_per_chain = result.at("rounds_completed").get<long long>() / kDefaultModelChains;
+    const ModelTrajectory trajectory =
+        ReplayModel(single, Train(single, *mechanism, batch, records, static_cast<std::uint64_t>(order)));
+    const std::vector<double> final_b = FinalCoefficients(trajectory);
+    before.estimate.push_back(RawCoefficients(single, final_b));
+    std::vector<double> former = FormerSpreadRaw(single, trajectory, final_b);
+    for (double& value : former) value *= 1.96;
+    before.half_width.push_back(former);
+    before.test_mse += TestMse(single, table.test, final_b) / orders;
+  }
+  const std::vector<double> least_squares = RawCoefficients(chained, LeastSquares(chained, table.train));
+  for (std::size_t j = 0; j < least_squares.size(); ++j) {
+    std::printf("| %s | %zu | %.2g | %lld | %lld | %s | %.4g |", data.c_str(), table.train.size(), epsilon, batch,
+                after.rounds_per_chain, j == 0 ? "intercept" : ("x" + std::to_string(j)).c_str(), least_squares[j]);
+    PrintCoverage(after, j, "");
+    PrintCoverage(before, j, "");
+    if (j == 0) {
+      std::printf(" %.4f / %.4f / %.4f |\n", after.test_mse, before.test_mse,
+                  TestMse(chained, table.test, LeastSquares(chained, table.train)));
+    } else {
+      std::printf(" |\n");
+    }
+    std::fflush(stdout);
+  }
+}
+
+// Fair's table with one feature kept (e.g. 4: education).
+Table OneFeature(const Table& table, std::size_t feature) {
+  Table kept;
+  kept.target_range = table.target_range;
+  kept.feature_ranges = {table.feature_ranges[feature]};
+  for (const auto* rows : {&table.train, &table.test}) {
+    auto& into = rows == &table.train ? kept.train : kept.test;
+    for (const auto& record : *rows) into.push_back({{record.features[feature]}, record.target});
+  }
+  return kept;
+}
+
+int CoverageMain(const std::string& fair, int orders, bool quick) {
+  std::printf("Coverage of run-to-run variation: %d arrival orders of the same respondents (seeds 1..%d); binomial sd "
+              "of a 95%% coverage %.1f points\n\n", orders, orders, 100.0 * std::sqrt(0.95 * 0.05 / orders));
+  std::printf("| data | n | eps | batch | rounds per chain | coefficient | least squares | %d chains: run mean | run sd | "
+              "median half-width | covers run mean | 1 chain (former): run mean | run sd | median 1.96 x spread | "
+              "covers run mean | test MSE: chains / 1 chain / least squares |\n", kDefaultModelChains);
+  std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  Coverage("synthetic", Synthetic(2, quick ? 20000 : 100000, 321), 1.0, orders);
+  if (!quick) Coverage("synthetic", Synthetic(5, 100000, 322), 1.0, orders);
+  if (!fair.empty()) {
+    Table rows, resampled;
+    if (!ReadFair(fair, rows, 0) || !ReadFair(fair, resampled, 49116)) {
+      std::fprintf(stderr, "cannot read %s\n", fair.c_str());
+      return 1;
+    }
+    Coverage("Fair, educ only (resampled)", OneFeature(resampled, 4), 1.0, orders);
+    Coverage("Fair (resampled)", resampled, 1.0, orders);
+    if (!quick) Coverage("Fair (rows)", rows, 4.0, orders);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool quick = false;
   std::string fair;
+  int orders = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) quick = true;
     else if (std::strcmp(argv[i], "--fair") == 0 && i + 1 < argc) fair = argv[++i];
+    else if (std::strcmp(argv[i], "--coverage") == 0 && i + 1 < argc) orders = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: regression_bench [--quick] [--fair FILE]\n");
+      std::fprintf(stderr, "usage: regression_bench [--quick] [--fair FILE] [--coverage R]\n");
       return 2;
     }
   }
+  if (orders >= 2) return CoverageMain(fair, orders, quick);
   const std::vector<double> epsilons = quick ? std::vector<double>{1.0, 4.0} : std::vector<double>{0.5, 1.0, 2.0, 4.0};
   const std::vector<int> dims = quick ? std::vector<int>{5} : std::vector<int>{5, 10, 20};
   const std::vector<int> sizes = quick ? std::vector<int>{10000, 100000} : std::vector<int>{10000, 100000, 1000000};

@@ -1,16 +1,20 @@
 // The linear_regression kind (seed 003 §5): the clipped gradient, the
 // coefficients' units, one sampled component per report, per-round sums that
-// merge in any order, and convergence to the least-squares coefficients when
-// the gradients are (nearly) noise-free.
+// merge in any order, convergence to the least-squares coefficients when
+// the gradients are (nearly) noise-free, the rounds dealt to chains in turn,
+// and the chains' interval covering the run-to-run mean at its nominal rate.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/common/seeded_random.h"
+#include "core/numeric/numeric_truth.h"
 #include "core/kinds/regression/model_gradient.h"
 #include "core/kinds/regression/model_results.h"
 #include "core/kinds/regression/model_rounds.h"
 #include "core/kinds/regression/regression_question_kind.h"
+#include "core/kinds/regression/student_t.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
@@ -21,8 +25,8 @@ using nlohmann::json;
 
 namespace {
 
-json ModelSurvey(double epsilon, int batch, double clip, double rate = 1.0) {
-  return {{"format", "deniable.survey/v1"}, {"id", "m"}, {"version", 1}, {"title", "M"},
+json ModelSurvey(double epsilon, int batch, double clip, double rate = 1.0, std::optional<int> chains = std::nullopt) {
+  json survey = {{"format", "deniable.survey/v1"}, {"id", "m"}, {"version", 1}, {"title", "M"},
           {"questions",
            {{{"id", "x1"}, {"text", "x1"}, {"type", "numeric"}, {"range", {0, 10}}, {"required", false},
              {"mechanism", {{"name", "duchi"}, {"epsilon", 1}}}},
@@ -32,6 +36,8 @@ json ModelSurvey(double epsilon, int batch, double clip, double rate = 1.0) {
              {"mechanism", {{"name", "duchi"}, {"epsilon", 1}}}},
             {{"id", "fit"}, {"text", "fit"}, {"type", "linear_regression"}, {"target", "y"}, {"features", {"x1", "x2"}},
              {"epsilon", epsilon}, {"batch", batch}, {"clip", clip}, {"learning_rate", rate}, {"ridge", 0}}}}};
+  if (chains) survey["questions"][3]["chains"] = *chains;
+  return survey;
 }
 
 const ModelDefinition& ModelOf(const Survey& survey) {
@@ -150,4 +156,156 @@ TEST_CASE("regression: reports counted together are admitted in order, so a roun
   CHECK_FALSE(admitted[3].ok());
   // The aggregate itself is unchanged by the judgement.
   CHECK(PublicStatesToJson(*survey, aggregate)["questions"]["fit"]["reports_in_round"] == 1);
+}
+
+TEST_CASE("regression: Student's t two-sided 95% quantiles") {
+  CHECK(StudentTTwoSidedQuantile(0.95, 1) == doctest::Approx(12.7062).epsilon(1e-5));
+  CHECK(StudentTTwoSidedQuantile(0.95, 2) == doctest::Approx(4.30265).epsilon(1e-5));
+  CHECK(StudentTTwoSidedQuantile(0.95, 7) == doctest::Approx(2.36462).epsilon(1e-5));
+  CHECK(StudentTTwoSidedQuantile(0.95, 30) == doctest::Approx(2.04227).epsilon(1e-5));
+  CHECK(StudentTTwoSidedQuantile(0.99, 10) == doctest::Approx(3.16927).epsilon(1e-5));
+}
+
+namespace {
+
+Report Gradient(const Survey& survey, long long round, int component, double value) {
+  auto report = ParseReport(survey, json{{"survey", "m"}, {"version", 1},
+                                         {"responses", {{"fit", {{"round", round}, {"component", component}, {"value", value}}}}}});
+  REQUIRE(report.ok());
+  return *report;
+}
+
+}  // namespace
+
+TEST_CASE("regression: rounds are dealt to the chains in turn; the state is the current round's chain's") {
+  auto survey = ParseSurvey(ModelSurvey(1.0, 1, 1.0, 1.0, 2));
+  REQUIRE(survey.ok());
+  CHECK(ModelOf(*survey).chains() == 2);
+  CHECK(ParseSurvey(ModelSurvey(1.0, 1, 1.0))->questions[3].kind->DefinitionToJson().count("chains") == 0);
+  CHECK(ModelOf(*ParseSurvey(ModelSurvey(1.0, 1, 1.0))).chains() == kDefaultModelChains);
+  auto refused = ParseSurvey(ModelSurvey(1.0, 1, 1.0, 1.0, 0));
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().find("chains") != std::string::npos);
+  SurveyAggregate aggregate(*survey);
+  auto state = [&] { return PublicStatesToJson(*survey, aggregate)["questions"]["fit"]; };
+  aggregate.Add(Gradient(*survey, 1, 0, 0.5));  // chain 1, step 1: b0 = -1 * 0.5
+  CHECK(state()["round"] == 2);
+  CHECK(state()["coefficients"] == json{0.0, 0.0, 0.0});  // chain 2 has not moved
+  aggregate.Add(Gradient(*survey, 2, 1, -0.25));  // chain 2, step 1: b1 = +0.25
+  CHECK(state()["coefficients"] == json{-0.5, 0.0, 0.0});  // round 3: chain 1 again
+  aggregate.Add(Gradient(*survey, 3, 0, 0.5));  // chain 1, step 2: rate 1/sqrt(2)
+  CHECK(state()["coefficients"] == json{0.0, 0.25, 0.0});
+  const json result = SurveyResultsToJson(*survey, aggregate)["questions"][3];
+  CHECK(result["rounds"][3]["chain"] == 1);
+  CHECK(result["rounds"][3]["coefficients"][0].get<double>() == doctest::Approx(-0.5 - 0.5 / std::sqrt(2.0)));
+  // Chain 1 averages its rounds 3 (the last half of 1 and 3), chain 2 its round 2.
+  CHECK(result["coefficients"]["by_chain"][0]["averaged_rounds"] == json{3, 3});
+  CHECK(result["coefficients"]["normalised"][0].get<double>() == doctest::Approx((-0.5 - 0.5 / std::sqrt(2.0)) / 2));
+}
+
+TEST_CASE("regression: the interval in the variables' units is the chains' disagreement, the intercept's with the slopes' covariance") {
+  // 4 chains of one round each (batch 3, one report per component), slopes and intercept moving together.
+  auto survey = ParseSurvey(ModelSurvey(1.0, 3, 1.0, 1.0, 4));
+  REQUIRE(survey.ok());
+  SurveyAggregate aggregate(*survey);
+  const double pushes[4] = {0.2, -0.4, 0.6, 0.1};
+  for (int round = 1; round <= 4; ++round) {
+    aggregate.Add(Gradient(*survey, round, 0, pushes[round - 1]));
+    aggregate.Add(Gradient(*survey, round, 1, -pushes[round - 1]));
+    aggregate.Add(Gradient(*survey, round, 2, 0.3 * round));
+  }
+  const json result = SurveyResultsToJson(*survey, aggregate)["questions"][3];
+  CHECK(result["interval_for"]["target"] == "population");
+  const json& coefficients = result["coefficients"];
+  REQUIRE(coefficients["interval_raw"].is_array());
+  std::vector<double> intercepts;
+  for (const json& chain : coefficients["by_chain"]) intercepts.push_back(chain["raw"][0].get<double>());
+  double mean = 0.0, squares = 0.0;
+  for (double value : intercepts) mean += value / 4;
+  for (double value : intercepts) squares += (value - mean) * (value - mean);
+  const double half = StudentTTwoSidedQuantile(0.95, 3) * std::sqrt(squares / 3 / 4);
+  CHECK(coefficients["raw"][0].get<double>() == doctest::Approx(mean));
+  CHECK(coefficients["interval_raw"][0][0].get<double>() == doctest::Approx(mean - half));
+  CHECK(coefficients["interval_raw"][0][1].get<double>() == doctest::Approx(mean + half));
+  // The former rescaling (the normalised intercept's error times w_y / 2 = 50) ignores the slopes: here it is wrong.
+  const double rescaled = coefficients["standard_error"][0].get<double>() * 50.0;
+  CHECK(std::fabs(rescaled - coefficients["standard_error_raw"][0].get<double>()) > 0.5 * rescaled);
+  for (std::size_t j = 0; j < 3; ++j) {  // every estimate inside its own interval
+    CHECK(coefficients["interval_raw"][j][0].get<double>() <= coefficients["raw"][j].get<double>());
+    CHECK(coefficients["raw"][j].get<double>() <= coefficients["interval_raw"][j][1].get<double>());
+  }
+  const auto rows = survey->questions[3].kind->CsvRows(result);
+  CHECK(rows[0].ci_low.get<double>() == doctest::Approx(mean - half));
+  // The respondents' interval cannot be had: said so, the population's given.
+  const json asked = SurveyResultsToJson(*survey, aggregate, json{{"fit.interval", "respondents"}})["questions"][3];
+  CHECK(asked["interval_for"]["target"] == "population");
+  CHECK(asked["interval_for"]["note"].get<std::string>().find("no interval that holds the respondents fixed") != std::string::npos);
+}
+
+TEST_CASE("regression: one chain, or chains without a complete round, give no interval and say so") {
+  auto single = ParseSurvey(ModelSurvey(1.0, 1, 1.0, 1.0, 1));
+  REQUIRE(single.ok());
+  SurveyAggregate aggregate(*single);
+  for (int round = 1; round <= 3; ++round) aggregate.Add(Gradient(*single, round, 0, 0.5));
+  json result = SurveyResultsToJson(*single, aggregate)["questions"][3];
+  CHECK(result["coefficients"]["interval_raw"].is_null());
+  CHECK(result["coefficients"]["uncertainty"].get<std::string>().find("one chain (\"chains\": 1): no interval") != std::string::npos);
+  auto four = ParseSurvey(ModelSurvey(1.0, 1, 1.0, 1.0, 4));
+  SurveyAggregate partial(*four);
+  for (int round = 1; round <= 3; ++round) partial.Add(Gradient(*four, round, 0, 0.5));
+  result = SurveyResultsToJson(*four, partial)["questions"][3];
+  CHECK(result["coefficients"]["interval_raw"].is_null());
+  CHECK(result["coefficients"]["uncertainty"].get<std::string>().find("3 of the 4 chains have a complete round") != std::string::npos);
+  CHECK(result["warning"].get<std::string>().find("the chain with fewest rounds has 0 rounds") == 0);
+}
+
+namespace {
+
+// One run: the same respondents in the order `order` gives, answering as the page does.
+json TrainInOrder(const ModelDefinition& model, const NumericMechanism& mechanism, long long batch,
+                  std::vector<ModelRecord> records, std::uint64_t order) {
+  SeededRandom shuffle(1000 + order), random(order);
+  for (std::size_t i = records.size(); i > 1; --i) std::swap(records[i - 1], records[UniformBelow(shuffle, i)]);
+  ModelAggregate aggregate(model.components(), batch);
+  std::vector<double> state = ReplayModel(model, aggregate).current;
+  for (const ModelRecord& record : records) {
+    const long long round = aggregate.CurrentRound();
+    const auto wire = PerturbModelAnswer(model, mechanism, {record, round, state}, random);
+    REQUIRE(wire.ok());
+    aggregate.Add(GradientResponse(round, (*wire)["component"].get<int>(), (*wire)["value"].get<double>()));
+    if (aggregate.CurrentRound() != round) state = ReplayModel(model, aggregate).current;  // the served state
+  }
+  return ModelResultToJson(model, aggregate);
+}
+
+}  // namespace
+
+TEST_CASE("regression: the chains' 95% interval covers the run-to-run mean over 40 arrival orders of the same respondents") {
+  // 6,000 fixed respondents, y = 40 + 3 x1 + 4 x2 + Normal(0, 10) clipped to [0, 100]; epsilon 1, batch 60
+  // (100 rounds, 12-13 per chain). Each order is also another randomisation.
+  auto survey = ParseSurvey(ModelSurvey(1.0, 60, 1.0));
+  REQUIRE(survey.ok());
+  const ModelDefinition& model = ModelOf(*survey);
+  const auto mechanism = GradientMechanism(model).value();
+  SeededRandom random(99);
+  std::vector<ModelRecord> records;
+  for (int i = 0; i < 6000; ++i) {
+    const double x1 = 10.0 * UniformUnit(random), x2 = -5.0 + 10.0 * UniformUnit(random);
+    records.push_back({{x1, x2}, std::clamp(40 + 3 * x1 + 4 * x2 + 10 * StandardNormal(random), 0.0, 100.0)});
+  }
+  constexpr int kOrders = 40;
+  std::vector<json> runs;
+  for (int order = 1; order <= kOrders; ++order) runs.push_back(TrainInOrder(model, *mechanism, 60, records, order)["coefficients"]);
+  // At 95% over 40 runs the binomial sd is sqrt(40 x .95 x .05) = 1.38 runs: at least 38 - 3 x 1.38, i.e. 34.
+  for (std::size_t j = 0; j < 3; ++j) {
+    double mean = 0.0;
+    for (const json& run : runs) mean += run["raw"][j].get<double>() / kOrders;
+    int covered = 0;
+    for (const json& run : runs) {
+      REQUIRE(run["interval_raw"].is_array());
+      covered += run["interval_raw"][j][0].get<double>() <= mean && mean <= run["interval_raw"][j][1].get<double>();
+    }
+    MESSAGE("coefficient " << j << ": run-to-run mean " << mean << ", covered by " << covered << " of " << kOrders);
+    CHECK(covered >= 34);
+  }
 }

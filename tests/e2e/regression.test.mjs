@@ -267,16 +267,17 @@ test('the dashboard shows the rounds, the convergence chart and the coefficients
   assert.ok(await colourPixels(page, 'chart-pay_model', INTERCEPT_COLOUR) > 100, 'the intercept’s line is drawn');
   assert.ok(await colourPixels(page, 'chart-pay_model', HOURS_COLOUR) > 100, 'the hours coefficient’s line is drawn');
 
-  // The coefficients in the variables' units, with their spread, and the uncertainty text.
+  // The coefficients in the variables' units, the uncertainty text (one of 8 chains has a round: no interval yet).
   const table = page.getByTestId('coefficients-table-pay_model');
   assert.deepEqual(await table.locator('tbody th').allTextContents(), entry.names);
+  assert.equal(entry.coefficients.interval_raw, null);
   for (const [position] of entry.names.entries()) {
     assert.equal(Number(await page.getByTestId(`coefficient-pay_model-${position}`).getAttribute('data-value')), entry.coefficients.raw[position]);
-    assert.equal(Number(await page.getByTestId(`spread-pay_model-${position}`).getAttribute('data-value')), entry.coefficients.spread_raw[position]);
+    assert.equal(await page.getByTestId(`interval-pay_model-${position}`).textContent(), '—');
   }
   const uncertainty = await page.getByTestId('uncertainty-pay_model').textContent();
-  assert.match(uncertainty, /^Uncertainty: Averaged over rounds 1 to 1\. The spread is .*not a confidence interval/);
-  assert.match(await page.getByTestId('model-formula-pay_model').textContent(), /^pay ≈ −?[\d,.]+ [+−] [\d,.]+ × hours \(averaged over rounds 1 to 1\)$/);
+  assert.match(uncertainty, /^Uncertainty: Each chain's coefficients are .* 1 of the 8 chains have a complete round: no interval until every chain has one\.$/);
+  assert.match(await page.getByTestId('model-formula-pay_model').textContent(), /^pay ≈ −?[\d,.]+ [+−] [\d,.]+ × hours \(the average of 8 chains\)$/);
   await assertFits(page, 'the dashboard at 1280 px');
   await screenshot(page, 'desktop-regression-dashboard');
   await page.getByTestId('question-pay_model').screenshot({ path: `${SCREENSHOT_DIR}/deniable-desktop-regression-model-panel.png` });

@@ -119,9 +119,8 @@ describe('linear_regression over HTTP', () => {
     const second = await state();
     assert.equal(second.round, 2);
     assert.equal(second.rounds_completed, 1);
-    // Round 1's averaged gradient (0.75, 0) with rate 1/sqrt(1): b = (-0.75, 0 - ridge * 0).
-    assert.ok(Math.abs(second.coefficients[0] + 0.75) < 1e-12);
-    assert.equal(second.coefficients[1], 0);
+    // Round 1 moved chain 1; round 2 trains chain 2 (of 8, dealt in turn), which starts at 0.
+    assert.deepEqual(second.coefficients, [0, 0]);
     const late = await postJson(`${server.url}/api/surveys/model/reports`, modelReport(1, 0, 0.5));
     assert.equal(late.status, 409);
     assert.equal(late.body.error.code, 'report_not_admitted');
@@ -132,6 +131,10 @@ describe('linear_regression over HTTP', () => {
     const results = (await get(`${server.url}/api/surveys/model/results`)).body.questions[2];
     assert.equal(results.rounds_completed, 1);
     assert.equal(results.rounds.length, 2);
+    // Round 1's averaged gradient (0.75, 0) with rate 1/sqrt(1): chain 1's b = (-0.75, 0 - ridge * 0).
+    assert.equal(results.rounds[1].chain, 1);
+    assert.ok(Math.abs(results.rounds[1].coefficients[0] + 0.75) < 1e-12);
+    assert.equal(results.rounds[1].coefficients[1], 0);
     assert.deepEqual(results.names, ['intercept', 'x']);
   });
 

@@ -31,12 +31,13 @@ nlohmann::json ModelDefinition::ToJson() const {
                            {"mechanism", mechanism}, {"ridge", ridge},       {"learning_rate", learning_rate},
                            {"clip", clip}};
   if (batch) object["batch"] = *batch;
+  if (declared_chains) object["chains"] = *declared_chains;
   return object;
 }
 
 Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(
-      object, {"target", "features", "epsilon", "mechanism", "ridge", "batch", "learning_rate", "clip"}, where));
+      object, {"target", "features", "epsilon", "mechanism", "ridge", "batch", "learning_rate", "clip", "chains"}, where));
   ModelDefinition model;
   auto target = ReadString(object, "target", 64, true, where);
   if (!target) return MakeError(target.error());
@@ -81,6 +82,11 @@ Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const
     auto batch = ReadInteger(object, "batch", 1, 10000000, where);
     if (!batch) return MakeError(batch.error());
     model.batch = *batch;
+  }
+  if (object.contains("chains")) {
+    auto chains = ReadInteger(object, "chains", 1, kMaxModelChains, where);
+    if (!chains) return MakeError(chains.error());
+    model.declared_chains = static_cast<int>(*chains);
   }
   return model;
 }

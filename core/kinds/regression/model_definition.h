@@ -3,7 +3,7 @@
 //   {"id": "model", "type": "linear_regression", "text": "...",
 //    "target": "<numeric question id>", "features": ["<numeric id>", ...],
 //    "epsilon": e, "mechanism": "piecewise" | "duchi", "ridge": 1e-4,
-//    "batch": G, "learning_rate": 1, "clip": 1}
+//    "batch": G, "learning_rate": 1, "clip": 1, "chains": K}
 // The decisions the paper leaves open (digest §6.14-6.16), made here:
 //   - variables: target and features are earlier numeric questions; each is
 //     normalised to [-1, 1] with its question's range (the paper's scaling);
@@ -20,8 +20,16 @@
 //     and contributes to that round only; a round closes after `batch`
 //     reports (default: the smallest batch that makes each component's
 //     estimate's standard error at most a quarter of the clip bound);
-//   - learning rate gamma_t = learning_rate / sqrt(t) (paper: 1/sqrt(t));
-//     initial coefficients 0.
+//   - chains (not in the paper): the rounds are dealt to K independent
+//     chains in turn (round r trains chain (r - 1) mod K, model_chains.h),
+//     each a full SGD run of its own from zeros on its own respondents; the
+//     published coefficients are the chains' average and their disagreement
+//     is the error (one run's coefficients can differ by more than the
+//     coefficient between two arrival orders of the same respondents; the
+//     spread of one run's last iterates does not show that). Default 8;
+//     with 1 chain there is no interval;
+//   - learning rate gamma_t = learning_rate / sqrt(t), t the chain's own
+//     step (paper: 1/sqrt(t)); initial coefficients 0.
 #pragma once
 
 #include <memory>
@@ -37,6 +45,8 @@
 namespace deniable {
 
 inline constexpr int kMaxModelFeatures = 32;
+inline constexpr int kDefaultModelChains = 8;
+inline constexpr int kMaxModelChains = 64;
 
 struct ModelDefinition {
   std::string target;
@@ -47,11 +57,13 @@ struct ModelDefinition {
   std::optional<long long> batch;  // as declared; batch() gives the one used
   double learning_rate = 1.0;
   double clip = 1.0;
+  std::optional<int> declared_chains;  // as declared; chains() gives the one used
   // Filled by Link: the variables' answer ranges.
   NumericRange target_range{-1.0, 1.0};
   std::vector<NumericRange> feature_ranges;
 
   int components() const { return static_cast<int>(features.size()) + 1; }
+  int chains() const { return declared_chains.value_or(kDefaultModelChains); }
   nlohmann::json ToJson() const;  // the kind's fields of the canonical definition
 };
 

@@ -1,9 +1,11 @@
 #include "core/kinds/regression/model_results.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "core/common/validation.h"
+#include "core/kinds/regression/student_t.h"
 
 namespace deniable {
 
@@ -35,32 +37,55 @@ std::vector<double> NormalisedCoefficients(const ModelDefinition& model, const s
   return normalised;
 }
 
-std::vector<double> FinalCoefficients(const ModelTrajectory& trajectory) {
-  const std::size_t rounds = trajectory.steps.size();
-  if (rounds == 0) return {};
-  const std::size_t first = rounds / 2;
-  std::vector<double> average(trajectory.current.size(), 0.0);
-  for (std::size_t r = first; r < rounds; ++r) {
-    for (std::size_t j = 0; j < average.size(); ++j) average[j] += trajectory.steps[r].coefficients[j];
+std::vector<ChainEstimate> ChainEstimates(const ModelTrajectory& trajectory) {
+  std::vector<std::vector<const ModelStep*>> by_chain(trajectory.chains.size());
+  for (const ModelStep& step : trajectory.steps) by_chain[static_cast<std::size_t>(step.place.chain)].push_back(&step);
+  std::vector<ChainEstimate> estimates;
+  for (std::size_t chain = 0; chain < by_chain.size(); ++chain) {
+    const auto& steps = by_chain[chain];
+    if (steps.empty()) continue;
+    const std::size_t first = steps.size() / 2;
+    std::vector<double> average(trajectory.initial.size(), 0.0);
+    for (std::size_t r = first; r < steps.size(); ++r) {
+      for (std::size_t j = 0; j < average.size(); ++j) average[j] += steps[r]->coefficients[j];
+    }
+    for (double& value : average) value /= static_cast<double>(steps.size() - first);
+    estimates.push_back({static_cast<int>(chain), steps[first]->round, steps.back()->round, std::move(average)});
   }
-  for (double& value : average) value /= static_cast<double>(rounds - first);
-  return average;
+  return estimates;
+}
+
+std::vector<double> FinalCoefficients(const ModelTrajectory& trajectory) {
+  const std::vector<ChainEstimate> estimates = ChainEstimates(trajectory);
+  if (estimates.empty()) return {};
+  std::vector<double> mean(trajectory.initial.size(), 0.0);
+  for (const ChainEstimate& estimate : estimates) {
+    for (std::size_t j = 0; j < mean.size(); ++j) mean[j] += estimate.normalised[j] / static_cast<double>(estimates.size());
+  }
+  return mean;
+}
+
+MeanInterval ChainMeanInterval(const std::vector<std::vector<double>>& estimates) {
+  const std::size_t k = estimates.size();
+  const std::size_t width = estimates.front().size();
+  MeanInterval interval;
+  interval.t_quantile = StudentTTwoSidedQuantile(0.95, static_cast<int>(k) - 1);
+  interval.mean.assign(width, 0.0);
+  for (const auto& estimate : estimates) {
+    for (std::size_t j = 0; j < width; ++j) interval.mean[j] += estimate[j] / static_cast<double>(k);
+  }
+  for (std::size_t j = 0; j < width; ++j) {
+    double squares = 0.0;
+    for (const auto& estimate : estimates) squares += std::pow(estimate[j] - interval.mean[j], 2);
+    const double error = std::sqrt(squares / static_cast<double>(k - 1) / static_cast<double>(k));
+    interval.standard_error.push_back(error);
+    interval.low.push_back(interval.mean[j] - interval.t_quantile * error);
+    interval.high.push_back(interval.mean[j] + interval.t_quantile * error);
+  }
+  return interval;
 }
 
 namespace {
-
-// The spread (sd) of the averaged iterates: how much the last rounds moved.
-std::vector<double> IterateSpread(const ModelTrajectory& trajectory, const std::vector<double>& mean) {
-  const std::size_t rounds = trajectory.steps.size();
-  const std::size_t first = rounds / 2;
-  std::vector<double> spread(mean.size(), 0.0);
-  if (rounds - first < 2) return spread;
-  for (std::size_t r = first; r < rounds; ++r) {
-    for (std::size_t j = 0; j < mean.size(); ++j) spread[j] += std::pow(trajectory.steps[r].coefficients[j] - mean[j], 2);
-  }
-  for (double& value : spread) value = std::sqrt(value / static_cast<double>(rounds - first - 1));
-  return spread;
-}
 
 std::vector<std::string> Names(const ModelDefinition& model) {
   std::vector<std::string> names = {"intercept"};
@@ -68,16 +93,110 @@ std::vector<std::string> Names(const ModelDefinition& model) {
   return names;
 }
 
+nlohmann::json Pairs(const std::vector<double>& low, const std::vector<double>& high) {
+  nlohmann::json pairs = nlohmann::json::array();
+  for (std::size_t j = 0; j < low.size(); ++j) pairs.push_back({low[j], high[j]});
+  return pairs;
+}
+
+// What the model's intervals cover (the kind's "interval_for").
+nlohmann::json ModelIntervalFor(IntervalTarget requested) {
+  nlohmann::json target = IntervalForJson(IntervalTarget::kPopulation);
+  target["meaning"] =
+      "95% intervals for the coefficients this private training gives on the population the respondents were drawn "
+      "from, at this number of respondents: the mean, over repeated surveys (other respondents, other arrival orders, "
+      "other randomisation), of the published average of the chains. They count the sampling, the randomisation and "
+      "the order of arrival. They are not intervals for the population's least-squares coefficients: clipping and a "
+      "finite number of rounds move the private coefficients (towards zero), and the intervals do not include that";
+  if (requested == IntervalTarget::kRespondents) {
+    target["note"] = "the model has no interval that holds the respondents fixed: its chains' disagreement includes "
+                     "which respondents each chain saw, so as an interval for these respondents (other arrival orders "
+                     "and randomisation of the same people) it is wider than needed";
+  }
+  return target;
+}
+
+// The chains' estimates and, when every chain has one (K >= 2), the interval.
+nlohmann::json CoefficientsJson(const ModelDefinition& model, const ModelTrajectory& trajectory) {
+  const std::vector<ChainEstimate> estimates = ChainEstimates(trajectory);
+  const std::vector<double> final_coefficients = FinalCoefficients(trajectory);
+  nlohmann::json by_chain = nlohmann::json::array();
+  std::vector<std::vector<double>> normalised, raw;
+  for (const ChainEstimate& estimate : estimates) {
+    normalised.push_back(estimate.normalised);
+    raw.push_back(RawCoefficients(model, estimate.normalised));
+    by_chain.push_back({{"chain", estimate.chain + 1},
+                        {"averaged_rounds", {estimate.first_round, estimate.last_round}},
+                        {"normalised", estimate.normalised},
+                        {"raw", raw.back()}});
+  }
+  const int chains = model.chains();
+  nlohmann::json coefficients = {{"normalised", final_coefficients},
+                                 {"raw", RawCoefficients(model, final_coefficients)},
+                                 {"chains", chains},
+                                 {"by_chain", by_chain},
+                                 {"standard_error", nullptr},
+                                 {"standard_error_raw", nullptr},
+                                 {"interval", nullptr},
+                                 {"interval_raw", nullptr}};
+  const std::string averaged = "each chain's coefficients are the average of its iterates over the last half of its "
+                               "rounds; ";
+  if (chains < 2) {
+    coefficients["uncertainty"] = averaged + "one chain (\"chains\": 1): no interval. How much one run's coefficients "
+                                  "vary cannot be told from the run itself; declare 2 or more chains for an interval";
+    return coefficients;
+  }
+  if (static_cast<int>(estimates.size()) < chains) {
+    coefficients["uncertainty"] = averaged + std::to_string(estimates.size()) + " of the " + std::to_string(chains) +
+                                  " chains have a complete round: no interval until every chain has one";
+    return coefficients;
+  }
+  const MeanInterval on_scale = ChainMeanInterval(normalised);
+  const MeanInterval in_units = ChainMeanInterval(raw);
+  coefficients["raw"] = in_units.mean;  // the same, up to rounding: the conversion is affine
+  coefficients["standard_error"] = on_scale.standard_error;
+  coefficients["standard_error_raw"] = in_units.standard_error;
+  coefficients["interval"] = Pairs(on_scale.low, on_scale.high);
+  coefficients["interval_raw"] = Pairs(in_units.low, in_units.high);
+  coefficients["t_quantile"] = in_units.t_quantile;
+  char quantile[32];
+  std::snprintf(quantile, sizeof quantile, "%.3f", in_units.t_quantile);
+  coefficients["uncertainty"] =
+      averaged + "the coefficients are the average of " + std::to_string(chains) +
+      " independent chains (the rounds are dealt to them in turn), and the 95% interval is that average plus or minus " +
+      quantile + " (Student's t, " + std::to_string(chains - 1) + " degrees of freedom) times the chains' standard "
+      "deviation over the square root of " + std::to_string(chains) + ", in the variables' units for every "
+      "coefficient. It covers how much the whole training varies from run to run, not the distance to least squares";
+  return coefficients;
+}
+
+// Each chain's fewest complete rounds.
+std::size_t FewestChainRounds(const ModelTrajectory& trajectory) {
+  std::vector<std::size_t> rounds(trajectory.chains.size(), 0);
+  for (const ModelStep& step : trajectory.steps) ++rounds[static_cast<std::size_t>(step.place.chain)];
+  return *std::min_element(rounds.begin(), rounds.end());
+}
+
 }  // namespace
 
-nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate) {
+nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate, IntervalTarget target) {
   const ModelTrajectory trajectory = ReplayModel(model, aggregate);
+  // Per round: its chain's coefficients after the step, and the chains' average then (the convergence chart).
+  const std::vector<double> initial_raw = RawCoefficients(model, trajectory.initial);
   nlohmann::json rounds = nlohmann::json::array();
   rounds.push_back({{"round", 0}, {"reports", 0}, {"coefficients", trajectory.initial},
-                    {"coefficients_raw", RawCoefficients(model, trajectory.initial)}});
+                    {"coefficients_raw", initial_raw}, {"average_raw", initial_raw}});
+  std::vector<std::vector<double>> latest(trajectory.chains.size(), trajectory.initial);
   for (const ModelStep& step : trajectory.steps) {
-    rounds.push_back({{"round", step.round}, {"reports", step.reports}, {"gradient", step.gradient},
-                      {"coefficients", step.coefficients}, {"coefficients_raw", RawCoefficients(model, step.coefficients)}});
+    latest[static_cast<std::size_t>(step.place.chain)] = step.coefficients;
+    std::vector<double> average(trajectory.initial.size(), 0.0);
+    for (const auto& chain : latest) {
+      for (std::size_t j = 0; j < average.size(); ++j) average[j] += chain[j] / static_cast<double>(latest.size());
+    }
+    rounds.push_back({{"round", step.round}, {"chain", step.place.chain + 1}, {"reports", step.reports},
+                      {"gradient", step.gradient}, {"coefficients", step.coefficients},
+                      {"coefficients_raw", RawCoefficients(model, step.coefficients)},
+                      {"average_raw", RawCoefficients(model, average)}});
   }
   const long long current = aggregate.CurrentRound();
   const auto in_current = aggregate.rounds().count(current) ? aggregate.rounds().at(current).reports : 0;
@@ -86,42 +205,25 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
                              {"features", model.features},
                              {"names", Names(model)},
                              {"batch", aggregate.batch()},
+                             {"chains", model.chains()},
                              {"rounds_completed", trajectory.steps.size()},
                              {"current_round", current},
                              {"current_round_reports", in_current},
                              {"rounds", rounds},
+                             {"interval_for", ModelIntervalFor(target)},
                              {"coefficients", nullptr},
                              {"warning", nullptr}};
-  const std::vector<double> final_coefficients = FinalCoefficients(trajectory);
-  if (final_coefficients.empty()) {
+  if (trajectory.steps.empty()) {
     document["warning"] = "no round is complete yet (" + std::to_string(in_current) + " of " +
                           std::to_string(aggregate.batch()) + " reports in round 1): no coefficients yet";
     return document;
   }
-  const std::size_t first = trajectory.steps.size() / 2;
-  const std::vector<double> spread = IterateSpread(trajectory, final_coefficients);
-  const std::vector<double> raw = RawCoefficients(model, final_coefficients);
-  std::vector<double> raw_spread;
-  for (std::size_t j = 0; j < spread.size(); ++j) {
-    raw_spread.push_back(j == 0 ? spread[0] * model.target_range.width() / 2.0
-                                : spread[j] * model.target_range.width() / model.feature_ranges[j - 1].width());
-  }
-  document["coefficients"] = {
-      {"normalised", final_coefficients},
-      {"raw", raw},
-      {"averaged_rounds", {trajectory.steps[first].round, trajectory.steps.back().round}},
-      {"spread", spread},
-      {"spread_raw", raw_spread},
-      {"uncertainty",
-       "averaged over rounds " + std::to_string(trajectory.steps[first].round) + " to " +
-           std::to_string(trajectory.steps.back().round) +
-           ". The spread is how much the coefficients still moved over those rounds (one standard deviation of the "
-           "iterates), not a confidence interval: stochastic gradient descent on clipped, noisy gradients has no "
-           "honest interval, and clipping biases the coefficients towards zero when residuals are large"}};
-  if (trajectory.steps.size() < 10) {
-    const std::size_t rounds = trajectory.steps.size();
-    document["warning"] = std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
-                          " complete: too few for the model to have converged; watch the convergence chart";
+  document["coefficients"] = CoefficientsJson(model, trajectory);
+  const std::size_t fewest = FewestChainRounds(trajectory);
+  if (fewest < 5) {
+    document["warning"] = (model.chains() == 1 ? "the chain has " : "the chain with fewest rounds has ") +
+                          std::to_string(fewest) + (fewest == 1 ? " round" : " rounds") +
+                          ": too few for the model to have converged; watch the convergence chart";
   }
   return document;
 }
@@ -134,8 +236,15 @@ std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result) {
     CsvRow row;
     row.label = names[j].get<std::string>();
     row.measure = "coefficient";
-    // No standard error or interval: SGD on clipped noisy gradients has no honest one (see "uncertainty").
-    if (coefficients.is_object()) row.estimate = coefficients.at("raw")[j];
+    if (coefficients.is_object()) {
+      row.estimate = coefficients.at("raw")[j];
+      // Null until every chain has a round (or with one chain): see "uncertainty".
+      if (coefficients.at("interval_raw").is_array()) {
+        row.std_error = coefficients.at("standard_error_raw")[j];
+        row.ci_low = coefficients.at("interval_raw")[j][0];
+        row.ci_high = coefficients.at("interval_raw")[j][1];
+      }
+    }
     rows.push_back(std::move(row));
   }
   return rows;
@@ -148,12 +257,15 @@ std::string ModelSimulationText(const nlohmann::json& result) {
   const auto& names = result.at("names");
   const nlohmann::json truth = result.value("truth", nlohmann::json());
   if (coefficients.is_object()) {
-    text += "  coefficient          truth   estimate  spread (last rounds)\n";
+    text += "  coefficient          truth   estimate  95% interval (" + coefficients.at("chains").dump() + " chains)\n";
+    const auto& interval = coefficients.at("interval_raw");
     for (std::size_t j = 0; j < names.size(); ++j) {
-      char line[160];
+      char line[200];
       const double true_value = truth.is_object() ? truth.at("coefficients_raw")[j].get<double>() : NAN;
-      std::snprintf(line, sizeof line, "  %-16s %10.4g %10.4g  %.3g\n", names[j].get<std::string>().c_str(), true_value,
-                    coefficients.at("raw")[j].get<double>(), coefficients.at("spread_raw")[j].get<double>());
+      const double low = interval.is_array() ? interval[j][0].get<double>() : NAN;
+      const double high = interval.is_array() ? interval[j][1].get<double>() : NAN;
+      std::snprintf(line, sizeof line, "  %-16s %10.4g %10.4g  [%.4g, %.4g]\n", names[j].get<std::string>().c_str(),
+                    true_value, coefficients.at("raw")[j].get<double>(), low, high);
       text += line;
     }
   }

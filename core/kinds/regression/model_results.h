@@ -1,6 +1,6 @@
 // A model's results document: its rounds, the coefficients after each (the
 // convergence chart), and the final coefficients, on the normalised scale and
-// in the variables' units, with an honest statement of their uncertainty.
+// in the variables' units, with a 95% interval from the chains' disagreement.
 #pragma once
 
 #include <vector>
@@ -9,6 +9,7 @@
 
 #include "core/kinds/regression/model_definition.h"
 #include "core/kinds/regression/model_rounds.h"
+#include "core/survey/interval_target.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
@@ -19,12 +20,37 @@ std::vector<double> RawCoefficients(const ModelDefinition& model, const std::vec
 // The inverse (for simulation truths given in raw units).
 std::vector<double> NormalisedCoefficients(const ModelDefinition& model, const std::vector<double>& raw);
 
-// The final coefficients: the average of the iterates over the last half of
-// the complete rounds (Polyak-Ruppert averaging; the last iterate when one
-// round is complete); empty before any round completes.
+// One chain's estimate: the average of its iterates over the last half of
+// its complete rounds (Polyak-Ruppert averaging; the last iterate when one
+// round is complete).
+struct ChainEstimate {
+  int chain;
+  long long first_round, last_round;  // the rounds averaged
+  std::vector<double> normalised;
+};
+// The chains with at least one complete round, in chain order.
+std::vector<ChainEstimate> ChainEstimates(const ModelTrajectory& trajectory);
+
+// The final coefficients: the average of the chains' estimates; empty before
+// any round completes.
 std::vector<double> FinalCoefficients(const ModelTrajectory& trajectory);
 
-nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate);
+// The mean of K independent, identically distributed estimates (K >= 2) and
+// its 95% interval mean +- t(K - 1) sd / sqrt(K), per coefficient: the
+// interval covers the estimates' expectation at 95% when they are roughly
+// normal. Given the chains' coefficients in the variables' units it needs no
+// delta method: the raw intercept depends on every normalised coefficient,
+// and its spread over the chains carries their covariance.
+struct MeanInterval {
+  std::vector<double> mean, standard_error, low, high;
+  double t_quantile = 0.0;
+};
+MeanInterval ChainMeanInterval(const std::vector<std::vector<double>>& estimates);
+
+// `target`: the interval asked for; the model gives the population's (see
+// "interval_for"), with a note when the respondents' was asked for.
+nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate,
+                                 IntervalTarget target = IntervalTarget::kPopulation);
 std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result);
 std::string ModelSimulationText(const nlohmann::json& result);
 

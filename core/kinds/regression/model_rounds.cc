@@ -64,8 +64,9 @@ Status ModelAggregate::Merge(const KindAggregate& other) {
 ModelStep StepModel(const ModelDefinition& model, long long round, const RoundSums& sums,
                     const std::vector<double>& coefficients) {
   const auto components = static_cast<std::size_t>(model.components());
-  ModelStep step{round, sums.reports, std::vector<double>(components, 0.0), coefficients};
-  const double rate = model.learning_rate / std::sqrt(static_cast<double>(round));
+  const ChainPlace place = ChainOfRound(round, model.chains());
+  ModelStep step{round, place, sums.reports, std::vector<double>(components, 0.0), coefficients};
+  const double rate = model.learning_rate / std::sqrt(static_cast<double>(place.step));
   for (std::size_t c = 0; c < components; ++c) {
     step.gradient[c] = sums.count[c] > 0 ? model.clip * sums.sum[c] / static_cast<double>(sums.count[c]) : 0.0;
     const double ridge = c == 0 ? 0.0 : model.ridge * coefficients[c];  // the intercept is not penalised
@@ -77,13 +78,14 @@ ModelStep StepModel(const ModelDefinition& model, long long round, const RoundSu
 ModelTrajectory ReplayModel(const ModelDefinition& model, const ModelAggregate& aggregate) {
   ModelTrajectory trajectory;
   trajectory.initial.assign(static_cast<std::size_t>(model.components()), 0.0);
-  std::vector<double> beta = trajectory.initial;
-  const long long complete = aggregate.CurrentRound() - 1;
-  for (long long round = 1; round <= complete; ++round) {
+  trajectory.chains.assign(static_cast<std::size_t>(model.chains()), trajectory.initial);
+  const long long current = aggregate.CurrentRound();
+  for (long long round = 1; round < current; ++round) {
+    std::vector<double>& beta = trajectory.chains[static_cast<std::size_t>(ChainOfRound(round, model.chains()).chain)];
     trajectory.steps.push_back(StepModel(model, round, aggregate.rounds().at(round), beta));
     beta = trajectory.steps.back().coefficients;
   }
-  trajectory.current = beta;
+  trajectory.current = trajectory.chains[static_cast<std::size_t>(ChainOfRound(current, model.chains()).chain)];
   return trajectory;
 }
 

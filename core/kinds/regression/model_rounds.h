@@ -1,9 +1,10 @@
 // The model's mergeable sufficient statistics and its training replay.
 //
 // Per round: each gradient component's count and sum of reported values.
-// The coefficients are a function of these (ReplayModel): round r's
-// coefficients are round r-1's minus gamma_{r-1} (the round's averaged
-// gradient + ridge), so merging per-round sums in any order gives the same
+// The coefficients are a function of these (ReplayModel): each round trains
+// one of the model's chains (model_chains.h); a chain's coefficients after a
+// round are its previous ones minus gamma_t (the round's averaged gradient +
+// ridge), t the chain's step, so merging per-round sums in any order gives the same
 // model, the served state, the results and a restart (which replays the
 // stored reports) always agree. A round is complete at `batch` reports; the
 // current round is the first incomplete one. A report that raced the
@@ -15,6 +16,7 @@
 #include <map>
 #include <vector>
 
+#include "core/kinds/regression/model_chains.h"
 #include "core/kinds/regression/model_definition.h"
 #include "core/survey/question_kind.h"
 
@@ -63,25 +65,29 @@ class ModelAggregate final : public KindAggregate {
 
 struct ModelStep {
   long long round;                    // the round whose gradient made this step
+  ChainPlace place;                   // its chain, and the step within it
   std::int64_t reports;
   std::vector<double> gradient;       // averaged (clip scale), ridge excluded
-  std::vector<double> coefficients;   // after the step
+  std::vector<double> coefficients;   // the chain's, after the step
 };
 
 struct ModelTrajectory {
-  std::vector<double> initial;        // round 1's coefficients (zeros)
+  std::vector<double> initial;        // every chain's starting coefficients (zeros)
   std::vector<ModelStep> steps;       // one per complete round, in order
-  std::vector<double> current;        // the current round's coefficients
+  std::vector<std::vector<double>> chains;  // each chain's coefficients after its last complete round
+  std::vector<double> current;        // the current round's (its chain's) coefficients
 };
 
 // One step: round `round`'s averaged gradient (each component's mean
 // report times the clip; a component without reports does not move) plus
-// the ridge term, at rate learning_rate / sqrt(round), from `coefficients`.
+// the ridge term, at rate learning_rate / sqrt(t), t the round's step in its
+// chain, from `coefficients` (that chain's).
 ModelStep StepModel(const ModelDefinition& model, long long round, const RoundSums& sums,
                     const std::vector<double>& coefficients);
 
 // The coefficients after each complete round (normalised scale): StepModel
-// from zeros over the complete rounds, O(rounds x components).
+// from zeros over the complete rounds, each on its chain's coefficients,
+// O(rounds x components).
 ModelTrajectory ReplayModel(const ModelDefinition& model, const ModelAggregate& aggregate);
 
 }  // namespace deniable

@@ -57,7 +57,7 @@ nlohmann::json RegressionQuestionKind::DefinitionToJson() const {
 }
 
 nlohmann::json RegressionQuestionKind::MechanismToJson() const {
-  return {{"name", model_.mechanism}, {"epsilon", model_.epsilon}, {"batch", batch_}};
+  return {{"name", model_.mechanism}, {"epsilon", model_.epsilon}, {"batch", batch_}, {"chains", model_.chains()}};
 }
 
 nlohmann::json RegressionQuestionKind::PrivacyToJson() const {
@@ -110,9 +110,11 @@ std::unique_ptr<KindAggregate> RegressionQuestionKind::NewAggregate() const {
   return std::make_unique<ModelAggregate>(model_.components(), batch_);
 }
 
-Result<nlohmann::json> RegressionQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json&,
+Result<nlohmann::json> RegressionQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                         const std::function<bool()>&) const {
-  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate));
+  auto target = ReadIntervalTarget(options);
+  if (!target) return MakeError(target.error());
+  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate), *target);
   document["mechanism"] = MechanismToJson();
   document["privacy"] = PrivacyToJson();
   return document;

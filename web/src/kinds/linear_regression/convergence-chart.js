@@ -2,7 +2,8 @@ import { Chart, Legend, LinearScale, LineController, LineElement, PointElement, 
 import { GRID_COLOR } from '../../shared/error-bar-chart.js';
 
 // A model's coefficients by round, in the variables' units: one line per
-// coefficient (the intercept first), round 0 being the starting model. The
+// coefficient (the intercept first), round 0 being the starting model; each
+// point the average of the model's chains after that round. The
 // table next to the chart lists the final numbers. Updates in place.
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip);
@@ -59,9 +60,9 @@ export function createConvergenceChart(canvas, names) {
     },
   });
   return {
-    // `rounds`: the results' rounds ({round, coefficients_raw}).
+    // `rounds`: the results' rounds ({round, average_raw}).
     update(rounds) {
-      const series = names.map((_, index) => rounds.map((round) => ({ x: round.round, y: round.coefficients_raw[index] })));
+      const series = names.map((_, index) => rounds.map((round) => ({ x: round.round, y: round.average_raw[index] })));
       if (sameData(series, chart.data.datasets.map((dataset) => dataset.data))) return;
       series.forEach((data, index) => { chart.data.datasets[index].data = data; });
       chart.update('none');

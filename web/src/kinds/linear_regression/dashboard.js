@@ -2,8 +2,8 @@
 // (reports, ε and how it adds to the questions' own, mechanism, rounds
 // completed and the current round's progress), the server's warning, the
 // coefficients by round (chart, and a table behind a disclosure), and the
-// final coefficients in the variables' units with how much they still move
-// (the core's uncertainty text: not a confidence interval).
+// final coefficients in the variables' units with their 95% intervals from
+// the chains' disagreement (the core's uncertainty text says what they cover).
 import { el, replaceChildren, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
 import { createPanelNotices } from '../../shared/panel-notices.js';
@@ -63,11 +63,11 @@ export function createPanel(question, index) {
     formula,
     el('h3', { class: 'chart-title', text: 'Coefficients by round' }),
     chartBox,
-    el('p', { class: 'hint chart-caption', text: 'Each line is one coefficient after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
+    el('p', { class: 'hint chart-caption', text: 'Each line is one coefficient, the average of the model’s chains after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
     el('h3', { class: 'chart-title', text: 'Coefficients' }),
     el('div', { class: 'table-scroll' }, [
       el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
-        el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', 'Spread'].map((label) => el('th', { scope: 'col', text: label })))]),
+        el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
         el('tbody', {}, rows.map((row) => row.element)),
       ]),
     ]),
@@ -76,7 +76,7 @@ export function createPanel(question, index) {
       el('summary', { text: 'Coefficients by round (table)' }),
       el('div', { class: 'table-scroll' }, [
         el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
-          el('thead', {}, [el('tr', {}, ['Round', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
+          el('thead', {}, [el('tr', {}, ['Round', 'Chain', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
           roundsBody,
         ]),
       ]),
@@ -108,6 +108,7 @@ export function createPanel(question, index) {
         roundsKey = key;
         replaceChildren(roundsBody, rounds.map((round) => el('tr', {}, [
           el('th', { scope: 'row', text: String(round.round) }),
+          el('td', { class: 'number', text: round.chain === undefined ? MISSING : String(round.chain) }),
           el('td', { class: 'number', text: formatInteger(round.reports) }),
           ...names.map((_, position) => el('td', { class: 'number', text: coefficientText(round.coefficients_raw?.[position]) })),
         ])));
@@ -120,19 +121,20 @@ export function createPanel(question, index) {
 function createCoefficientRow(questionId, name, position) {
   const cells = {
     value: el('td', { class: 'number', testid: `coefficient-${questionId}-${position}` }),
-    spread: el('td', { class: 'number', testid: `spread-${questionId}-${position}` }),
+    interval: el('td', { class: 'number', testid: `interval-${questionId}-${position}` }),
   };
-  const element = el('tr', {}, [el('th', { scope: 'row', text: name }), cells.value, cells.spread]);
+  const element = el('tr', {}, [el('th', { scope: 'row', text: name }), cells.value, cells.interval]);
   return {
     element,
     update(final, index) {
       const value = final?.raw?.[index];
-      const spread = final?.spread_raw?.[index];
+      const [low, high] = final?.interval_raw?.[index] ?? [];
       setText(cells.value, coefficientText(value));
-      setText(cells.spread, typeof spread === 'number' ? `± ${coefficientText(spread)}` : MISSING);
+      setText(cells.interval, typeof low === 'number' ? `${coefficientText(low)} to ${coefficientText(high)}` : MISSING);
       // The exact numbers, for machines (tests, screen-scrapers); the text is rounded.
       cells.value.dataset.value = String(value ?? '');
-      cells.spread.dataset.value = String(spread ?? '');
+      cells.interval.dataset.low = String(low ?? '');
+      cells.interval.dataset.high = String(high ?? '');
     },
   };
 }
@@ -146,8 +148,8 @@ function formulaText(result) {
     const value = raw[index + 1];
     return `${value < 0 ? '−' : '+'} ${COEFFICIENT.format(Math.abs(value))} × ${feature}`;
   });
-  const [from, to] = result.coefficients.averaged_rounds ?? [];
-  const rounds = from === undefined ? '' : ` (averaged over rounds ${from} to ${to})`;
+  const chains = result.coefficients.chains;
+  const rounds = chains > 1 ? ` (the average of ${chains} chains)` : '';
   const intercept = `${raw[0] < 0 ? '−' : ''}${COEFFICIENT.format(Math.abs(raw[0]))}`;
   return `${result.target} ≈ ${intercept} ${terms.join(' ')}${rounds}`;
 }
