@@ -13,12 +13,14 @@
 #include <map>
 #include <numeric>
 
+#include <nlohmann/json.hpp>
+
 #include "core/common/os_random.h"
 
 namespace deniable::server {
 namespace {
 
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS surveys (
@@ -86,15 +88,56 @@ Status ConfigureDurability(SqliteDatabase& db) {
   return db.Exec("PRAGMA busy_timeout=5000");
 }
 
+// Schema 5: a model question (linear_regression) trains K chains, 8 unless
+// its definition says otherwise. A model stored before schema 5 trained one:
+// its definition gets "chains": 1, so its stored rounds replay as trained
+// (replayed as 8 chains, every round after the first would be judged against
+// another state than the one its respondents computed with).
+Status DeclareOneChainForStoredModels(SqliteDatabase& db) {
+  auto select = db.Prepare("SELECT id, definition FROM surveys");
+  if (!select) return MakeError(select.error());
+  std::vector<std::pair<std::string, std::string>> updates;
+  for (;;) {
+    auto row = select.value().Step();
+    if (!row) return MakeError(row.error());
+    if (!*row) break;
+    auto definition = nlohmann::json::parse(select->ColumnText(1), nullptr, false);
+    if (definition.is_discarded() || !definition.contains("questions") || !definition["questions"].is_array()) continue;
+    bool changed = false;
+    for (auto& question : definition["questions"]) {
+      if (question.is_object() && question.value("type", "") == "linear_regression" && !question.contains("chains")) {
+        question["chains"] = 1;
+        changed = true;
+      }
+    }
+    if (changed) updates.emplace_back(select->ColumnText(0), definition.dump());
+  }
+  for (const auto& [id, definition] : updates) {
+    auto update = db.Prepare("UPDATE surveys SET definition = ?2 WHERE id = ?1");
+    if (!update) return MakeError(update.error());
+    update.value().BindText(1, id);
+    update.value().BindText(2, definition);
+    auto done = update.value().Step();
+    if (!done) return MakeError(done.error());
+  }
+  return OkStatus();
+}
+
 Status CreateSchema(SqliteDatabase& db) {
   auto version = db.QueryText("PRAGMA user_version");
   if (!version) return MakeError(version.error());
   if (std::stoi(version->empty() ? "0" : *version) > kSchemaVersion) {
     return MakeError("the database was created by a newer version of deniable (schema " + *version + ")");
   }
-  const bool from_schema_1 = *version == "1";
-  DENIABLE_TRY(db.Exec(std::string("BEGIN IMMEDIATE;") + kSchema + (from_schema_1 ? kSealExistingInvitationReports : "") +
-                       "PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;"));
+  const int from = std::stoi(version->empty() ? "0" : *version);
+  const bool from_schema_1 = from == 1;
+  DENIABLE_TRY(db.Exec(std::string("BEGIN IMMEDIATE;") + kSchema + (from_schema_1 ? kSealExistingInvitationReports : "")));
+  Status migrated = from >= 1 && from < 5 ? DeclareOneChainForStoredModels(db) : OkStatus();
+  if (migrated) migrated = db.Exec("PRAGMA user_version=" + std::to_string(kSchemaVersion) + ";COMMIT;");
+  if (!migrated) {
+    (void)db.Exec("ROLLBACK");
+    return migrated;
+  }
   return db.Exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 

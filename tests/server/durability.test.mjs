@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { it } from 'node:test';
 
-import { DEMO_REPORT, DEMO_SURVEY, get, makeTempDir, postJson, removeDir, sqlite, startServer } from './server_harness.mjs';
+import { DEMO_REPORT, DEMO_SURVEY, bearer, get, makeTempDir, postJson, removeDir, sqlite, startServer } from './server_harness.mjs';
 
 it('an acknowledged report survives kill -9 and is counted after restart', async () => {
   const dataDir = makeTempDir();
@@ -98,7 +98,7 @@ it('stops gracefully on SIGTERM with exit code 0', async () => {
   }
 });
 
-it('a schema-2 database (with the survey_id index) loads its reports and loses the index (now schema 4)', async () => {
+it('a schema-2 database (with the survey_id index) loads its reports and loses the index (now schema 5)', async () => {
   const dataDir = makeTempDir();
   try {
     const first = await startServer({ dataDir, args: ['--demo', DEMO_SURVEY] });
@@ -109,7 +109,42 @@ it('a schema-2 database (with the survey_id index) loads its reports and loses t
     try {
       assert.match(second.output(), /loaded 1 survey\(s\) and 3 report\(s\)/);
       assert.equal(sqlite(dataDir, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'reports_by_survey'"), '0');
-      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '4');
+      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '5');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    removeDir(dataDir);
+  }
+});
+
+it('a schema-4 database: its model questions keep the one chain they were trained with (schema 5 declares "chains": 1)', async () => {
+  const dataDir = makeTempDir();
+  const MODEL = {
+    format: 'deniable.survey/v1', id: 'model', version: 1, title: 'Model', results: 'public', access: 'open',
+    questions: [
+      { id: 'x', text: 'x?', type: 'numeric', range: [0, 10], required: false, mechanism: { name: 'duchi', epsilon: 1 } },
+      { id: 'y', text: 'y?', type: 'numeric', range: [0, 10], required: false, mechanism: { name: 'duchi', epsilon: 1 } },
+      { id: 'fit', text: 'y by x', type: 'linear_regression', target: 'y', features: ['x'], epsilon: 1, batch: 2 },
+    ],
+  };
+  try {
+    const first = await startServer({ dataDir });
+    assert.equal((await postJson(`${first.url}/api/surveys`, MODEL, bearer(first.token))).status, 201);
+    assert.equal((await postJson(`${first.url}/api/surveys`, { ...MODEL, id: 'declared', questions: [MODEL.questions[0], MODEL.questions[1], { ...MODEL.questions[2], chains: 4 }] }, bearer(first.token))).status, 201);
+    await first.stop();
+    // As a schema-4 server stored it: no "chains" (it trained one).
+    if (sqlite(dataDir, 'PRAGMA user_version=4;') === null) return;
+    const second = await startServer({ dataDir });
+    try {
+      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '5');
+      assert.equal((await get(`${second.url}/api/surveys/model`)).body.questions[2].chains, 1);
+      assert.equal((await get(`${second.url}/api/surveys/declared`)).body.questions[2].chains, 4, 'a declared value is kept');
+      // A survey created now without "chains" gets the default (8): only stored ones were migrated.
+      assert.equal((await postJson(`${second.url}/api/surveys`, { ...MODEL, id: 'fresh' }, bearer(second.token))).status, 201);
+      assert.equal((await get(`${second.url}/api/surveys/fresh`)).body.questions[2].chains, undefined);
+      assert.equal((await get(`${second.url}/api/surveys/fresh/results`)).body.questions[2].chains, 8);
+      assert.equal((await get(`${second.url}/api/surveys/model/results`)).body.questions[2].chains, 1);
     } finally {
       await second.stop();
     }
