@@ -141,7 +141,7 @@ std::vector<double> LeastSquares(const ModelDefinition& model, const std::vector
 ModelAggregate Train(const ModelDefinition& model, const NumericMechanism& mechanism, long long batch,
                      const std::vector<ModelRecord>& records, std::uint64_t seed, double* client_seconds = nullptr,
                      double* server_seconds = nullptr) {
-  ModelAggregate aggregate(model.components(), batch);
+  ModelAggregate aggregate(std::make_shared<const ModelDefinition>(model), batch);
   std::vector<std::vector<double>> chains(static_cast<std::size_t>(model.chains()),
                                           std::vector<double>(static_cast<std::size_t>(model.components()), 0.0));
   SeededRandom random(seed);

@@ -43,7 +43,11 @@ std::int64_t SurveyEntry::respondents() const {
 
 nlohmann::json SurveyEntry::PublicStates() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return PublicStatesToJson(survey_, aggregate_);
+  // The state changes only with a new report: cached by the respondent count.
+  if (!state_cache_ || state_cache_->first != aggregate_.respondents()) {
+    state_cache_.emplace(aggregate_.respondents(), PublicStatesToJson(survey_, aggregate_));
+  }
+  return state_cache_->second;
 }
 
 Status SurveyEntry::Admits(const Report& report) const {

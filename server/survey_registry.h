@@ -129,6 +129,8 @@ class SurveyEntry {
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
   ResultsCache results_cache_;
+  // PublicStates' document for a respondent count (guarded by mutex_).
+  mutable std::optional<std::pair<std::int64_t, nlohmann::json>> state_cache_;
   std::mutex release_mutex_;          // one release at a time (check the budget, draw, store, publish)
   mutable std::mutex ledgers_mutex_;  // guards ledgers_ and ledgers_generation_
   QuestionLedgers ledgers_;

@@ -13,6 +13,7 @@
 #include "core/kinds/regression/model_gradient.h"
 #include "core/kinds/regression/model_results.h"
 #include "core/kinds/regression/model_rounds.h"
+#include "core/kinds/regression/model_series.h"
 #include "core/kinds/regression/regression_question_kind.h"
 #include "core/kinds/regression/student_t.h"
 #include "core/survey/aggregate.h"
@@ -266,7 +267,7 @@ json TrainInOrder(const ModelDefinition& model, const NumericMechanism& mechanis
                   std::vector<ModelRecord> records, std::uint64_t order) {
   SeededRandom shuffle(1000 + order), random(order);
   for (std::size_t i = records.size(); i > 1; --i) std::swap(records[i - 1], records[UniformBelow(shuffle, i)]);
-  ModelAggregate aggregate(model.components(), batch);
+  ModelAggregate aggregate(std::make_shared<const ModelDefinition>(model), batch);
   std::vector<double> state = ReplayModel(model, aggregate).current;
   for (const ModelRecord& record : records) {
     const long long round = aggregate.CurrentRound();
@@ -308,4 +309,72 @@ TEST_CASE("regression: the chains' 95% interval covers the run-to-run mean over 
     MESSAGE("coefficient " << j << ": run-to-run mean " << mean << ", covered by " << covered << " of " << kOrders);
     CHECK(covered >= 34);
   }
+}
+
+TEST_CASE("regression: the public state is kept as rounds close, equal to a full replay, also after merges and late reports") {
+  auto survey = ParseSurvey(ModelSurvey(1.0, 3, 1.0, 1.0, 4));
+  REQUIRE(survey.ok());
+  const auto& kind = *survey->questions[3].kind;
+  const ModelDefinition& model = ModelOf(*survey);
+  SeededRandom random(11);
+  auto whole = kind.NewAggregate();
+  auto first_half = kind.NewAggregate(), second_half = kind.NewAggregate();
+  auto& whole_model = static_cast<ModelAggregate&>(*whole);
+  for (int report = 0; report < 90; ++report) {
+    const long long round = whole_model.CurrentRound();
+    const GradientResponse response(round, static_cast<int>(UniformBelow(random, 3)), 2.0 * UniformUnit(random) - 1.0);
+    whole->Add(response);
+    (report % 2 == 0 ? first_half : second_half)->Add(response);
+    const ModelTrajectory replay = ReplayModel(model, whole_model);
+    REQUIRE(whole_model.CurrentCoefficients() == replay.current);
+    CHECK(kind.PublicState(*whole)->at("rounds_completed") == replay.steps.size());
+  }
+  CHECK(whole_model.CurrentRound() == 31);
+  // Merged halves (each with out-of-order rounds of its own) give the same state.
+  REQUIRE(first_half->Merge(*second_half).ok());
+  CHECK(static_cast<const ModelAggregate&>(*first_half).CurrentCoefficients() == whole_model.CurrentCoefficients());
+  // A report counted in a closed round (replayed from an older database) moves every later step of its chain.
+  whole->Add(GradientResponse(2, 0, 0.9));
+  const ModelTrajectory replay = ReplayModel(model, whole_model);
+  CHECK(whole_model.CurrentCoefficients() == replay.current);
+  CHECK(kind.PublicState(*whole)->at("coefficients") == json(replay.current));
+}
+
+TEST_CASE("regression: results list at most 200 rounds for the chart, and page the full series on request") {
+  CHECK(SelectRounds(0, {}).steps.empty());
+  CHECK(SelectRounds(150, {}).steps.size() == 150);
+  const SeriesSelection chart = SelectRounds(100000, {});
+  CHECK(chart.steps.size() <= kChartRounds + 1);
+  CHECK(chart.steps.front() == 0);
+  CHECK(chart.steps.back() == 99999);
+  CHECK(chart.shown.at("every") == 500);
+  const SeriesSelection page = SelectRounds(2500, {true, 2001});
+  CHECK(page.steps.size() == 500);
+  CHECK(page.steps.front() == 2000);
+  CHECK(page.shown.at("next_from").is_null());
+  CHECK(SelectRounds(2500, {true, 1}).shown.at("next_from") == 1001);
+  CHECK(ReadSeriesRequest(json{{"rounds", "every"}}).error().rfind("rounds must be \"chart\"", 0) == 0);
+  CHECK(ReadSeriesRequest(json{{"rounds_from", "3"}}).error() == "rounds_from pages the full series: it needs rounds=all");
+  CHECK(ReadSeriesRequest(json{{"rounds", "all"}, {"rounds_from", "0"}}).error().rfind("rounds_from must be", 0) == 0);
+  // Through the kind: 1,000 rounds of batch 1 list 200 evenly spaced ones, the last, and round 0 first.
+  auto survey = ParseSurvey(ModelSurvey(1.0, 1, 1.0, 1.0, 2));
+  REQUIRE(survey.ok());
+  const auto& kind = *survey->questions[3].kind;
+  auto aggregate = kind.NewAggregate();
+  SeededRandom random(3);
+  for (long long round = 1; round <= 1000; ++round) aggregate->Add(GradientResponse(round, 0, UniformUnit(random) - 0.5));
+  const auto result = kind.Estimate(*aggregate, json::object(), {});
+  REQUIRE(result.ok());
+  CHECK(result->at("rounds").size() == 202);  // round 0, rounds 1, 6, ..., 996, and 1000
+  CHECK(result->at("rounds").front().at("round") == 0);
+  CHECK(result->at("rounds").back().at("round") == 1000);
+  CHECK(result->at("rounds_shown").at("every") == 5);
+  const auto all = kind.Estimate(*aggregate, json{{"rounds", "all"}, {"rounds_from", "901"}}, {});
+  REQUIRE(all.ok());
+  CHECK(all->at("rounds").size() == 100);
+  CHECK(all->at("rounds").front().at("round") == 901);
+  // The chart's averages equal those of the full listing for the same round.
+  const auto full = kind.Estimate(*aggregate, json{{"rounds", "all"}}, {});
+  CHECK(result->at("rounds")[2].at("round") == 6);
+  CHECK(full->at("rounds")[6].at("average_raw") == result->at("rounds")[2].at("average_raw"));
 }

@@ -177,27 +177,47 @@ std::size_t FewestChainRounds(const ModelTrajectory& trajectory) {
   return *std::min_element(rounds.begin(), rounds.end());
 }
 
-}  // namespace
 
-nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate, IntervalTarget target) {
-  const ModelTrajectory trajectory = ReplayModel(model, aggregate);
-  // Per round: its chain's coefficients after the step, and the chains' average then (the convergence chart).
-  const std::vector<double> initial_raw = RawCoefficients(model, trajectory.initial);
+// The listed rounds (model_series.h): each its chain's coefficients after the
+// step and the chains' average then (the convergence chart). The average is
+// kept as a running sum, so the cost is O(rounds x components) whatever is listed.
+nlohmann::json RoundsJson(const ModelDefinition& model, const ModelTrajectory& trajectory, const SeriesSelection& selection) {
   nlohmann::json rounds = nlohmann::json::array();
-  rounds.push_back({{"round", 0}, {"reports", 0}, {"coefficients", trajectory.initial},
-                    {"coefficients_raw", initial_raw}, {"average_raw", initial_raw}});
+  const std::vector<double> initial_raw = RawCoefficients(model, trajectory.initial);
+  const bool from_start = selection.steps.empty() || selection.steps.front() == 0;
+  if (from_start) {
+    rounds.push_back({{"round", 0}, {"reports", 0}, {"coefficients", trajectory.initial},
+                      {"coefficients_raw", initial_raw}, {"average_raw", initial_raw}});
+  }
+  const double chains = static_cast<double>(trajectory.chains.size());
   std::vector<std::vector<double>> latest(trajectory.chains.size(), trajectory.initial);
-  for (const ModelStep& step : trajectory.steps) {
-    latest[static_cast<std::size_t>(step.place.chain)] = step.coefficients;
-    std::vector<double> average(trajectory.initial.size(), 0.0);
-    for (const auto& chain : latest) {
-      for (std::size_t j = 0; j < average.size(); ++j) average[j] += chain[j] / static_cast<double>(latest.size());
-    }
+  std::vector<double> sum(trajectory.initial.size(), 0.0);
+  for (std::size_t j = 0; j < sum.size(); ++j) sum[j] = trajectory.initial[j] * chains;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < trajectory.steps.size() && next < selection.steps.size(); ++i) {
+    const ModelStep& step = trajectory.steps[i];
+    std::vector<double>& chain = latest[static_cast<std::size_t>(step.place.chain)];
+    for (std::size_t j = 0; j < sum.size(); ++j) sum[j] += step.coefficients[j] - chain[j];
+    chain = step.coefficients;
+    if (selection.steps[next] != i) continue;
+    ++next;
+    std::vector<double> average(sum.size());
+    for (std::size_t j = 0; j < sum.size(); ++j) average[j] = sum[j] / chains;
     rounds.push_back({{"round", step.round}, {"chain", step.place.chain + 1}, {"reports", step.reports},
                       {"gradient", step.gradient}, {"coefficients", step.coefficients},
                       {"coefficients_raw", RawCoefficients(model, step.coefficients)},
                       {"average_raw", RawCoefficients(model, average)}});
   }
+  return rounds;
+}
+
+}  // namespace
+
+nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate, IntervalTarget target,
+                                 const SeriesRequest& series) {
+  const ModelTrajectory trajectory = ReplayModel(model, aggregate);
+  const SeriesSelection selection = SelectRounds(trajectory.steps.size(), series);
+  nlohmann::json rounds = RoundsJson(model, trajectory, selection);
   const long long current = aggregate.CurrentRound();
   const auto in_current = aggregate.rounds().count(current) ? aggregate.rounds().at(current).reports : 0;
   nlohmann::json document = {{"n", aggregate.n()},
@@ -210,6 +230,7 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
                              {"current_round", current},
                              {"current_round_reports", in_current},
                              {"rounds", rounds},
+                             {"rounds_shown", selection.shown},
                              {"interval_for", ModelIntervalFor(target)},
                              {"coefficients", nullptr},
                              {"warning", nullptr}};

@@ -9,6 +9,7 @@
 
 #include "core/kinds/regression/model_definition.h"
 #include "core/kinds/regression/model_rounds.h"
+#include "core/kinds/regression/model_series.h"
 #include "core/survey/interval_target.h"
 #include "core/survey/question_kind.h"
 
@@ -49,8 +50,9 @@ MeanInterval ChainMeanInterval(const std::vector<std::vector<double>>& estimates
 
 // `target`: the interval asked for; the model gives the population's (see
 // "interval_for"), with a note when the respondents' was asked for.
+// `series`: which rounds to list (model_series.h: by default a sample for the chart).
 nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate,
-                                 IntervalTarget target = IntervalTarget::kPopulation);
+                                 IntervalTarget target = IntervalTarget::kPopulation, const SeriesRequest& series = {});
 std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result);
 std::string ModelSimulationText(const nlohmann::json& result);
 

@@ -4,12 +4,32 @@
 
 namespace deniable {
 
+ModelAggregate::ModelAggregate(std::shared_ptr<const ModelDefinition> model, long long batch)
+    : model_(std::move(model)),
+      components_(model_->components()),
+      batch_(batch),
+      chains_(static_cast<std::size_t>(model_->chains()), std::vector<double>(static_cast<std::size_t>(components_), 0.0)) {}
+
 std::string_view ModelAggregate::type() const { return "linear_regression"; }
 
 void ModelAggregate::AdvanceCurrentRound() {
   for (auto at = rounds_.find(current_); at != rounds_.end() && at->second.reports >= batch_; at = rounds_.find(current_)) {
+    std::vector<double>& beta = chains_[static_cast<std::size_t>(ChainOfRound(current_, model_->chains()).chain)];
+    beta = StepModel(*model_, current_, at->second, beta).coefficients;
     ++current_;
   }
+}
+
+void ModelAggregate::Refold() {
+  for (auto& chain : chains_) chain.assign(static_cast<std::size_t>(components_), 0.0);
+  for (long long round = 1; round < current_; ++round) {
+    std::vector<double>& beta = chains_[static_cast<std::size_t>(ChainOfRound(round, model_->chains()).chain)];
+    beta = StepModel(*model_, round, rounds_.at(round), beta).coefficients;
+  }
+}
+
+const std::vector<double>& ModelAggregate::CurrentCoefficients() const {
+  return chains_[static_cast<std::size_t>(ChainOfRound(current_, model_->chains()).chain)];
 }
 
 Status ModelAggregate::Admits(const KindResponse& response) const {
@@ -37,13 +57,19 @@ void ModelAggregate::Add(const KindResponse& response) {
   sums.sum[static_cast<std::size_t>(gradient.component)] += gradient.value;
   ++sums.reports;
   ++n_;
+  if (gradient.round < current_) {
+    Refold();  // a closed round changed: every later step of its chain moves
+    return;
+  }
   AdvanceCurrentRound();
 }
 
 Status ModelAggregate::Merge(const KindAggregate& other) {
   if (other.type() != type()) return MakeError("a question of another kind");
   const auto& theirs = static_cast<const ModelAggregate&>(other);
-  if (theirs.components_ != components_ || theirs.batch_ != batch_) return MakeError("another model");
+  if (theirs.components_ != components_ || theirs.batch_ != batch_ || theirs.model_->chains() != model_->chains()) {
+    return MakeError("another model");
+  }
   for (const auto& [number, sums] : theirs.rounds_) {
     RoundSums& mine = rounds_[number];
     if (mine.count.empty()) {
@@ -57,7 +83,9 @@ Status ModelAggregate::Merge(const KindAggregate& other) {
     mine.reports += sums.reports;
   }
   n_ += theirs.n_;
-  AdvanceCurrentRound();
+  // Merged rounds may be closed ones, or close several at once out of order: replay once.
+  while (rounds_.count(current_) && rounds_.at(current_).reports >= batch_) ++current_;
+  Refold();
   return OkStatus();
 }
 

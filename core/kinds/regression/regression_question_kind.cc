@@ -6,12 +6,13 @@
 #include "core/kinds/regression/model_gradient.h"
 #include "core/kinds/regression/model_results.h"
 #include "core/kinds/regression/model_rounds.h"
+#include "core/kinds/regression/model_series.h"
 #include "core/kinds/regression/model_truth.h"
 
 namespace deniable {
 
 KindEntry RegressionQuestionKind::Entry() {
-  return {kType, &Parse, {}, [](const nlohmann::json&) -> Result<nlohmann::json> { return nlohmann::json::object(); }};
+  return {kType, &Parse, ModelEstimateOptionNames(), &CanonicalModelEstimateOptions};
 }
 
 Result<std::shared_ptr<const QuestionKind>> RegressionQuestionKind::Parse(const nlohmann::json& question,
@@ -107,17 +108,25 @@ Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const
 }
 
 std::unique_ptr<KindAggregate> RegressionQuestionKind::NewAggregate() const {
-  return std::make_unique<ModelAggregate>(model_.components(), batch_);
+  return std::make_unique<ModelAggregate>(std::make_shared<const ModelDefinition>(model_), batch_);
 }
 
 Result<nlohmann::json> RegressionQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                         const std::function<bool()>&) const {
   auto target = ReadIntervalTarget(options);
   if (!target) return MakeError(target.error());
-  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate), *target);
+  auto series = ReadSeriesRequest(options);
+  if (!series) return MakeError(series.error());
+  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate), *target, *series);
   document["mechanism"] = MechanismToJson();
   document["privacy"] = PrivacyToJson();
   return document;
+}
+
+Status RegressionQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
+  auto series = ReadSeriesRequest(options);
+  if (!series) return MakeError(series.error());
+  return OkStatus();
 }
 
 std::vector<CsvRow> RegressionQuestionKind::CsvRows(const nlohmann::json& result) const { return ModelCsvRows(result); }
@@ -133,14 +142,13 @@ std::string RegressionQuestionKind::SimulationText(const nlohmann::json& result)
 
 std::optional<nlohmann::json> RegressionQuestionKind::PublicState(const KindAggregate& aggregate) const {
   const auto& model = static_cast<const ModelAggregate&>(aggregate);
-  const ModelTrajectory trajectory = ReplayModel(model_, model);
   const long long round = model.CurrentRound();
   const auto in_round = model.rounds().count(round) ? model.rounds().at(round).reports : 0;
   return nlohmann::json{{"round", round},
-                        {"coefficients", trajectory.current},
+                        {"coefficients", model.CurrentCoefficients()},
                         {"batch", batch_},
                         {"reports_in_round", in_round},
-                        {"rounds_completed", trajectory.steps.size()}};
+                        {"rounds_completed", round - 1}};
 }
 
 }  // namespace deniable

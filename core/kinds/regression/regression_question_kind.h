@@ -30,7 +30,7 @@ class RegressionQuestionKind final : public QuestionKind {
   nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override;
-  Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
+  Status ValidateEstimateOptions(const nlohmann::json& options) const override;
   bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;

@@ -48,6 +48,8 @@ export function createPanel(question, index) {
   const rows = names.map((name, position) => createCoefficientRow(id, name, position));
   const uncertainty = el('p', { class: 'hint', id: `${tableId}-caption`, testid: `uncertainty-${id}` });
   const roundsBody = el('tbody', { testid: `rounds-table-body-${id}` });
+  // Many rounds are listed as an even sample (the results' rounds_shown); the API pages the full series.
+  const shownNote = el('p', { class: 'hint', testid: `rounds-shown-${id}` });
 
   const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
     el('h2', { id: headingId, text }),
@@ -74,6 +76,7 @@ export function createPanel(question, index) {
     uncertainty,
     el('details', { class: 'report-details', testid: `rounds-details-${id}` }, [
       el('summary', { text: 'Coefficients by round (table)' }),
+      shownNote,
       el('div', { class: 'table-scroll' }, [
         el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
           el('thead', {}, [el('tr', {}, ['Round', 'Chain', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
@@ -102,6 +105,10 @@ export function createPanel(question, index) {
       rows.forEach((row, position) => row.update(final, position));
       setText(uncertainty, final ? `Uncertainty: ${sentence(final.uncertainty)}` : 'No coefficients yet: the first round is not complete.');
       const rounds = result.rounds ?? [];
+      const shown = result.rounds_shown;
+      setText(shownNote, shown && shown.every > 1
+        ? `Every ${formatInteger(shown.every)}th round of ${formatInteger(shown.of)}, and the last (the full series: results?${id}.rounds=all).`
+        : '');
       chart.update(rounds);
       const key = JSON.stringify(rounds);
       if (key !== roundsKey) {
