@@ -1,6 +1,7 @@
 #include "core/kinds/block/calibration_units.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace deniable {
 namespace {
@@ -15,21 +16,62 @@ void AddInto(BlockGroup& into, const BlockGroup& group) {
   for (std::size_t i = 0; i < group.row_sum_moments.size(); ++i) into.row_sum_moments[i] += group.row_sum_moments[i];
 }
 
+std::vector<int> SizesOf(const BlockAggregate& aggregate, std::uint32_t set) {
+  std::vector<int> sizes;
+  for (int a : Members(set)) sizes.push_back(aggregate.sizes()[static_cast<std::size_t>(a)]);
+  return sizes;
+}
+
+// Whether s respondents' row sums pin their q's down (header): judged at the
+// pool's q's, which are stable, so the decision does not hinge on the noise
+// it guards against.
+bool Precise(std::int64_t s, const std::vector<double>& pool_q, const std::vector<int>& sizes) {
+  if (s < kCalibrationMinGroup) return false;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const double l = sizes[i], q = pool_q[i];
+    const double row_sum_variance = 0.25 + (l - 1.0) * q * (1.0 - q);
+    const double q_error = std::sqrt(row_sum_variance / static_cast<double>(s)) / (l - 1.0);
+    if (q_error > kMaxRelativeQError * (0.5 - q)) return false;
+  }
+  return true;
+}
+
+CalibrationUnit OwnUnit(const BlockGroup& group, const std::vector<int>& sizes) {
+  CalibrationUnit unit;
+  static_cast<BlockGroup&>(unit) = group;
+  unit.q = UnitQMoments(group, sizes);
+  return unit;
+}
+
 }  // namespace
 
-std::vector<BlockGroup> CalibrationUnits(const BlockAggregate& aggregate, std::uint32_t set) {
-  std::vector<BlockGroup> units;
+std::vector<CalibrationUnit> CalibrationUnits(const BlockAggregate& aggregate, std::uint32_t set) {
+  const std::vector<int> sizes = SizesOf(aggregate, set);
+  const BlockGroup pool = PooledGroup(aggregate, set);
+  std::vector<CalibrationUnit> units;
+  if (pool.s == 0) return units;
+  const QMoments pool_q = UnitQMoments(pool, sizes);
   BlockGroup small;
   for (int m = 1; m <= static_cast<int>(aggregate.sizes().size()); ++m) {
     const BlockGroup* group = aggregate.Group(set, m);
     if (group == nullptr || group->s == 0) continue;
-    if (group->s >= kCalibrationMinGroup) {
-      units.push_back(*group);
+    if (Precise(group->s, pool_q.mean, sizes)) {
+      units.push_back(OwnUnit(*group, sizes));
     } else {
       AddInto(small, *group);
     }
   }
-  if (small.s > 0) units.push_back(std::move(small));
+  if (small.s == 0) return units;
+  if (Precise(small.s, pool_q.mean, sizes)) {
+    units.push_back(OwnUnit(small, sizes));
+  } else {
+    CalibrationUnit unit;
+    static_cast<BlockGroup&>(unit) = small;
+    unit.q = pool_q;
+    unit.held = true;
+    unit.borrowed = small.s < pool.s;
+    units.push_back(std::move(unit));
+  }
   return units;
 }
 
