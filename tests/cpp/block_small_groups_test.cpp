@@ -318,3 +318,31 @@ TEST_CASE("block results state their interval target; a wide interval's warning 
   CHECK(warning.find(" reports would bring them to +-10 points") != std::string::npos);
   CHECK(warning.find("too small") == std::string::npos);
 }
+
+TEST_CASE("block simulate: interval coverage is of the truth the intervals are for") {
+  // Intervals of width 2e-9 around the population's shares cover every population share and no drawn share
+  // (999 draws: a drawn share k / 999 is never 0.3, 0.7 or a cell's 0.1 ... 0.4).
+  const BlockDefinition block = SmallBlock({2, 2}, 1.0);
+  const std::vector<double> weights = {0.1, 0.2, 0.3, 0.4};
+  auto sampler = ParseBlockTruth(block, {{"weights", weights}}, "truth");
+  REQUIRE(sampler.ok());
+  SeededRandom random(3);
+  for (int i = 0; i < 999; ++i) REQUIRE((*sampler)->Draw(random).ok());
+  auto interval = [](double p) {
+    return nlohmann::json{{"frequency", p}, {"consistent_frequency", p}, {"ci_low", p - 1e-9}, {"ci_high", p + 1e-9}};
+  };
+  nlohmann::json result = {
+      {"attributes",
+       {{{"options", {interval(0.3), interval(0.7)}}}, {{"options", {interval(0.4), interval(0.6)}}}}},
+      {"crosstab",
+       {{"attributes", {"a0", "a1"}}, {"cells", {interval(0.1), interval(0.2), interval(0.3), interval(0.4)}}}}};
+  for (IntervalTarget target : {IntervalTarget::kPopulation, IntervalTarget::kRespondents}) {
+    result["interval_for"] = IntervalForJson(target);
+    const nlohmann::json errors = (*sampler)->Compare(result)["errors"];
+    const double expected = target == IntervalTarget::kPopulation ? 1.0 : 0.0;
+    CHECK(errors["coverage_of"] == std::string(IntervalTargetName(target)));
+    CHECK(errors["attributes"][0]["ci_coverage"] == expected);
+    CHECK(errors["attributes"][1]["ci_coverage"] == expected);
+    CHECK(errors["crosstab"]["ci_coverage"] == expected);
+  }
+}
