@@ -56,8 +56,8 @@ UnitCounts KnownQ(const BlockGroup& unit, int size, double q) {
 }
 
 // A held unit: counts held to [0, s], variance to s^2 (calibration_units.h).
-// Its q is borrowed from a larger pool (known, as far as it is concerned) or,
-// when it is the whole pool, estimated from its own reports.
+// Its q is borrowed from the precise groups of the nearest m (known, as far
+// as it is concerned) or, when no group is precise, estimated from its own reports.
 UnitCounts Held(const CalibrationUnit& unit, int size, double q) {
   const double s = static_cast<double>(unit.s);
   UnitCounts result = unit.borrowed ? KnownQ(unit, size, q) : OwnCalibration(unit, size, q);
