@@ -18,7 +18,17 @@
 // The aggregate is built with joint_order 4 (the survey format caps the
 // definition's aggregate at 2^21 counts; with everyone answering all nine
 // only the m = 9 groups exist, 1/6 of the bound), so k = 5 is Situation 2.
-// Run: build/block_bench [--quick] [--runs R] [--one N EPSILON DIRICHLET]   (Markdown tables; progress on stderr)
+//   3. --explosion: the issue 26 (item 1) table. n = 8,802 (the real table's
+//      size), e = 1, joint_order 2; case A: attribute a0 skipped by 0.1% (about
+//      nine respondents answer 8 of 9), case B: a2, a5, a7 skipped by 10%, 5%,
+//      15%; equal and Dirichlet(1) splits; 20 seeds. Per seed, the largest AVD
+//      over the nine marginals (unbiased and consistent) and over the 36 pairs'
+//      cross-tabs (unbiased cells and consistent), each against the
+//      respondents' own distribution, beside a reference with nothing skipped
+//      (no small group). It uses only the API main had before the fix, so the
+//      same file linked against main's library gives the "before".
+// Run: build/block_bench [--quick] [--runs R] [--one N EPSILON DIRICHLET] [--explosion]
+//      (Markdown tables; progress on stderr)
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -282,16 +292,134 @@ void Timing(const Network& network, std::int64_t n) {
   }
 }
 
+// Issue 26 item 1 (header, 3).
+struct Explosion {
+  double marginal = 0.0, consistent_marginal = 0.0, crosstab = 0.0, consistent_crosstab = 0.0;
+};
+
+Explosion ExplosionRun(const Network& network, const std::vector<double>& skips, double dirichlet, std::uint64_t seed) {
+  constexpr std::int64_t kRows = 8802;
+  SeededRandom random(seed);
+  BlockDefinition block = Definition(1.0);
+  block.joint_order = 2;
+  BlockAggregate aggregate(kSizes, block.joint_order);
+  std::vector<std::vector<int>> records;
+  for (std::int64_t r = 0; r < kRows; ++r) {
+    std::vector<int> values = DrawRecord(network, random);
+    BlockChoices choices{std::vector<bool>(kSizes.size(), true), std::vector<double>(kSizes.size(), 1.0)};
+    for (std::size_t a = 0; a < kSizes.size(); ++a) {
+      if (UniformUnit(random) < skips[a]) {
+        values[a] = -1;
+        choices.answered[a] = false;
+      }
+      if (dirichlet > 0.0) choices.weight[a] = std::clamp(GammaDraw(dirichlet, random), kLeastWeight, kLargestWeight);
+    }
+    if (choices.answered_count() == 0) continue;
+    aggregate.AddReport(PerturbBlock(block, values, SplitBudget(block, choices), random));
+    records.push_back(values);
+  }
+  Explosion result;
+  std::vector<std::vector<double>> margins;
+  for (std::size_t a = 0; a < kSizes.size(); ++a) {
+    std::vector<double> truth(static_cast<std::size_t>(kSizes[a]), 0.0);
+    double answered = 0.0;
+    for (const auto& record : records) {
+      if (record[a] >= 0) {
+        truth[static_cast<std::size_t>(record[a])] += 1.0;
+        answered += 1.0;
+      }
+    }
+    for (double& t : truth) t /= answered;
+    const MarginalEstimate estimate = EstimateMarginal(aggregate, static_cast<int>(a), BlockMode::kCalibrated, 1.0);
+    std::vector<double> unbiased, consistent;
+    for (const auto& option : estimate.options) {
+      unbiased.push_back(option.frequency);
+      consistent.push_back(option.consistent_frequency);
+    }
+    result.marginal = std::max(result.marginal, TotalVariation(unbiased, truth));
+    result.consistent_marginal = std::max(result.consistent_marginal, TotalVariation(consistent, truth));
+    margins.push_back(consistent);
+  }
+  for (std::size_t a = 0; a < kSizes.size(); ++a) {
+    for (std::size_t b = a + 1; b < kSizes.size(); ++b) {
+      const std::uint32_t set = (std::uint32_t{1} << a) | (std::uint32_t{1} << b);
+      std::vector<std::vector<int>> both;
+      for (const auto& record : records) {
+        if (record[a] >= 0 && record[b] >= 0) both.push_back(record);
+      }
+      const std::vector<double> truth = TrueJoint(both, set);
+      auto table = EstimateCrossTab(aggregate, block, set, CrossTabOptions{}, margins);
+      if (!table) continue;
+      if (!table->frequency.empty()) result.crosstab = std::max(result.crosstab, TotalVariation(table->frequency, truth));
+      result.consistent_crosstab = std::max(result.consistent_crosstab, TotalVariation(table->consistent, truth));
+    }
+  }
+  return result;
+}
+
+void ExplosionTable(const Network& network) {
+  struct Case {
+    const char* name;
+    std::vector<double> skips;
+  };
+  std::vector<double> none(kSizes.size(), 0.0), a = none, b = none;
+  a[0] = 0.001;
+  b[2] = 0.10;
+  b[5] = 0.05;
+  b[7] = 0.15;
+  const std::vector<Case> cases = {
+      {"reference: nothing skipped", none}, {"A: a0 skipped by 0.1%", a}, {"B: a2, a5, a7 skipped by 10%, 5%, 15%", b}};
+  constexpr int kSeeds = 20;
+  std::printf("\n**Issue 26 item 1: tiny groups** (n = 8802, e = 1, d = 9; per seed the largest AVD over the 9 marginals "
+              "and the 36 pairs' cross-tabs, against the respondents' own distributions; the unbiased cross-tab of "
+              "up to 16 x 12 cells has an AVD of 3-6 from the randomisation alone)\n");
+  for (double dirichlet : {0.0, 1.0}) {
+    Explosion reference;  // the largest of each column with nothing skipped (no small group exists)
+    for (const Case& c : cases) {
+      std::printf("\n%s, %s splits\n\n| seed | marginal | consistent marginal | cross-tab | consistent cross-tab |\n"
+                  "|---:|---:|---:|---:|---:|\n", c.name, dirichlet > 0 ? "Dirichlet(1)" : "equal");
+      int exploded = 0;
+      Explosion worst;
+      for (int seed = 1; seed <= kSeeds; ++seed) {
+        std::fprintf(stderr, "%s, %s, seed %d\n", c.name, dirichlet > 0 ? "Dirichlet" : "equal", seed);
+        const Explosion e = ExplosionRun(network, c.skips, dirichlet, 7000 + static_cast<std::uint64_t>(seed));
+        std::printf("| %d | %.3g | %.3g | %.3g | %.3g |\n", seed, e.marginal, e.consistent_marginal, e.crosstab,
+                    e.consistent_crosstab);
+        if (&c != &cases[0]) {
+          exploded += e.marginal > 1.5 * reference.marginal || e.crosstab > 1.5 * reference.crosstab ||
+                              e.consistent_marginal > 1.5 * reference.consistent_marginal ||
+                              e.consistent_crosstab > 1.5 * reference.consistent_crosstab
+                          ? 1
+                          : 0;
+        }
+        worst.marginal = std::max(worst.marginal, e.marginal);
+        worst.consistent_marginal = std::max(worst.consistent_marginal, e.consistent_marginal);
+        worst.crosstab = std::max(worst.crosstab, e.crosstab);
+        worst.consistent_crosstab = std::max(worst.consistent_crosstab, e.consistent_crosstab);
+      }
+      std::printf("| **max** | %.3g | %.3g | %.3g | %.3g |\n", worst.marginal, worst.consistent_marginal, worst.crosstab,
+                  worst.consistent_crosstab);
+      if (&c == &cases[0]) {
+        reference = worst;
+      } else {
+        std::printf("\nseeds with a column above 1.5 x the reference's largest: %d of %d\n", exploded, kSeeds);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false;
+  bool quick = false, explosion = false;
   int runs = 3;
   std::int64_t only_n = 0;
   double only_epsilon = 2.0, only_dirichlet = 0.0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
+    } else if (std::strcmp(argv[i], "--explosion") == 0) {
+      explosion = true;
     } else if (std::strcmp(argv[i], "--one") == 0 && i + 3 < argc) {  // --one N EPSILON DIRICHLET (0: equal splits)
       only_n = std::atoll(argv[++i]);
       only_epsilon = std::atof(argv[++i]);
@@ -299,12 +427,16 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else {
-      std::fprintf(stderr, "usage: block_bench [--quick] [--runs R] [--one N EPSILON DIRICHLET]\n");
+      std::fprintf(stderr, "usage: block_bench [--quick] [--runs R] [--one N EPSILON DIRICHLET] [--explosion]\n");
       return 2;
     }
   }
   const Network network = MakeNetwork(2026);
   std::printf("# Blocks (PLDP / PMOUE): d = 9 attributes, domains {2,3,4,5,6,8,10,12,16}, a Bayesian network (tree)\n");
+  if (explosion) {
+    ExplosionTable(network);
+    return 0;
+  }
   if (only_n > 0) {
     Accuracy(only_n, only_epsilon, only_dirichlet, runs, network);
     return 0;

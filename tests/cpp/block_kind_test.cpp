@@ -373,9 +373,11 @@ TEST_CASE("block marginals: calibrated unbiased under unequal splits, variance a
     // Unequal (Dirichlet(1)) splits for the calibrated and paper estimates; equal splits for paper mode's own check.
     const Population unequal = Simulate(block, joint, 3000, 0.2, 1.0, 1000 + r);
     const Population equal = Simulate(block, joint, 3000, 0.2, 0.0, 5000 + r);
-    const MarginalEstimate mine = EstimateMarginal(unequal.aggregate, 1, BlockMode::kCalibrated, 1.0);
-    const MarginalEstimate paper = EstimateMarginal(unequal.aggregate, 1, BlockMode::kPaper, 1.0);
-    const MarginalEstimate paper_on_equal = EstimateMarginal(equal.aggregate, 1, BlockMode::kPaper, 1.0);
+    // Against the respondents' own shares: the respondents' intervals.
+    const IntervalTarget own = IntervalTarget::kRespondents;
+    const MarginalEstimate mine = EstimateMarginal(unequal.aggregate, 1, BlockMode::kCalibrated, 1.0, own);
+    const MarginalEstimate paper = EstimateMarginal(unequal.aggregate, 1, BlockMode::kPaper, 1.0, own);
+    const MarginalEstimate paper_on_equal = EstimateMarginal(equal.aggregate, 1, BlockMode::kPaper, 1.0, own);
     const double n = static_cast<double>(mine.n);
     for (std::size_t b = 0; b < 4; ++b) {
       const double f = static_cast<double>(unequal.answered_counts[1][b]) / n;
@@ -404,13 +406,13 @@ TEST_CASE("block joint: unbiased for pairs and triples under equal and unequal s
     Replications pair, triple;
     for (int r = 0; r < 200; ++r) {
       const Population population = Simulate(block, joint, 3000, 0.1, alpha, 9000 + r + (alpha > 0 ? 500 : 0));
-      const JointCounts pair_estimate = EstimateJoint(population.aggregate, 0b011u);
+      const JointCounts pair_estimate = EstimateJoint(population.aggregate, 0b011u, IntervalTarget::kRespondents);
       for (std::size_t c = 0; c < pair_estimate.count.size(); ++c) {
         const double n = static_cast<double>(pair_estimate.n);
         pair.Add(c, (pair_estimate.count[c] - static_cast<double>(population.first_pair[c])) / n,
                  pair_estimate.variance[c] / (n * n));
       }
-      const JointCounts triple_estimate = EstimateJoint(population.aggregate, 0b111u);
+      const JointCounts triple_estimate = EstimateJoint(population.aggregate, 0b111u, IntervalTarget::kRespondents);
       for (std::size_t c = 0; c < triple_estimate.count.size(); ++c) {
         const double n = static_cast<double>(triple_estimate.n);
         triple.Add(c, (triple_estimate.count[c] - static_cast<double>(population.joint_all[c])) / n,

@@ -24,11 +24,15 @@ std::vector<std::string> SplitIds(const std::string& text) {
 
 }  // namespace
 
+// "interval" is every kind's: the server lists and keys it (results_query.cc).
 std::vector<std::string> PublicBlockEstimateOptionNames() { return {"mode", "crosstab", "split_score", "min_group"}; }
 
 Result<BlockEstimateOptions> ParseBlockEstimateOptions(const nlohmann::json& options) {
   BlockEstimateOptions parsed;
   if (!options.is_object()) return parsed;
+  auto target = ReadIntervalTarget(options);
+  if (!target) return MakeError(target.error());
+  parsed.cross_tab.interval = *target;
   if (const auto mode = options.find("mode"); mode != options.end() && !mode->is_null()) {
     const std::string value = Text(*mode);
     if (value != "calibrated" && value != "paper") {

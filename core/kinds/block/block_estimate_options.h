@@ -3,7 +3,9 @@
 //   crosstab     "id,id[,...]": 2 to 2 * joint_order attributes to cross-tabulate
 //                (default: the block's first two), of at most kMaxCrossTabCells cells;
 //   split_score  "formula" (default) | "prose": Situation 2's choice (cross_tab.h);
-//   min_group    respondents needed behind a joint (default 30; 1 to 10^9).
+//   min_group    respondents needed behind a joint (default 30; 1 to 10^9);
+//   interval     "population" (default) | "respondents": what the marginals' and
+//                cross-tab cells' intervals are for (core/survey/interval_target.h).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +17,7 @@
 #include "core/common/result.h"
 #include "core/kinds/block/block_definition.h"
 #include "core/kinds/block/cross_tab.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 

@@ -11,10 +11,6 @@
 namespace deniable {
 namespace {
 
-// q stays below 1/2 so that 1/2 - q is a usable divisor (a unit whose row
-// sums say q >= 1/2 carries no information; its estimates become wide).
-constexpr double kLargestQ = 0.5 - 1e-6;
-
 struct UnitCounts {
   std::vector<double> count, variance;
 };
@@ -25,9 +21,10 @@ std::vector<double> BitCounts(const BlockGroup& unit, int size) {
   return counts;
 }
 
-UnitCounts Calibrated(const BlockGroup& unit, int size) {
+// A unit calibrated by its own row sums: q from them, and the delta-method
+// variance that counts q's estimation (header).
+UnitCounts OwnCalibration(const BlockGroup& unit, int size, double q) {
   const double s = static_cast<double>(unit.s), l = size;
-  const double q = std::clamp((unit.row_sum_moments[1] / s - 0.5) / (l - 1.0), 0.0, kLargestQ);
   const double gap = 0.5 - q;
   UnitCounts result;
   const std::vector<double> bits = BitCounts(unit, size);
@@ -43,7 +40,9 @@ UnitCounts Calibrated(const BlockGroup& unit, int size) {
   return result;
 }
 
-UnitCounts Paper(const BlockGroup& unit, int size, double q) {
+// Debiased with a q that is not estimated from these reports (paper mode's
+// q(e), or a small unit's borrowed q): the randomisation's variance given q.
+UnitCounts KnownQ(const BlockGroup& unit, int size, double q) {
   const double s = static_cast<double>(unit.s);
   const double gap = 0.5 - q;
   UnitCounts result;
@@ -56,42 +55,57 @@ UnitCounts Paper(const BlockGroup& unit, int size, double q) {
   return result;
 }
 
-double UnitQ(const BlockGroup& unit, int size) {
-  return std::clamp((unit.row_sum_moments[1] / static_cast<double>(unit.s) - 0.5) / (size - 1.0), 0.0, kLargestQ);
+// A held unit: counts held to [0, s], variance to s^2 (calibration_units.h).
+// Its q is borrowed from the precise groups of the nearest m (known, as far
+// as it is concerned) or, when no group is precise, estimated from its own reports.
+UnitCounts Held(const CalibrationUnit& unit, int size, double q) {
+  const double s = static_cast<double>(unit.s);
+  UnitCounts result = unit.borrowed ? KnownQ(unit, size, q) : OwnCalibration(unit, size, q);
+  for (std::size_t b = 0; b < result.count.size(); ++b) {
+    result.count[b] = std::clamp(result.count[b], 0.0, s);
+    result.variance[b] = std::min(result.variance[b], s * s);
+  }
+  return result;
 }
 
 }  // namespace
 
 MarginalEstimate EstimateMarginal(const BlockAggregate& aggregate, int attribute, BlockMode mode,
-                                  double epsilon_per_attribute) {
+                                  double epsilon_per_attribute, IntervalTarget target) {
   const std::uint32_t set = std::uint32_t{1} << attribute;
   const int size = aggregate.sizes()[static_cast<std::size_t>(attribute)];
   MarginalEstimate estimate;
   std::vector<double> count(static_cast<std::size_t>(size), 0.0), variance(static_cast<std::size_t>(size), 0.0);
   double weighted_q = 0.0;
-  const std::vector<BlockGroup> units =
-      mode == BlockMode::kPaper ? std::vector<BlockGroup>{PooledGroup(aggregate, set)} : CalibrationUnits(aggregate, set);
-  for (const BlockGroup& unit : units) {
-    if (unit.s == 0) continue;
+  auto add = [&](const BlockGroup& unit, double q, const UnitCounts& counts) {
     estimate.n += unit.s;
-    const UnitCounts counts =
-        mode == BlockMode::kPaper ? Paper(unit, size, OueQ(epsilon_per_attribute)) : Calibrated(unit, size);
     for (std::size_t b = 0; b < count.size(); ++b) {
       count[b] += counts.count[b];
       variance[b] += counts.variance[b];
     }
-    weighted_q += static_cast<double>(unit.s) * UnitQ(unit, size);
+    weighted_q += static_cast<double>(unit.s) * q;
+  };
+  if (mode == BlockMode::kPaper) {
+    const BlockGroup pooled = PooledGroup(aggregate, set);
+    const double q = OueQ(epsilon_per_attribute);
+    if (pooled.s > 0) add(pooled, q, KnownQ(pooled, size, q));
+  } else {
+    for (const CalibrationUnit& unit : CalibrationUnits(aggregate, set)) {
+      const double q = unit.q.mean[0];
+      add(unit, q, unit.held ? Held(unit, size, q) : OwnCalibration(unit, size, q));
+    }
   }
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double n = static_cast<double>(estimate.n);
-  estimate.average_q = mode == BlockMode::kPaper ? OueQ(epsilon_per_attribute) : (n > 0 ? weighted_q / n : nan);
+  estimate.average_q = n > 0 ? weighted_q / n : nan;
   std::vector<double> frequencies;
   for (std::size_t b = 0; b < count.size(); ++b) {
     OptionEstimate option{nan, nan, nan, nan, nan, nan};
     if (estimate.n > 0) {
       option.count = count[b];
       option.frequency = count[b] / n;
-      option.std_error = std::sqrt(variance[b]) / n;
+      const double sampling = target == IntervalTarget::kPopulation ? SamplingVariance(count[b], n) : 0.0;
+      option.std_error = std::sqrt(variance[b] + sampling) / n;
       option.ci_low = option.frequency - kZ95 * option.std_error;
       option.ci_high = option.frequency + kZ95 * option.std_error;
     }
@@ -103,6 +117,12 @@ MarginalEstimate EstimateMarginal(const BlockAggregate& aggregate, int attribute
     for (std::size_t b = 0; b < consistent.size(); ++b) estimate.options[b].consistent_frequency = consistent[b];
   }
   return estimate;
+}
+
+double SamplingVariance(double count, double n) {
+  if (!(n > 0.0)) return 0.0;
+  const double share = std::clamp(count / n, 0.0, 1.0);
+  return n * share * (1.0 - share);
 }
 
 }  // namespace deniable

@@ -19,7 +19,21 @@
 //   Var(c_b) = (v_b (1 + 2k) + k^2 V_R) / (1/2 - q)^2
 // (c_b clipped to [0, s] inside). Per-respondent q's spread makes the true
 // variance a little smaller than the plug-in q (1 - q): the interval errs
-// wide.
+// wide. A unit too small to calibrate itself borrows its q and is held to
+// [0, s] (calibration_units.h): its variance is the randomisation's given
+// that q, at most s^2.
+//
+// Interval targets (core/survey/interval_target.h). The variances above hold
+// the respondents' answers fixed: intervals for the share among these
+// respondents. For the population they were sampled from, the count is
+// also a sum over n random respondents, and by the law of total variance
+//   Var(count) = E[Var(count | answers)] + Var(E[count | answers])
+//              = (the above) + n pi (1 - pi),
+// since given the answers the estimate is unbiased for their count c, which
+// is Binomial(n, pi) (Warner's randomised-response variance: for binary RR
+// this sum is lambda (1 - lambda) / (p - q)^2 per respondent). pi is
+// estimated by the frequency held to [0, 1]. The same holds for every joint
+// cell (joint_estimator.h).
 //
 // Intervals: 95%, normal. Consistent frequencies: Norm-Sub.
 #pragma once
@@ -30,6 +44,7 @@
 
 #include "core/frequency/frequency_estimator.h"
 #include "core/kinds/block/block_aggregate.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -42,6 +57,10 @@ struct MarginalEstimate {
 };
 
 MarginalEstimate EstimateMarginal(const BlockAggregate& aggregate, int attribute, BlockMode mode,
-                                  double epsilon_per_attribute);
+                                  double epsilon_per_attribute,
+                                  IntervalTarget target = IntervalTarget::kPopulation);
+
+// The sampling variance n pi (1 - pi) a population interval adds to a count's (above), pi = count / n in [0, 1].
+double SamplingVariance(double count, double n);
 
 }  // namespace deniable

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/frequency/frequency_estimator.h"
 #include "core/kinds/block/block_marginals.h"
@@ -15,7 +16,32 @@ constexpr double kUsefulHalfWidth = 0.10;
 
 nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr); }
 
-nlohmann::json AttributeToJson(const BlockAttribute& attribute, const MarginalEstimate& estimate) {
+std::string FormatTwoDigits(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g", value);
+  return text;
+}
+
+// Names what makes a wide interval wide: the noise the randomisation puts in
+// each report at this effective epsilon, over this many reports (the
+// half-width falls as 1 / sqrt(n)). It used to blame n alone, also when a
+// handful of respondents in a badly calibrated group made it (issue 26, 1).
+std::string WideIntervalWarning(const MarginalEstimate& estimate, double widest, double epsilon_per_attribute) {
+  const double q = estimate.average_q;
+  const double needed = std::ceil(static_cast<double>(estimate.n) * (widest / kUsefulHalfWidth) * (widest / kUsefulHalfWidth));
+  std::string text = "95% intervals are up to +-" + std::to_string(static_cast<int>(std::round(widest * 100))) +
+                     " points wide: the randomisation's noise";
+  if (q > 0.0 && q < 0.5) {
+    // The respondents' average q, estimated: unequal splits raise it (q is convex in a share), lowering this.
+    text += " at an effective epsilon of " + FormatTwoDigits(std::log((1.0 - q) / q)) + " per attribute (the block sets " +
+            FormatTwoDigits(epsilon_per_attribute) + ")";
+  }
+  return text + ", over " + std::to_string(estimate.n) + " reports; about " +
+         std::to_string(static_cast<long long>(needed)) + " reports would bring them to +-10 points";
+}
+
+nlohmann::json AttributeToJson(const BlockAttribute& attribute, const MarginalEstimate& estimate,
+                               double epsilon_per_attribute) {
   auto options = nlohmann::json::array();
   double widest = 0.0;
   for (std::size_t b = 0; b < estimate.options.size(); ++b) {
@@ -33,8 +59,7 @@ nlohmann::json AttributeToJson(const BlockAttribute& attribute, const MarginalEs
   if (estimate.n == 0) {
     warning = "no respondent answered this attribute yet";
   } else if (widest > kUsefulHalfWidth) {
-    warning = "n = " + std::to_string(estimate.n) + " is too small for useful estimates: 95% intervals are up to +-" +
-              std::to_string(static_cast<int>(std::round(widest * 100))) + " points wide";
+    warning = WideIntervalWarning(estimate, widest, epsilon_per_attribute);
   }
   const double q = estimate.average_q;
   return {{"id", attribute.id},
@@ -102,8 +127,8 @@ Result<nlohmann::json> BlockResultToJson(const BlockDefinition& block, const Blo
   std::vector<std::vector<double>> margins;
   for (std::size_t a = 0; a < block.attributes.size(); ++a) {
     const MarginalEstimate estimate =
-        EstimateMarginal(aggregate, static_cast<int>(a), mode, block.epsilon_per_attribute);
-    attributes.push_back(AttributeToJson(block.attributes[a], estimate));
+        EstimateMarginal(aggregate, static_cast<int>(a), mode, block.epsilon_per_attribute, options.cross_tab.interval);
+    attributes.push_back(AttributeToJson(block.attributes[a], estimate, block.epsilon_per_attribute));
     std::vector<double> margin;
     for (const OptionEstimate& option : estimate.options) {
       margin.push_back(estimate.n > 0 ? option.consistent_frequency : 1.0 / static_cast<double>(estimate.options.size()));
@@ -122,6 +147,7 @@ Result<nlohmann::json> BlockResultToJson(const BlockDefinition& block, const Blo
                         {"mechanism", mechanism},
                         {"privacy", privacy},
                         {"joint_order", block.joint_order},
+                        {"interval_for", IntervalForJson(options.cross_tab.interval)},
                         {"attributes", attributes},
                         {"crosstab", crosstab},
                         {"warning", warning}};

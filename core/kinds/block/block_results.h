@@ -1,5 +1,7 @@
 // A block's results document:
-//   {"n", "mode", "mechanism", "privacy",
+//   {"n", "mode", "mechanism", "privacy", "joint_order",
+//    "interval_for": IntervalForJson(target) (core/survey/interval_target.h:
+//                    the marginals' and Situation 1 cells' intervals),
 //    "attributes": [{"id", "text", "n", "average_q", "effective_epsilon",
 //                    "options": [{"label", "count", "frequency", "std_error",
 //                                 "ci_low", "ci_high", "consistent_frequency"}],

@@ -68,21 +68,30 @@ class BlockTruth final : public TruthSampler {
     return nlohmann::json{{"answers", answers}, {"sensitivity", sensitivity}};
   }
 
+  // Errors (AVD) against the respondents' own distributions; coverage
+  // against the truth the intervals are for (result "interval_for").
   nlohmann::json Compare(const nlohmann::json& result) const override {
+    const bool population =
+        !result.contains("interval_for") || result["interval_for"].value("target", "population") == "population";
+    const std::vector<double> population_weights = PopulationWeights();
     auto attributes = nlohmann::json::array();
     auto truth_attributes = nlohmann::json::array();
     for (std::size_t a = 0; a < model_.sizes.size(); ++a) {
       std::int64_t n = 0;
       for (auto c : answered_counts_[a]) n += c;
       std::vector<double> truth, estimate, consistent;
+      const std::vector<double> shares =
+          JointOf(nlohmann::json::array({block_.attributes[a].id}), population_weights);
       int covered = 0;
       for (std::size_t b = 0; b < answered_counts_[a].size(); ++b) {
         const double f = n > 0 ? static_cast<double>(answered_counts_[a][b]) / static_cast<double>(n) : 0.0;
+        const double target = population ? shares[b] : f;
         const auto& option = result["attributes"][a]["options"][b];
         truth.push_back(f);
         estimate.push_back(option["frequency"].is_number() ? option["frequency"].get<double>() : 0.0);
         consistent.push_back(option["consistent_frequency"].is_number() ? option["consistent_frequency"].get<double>() : 0.0);
-        covered += option["ci_low"].is_number() && option["ci_low"].get<double>() <= f && f <= option["ci_high"].get<double>();
+        covered += option["ci_low"].is_number() && option["ci_low"].get<double>() <= target &&
+                   target <= option["ci_high"].get<double>();
       }
       truth_attributes.push_back(truth);
       attributes.push_back({{"id", block_.attributes[a].id},
@@ -90,11 +99,13 @@ class BlockTruth final : public TruthSampler {
                             {"consistent_avd", TotalVariation(truth, consistent)},
                             {"ci_coverage", static_cast<double>(covered) / static_cast<double>(truth.size())}});
     }
-    nlohmann::json errors = {{"attributes", attributes}, {"crosstab", nullptr}};
+    nlohmann::json errors = {{"attributes", attributes}, {"crosstab", nullptr},
+                             {"coverage_of", population ? "population" : "respondents"}};
     nlohmann::json truth = {{"attributes", truth_attributes}, {"crosstab", nullptr}};
     const auto& crosstab = result["crosstab"];
     if (crosstab.contains("cells")) {
-      const std::vector<double> joint = PopulationJoint(crosstab["attributes"]);
+      const std::vector<double> joint = JointOf(crosstab["attributes"], DrawnWeights());
+      const std::vector<double> target = population ? JointOf(crosstab["attributes"], population_weights) : joint;
       std::vector<double> consistent;
       int covered = 0, intervals = 0;
       for (std::size_t c = 0; c < joint.size(); ++c) {
@@ -102,7 +113,7 @@ class BlockTruth final : public TruthSampler {
         consistent.push_back(cell["consistent_frequency"].get<double>());
         if (!cell["ci_low"].is_number()) continue;
         ++intervals;
-        covered += cell["ci_low"].get<double>() <= joint[c] && joint[c] <= cell["ci_high"].get<double>();
+        covered += cell["ci_low"].get<double>() <= target[c] && target[c] <= cell["ci_high"].get<double>();
       }
       truth["crosstab"] = joint;
       errors["crosstab"] = {{"consistent_avd", TotalVariation(joint, consistent)},
@@ -113,8 +124,10 @@ class BlockTruth final : public TruthSampler {
   }
 
  private:
-  // The drawn respondents' joint of some attributes (ids), in the cross-tab's cell order.
-  std::vector<double> PopulationJoint(const nlohmann::json& ids) const {
+  // The joint of some attributes (ids), in the cross-tab's cell order, with
+  // each source weighted: by the drawn respondents (their own joint) or by
+  // the truth's probabilities (the population's).
+  std::vector<double> JointOf(const nlohmann::json& ids, const std::vector<double>& source_weights) const {
     std::vector<int> members;
     for (const auto& id : ids) members.push_back(block_.IndexOf(id.get<std::string>()));
     std::size_t cells = 1;
@@ -127,11 +140,23 @@ class BlockTruth final : public TruthSampler {
         cell = cell * static_cast<std::size_t>(model_.sizes[static_cast<std::size_t>(a)]) +
                static_cast<std::size_t>(model_.sources[source][static_cast<std::size_t>(a)]);
       }
-      joint[cell] += static_cast<double>(source_counts_[source]);
-      total += static_cast<double>(source_counts_[source]);
+      joint[cell] += source_weights[source];
+      total += source_weights[source];
     }
     for (double& f : joint) f = total > 0.0 ? f / total : 0.0;
     return joint;
+  }
+
+  std::vector<double> DrawnWeights() const { return std::vector<double>(source_counts_.begin(), source_counts_.end()); }
+
+  // The sources' probabilities. Skips are drawn independently of the values,
+  // so those who answer an attribute are a sample of the whole population.
+  std::vector<double> PopulationWeights() const {
+    std::vector<double> weights;
+    for (std::size_t source = 0; source < model_.cumulative.size(); ++source) {
+      weights.push_back(model_.cumulative[source] - (source == 0 ? 0.0 : model_.cumulative[source - 1]));
+    }
+    return weights;
   }
 
   const BlockDefinition& block_;
@@ -323,7 +348,13 @@ Result<nlohmann::json> BlockTruthFromTable(const BlockDefinition& block, const s
 }
 
 std::string BlockSimulationText(const nlohmann::json& result) {
-  std::string text = "  block, " + result["mode"].get<std::string>() + " mode, n = " + std::to_string(result["n"].get<long long>()) + "\n";
+  std::string text = "  block, " + result["mode"].get<std::string>() + " mode, n = " + std::to_string(result["n"].get<long long>());
+  if (result["errors"].contains("coverage_of")) {
+    text += result["errors"]["coverage_of"] == "population"
+                ? ", intervals for the population (coverage of its shares)"
+                : ", intervals for these respondents (coverage of their own shares)";
+  }
+  text += "\n";
   char line[256];
   for (std::size_t a = 0; a < result["attributes"].size(); ++a) {
     const auto& attribute = result["attributes"][a];

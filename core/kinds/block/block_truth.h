@@ -12,8 +12,10 @@
 //            (default: everyone usual, an equal split).
 // The comparison: per attribute, the answered respondents' distribution
 // against the estimate (total variation "avd", of the consistent estimate
-// too, interval coverage); the cross-tab's cells against the population's
-// joint of those attributes.
+// too); the cross-tab's cells against the drawn respondents' joint of those
+// attributes. Interval coverage is of the truth the intervals are for
+// (results' "interval_for"; "coverage_of" says which): the population's
+// shares (the weights, or the rows' distribution) or the respondents' own.
 #pragma once
 
 #include <memory>

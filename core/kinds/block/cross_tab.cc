@@ -50,7 +50,7 @@ CrossTab SituationOne(const BlockAggregate& aggregate, const BlockDefinition& bl
                  "the solver's, not the reports' (no interval)";
     return table;
   }
-  const JointCounts joint = EstimateJoint(aggregate, set);
+  const JointCounts joint = EstimateJoint(aggregate, set, options.interval);
   table.sizes = joint.sizes;
   table.n = joint.n;
   const double n = static_cast<double>(joint.n);

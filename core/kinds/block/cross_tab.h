@@ -28,6 +28,7 @@
 #include "core/kinds/block/block_aggregate.h"
 #include "core/kinds/block/block_definition.h"
 #include "core/kinds/block/block_marginals.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -37,6 +38,7 @@ struct CrossTabOptions {
   BlockMode mode = BlockMode::kCalibrated;
   SplitScore split_score = SplitScore::kFormula;
   std::int64_t min_group = 30;
+  IntervalTarget interval = IntervalTarget::kPopulation;  // what Situation 1's intervals are for
 };
 
 struct CrossTab {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/kinds/block/block_marginals.h"
 #include "core/kinds/block/calibration_units.h"
 
 namespace deniable {
@@ -15,8 +16,8 @@ int Size(LocalSet set) { return SetSize(set); }
 // One calibration unit's view of the estimated set's k attributes.
 class UnitJoint {
  public:
-  UnitJoint(const BlockGroup& unit, std::vector<int> sizes) : unit_(unit), sizes_(std::move(sizes)) {
-    const QMoments moments = UnitQMoments(unit_, sizes_);
+  UnitJoint(const BlockGroup& unit, const QMoments& moments, std::vector<int> sizes)
+      : unit_(unit), sizes_(std::move(sizes)) {
     q_ = moments.mean;
     mu_ = moments.mu;
     for (double q : q_) gap_.push_back(0.5 - q);
@@ -174,7 +175,7 @@ class UnitJoint {
 
 }  // namespace
 
-JointCounts EstimateJoint(const BlockAggregate& aggregate, std::uint32_t set) {
+JointCounts EstimateJoint(const BlockAggregate& aggregate, std::uint32_t set, IntervalTarget target) {
   JointCounts joint;
   joint.attributes = Members(set);
   for (int a : joint.attributes) joint.sizes.push_back(aggregate.sizes()[static_cast<std::size_t>(a)]);
@@ -182,15 +183,22 @@ JointCounts EstimateJoint(const BlockAggregate& aggregate, std::uint32_t set) {
   for (int size : joint.sizes) cells *= static_cast<std::size_t>(size);
   joint.count.assign(cells, 0.0);
   joint.variance.assign(cells, 0.0);
-  for (const BlockGroup& unit : CalibrationUnits(aggregate, set)) {
-    UnitJoint estimate(unit, joint.sizes);
+  for (const CalibrationUnit& unit : CalibrationUnits(aggregate, set)) {
+    UnitJoint estimate(unit, unit.q, joint.sizes);
     const std::vector<double> counts = estimate.Solve();
     const std::vector<double> variance = estimate.Variance();
+    const double s = static_cast<double>(unit.s);
     for (std::size_t c = 0; c < cells; ++c) {
-      joint.count[c] += counts[c];
-      joint.variance[c] += variance[c];
+      // A held unit (too small to calibrate itself): within [0, s] (calibration_units.h).
+      joint.count[c] += unit.held ? std::clamp(counts[c], 0.0, s) : counts[c];
+      joint.variance[c] += unit.held ? std::min(variance[c], s * s) : variance[c];
     }
     joint.n += unit.s;
+  }
+  if (target == IntervalTarget::kPopulation) {
+    for (std::size_t c = 0; c < cells; ++c) {
+      joint.variance[c] += SamplingVariance(joint.count[c], static_cast<double>(joint.n));
+    }
   }
   return joint;
 }

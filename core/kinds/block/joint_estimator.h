@@ -29,13 +29,16 @@
 // sum over respondents of prod E[Z_a^2] - prod E[Z_a]^2, grouped by the set
 // of attributes on which they match w (counts from the J's by
 // inclusion-exclusion, clipped at 0); E[Z_a^2] is (q^2 + (1-q)^2) / 2 / D^2
-// on a match, q (1-q) / D^2 otherwise, D = 1/2 - q. Units add.
+// on a match, q (1-q) / D^2 otherwise, D = 1/2 - q. Units add. A unit too
+// small to calibrate itself uses borrowed q's and moments, and its cells are
+// held to [0, s] and their variances to s^2 (calibration_units.h).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "core/kinds/block/block_aggregate.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -49,7 +52,10 @@ struct JointCounts {
   std::vector<double> variance;  // of count; empty when no interval is honest
 };
 
-// set: the attributes (a stored set: at most joint_order of them).
-JointCounts EstimateJoint(const BlockAggregate& aggregate, std::uint32_t set);
+// set: the attributes (a stored set: at most joint_order of them). target:
+// the respondents' variance above, or for the population that plus the
+// sampling variance n pi (1 - pi) of each cell (block_marginals.h).
+JointCounts EstimateJoint(const BlockAggregate& aggregate, std::uint32_t set,
+                          IntervalTarget target = IntervalTarget::kPopulation);
 
 }  // namespace deniable
