@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "core/frequency/norm_sub.h"
 #include "core/kinds/histogram/consumer_bins.h"
+#include "core/kinds/histogram/subtree_norm_sub.h"
 
 namespace deniable {
 namespace {
@@ -14,8 +14,9 @@ constexpr double kUnknown = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
-LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels)
-    : shape_(shape), pq_(pq), cells_(cells), levels_(std::move(levels)) {
+LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels,
+                               IntervalTarget target)
+    : shape_(shape), pq_(pq), cells_(cells), target_(target), levels_(std::move(levels)) {
   for (const LevelCounts& level : levels_) {
     n_ += level.n;
     std::vector<double> frequencies(level.counts.size(), 0.0);
@@ -32,7 +33,7 @@ LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cel
   least_squares_ = LeastSquaresLeaves(shape_, frequencies_, NodeVariances(), cells_);
   least_squares_prefix_.assign(1, 0.0);
   for (double cell : least_squares_) least_squares_prefix_.push_back(least_squares_prefix_.back() + cell);
-  consistent_ = NormSub(least_squares_, 1.0);
+  consistent_ = SubtreeNormSub(least_squares_, 1.0);
 }
 
 std::vector<double> LevelEstimates::NodeVariances() const {
@@ -81,7 +82,8 @@ RangeEstimate LevelEstimates::DecompositionRange(int first, int end) const {
     const double share = std::clamp(covered[level], 0.0, 1.0);
     const double ones = share * n_level;
     range.variance += BinCountVariance(pq_, ones, nodes[level], n_level) / (n_level * n_level);
-    if (n > 1.0) range.variance += share * (1.0 - share) * (n - n_level) / (n_level * (n - 1.0));
+    if (target_ == IntervalTarget::kPopulation) range.variance += share * (1.0 - share) / n_level;
+    else if (n > 1.0) range.variance += share * (1.0 - share) * (n - n_level) / (n_level * (n - 1.0));
   }
   return range;
 }
