@@ -133,7 +133,8 @@ TEST_CASE("histogram custom bins: the bias bound holds on smooth shapes and is a
         ratios.push_back(bound_sum[b] / errors[b][static_cast<std::size_t>(0.95 * (errors[b].size() - 1))]);
       }
       std::sort(ratios.begin(), ratios.end());
-      MESSAGE(std::string(mechanism) << " " << std::string(shape.name) << ": bound / error p95 median " << ratios[ratios.size() / 2] << ", largest " << ratios.back());
+      MESSAGE(std::string(mechanism) << " " << std::string(shape.name) << ": sharing within the bound in " << within << " of " << cut
+              << " cut bins; bound / error p95 median " << ratios[ratios.size() / 2] << ", largest " << ratios.back());
       CHECK(ratios[ratios.size() / 2] <= 2.0);
       CHECK(ratios.back() <= 2.5);
     }

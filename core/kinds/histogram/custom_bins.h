@@ -12,21 +12,22 @@
 // The sampling part of std_error leaves out the covariance of the cut cells
 // with the rest (zero for flat reports; small for a tree's).
 //
-// How far the sharing can be off. A cut cell of width w holding c of the
-// answers, of which the bin takes the part of length s w centred at t (mid:
-// the cell's centre), gets s c. If the answers' density is linear inside the
-// cell, d(x) = c / w + g (x - mid), the part holds s c + g s w (t - mid), so
-// the sharing is off by |g| s w |t - mid| (for a part at the cell's end,
-// |g| w^2 s (1 - s) / 2). Two limits on |g|: the density is >= 0 at both ends
-// of the cell, |g| <= 2 c / w^2, which alone gives c s (1 - s) at an end; and
-// the slope inside a smoothly varying density is no steeper than the steeper
-// of the slopes from the cell to its neighbours (between centres; the
-// density's derivative is monotone over the three cells). bias_bound is
-// the smaller of the two, summed over the cut cells, with c and the
-// neighbours' densities from the consistent (non-negative) cells. It assumes
-// answers spread smoothly at the scale of a fine cell; answers stacked at a
-// few exact values (whole numbers with an edge between them) can be off by up
-// to worst_case_bias = sum of max(s, 1 - s) c, which the interval allows for.
+// How far the sharing can be off (bias_bound). If the answers' density is
+// smooth at the scale of a fine cell, a quadratic through a cut cell and its
+// neighbours predicts the sharing's error, linearly in their shares
+// (sharing_bias.h); the bound is that prediction over the bin's cut cells,
+// plus the largest difference from it of the quadratics through the cells
+// shifted by one (what a quadratic misses: a peak or an inflection at the
+// cells' scale), plus 1.645 standard errors of the prediction (the cells'
+// noise): a one-sided 95% limit. Never above worst_case_bias at the cut
+// cells' 95% upper limits. Measured (tests/cpp/histogram_consistency_test.cpp,
+// six shapes, n = 10^6): it held in at least 95% of cut bins, and its mean is
+// at most about 2x the bin's 95th-percentile error (median 0.15-0.6x), where
+// the worst case, max(s, 1 - s) c summed over the cut cells (s the share of
+// the cell in the bin, c its consistent share), was up to 42x. The worst
+// case holds whatever the answers do within the cut cells (answers stacked at
+// a few exact values, e.g. whole numbers with an edge between them); the
+// interval allows for it.
 #pragma once
 
 #include <vector>
