@@ -11,10 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/seeded_random.h"
+#include "core/frequency/frequency_estimator.h"
 #include "core/kinds/histogram/histogram_estimate_options.h"
 #include "core/kinds/histogram/histogram_results.h"
 #include "core/numeric/numeric_truth.h"
 #include "core/survey/results.h"
+#include "core/survey/simulation.h"
 #include "tests/cpp/histogram_draw.h"
 
 using nlohmann::json;
@@ -112,4 +114,50 @@ TEST_CASE("histogram interval option: read, validated, canonical, and stated in 
         json{{"interval", "respondents"}, {"width", 5.0}});
   const auto names = PublicHistogramEstimateOptionNames();
   CHECK(std::find(names.begin(), names.end(), "interval") != names.end());
+  // The planned half-width behind the sample-size warning counts the sampling too, for the population:
+  // a bin of a half at n = 2000 adds 0.25 / 2000 to the randomisation's variance.
+  auto owned = HistogramKind("sue", 4.0, {0, 1}, {{{"name", "halves"}, {"bins", 2}}});
+  const auto& kind = static_cast<const HistogramQuestionKind&>(*owned);
+  SeededRandom random(5);
+  const HistogramAggregate aggregate = DrawHistogramAggregate(kind, {1000, 1000}, random);
+  HistogramEstimateOptions population, respondents;
+  respondents.interval = IntervalTarget::kRespondents;
+  const auto planned = [&](const HistogramEstimateOptions& options) {
+    return HistogramResultToJson(kind, aggregate, options).at("histograms")[0].at("expected_ci_half_width").get<double>();
+  };
+  const double randomisation = planned(respondents) / kZ95;
+  // The widest of the two bins (the same randomisation's variance; F (1 - F) at each one's unbiased share).
+  double sampling = 0.0;
+  const json result = HistogramResultToJson(kind, aggregate, respondents);
+  for (const auto& bin : result.at("histograms")[0].at("bins")) {
+    const double share = bin.at("frequency").get<double>();
+    sampling = std::max(sampling, share * (1 - share) / 2000);
+  }
+  CHECK(planned(population) / kZ95 == doctest::Approx(std::sqrt(randomisation * randomisation + sampling)).epsilon(1e-9));
+}
+
+TEST_CASE("histogram simulate: the truth compared is the intervals' own target (population shares or the sample's)") {
+  const json definition = {{"format", kSurveyFormat}, {"id", "s"}, {"version", 1}, {"title", "s"},
+                           {"questions", {{{"id", "x"}, {"text", "x"}, {"type", "histogram"}, {"range", {0, 100}},
+                                           {"histograms", {{{"name", "quarters"}, {"bins", 4}}}},
+                                           {"mechanism", {{"name", "sue"}, {"epsilon", 2}}}}}}};
+  const Survey survey = ParseSurvey(definition).value();
+  SimulationOptions options;
+  options.respondents = 2000;
+  for (const char* target : {"population", "respondents"}) {
+    INFO(target);
+    options.estimate = {{"interval", target}};
+    const json question = Simulate(survey, json{{"x", {{"distribution", "uniform"}}}}, options).value().at("questions")[0];
+    CHECK(question.at("interval_for").at("target") == target);
+    CHECK(question.at("truth_for") == target);
+    for (const auto& share : question.at("truth").at("quarters")) {
+      const double count = share.get<double>() * 2000;
+      if (std::string(target) == "population") {
+        // The uniform's quarters, from at least 10^5 draws of its own: 4 SE of a share of 1/4 is 0.0055.
+        CHECK(std::fabs(share.get<double>() - 0.25) <= 4 * std::sqrt(0.25 * 0.75 / 100000));
+      } else {
+        CHECK(count == doctest::Approx(std::round(count)));  // the sample's own counts
+      }
+    }
+  }
 }

@@ -49,8 +49,17 @@ double LevelEstimates::PlanningVariance(int first, int end) const {
   const std::vector<double> variances = NodeVariances();
   const auto usable = [this](int level) { return levels_[static_cast<std::size_t>(level) - 1].n > 0; };
   double variance = 0.0;
+  std::vector<double> covered(levels_.size() + 1, 0.0);  // per level: the estimated share of its nodes in the range
   for (const TreeNode& node : Decompose(shape_, first, end, usable)) {
-    if (node.level > 0) variance += variances[static_cast<std::size_t>(node.level) - 1];
+    if (node.level == 0) continue;
+    const auto l = static_cast<std::size_t>(node.level);
+    variance += variances[l - 1];
+    covered[l] += frequencies_[l - 1][static_cast<std::size_t>(node.index)];
+  }
+  // For the population, each level's sampling: F (1 - F) / n_l, as in DecompositionRange.
+  for (std::size_t l = 1; target_ == IntervalTarget::kPopulation && l < covered.size(); ++l) {
+    const double share = std::clamp(covered[l], 0.0, 1.0);
+    if (levels_[l - 1].n > 0) variance += share * (1.0 - share) / static_cast<double>(levels_[l - 1].n);
   }
   return variance;
 }

@@ -71,7 +71,8 @@ class LevelEstimates {
   const std::vector<double>& consistent_cells() const { return consistent_; }
   // The planning variance of one node's frequency at each level (few answers in it).
   std::vector<double> NodeVariances() const;
-  // The planning variance of cells [first, end): their nodes' planning variances summed.
+  // The planning variance of cells [first, end): their nodes' planning variances summed, plus for the
+  // population each level's sampling variance at its estimated share.
   double PlanningVariance(int first, int end) const;
 
  private:
