@@ -10,20 +10,29 @@
 //   3. the regime the paper misses: {2, 100}-fold at eps = 0.5, 1, 2, and the advisor's pick;
 //   4. range queries as Cormode et al. measure them: 256 cells, e^eps = 3, every range, MSE by length, flat OUE
 //      against the tree;
-//   5. client time per report natively and report size, for 13, 256 and 4096 fine cells.
-// Run: build/histogram_bench [--runs R] [--quick]   (prints Markdown tables; progress on stderr)
+//   5. client time per report natively and report size, for 13, 256 and 4096 fine cells;
+//   6. the consistent histogram against the unbiased one on real weekly earnings (CPS 1988, 28,155 rows, from
+//      Debian's r-cran-aer: bench/fetch-earnings-data.sh) and on the coverage shape library: bin MSE of the
+//      unbiased (least-squares) bins, of Norm-Sub over all cells (the former consistent version) and of Norm-Sub
+//      top down on the tree (the published one).
+// Run: build/histogram_bench [--runs R] [--quick] [--earnings build/data/cps1988_wage.txt] [--only-consistency]
+//   (prints Markdown tables; progress on stderr)
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "bench/coverage_shapes.h"
 #include "core/common/seeded_random.h"
+#include "core/common/validation.h"
 #include "core/distribution/bootstrap.h"
+#include "core/frequency/norm_sub.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/histogram/histogram_advisor.h"
 #include "core/survey/survey.h"
@@ -114,7 +123,8 @@ ConsumerError MeasureBins(const HistogramQuestionKind& kind, const std::vector<s
   std::int64_t n = 0;
   for (std::int64_t c : cells) n += c;
   const auto nd = static_cast<double>(n);
-  const LevelEstimates expected = kind.Estimates(ExpectedAggregate(kind, std::vector<double>(cells.begin(), cells.end())));
+  const LevelEstimates expected = kind.Estimates(ExpectedAggregate(kind, std::vector<double>(cells.begin(), cells.end())),
+                                                     IntervalTarget::kRespondents);
   ConsumerError error;
   std::vector<std::vector<std::pair<int, int>>> bins;
   for (const ConsumerRequest& consumer : kind.consumers()) {
@@ -133,7 +143,7 @@ ConsumerError MeasureBins(const HistogramQuestionKind& kind, const std::vector<s
   }
   error.analytic_all /= static_cast<double>(bin_count);
   for (int r = 0; r < runs; ++r) {
-    const LevelEstimates estimates = kind.Estimates(DrawAggregate(kind, cells, random));
+    const LevelEstimates estimates = kind.Estimates(DrawAggregate(kind, cells, random), IntervalTarget::kRespondents);
     double run_total = 0;
     for (std::size_t j = 0; j < bins.size(); ++j) {
       for (const auto& [first, end] : bins[j]) {
@@ -286,8 +296,8 @@ void RangeQueries(int runs) {
   for (const char* name : {"flat OUE", "tree", "tree, least squares"}) squared[name].assign(buckets.size(), 0.0);
   for (int r = 0; r < runs; ++r) {
     std::fprintf(stderr, "histogram_bench: ranges run %d\n", r + 1);
-    const LevelEstimates flat_estimates = flat_kind.Estimates(DrawAggregate(flat_kind, cells, random));
-    const LevelEstimates tree_estimates = tree_kind.Estimates(DrawAggregate(tree_kind, cells, random));
+    const LevelEstimates flat_estimates = flat_kind.Estimates(DrawAggregate(flat_kind, cells, random), IntervalTarget::kRespondents);
+    const LevelEstimates tree_estimates = tree_kind.Estimates(DrawAggregate(tree_kind, cells, random), IntervalTarget::kRespondents);
     std::vector<double> consistent_prefix(kCells + 1, 0.0), flat_prefix(kCells + 1, 0.0);
     for (int i = 0; i < kCells; ++i) {
       consistent_prefix[static_cast<std::size_t>(i) + 1] = consistent_prefix[static_cast<std::size_t>(i)] + tree_estimates.least_squares_cells()[static_cast<std::size_t>(i)];
@@ -340,11 +350,140 @@ void ClientTime() {
   std::printf("\nThe same in WebAssembly, through web/src/core.js: node bench/wasm_histogram.mjs\n");
 }
 
+
+// ---- 6. consistent against unbiased on skewed data
+
+struct Population {
+  std::string name;
+  NumericRange range;
+  std::vector<double> values;  // the population's answers (drawn with replacement)
+};
+
+std::vector<Population> SkewedPopulations(const std::string& earnings_path) {
+  std::vector<Population> populations;
+  if (!earnings_path.empty()) {
+    std::ifstream file(earnings_path);
+    Population earnings{"CPS 1988 weekly wage (real)", {0, 5000}, {}};
+    for (double value; file >> value;) earnings.values.push_back(value);
+    if (earnings.values.empty()) {
+      std::fprintf(stderr, "histogram_bench: no values in %s\n", earnings_path.c_str());
+      std::exit(1);
+    }
+    populations.push_back(std::move(earnings));
+  }
+  SeededRandom random(2024);
+  for (const coverage::Shape& shape : coverage::Shapes()) {
+    Population population{shape.name, shape.range, {}};
+    while (population.values.size() < 200000) {
+      const double value = shape.draw(random);
+      if (value >= shape.range.low && value <= shape.range.high) population.values.push_back(value);
+    }
+    populations.push_back(std::move(population));
+  }
+  return populations;
+}
+
+// Three consumers over any range: 50 equal bins, fifths, and uneven bands (finer at the low end, where skewed
+// answers are).
+json SkewedConsumers(const NumericRange& range) {
+  json bands = json::array();
+  for (double f : {0.0, 0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0}) bands.push_back(range.low + f * range.width());
+  return {{{"name", "fifty"}, {"bins", 50}}, {{"name", "fifths"}, {"bins", 5}}, {{"name", "bands"}, {"edges", bands}}};
+}
+
+struct ConsistencyError {
+  double unbiased = 0, global = 0, subtree = 0;  // bin frequency MSE, mean over bins and runs
+  double global_bias = 0, subtree_bias = 0;       // the largest |mean error| of a bin
+  std::string global_worst;                       // that bin, its truth and mean estimate
+};
+
+ConsistencyError MeasureConsistency(const HistogramQuestionKind& kind, const Population& population, std::int64_t n,
+                                    int runs, std::uint64_t seed) {
+  const FinePartition& partition = kind.partition();
+  std::vector<double> shares(static_cast<std::size_t>(partition.cells()), 0.0);
+  for (double value : population.values) shares[static_cast<std::size_t>(partition.CellOf(value))] += 1.0 / population.values.size();
+  std::vector<std::pair<int, int>> bins;
+  std::vector<double> truth;
+  for (const ConsumerRequest& consumer : kind.consumers()) {
+    const auto starts = partition.BinStarts(consumer.boundaries);
+    for (std::size_t b = 0; b + 1 < starts.size(); ++b) {
+      bins.emplace_back(starts[b], starts[b + 1]);
+      double t = 0;
+      for (int k = starts[b]; k < starts[b + 1]; ++k) t += shares[static_cast<std::size_t>(k)];
+      truth.push_back(t);
+    }
+  }
+  SeededRandom random(seed);
+  ConsistencyError error;
+  std::vector<double> global_sum(bins.size(), 0.0), subtree_sum(bins.size(), 0.0);
+  const auto sum = [](const std::vector<double>& cells, int first, int end) {
+    double s = 0;
+    for (int k = first; k < end; ++k) s += cells[static_cast<std::size_t>(k)];
+    return s;
+  };
+  for (int r = 0; r < runs; ++r) {
+    const std::vector<std::int64_t> cells = SampleMultinomial(n, shares, random);
+    const LevelEstimates estimates = kind.Estimates(DrawAggregate(kind, cells, random), IntervalTarget::kRespondents);
+    const std::vector<double> global = NormSub(estimates.least_squares_cells(), 1.0);
+    for (std::size_t b = 0; b < bins.size(); ++b) {
+      const auto [first, end] = bins[b];
+      const double u = estimates.Range(first, end).frequency, g = sum(global, first, end),
+                   s = sum(estimates.consistent_cells(), first, end);
+      error.unbiased += std::pow(u - truth[b], 2);
+      error.global += std::pow(g - truth[b], 2);
+      error.subtree += std::pow(s - truth[b], 2);
+      global_sum[b] += g / runs;
+      subtree_sum[b] += s / runs;
+    }
+  }
+  const double count = static_cast<double>(bins.size()) * runs;
+  error.unbiased /= count, error.global /= count, error.subtree /= count;
+  for (std::size_t b = 0; b < bins.size(); ++b) {
+    if (std::fabs(global_sum[b] - truth[b]) > error.global_bias) {
+      error.global_bias = std::fabs(global_sum[b] - truth[b]);
+      char text[160];
+      std::snprintf(text, sizeof text, "[%s, %s): %.4f → %.4f", FormatNumber(partition.BoundaryValue(bins[b].first)).c_str(),
+                    FormatNumber(partition.BoundaryValue(bins[b].second)).c_str(), truth[b], global_sum[b]);
+      error.global_worst = text;
+    }
+    error.subtree_bias = std::max(error.subtree_bias, std::fabs(subtree_sum[b] - truth[b]));
+  }
+  return error;
+}
+
+void ConsistencyOnSkewedData(int runs, const std::string& earnings_path) {
+  std::printf("## 6. The consistent histogram against the unbiased one on skewed data (%d runs)\n\n", runs);
+  std::printf("Consumers: 50 equal bins, fifths, and bands at 0, 5, 10, 20, 35, 50, 75, 100%% of the range (62 bins). "
+              "Each run draws n answers from the population (the default interval target), so the truth is the "
+              "population's share. MSE: of a bin's frequency, ×10⁻⁶, mean over the 62 bins. Unbiased: the "
+              "least-squares bins; Norm-Sub over all cells: the consistent version before; top down: the consistent "
+              "version published now (subtree_norm_sub.h). Bias: the largest |mean error| of one bin.%s\n\n",
+              earnings_path.empty() ? " (No real earnings: pass --earnings, see bench/fetch-earnings-data.sh.)" : "");
+  std::printf("| data | mechanism | ε | n | unbiased | Norm-Sub over all cells | top down | all cells / unbiased | top down / "
+              "unbiased | bias, all cells (worst bin: truth → mean) | bias, top down |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+  for (const Population& population : SkewedPopulations(earnings_path)) {
+    for (const char* mechanism : {"tree", "oue"}) {
+      for (double epsilon : {1.0, 2.0}) {
+        const std::int64_t n = population.values.size() < 100000 ? static_cast<std::int64_t>(population.values.size()) : 20000;
+        std::fprintf(stderr, "histogram_bench: consistency %s %s eps %g\n", population.name.c_str(), mechanism, epsilon);
+        auto kind = Kind(mechanism, epsilon, population.range.low, population.range.high, SkewedConsumers(population.range));
+        const auto& h = static_cast<const HistogramQuestionKind&>(*kind);
+        const ConsistencyError e = MeasureConsistency(h, population, n, runs, 800);
+        std::printf("| %s | %s | %g | %lld | %.1f | %.1f | %.1f | %.2f | %.2f | %.4f (%s) | %.4f |\n", population.name.c_str(),
+                    mechanism, epsilon, static_cast<long long>(n), e.unbiased * 1e6, e.global * 1e6, e.subtree * 1e6,
+                    e.global / e.unbiased, e.subtree / e.unbiased, e.global_bias, e.global_worst.c_str(), e.subtree_bias);
+      }
+    }
+  }
+  std::printf("\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int runs = 100;
-  bool quick = false;
+  bool quick = false, only_consistency = false;
+  std::string earnings;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
       quick = true;
@@ -355,15 +494,24 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "histogram_bench: --runs must be 2..100000\n");
         return 2;
       }
+    } else if (std::strcmp(argv[i], "--earnings") == 0 && i + 1 < argc) {
+      earnings = argv[++i];
+    } else if (std::strcmp(argv[i], "--only-consistency") == 0) {
+      only_consistency = true;
     } else {
-      std::fprintf(stderr, "usage: histogram_bench [--runs R] [--quick]\n");
+      std::fprintf(stderr, "usage: histogram_bench [--runs R] [--quick] [--earnings FILE] [--only-consistency]\n");
       return 2;
     }
+  }
+  if (only_consistency) {
+    ConsistencyOnSkewedData(runs, earnings);
+    return 0;
   }
   PaperSetting(runs, quick);
   Groups(runs);
   SmallEpsilon(runs);
   RangeQueries(quick ? 3 : 10);
   ClientTime();
+  ConsistencyOnSkewedData(runs, earnings);
   return 0;
 }

@@ -57,7 +57,8 @@ TEST_CASE("consumer bins: unbiased, variance as the formula, intervals cover (SU
         for (std::size_t k = 0; k < report.size(); ++k) support[k] += report[k];
       }
       // A flat report is the one-level tree over the fine cells (level_estimates.h).
-      const LevelEstimates estimates({partition.cells(), 1}, pq, partition.cells(), {{1000, support}});
+      const LevelEstimates estimates({partition.cells(), 1}, pq, partition.cells(), {{1000, support}},
+                                     IntervalTarget::kRespondents);  // fixed answers: these respondents
       for (std::size_t b = 0; b < 3; ++b) {
         const RangeEstimate range = estimates.Range(bins[b], bins[b + 1]);
         const double count = range.frequency * 1000, half_width = 1.959963984540054 * std::sqrt(range.variance) * 1000;

@@ -34,9 +34,11 @@ std::vector<double> EvenAnswers(const HistogramQuestionKind& kind, double n) {
   return answers;
 }
 
-// Per consumer of `kind`: the expected count MSE per bin.
+// Per consumer of `kind`: the expected count MSE per bin from the mechanism's noise (the variance for these
+// respondents): what tells the designs apart; sampling adds the same pi (1 - pi) n to every design's.
 std::vector<double> PerBinMse(const HistogramQuestionKind& kind, double n) {
-  const LevelEstimates estimates = kind.Estimates(ExpectedAggregate(kind, EvenAnswers(kind, n)));
+  const LevelEstimates estimates =
+      kind.Estimates(ExpectedAggregate(kind, EvenAnswers(kind, n)), IntervalTarget::kRespondents);
   std::vector<double> per_bin;
   for (const ConsumerRequest& consumer : kind.consumers()) {
     const std::vector<int> starts = kind.partition().BinStarts(consumer.boundaries);

@@ -47,11 +47,14 @@ Result<std::vector<double>> ReadEdges(const nlohmann::json& value) {
 
 }  // namespace
 
-std::vector<std::string> PublicHistogramEstimateOptionNames() { return {"edges", "width"}; }
+std::vector<std::string> PublicHistogramEstimateOptionNames() { return {"edges", "width", kIntervalOption}; }
 
 Result<HistogramEstimateOptions> ParseHistogramEstimateOptions(const nlohmann::json& options) {
   HistogramEstimateOptions parsed;
   if (!options.is_object()) return parsed;
+  auto interval = ReadIntervalTarget(options);
+  if (!interval) return MakeError(interval.error());
+  parsed.interval = *interval;
   if (const auto edges = options.find("edges"); edges != options.end() && !edges->is_null()) {
     auto read = ReadEdges(*edges);
     if (!read) return MakeError(read.error());
@@ -98,9 +101,10 @@ Status ValidateHistogramEstimateOptions(const HistogramQuestionKind& kind, const
 Result<nlohmann::json> CanonicalHistogramEstimateOptions(const nlohmann::json& options) {
   auto parsed = ParseHistogramEstimateOptions(options);
   if (!parsed) return MakeError(parsed.error());
-  if (parsed->edges) return nlohmann::json{{"edges", *parsed->edges}};
-  if (parsed->width) return nlohmann::json{{"width", *parsed->width}};
-  return nlohmann::json::object();
+  nlohmann::json canonical = {{kIntervalOption, std::string(IntervalTargetName(parsed->interval))}};
+  if (parsed->edges) canonical["edges"] = *parsed->edges;
+  else if (parsed->width) canonical["width"] = *parsed->width;
+  return canonical;
 }
 
 std::vector<double> CustomEdges(const HistogramQuestionKind& kind, const HistogramEstimateOptions& options) {

@@ -3,6 +3,8 @@
 //   edges      "e0,e1,...,ek" (or a JSON array): bins [e_i, e_i+1), strictly
 //              increasing inside the range, the last closed at b;
 //   width      w > 0: bins [a, a + w), [a + w, a + 2w), ... up to b.
+//   interval   "population" (default) or "respondents": what every interval of
+//              the results is for (core/survey/interval_target.h).
 // edges win when both are given (a question's own "id.edges" over a
 // survey-wide width). At most kMaxCustomBins bins. Not "bin_width": numeric
 // questions read that (their histogram's bins), and a survey-wide value for
@@ -16,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -26,6 +29,7 @@ inline constexpr int kMaxCustomBins = 4096;
 struct HistogramEstimateOptions {
   std::optional<std::vector<double>> edges;
   std::optional<double> width;
+  IntervalTarget interval = IntervalTarget::kPopulation;
 };
 
 std::vector<std::string> PublicHistogramEstimateOptionNames();

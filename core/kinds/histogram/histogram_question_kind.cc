@@ -183,8 +183,8 @@ Result<std::unique_ptr<const KindResponse>> HistogramQuestionKind::Decode(const 
   return std::unique_ptr<const KindResponse>(std::make_unique<HistogramResponse>(level, std::move(bits).value()));
 }
 
-LevelEstimates HistogramQuestionKind::Estimates(const HistogramAggregate& aggregate) const {
-  return LevelEstimates(shape_, mechanism().probabilities(), partition_.cells(), aggregate.levels());
+LevelEstimates HistogramQuestionKind::Estimates(const HistogramAggregate& aggregate, IntervalTarget target) const {
+  return LevelEstimates(shape_, mechanism().probabilities(), partition_.cells(), aggregate.levels(), target);
 }
 
 Status HistogramQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {

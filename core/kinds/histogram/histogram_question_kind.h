@@ -74,7 +74,7 @@ class HistogramQuestionKind final : public QuestionKind {
   // sue and oue: one level, the fine cells ({cells, 1}); tree: its design's.
   const TreeShape& shape() const { return shape_; }
   const std::optional<TreeDesign>& tree() const { return tree_; }
-  LevelEstimates Estimates(const HistogramAggregate& aggregate) const;
+  LevelEstimates Estimates(const HistogramAggregate& aggregate, IntervalTarget target) const;
 
   std::string_view type() const override { return kType; }
   nlohmann::json DefinitionToJson() const override;

@@ -69,16 +69,20 @@ nlohmann::json CustomJson(const HistogramQuestionKind& kind, const LevelEstimate
                     {"ci_low", shown(bin.ci_low)},
                     {"ci_high", shown(bin.ci_high)},
                     {"consistent_frequency", shown(bin.consistent_frequency)},
+                    {"consistent_ci_low", shown(bin.consistent_ci_low)},
+                    {"consistent_ci_high", shown(bin.consistent_ci_high)},
                     {"exact", bin.exact},
-                    {"bias_bound", bin.bias_bound}});
+                    {"bias_bound", bin.bias_bound},
+                    {"worst_case_bias", bin.worst_case_bias}});
   }
   return {{"edges", edges},
           {"exact", exact},
           {"note", exact ? nlohmann::json()
                          : nlohmann::json("approximate: some edges cut fine cells, whose answers the reports cannot "
-                                          "place within the cell; those cells are shared by overlap, bias_bound is "
-                                          "the most that can be off, and the interval holds whatever the answers "
-                                          "do inside them")},
+                                          "place within the cell; those cells are shared by overlap. bias_bound is "
+                                          "the most that can be off if the answers spread smoothly within a cell; "
+                                          "worst_case_bias if they sit anywhere in it (e.g. stacked at whole "
+                                          "numbers); the interval holds whatever they do")},
           {"bins", list}};
 }
 
@@ -157,7 +161,7 @@ nlohmann::json SampleSizeWarning(const nlohmann::json& histograms, std::int64_t 
 
 nlohmann::json HistogramResultToJson(const HistogramQuestionKind& kind, const HistogramAggregate& aggregate,
                                      const HistogramEstimateOptions& options) {
-  const LevelEstimates estimates = kind.Estimates(aggregate);
+  const LevelEstimates estimates = kind.Estimates(aggregate, options.interval);
   const FinePartition& partition = kind.partition();
   const bool any = aggregate.n() > 0;
   nlohmann::json fine = {{"edges", nlohmann::json::array()}, {"frequency", nlohmann::json::array()},
@@ -178,6 +182,7 @@ nlohmann::json HistogramResultToJson(const HistogramQuestionKind& kind, const Hi
                              {"mechanism", kind.MechanismToJson()},
                              {"privacy", kind.PrivacyToJson()},
                              {"n", aggregate.n()},
+                             {"interval_for", IntervalForJson(options.interval)},
                              {"bits_per_report", kind.shape().Leaves()},
                              {"tree", summary.at("tree")},
                              {"fine", fine},

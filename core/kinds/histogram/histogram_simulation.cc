@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/common/seeded_random.h"
 #include "core/common/text_format.h"
 #include "core/common/validation.h"
 #include "core/kinds/histogram/histogram_advisor.h"
@@ -31,8 +32,12 @@ class HistogramTruthSampler final : public TruthSampler {
     return nlohmann::json(*answer);
   }
 
+  // The truth each interval is for: the population's cell shares (interval_for population, the default) or
+  // these respondents' own.
   nlohmann::json Compare(const nlohmann::json& result) const override {
     if (n_ == 0) return {{"truth", nullptr}, {"errors", nullptr}, {"advice", nullptr}};
+    const bool population = result.at("interval_for").at("target") == "population";
+    const std::vector<double> shares = population ? PopulationShares() : SampleShares();
     auto truth = nlohmann::json::object();
     auto errors = nlohmann::json::array();
     const auto n = static_cast<double>(n_);
@@ -43,9 +48,8 @@ class HistogramTruthSampler final : public TruthSampler {
       double l1 = 0.0, linf = 0.0, squared = 0.0, consistent_l1 = 0.0;
       int covered = 0;
       for (std::size_t b = 0; b + 1 < bin_starts_[j].size(); ++b) {
-        std::int64_t count = 0;
-        for (int k = bin_starts_[j][b]; k < bin_starts_[j][b + 1]; ++k) count += cell_counts_[static_cast<std::size_t>(k)];
-        const double f = static_cast<double>(count) / n;
+        double f = 0.0;
+        for (int k = bin_starts_[j][b]; k < bin_starts_[j][b + 1]; ++k) f += shares[static_cast<std::size_t>(k)];
         frequencies.push_back(f);
         if (!bins[b].at("frequency").is_number()) continue;  // a tree level with no reports yet
         const double error = bins[b].at("frequency").get<double>() - f;
@@ -65,11 +69,33 @@ class HistogramTruthSampler final : public TruthSampler {
                         {"ci_coverage", covered / count}});
     }
     return {{"truth", truth},
+            {"truth_for", population ? "population" : "respondents"},
             {"errors", {{"histograms", errors}}},
             {"advice", HistogramKindAdvice(*kind_, result.at("n").get<std::int64_t>())}};
   }
 
  private:
+  std::vector<double> SampleShares() const {
+    std::vector<double> shares;
+    for (std::int64_t count : cell_counts_) shares.push_back(static_cast<double>(count) / static_cast<double>(n_));
+    return shares;
+  }
+
+  // The truth distribution's cell shares, from M answers of its own (a fixed seed), M = 25 n within
+  // [10^5, 10^6]: a share's error sd sqrt(pi (1 - pi) / M) is at most a fifth of the population interval's
+  // standard error, sqrt(pi (1 - pi) / n) or more, up to n = 40,000 (and its square 1/25 of the variance).
+  std::vector<double> PopulationShares() const {
+    const std::int64_t draws = std::clamp<std::int64_t>(25 * n_, 100000, 1000000);
+    SeededRandom random(0x5eed);
+    std::vector<double> shares(cell_counts_.size(), 0.0);
+    for (std::int64_t i = 0; i < draws; ++i) {
+      auto answer = truth_->Draw(random);
+      if (!answer) return SampleShares();  // cannot happen: the same truth drew the respondents' answers
+      shares[static_cast<std::size_t>(partition_.CellOf(*answer))] += 1.0 / static_cast<double>(draws);
+    }
+    return shares;
+  }
+
   FinePartition partition_;
   std::unique_ptr<const NumericTruth> truth_;
   std::vector<std::vector<int>> bin_starts_;
@@ -92,6 +118,12 @@ std::string HistogramSimulationText(const nlohmann::json& result) {
   text << "  mechanism " << result.at("mechanism").at("name").get<std::string>() << ", epsilon "
        << FormatNumber(result.at("mechanism").at("epsilon").get<double>()) << ", " << result.at("bits_per_report")
        << " fine cells (bits per report), n = " << result.at("n") << "\n";
+  if (result.contains("interval_for")) {
+    text << "  intervals and truth: " << result.at("interval_for").at("target").get<std::string>()
+         << (result.at("interval_for").at("target") == "population" ? " (the share the answers were drawn from)"
+                                                                     : " (these respondents' own shares)")
+         << "\n";
+  }
   const auto& truth = result.value("truth", nlohmann::json());
   for (std::size_t j = 0; j < result.at("histograms").size(); ++j) {
     const auto& histogram = result.at("histograms")[j];

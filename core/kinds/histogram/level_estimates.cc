@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "core/frequency/norm_sub.h"
 #include "core/kinds/histogram/consumer_bins.h"
+#include "core/kinds/histogram/subtree_norm_sub.h"
 
 namespace deniable {
 namespace {
@@ -14,8 +14,9 @@ constexpr double kUnknown = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
-LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels)
-    : shape_(shape), pq_(pq), cells_(cells), levels_(std::move(levels)) {
+LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels,
+                               IntervalTarget target)
+    : shape_(shape), pq_(pq), cells_(cells), target_(target), levels_(std::move(levels)) {
   for (const LevelCounts& level : levels_) {
     n_ += level.n;
     std::vector<double> frequencies(level.counts.size(), 0.0);
@@ -32,7 +33,7 @@ LevelEstimates::LevelEstimates(TreeShape shape, SupportProbabilities pq, int cel
   least_squares_ = LeastSquaresLeaves(shape_, frequencies_, NodeVariances(), cells_);
   least_squares_prefix_.assign(1, 0.0);
   for (double cell : least_squares_) least_squares_prefix_.push_back(least_squares_prefix_.back() + cell);
-  consistent_ = NormSub(least_squares_, 1.0);
+  consistent_ = SubtreeNormSub(least_squares_, 1.0);
 }
 
 std::vector<double> LevelEstimates::NodeVariances() const {
@@ -48,8 +49,17 @@ double LevelEstimates::PlanningVariance(int first, int end) const {
   const std::vector<double> variances = NodeVariances();
   const auto usable = [this](int level) { return levels_[static_cast<std::size_t>(level) - 1].n > 0; };
   double variance = 0.0;
+  std::vector<double> covered(levels_.size() + 1, 0.0);  // per level: the estimated share of its nodes in the range
   for (const TreeNode& node : Decompose(shape_, first, end, usable)) {
-    if (node.level > 0) variance += variances[static_cast<std::size_t>(node.level) - 1];
+    if (node.level == 0) continue;
+    const auto l = static_cast<std::size_t>(node.level);
+    variance += variances[l - 1];
+    covered[l] += frequencies_[l - 1][static_cast<std::size_t>(node.index)];
+  }
+  // For the population, each level's sampling: F (1 - F) / n_l, as in DecompositionRange.
+  for (std::size_t l = 1; target_ == IntervalTarget::kPopulation && l < covered.size(); ++l) {
+    const double share = std::clamp(covered[l], 0.0, 1.0);
+    if (levels_[l - 1].n > 0) variance += share * (1.0 - share) / static_cast<double>(levels_[l - 1].n);
   }
   return variance;
 }
@@ -81,7 +91,8 @@ RangeEstimate LevelEstimates::DecompositionRange(int first, int end) const {
     const double share = std::clamp(covered[level], 0.0, 1.0);
     const double ones = share * n_level;
     range.variance += BinCountVariance(pq_, ones, nodes[level], n_level) / (n_level * n_level);
-    if (n > 1.0) range.variance += share * (1.0 - share) * (n - n_level) / (n_level * (n - 1.0));
+    if (target_ == IntervalTarget::kPopulation) range.variance += share * (1.0 - share) / n_level;
+    else if (n > 1.0) range.variance += share * (1.0 - share) * (n - n_level) / (n_level * (n - 1.0));
   }
   return range;
 }

@@ -8,8 +8,14 @@
 //   (M p(1-p) + (|D| n_l - M) q(1-q)) / (n_l^2 (p - q)^2)      the bits' noise
 //   + F (1 - F) (n - n_l) / (n_l (n - 1))                       which respondents chose level l
 // with D the level's nodes in the range, F their estimated frequency and
-// M = n_l F (both clipped to [0, 1]). A flat report has n_l = n: the second
-// term vanishes and the first is consumer_bins.h's exact variance. The range
+// M = n_l F (both clipped to [0, 1]). That is the variance for these
+// respondents (interval_target.h): a flat report has n_l = n, the second term
+// vanishes and the first is consumer_bins.h's exact variance. For the
+// population they were sampled from (the default), each level's respondents
+// are n_l independent draws and the second term is F (1 - F) / n_l instead:
+// a respondent's bits summed over D have variance E[Var | answer] + Var(E |
+// answer) = the first term's per-respondent part + F (1 - F) (p - q)^2, the
+// histogram form of Warner's lambda (1 - lambda) / (n (p - q)^2). The range
 // of every cell is the root: frequency 1, variance 0.
 //
 // A tree (two levels or more) reports the range's least-squares estimate
@@ -25,6 +31,7 @@
 
 #include "core/frequency/categorical_mechanism.h"
 #include "core/kinds/histogram/hierarchy.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -40,10 +47,12 @@ struct RangeEstimate {
 
 class LevelEstimates {
  public:
-  // levels[l - 1] for l = 1..height; cells: the real leaves.
-  LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels);
+  // levels[l - 1] for l = 1..height; cells: the real leaves; target: what the variances are for.
+  LevelEstimates(TreeShape shape, SupportProbabilities pq, int cells, std::vector<LevelCounts> levels,
+                 IntervalTarget target);
 
   std::int64_t n() const { return n_; }
+  IntervalTarget target() const { return target_; }
   int cells() const { return cells_; }
   // Cells [first, end), 0 <= first < end <= cells().
   RangeEstimate Range(int first, int end) const;
@@ -54,19 +63,23 @@ class LevelEstimates {
   // variance formula here; for flat reports the cells' own estimates shifted
   // to sum to 1.
   const std::vector<double>& least_squares_cells() const { return least_squares_; }
-  // Those made non-negative (Norm-Sub), still summing to 1: what is shown as
-  // "consistent". Norm-Sub lifts empty cells above 0, so long ranges over
-  // near-empty cells gain a positive bias (the range benchmark shows it).
+  // Those made non-negative top down (subtree_norm_sub.h), still summing to 1:
+  // what is shown as "consistent". A long range keeps its least-squares value
+  // unless an ancestor's sibling had to be clipped; Norm-Sub over all cells at
+  // once gave ranges over near-empty cells (a skewed answer's tail) several
+  // times their share (histogram_bench, section 6).
   const std::vector<double>& consistent_cells() const { return consistent_; }
   // The planning variance of one node's frequency at each level (few answers in it).
   std::vector<double> NodeVariances() const;
-  // The planning variance of cells [first, end): their nodes' planning variances summed.
+  // The planning variance of cells [first, end): their nodes' planning variances summed, plus for the
+  // population each level's sampling variance at its estimated share.
   double PlanningVariance(int first, int end) const;
 
  private:
   TreeShape shape_;
   SupportProbabilities pq_;
   int cells_;
+  IntervalTarget target_;
   std::vector<LevelCounts> levels_;
   std::vector<std::vector<double>> frequencies_;  // per level, per node
   std::int64_t n_ = 0;
