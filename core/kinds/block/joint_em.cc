@@ -70,8 +70,10 @@ double ColumnSum(const std::vector<int>& sizes, const QMoments& q) {
   return total;
 }
 
-Unit ReadUnit(const BlockGroup& group, const std::vector<int>& sizes, std::size_t cells) {
-  Unit unit{static_cast<double>(group.s), UnitQMoments(group, sizes), std::vector<double>(cells)};
+// The unit's q's are the calibration's (a held unit of tiny groups borrows them from a precise group: its own
+// few row sums would put q anywhere).
+Unit ReadUnit(const CalibrationUnit& group, const std::vector<int>& sizes, std::size_t cells) {
+  Unit unit{static_cast<double>(group.s), group.q, std::vector<double>(cells)};
   std::vector<int> digits(sizes.size());
   for (std::size_t cell = 0; cell < cells; ++cell) {
     std::size_t rest = cell;
@@ -154,7 +156,7 @@ EmJoint JointByEm(const BlockAggregate& aggregate, std::uint32_t set, const std:
   for (int size : sizes) cells *= static_cast<std::size_t>(size);
   std::vector<Unit> units;
   double normaliser = 0.0;  // sum_units s prod_a (1/2 + (l_a - 1) q_a): each x's total expected count per unit P(x)
-  for (const BlockGroup& group : CalibrationUnits(aggregate, set)) {
+  for (const CalibrationUnit& group : CalibrationUnits(aggregate, set)) {
     units.push_back(ReadUnit(group, sizes, cells));
     normaliser += units.back().s * ColumnSum(sizes, units.back().q);
   }
