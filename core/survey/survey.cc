@@ -141,8 +141,10 @@ Result<Survey> ParseSurvey(const nlohmann::json& document) {
     return MakeError("language: must be a language tag such as \"en\", \"fr\" or \"pt-BR\", but is \"" + *language + "\"");
   }
   survey.language = *language;
-  auto results = ReadChoice(document, "results", "public", ResultsVisibility::kPublic, "admin",
-                            ResultsVisibility::kAdmin);
+  // Admin-only unless the definition says "public": the same default as the
+  // creation page (a survey that forgot the field does not publish its results).
+  auto results = ReadChoice(document, "results", "admin", ResultsVisibility::kAdmin, "public",
+                            ResultsVisibility::kPublic);
   if (!results) return MakeError(results.error());
   survey.results = *results;
   auto access = ReadChoice(document, "access", "open", Access::kOpen, "invitation", Access::kInvitation);

@@ -73,7 +73,7 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
   CHECK(with([](json& d) { d["version"] = 0; }) == "version: must be between 1 and 1000000, but is 0");
   CHECK(with([](json& d) { d["version"] = "1"; }) == "version: must be an integer, but is \"1\"");
   CHECK(with([](json& d) { d["results"] = "private"; }) ==
-        "results: must be \"public\" or \"admin\", but is \"private\"");
+        "results: must be \"admin\" or \"public\", but is \"private\"");
   CHECK(with([](json& d) { d["access"] = "closed"; }) ==
         "access: must be \"open\" or \"invitation\", but is \"closed\"");
   CHECK(with([](json& d) { d["titel"] = "x"; }) ==

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { bearer, get, postJson, removeDir, startServer } from './server_harness.mjs';
 
 const DEFINITION = {
-  format: 'deniable.survey/v1', id: 'opt', version: 1, title: 'Optional',
+  format: 'deniable.survey/v1', id: 'opt', version: 1, title: 'Optional', results: 'public',
   questions: [
     { id: 'main', text: 'Main?', options: ['a', 'b'], mechanism: { name: 'grr', epsilon: 1 } },
     { id: 'extra', text: 'Extra?', options: ['x', 'y', 'z'], required: false, mechanism: { name: 'oue', epsilon: 1 } },
