@@ -11,6 +11,16 @@
 // interval exists there. A sum of k whole groups has error N_1 + ... + N_k:
 // its half-width is a Chernoff bound on that sum (exact for k = 1), so the
 // coverage is at least the confidence, never less.
+//
+// Those intervals are for these respondents' counts (the sample held fixed).
+// For the population the respondents were drawn from, a count of a share F
+// also varies with the sample: its target is n F (the count expected among n
+// respondents), and the sample adds Var = n F (1 - F) (binomial), estimated
+// with F = the released count / n clipped to [0, 1]. The two errors are
+// independent; the half-width is sqrt(h^2 + (z sd)^2), h the noise's exact
+// half-width above and z sd the sampling's normal one. That is exact when
+// either part is zero, and tests/cpp/central_kind_test.cpp checks by exact
+// convolution that the discrete Laplace plus normal sum never covers less.
 #pragma once
 
 #include <cstdint>
@@ -30,5 +40,14 @@ std::int64_t DiscreteLaplaceHalfWidth(double decay, double confidence);
 // A half-width h with P(|N_1 + ... + N_k| <= h) >= confidence (k >= 1 iid
 // draws): exact for k = 1, a Chernoff bound otherwise.
 double NoiseSumHalfWidth(double decay, std::int64_t k, double confidence);
+
+// The sampling variance of a count of `value` (released) among `respondents`
+// drawn from a population: n F (1 - F), F = value / n clipped to [0, 1]
+// (0 without respondents).
+double CountSamplingVariance(double value, std::int64_t respondents);
+
+// The 95% half-width of noise (its exact half-width) plus an independent,
+// normal sampling error of `sampling_variance`: sqrt(h^2 + (1.96 sd)^2).
+double WithSamplingHalfWidth(double noise_half_width, double sampling_variance);
 
 }  // namespace deniable

@@ -89,7 +89,11 @@ describe('simulate', () => {
     for (const question of document.questions) {
       assert.equal(question.n, 2000);
       assert.equal(question.truth.length, question.options.length);
-      assert.deepEqual(Object.keys(question.errors).sort(), ['ci_coverage', 'consistent_l1', 'l1', 'linf', 'mse']);
+      assert.deepEqual(Object.keys(question.errors).sort(),
+        ['ci_coverage', 'ci_target', 'consistent_l1', 'l1', 'linf', 'mse']);
+      assert.equal(question.errors.ci_target, 'population', 'intervals are checked against their own target');
+      assert.equal(question.interval_for.target, 'population');
+      assert.equal(question.population.length, question.options.length);
       for (const key of ['label', 'count', 'frequency', 'std_error', 'ci_low', 'ci_high', 'consistent_frequency']) {
         assert.ok(key in question.options[0], key);
       }
@@ -126,8 +130,8 @@ describe('simulate', () => {
     assert.match(result.stdout, /seed 1 /, 'default seed 1');
     assert.match(result.stdout, /Question "drugs": /);
     assert.match(result.stdout, /mechanism grr, epsilon 1, n = 5000/);
-    assert.match(result.stdout, /option +truth +estimate +95% CI +consistent/);
-    assert.match(result.stdout, /errors: L1 [\d.]+ +L-inf [\d.]+ +MSE \S+ +CI coverage \d of 2 options/);
+    assert.match(result.stdout, /option +population +truth +estimate +95% CI +consistent/);
+    assert.match(result.stdout, /errors: L1 [\d.]+ +L-inf [\d.]+ +MSE \S+ +CI coverage \d of 2 options \(of the population's frequencies\)/);
     assert.match(result.stdout, /advisor for k = 5, epsilon 1, n = 5000: use \w+/);
     assert.match(result.stdout, /Total epsilon per respondent \(sequential composition\): 3\.5/);
   });
