@@ -30,11 +30,11 @@ struct IntervalRule {
   std::int64_t respondents;
   // The half-width for a published `value` that is `scale` times a sum of
   // counts (1 for a bin or a sum of bins, 1/m for a group's mean), whose
-  // noise alone gives `noise_half_width`.
+  // noise alone gives `noise_half_width` on the sum's scale.
   double HalfWidth(double noise_half_width, double value, double scale) const {
-    if (target == IntervalTarget::kRespondents) return noise_half_width;
-    const double sampling = CountSamplingVariance(value / scale, respondents) * scale * scale;
-    return WithSamplingHalfWidth(noise_half_width, sampling);
+    if (target == IntervalTarget::kRespondents) return noise_half_width * scale;
+    const double sampling = CountSamplingVariance(value / scale, respondents);
+    return WithSamplingHalfWidth(noise_half_width, sampling) * scale;
   }
 };
 
@@ -102,7 +102,7 @@ nlohmann::json ReleaseDocument(const LedgerRelease& release, const ReleaseLayout
     shared_index[g] = groups.size();
     const double size = static_cast<double>(members.size());
     const double mean = release.values[members.front()];
-    nlohmann::json group = Interval(mean, rule.HalfWidth(half_width / size, mean, 1.0 / size));
+    nlohmann::json group = Interval(mean, rule.HalfWidth(half_width, mean, 1.0 / size));
     group["mean"] = group["value"];
     group.erase("value");
     std::vector<std::size_t> sorted = members;

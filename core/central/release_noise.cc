@@ -58,7 +58,9 @@ double CountSamplingVariance(double value, std::int64_t respondents) {
 
 double WithSamplingHalfWidth(double noise_half_width, double sampling_variance) {
   constexpr double kZ = 1.959963984540054;  // the normal 97.5% quantile: 95% two-sided
-  return std::sqrt(noise_half_width * noise_half_width + kZ * kZ * sampling_variance);
+  if (sampling_variance <= 0.0) return noise_half_width;
+  const double noise = noise_half_width + 0.5;  // the continuity correction (release_noise.h)
+  return std::sqrt(noise * noise + kZ * kZ * sampling_variance);
 }
 
 double NoiseSumHalfWidth(double decay, std::int64_t k, double confidence) {
