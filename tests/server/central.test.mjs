@@ -61,7 +61,9 @@ describe('questions answered in confidence over HTTP', () => {
     const drug = results.questions[0];
     assert.equal(drug.trust, 'central');
     assert.equal(drug.n, 30);
-    assert.deepEqual(drug.ledger, { budget: 1, spent: 0, reserved: 0, left: 1, releases: [], scheduled: [] });
+    const { interval_for: target, ...ledger } = drug.ledger;
+    assert.deepEqual(ledger, { budget: 1, spent: 0, reserved: 0, left: 1, releases: [], scheduled: [] });
+    assert.equal(target.target, 'population');
     assert.ok(!('options' in drug) && !('counts' in drug));
     assert.equal(results.total_epsilon, 1 + 2 + 1 + 1);
   });
