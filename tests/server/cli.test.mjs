@@ -124,6 +124,18 @@ describe('simulate', () => {
     }
   });
 
+  it('checks intervals against their own target: --options interval=respondents, and names a bad value', () => {
+    const result = runCli([...SIMULATE, '--respondents', '2000', '--options', 'interval=respondents', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    for (const question of JSON.parse(result.stdout).questions) {
+      assert.equal(question.interval_for.target, 'respondents');
+      assert.equal(question.errors.ci_target, 'respondents');
+    }
+    const bad = runCli([...SIMULATE, '--respondents', '100', '--options', 'interval=all']);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /interval must be "population" \(the default\) or "respondents", but is "all"/);
+  });
+
   it('prints a readable report per question and the total epsilon', () => {
     const result = runCli([...SIMULATE, '--respondents', '5000']);
     assert.equal(result.status, 0, result.stderr);
