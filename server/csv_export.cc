@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kHeader =
     "survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,"
-    "mechanism";
+    "mechanism,interval_for";
 
 // Integers as they are; other numbers to 6 significant digits, without an
 // exponent between 1e-4 and 1e15 and without trailing zeros (0.5, 1234568,
@@ -43,6 +43,14 @@ std::string TextField(const nlohmann::json& value) {
   return CsvField(value.is_string() ? value.get<std::string>() : std::string());
 }
 
+// What the question's intervals are for ("population" or "respondents"), or
+// empty where its results do not say.
+std::string IntervalFor(const nlohmann::json& result) {
+  const auto found = result.find("interval_for");
+  if (found == result.end() || !found->is_object()) return std::string();
+  return TextField(found->value("target", nlohmann::json()));
+}
+
 void AppendRow(std::string& csv, const std::vector<std::string>& fields) {
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (i > 0) csv += ',';
@@ -60,7 +68,7 @@ void AppendQuestionRows(std::string& csv, const std::string& survey_id, const Qu
                     NumberField(row.estimate), NumberField(row.std_error), NumberField(row.ci_low),
                     NumberField(row.ci_high), NumberField(row.consistent), NumberField(row.count),
                     NumberField(row.n.is_null() ? result.at("n") : row.n), NumberField(result.at("privacy").at("epsilon")),
-                    TextField(result.at("mechanism").at("name"))});
+                    TextField(result.at("mechanism").at("name")), IntervalFor(result)});
   }
 }
 

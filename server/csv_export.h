@@ -1,7 +1,7 @@
 // A survey's results document (core SurveyResultsToJson) as CSV in long
 // ("tidy") form, one estimate per row:
 // survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,
-// ci_high,consistent,count,n,epsilon,mechanism
+// ci_high,consistent,count,n,epsilon,mechanism,interval_for
 // Each question's kind gives its rows (QuestionKind::CsvRows) in its own
 // order: a categorical question one "frequency" per option (count: the
 // reports supporting it); a numeric question its "unbiased_mean" (with
@@ -12,7 +12,9 @@
 // ("joint_frequency"); a model its "coefficient"s; a question answered in
 // confidence each release's "released_count" per bin. Integers as they are,
 // other numbers to 6 significant digits. A question whose estimation failed
-// has no rows. RFC 4180: CRLF line ends, fields with a comma, quote or line
+// has no rows. interval_for: what the question's 95% intervals are for,
+// "population" (the default: sampling and randomisation) or "respondents"
+// (?interval=respondents), empty where its results do not say. RFC 4180: CRLF line ends, fields with a comma, quote or line
 // break are quoted with quotes doubled. Empty epsilon: no formal epsilon;
 // empty estimates: no reports yet.
 #pragma once

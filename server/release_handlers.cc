@@ -7,6 +7,7 @@
 #include "core/central/release_document.h"
 #include "core/common/json_fields.h"
 #include "core/common/os_random.h"
+#include "core/survey/interval_target.h"
 #include "server/json_limits.h"
 #include "server/utc_time.h"
 
@@ -80,8 +81,9 @@ nlohmann::json BudgetFields(const ReleaseLedger& ledger) {
 std::variant<PostProcessing, ApiError> ReadPostProcessing(const ApiRequest& request) {
   PostProcessing steps;
   for (const auto& [name, value] : request.query) {
-    if (name != "postprocess") {
-      return ApiError{400, "invalid_query", "unknown query parameter \"" + name + "\" (expected postprocess)"};
+    if (name != "postprocess" && name != kIntervalOption) {
+      return ApiError{400, "invalid_query",
+                      "unknown query parameter \"" + name + "\" (expected postprocess or " + kIntervalOption + ")"};
     }
   }
   const auto found = request.query.find("postprocess");
@@ -173,8 +175,15 @@ ApiResult HandleGetLedger(ApiContext& context, const ApiRequest& request) {
   const auto& question = std::get<ConfidentialQuestion>(found);
   auto steps = ReadPostProcessing(request);
   if (auto* error = std::get_if<ApiError>(&steps)) return *error;
+  // ?interval=respondents: intervals for these respondents' counts (the default: the population).
+  nlohmann::json interval_option = nlohmann::json::object();
+  if (const auto given = request.query.find(kIntervalOption); given != request.query.end()) {
+    interval_option[kIntervalOption] = given->second;
+  }
+  const auto target = ReadIntervalTarget(interval_option);
+  if (!target) return ApiError{400, "invalid_query", "query parameter " + target.error()};
   const auto ledger = question.entry->Ledger(request.path_params.at(1));
-  nlohmann::json document = LedgerDocument(*ledger, question.confidential->layout());
+  nlohmann::json document = LedgerDocument(*ledger, question.confidential->layout(), *target);
   if (request.query.count("postprocess")) {
     for (std::size_t r = 0; r < ledger->releases().size(); ++r) {
       document["releases"][r]["postprocessed"] =

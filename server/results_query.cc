@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/survey/interval_target.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/results.h"
 
@@ -11,8 +12,9 @@ namespace {
 
 ApiError InvalidQuery(const std::string& message) { return ApiError{400, "invalid_query", message}; }
 
+// Every kind's, and "interval" (what the intervals are for: interval_target.h).
 std::vector<std::string> PublicOptionNames() {
-  std::vector<std::string> names;
+  std::vector<std::string> names = {kIntervalOption};
   for (const auto& kind : RegisteredKinds()) {
     for (const auto& name : kind.public_estimate_options) {
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
@@ -36,9 +38,13 @@ std::optional<ApiError> RejectUnknownNames(const nlohmann::json& options) {
   return std::nullopt;
 }
 
-// Every kind's canonical options, or the first kind's complaint about a value's form.
+// Every kind's canonical options and the interval target, or the first
+// complaint about a value's form.
 Result<nlohmann::json> CanonicalPerKind(const nlohmann::json& options) {
   nlohmann::json key = nlohmann::json::object();
+  auto target = ReadIntervalTarget(options);
+  if (!target) return MakeError(target.error());
+  key[kIntervalOption] = std::string(IntervalTargetName(*target));
   for (const auto& kind : RegisteredKinds()) {
     auto canonical = kind.canonical_estimate_options(options);
     if (!canonical) return MakeError(canonical.error());

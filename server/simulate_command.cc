@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/survey/interval_target.h"
 #include "core/survey/simulation.h"
 #include "core/survey/survey.h"
 #include "server/cli_args.h"
@@ -73,7 +74,7 @@ struct SimulateOptions {
 // "a=b&c.d=e" as the results' query string; names must be options some kind offers (maybe "<question id>.name").
 Result<nlohmann::json> ParseOptionsFlag(const std::string& text) {
   nlohmann::json options = nlohmann::json::object();
-  std::vector<std::string> known;
+  std::vector<std::string> known = {kIntervalOption};  // interval=respondents: the intervals' target (population)
   for (const auto& kind : RegisteredKinds()) {
     for (const auto& name : kind.public_estimate_options) known.push_back(name);
   }

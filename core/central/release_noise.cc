@@ -49,6 +49,20 @@ std::int64_t DiscreteLaplaceHalfWidth(double decay, double confidence) {
   return static_cast<std::int64_t>(h);
 }
 
+double CountSamplingVariance(double value, std::int64_t respondents) {
+  if (respondents <= 0) return 0.0;
+  const double n = static_cast<double>(respondents);
+  const double share = std::clamp(value / n, 0.0, 1.0);
+  return n * share * (1.0 - share);
+}
+
+double WithSamplingHalfWidth(double noise_half_width, double sampling_variance) {
+  constexpr double kZ = 1.959963984540054;  // the normal 97.5% quantile: 95% two-sided
+  if (sampling_variance <= 0.0) return noise_half_width;
+  const double noise = noise_half_width + 0.5;  // the continuity correction (release_noise.h)
+  return std::sqrt(noise * noise + kZ * kZ * sampling_variance);
+}
+
 double NoiseSumHalfWidth(double decay, std::int64_t k, double confidence) {
   if (k <= 1) return static_cast<double>(DiscreteLaplaceHalfWidth(decay, confidence));
   // Two-sided: P(|S| >= x) <= 2 exp(LogChernoff); bisect for the x where that is 1 - confidence.

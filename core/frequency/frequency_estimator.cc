@@ -13,7 +13,13 @@ double FrequencyVariance(SupportProbabilities pq, double f, double n) {
   return (f * pq.p * (1.0 - pq.p) + (1.0 - f) * pq.q * (1.0 - pq.q)) / (n * gap * gap);
 }
 
-double PlanningFrequencyVariance(SupportProbabilities pq, double n) { return FrequencyVariance(pq, 0.0, n); }
+double PopulationFrequencyVariance(SupportProbabilities pq, double f, double n) {
+  const double gap = pq.p - pq.q;
+  const double lambda = pq.q + f * gap;  // the share of reports supporting the option
+  return lambda * (1.0 - lambda) / (n * gap * gap);
+}
+
+double PlanningFrequencyVariance(SupportProbabilities pq, double n) { return PopulationFrequencyVariance(pq, 0.0, n); }
 
 std::int64_t RequiredSampleSize(SupportProbabilities pq, double half_width) {
   // Var(f_hat) = v / n, so the half-width is z sqrt(v / n).
@@ -22,7 +28,7 @@ std::int64_t RequiredSampleSize(SupportProbabilities pq, double half_width) {
 }
 
 FrequencyEstimate EstimateFrequencies(const std::vector<std::int64_t>& support_counts, std::int64_t n,
-                                      SupportProbabilities pq) {
+                                      SupportProbabilities pq, IntervalTarget target) {
   FrequencyEstimate estimate;
   estimate.n = n;
   const double total = static_cast<double>(n);
@@ -35,7 +41,8 @@ FrequencyEstimate EstimateFrequencies(const std::vector<std::int64_t>& support_c
       option.count = (static_cast<double>(count) - total * pq.q) / gap;
       option.frequency = option.count / total;
       const double plug_in = std::clamp(option.frequency, 0.0, 1.0);
-      option.std_error = std::sqrt(FrequencyVariance(pq, plug_in, total));
+      option.std_error = std::sqrt(target == IntervalTarget::kPopulation ? PopulationFrequencyVariance(pq, plug_in, total)
+                                                                          : FrequencyVariance(pq, plug_in, total));
       option.ci_low = option.frequency - kZ95 * option.std_error;
       option.ci_high = option.frequency + kZ95 * option.std_error;
     }

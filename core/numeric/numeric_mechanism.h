@@ -19,6 +19,7 @@
 
 #include "core/common/random_source.h"
 #include "core/common/result.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -110,6 +111,7 @@ class NumericMechanism {
   struct AtomEstimateOptions {
     int reuse = 1;       // levels: the paper's mu
     bool clamp = false;  // levels: the paper's clamp of debiased counts
+    IntervalTarget target = IntervalTarget::kPopulation;  // what the intervals are for
   };
   virtual Result<nlohmann::json> EstimateFromAtoms(const std::vector<std::int64_t>& /*counts*/,
                                                    const AtomEstimateOptions& /*options*/) const {

@@ -9,24 +9,28 @@ namespace deniable {
 namespace {
 
 // A question answered in confidence publishes its releases, nothing else.
+// Its intervals are for the target the question's options ask for.
 nlohmann::json LedgerOf(const ConfidentialAnswers& confidential, const Question& question,
-                        const QuestionLedgers& ledgers) {
+                        const QuestionLedgers& ledgers, const nlohmann::json& options) {
   const auto found = ledgers.find(question.id);
   const ReleaseLedger empty(confidential.budget());
-  return LedgerDocument(found == ledgers.end() ? empty : found->second, confidential.layout());
+  const auto read = ReadIntervalTarget(options);  // checked by ValidateEstimateOptions
+  const IntervalTarget target = read ? *read : IntervalTarget::kPopulation;
+  return LedgerDocument(found == ledgers.end() ? empty : found->second, confidential.layout(), target);
 }
 
 nlohmann::json QuestionResult(const Question& question, const KindAggregate& aggregate, std::int64_t respondents,
                               const nlohmann::json& options, const std::function<bool()>& cancelled,
                               const QuestionLedgers& ledgers) {
-  auto estimate = question.kind->Estimate(aggregate, OptionsForQuestion(options, question.id), cancelled);
+  const nlohmann::json own_options = OptionsForQuestion(options, question.id);
+  auto estimate = question.kind->Estimate(aggregate, own_options, cancelled);
   if (!estimate) return {{"id", question.id}, {"type", question.kind->type()}, {"error", estimate.error()}};
   nlohmann::json result = std::move(estimate).value();
   result["id"] = question.id;
   result["text"] = question.text;
   result["type"] = question.kind->type();
   if (const ConfidentialAnswers* confidential = question.kind->confidential()) {
-    result["ledger"] = LedgerOf(*confidential, question, ledgers);
+    result["ledger"] = LedgerOf(*confidential, question, ledgers, own_options);
   }
   if (!question.required) {
     result["required"] = false;

@@ -7,6 +7,7 @@
 #include "core/common/json_fields.h"
 #include "core/common/seeded_random.h"
 #include "core/survey/aggregate.h"
+#include "core/survey/interval_target.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
 
@@ -74,6 +75,10 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
   if (!parsed_truth) return MakeError(parsed_truth.error());
   std::vector<QuestionTruth> truths = std::move(parsed_truth).value();
   for (const auto& question : survey.questions) {
+    // What the intervals are for (interval_target.h): every question reads it.
+    if (auto target = ReadIntervalTarget(OptionsForQuestion(options.estimate, question.id)); !target) {
+      return MakeError("question " + question.id + ": " + target.error());
+    }
     if (auto valid = question.kind->ValidateEstimateOptions(options.estimate); !valid) {
       return MakeError("question " + question.id + ": " + valid.error());
     }

@@ -133,11 +133,12 @@ TEST_CASE("central kind: the answer is sent as it is, validated, and counted exa
   const json& drug = results["questions"][0];
   std::set<std::string> keys;
   for (const auto& item : drug.items()) keys.insert(item.key());
-  CHECK(keys == std::set<std::string>{"id", "text", "type", "n", "epsilon", "privacy", "mechanism", "trust", "bins",
-                                      "warning", "ledger"});
+  CHECK(keys == std::set<std::string>{"id", "text", "type", "n", "interval_for", "epsilon", "privacy", "mechanism",
+                                      "trust", "bins", "warning", "ledger"});
   CHECK(drug["n"] == 5);
   CHECK(drug["ledger"] == json{{"budget", 1.0}, {"spent", 0.0}, {"reserved", 0.0}, {"left", 1.0},
-                               {"releases", json::array()}, {"scheduled", json::array()}});
+                               {"releases", json::array()}, {"scheduled", json::array()},
+                               {"interval_for", IntervalForJson(IntervalTarget::kPopulation)}});
 
   // With a ledger, the results show its releases (the same numbers as stored).
   ReleaseLedger ledger(1.0);
@@ -213,7 +214,7 @@ TEST_CASE("central kind: published intervals cover at their nominal rate on hard
                              {{"halves", {{"low", 0, counts.size() / 2}, {"high", counts.size() / 2, counts.size()}}}}};
         for (int trial = 0; trial < 150; ++trial) {
           const LedgerRelease release = MakeRelease(request, counts, random);
-          const json document = ReleaseDocument(release, shaped);
+          const json document = ReleaseDocument(release, shaped, IntervalTarget::kRespondents);  // the true counts
           for (std::size_t b = 0; b < counts.size(); ++b) {
             const json& bin = document["bins"][b];
             if (bin["ci_low"].is_null()) continue;

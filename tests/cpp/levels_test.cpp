@@ -356,9 +356,10 @@ TEST_CASE("levels advisor: the mean's error at equal exact epsilon, from the sam
   const json& rows = (*advice)["rows"];
   REQUIRE(rows.size() == 6);
   CHECK((*advice)["epsilon"].get<double>() == doctest::Approx(8.067).epsilon(1e-3));
-  // This question's row: HierA's per-respondent variance (digest §5.6 a: 1.276 for uniform answers, base 1).
+  // This question's row: HierA's per-respondent variance (digest §5.6 a: 1.276 for uniform answers, base 1), plus
+  // the answers' own for the population (uniform on [-1, 1]: 1/3).
   CHECK(rows[0]["mechanism"] == "levels");
-  CHECK(rows[0]["std_error"].get<double>() == doctest::Approx(std::sqrt(1.276 / 10000)).epsilon(2e-3));
+  CHECK(rows[0]["std_error"].get<double>() == doctest::Approx(std::sqrt((1.276 + 1.0 / 3.0) / 10000)).epsilon(2e-3));
   // The bounded variant rescaled to the same exact epsilon.
   CHECK(rows[1]["mechanism"] == "levels_bounded");
   CHECK(rows[1]["epsilon"].get<double>() == doctest::Approx(*levels->epsilon()).epsilon(1e-6));
@@ -366,7 +367,7 @@ TEST_CASE("levels advisor: the mean's error at equal exact epsilon, from the sam
   const double s = std::exp(*levels->epsilon() / 2.0);
   const double piecewise = (1.0 / 3.0) / (s - 1.0) + (s + 3.0) / (3.0 * (s - 1.0) * (s - 1.0));
   CHECK(rows[2]["mechanism"] == "piecewise");
-  CHECK(rows[2]["std_error"].get<double>() == doctest::Approx(std::sqrt(piecewise / 10000)).epsilon(1e-4));
+  CHECK(rows[2]["std_error"].get<double>() == doctest::Approx(std::sqrt((piecewise + 1.0 / 3.0) / 10000)).epsilon(1e-4));
   CHECK(rows[5]["mechanism"] == "square_wave");
   CHECK(rows[5]["std_error"].is_number());
   // At its true epsilon the paper's mechanism is far from the best: Piecewise at 8.07 wins.

@@ -157,7 +157,8 @@ Repetitions Repeat(const CategoricalMechanism& mechanism, int n, int repetitions
       const auto support = *mechanism.Perturb(a, random);
       for (int i = 0; i < k; ++i) counts[i] += support[i];
     }
-    const auto estimate = EstimateFrequencies(counts, n, estimator_pq);
+    // A fixed population of answers: the intervals for these respondents.
+    const auto estimate = EstimateFrequencies(counts, n, estimator_pq, IntervalTarget::kRespondents);
     std::vector<double> f, sd;
     for (const auto& option : estimate.options) {
       f.push_back(option.frequency);

@@ -112,8 +112,10 @@ void CheckEstimates(const VectorFile& file) {
     auto survey = ParseSurvey(item.at("survey"));
     REQUIRE_MESSAGE(survey.ok(), Where(file, item) << ": survey is invalid");
     const auto counts = item.at("support_counts").get<std::vector<std::int64_t>>();
+    const auto target = ReadIntervalTarget(item);  // "interval": "respondents", or the population
+    REQUIRE(target.ok());
     const auto estimate = EstimateFrequencies(counts, item.at("n").get<std::int64_t>(),
-                                              CategoricalKindOf(survey->questions.at(0)).mechanism().probabilities());
+                                              CategoricalKindOf(survey->questions.at(0)).mechanism().probabilities(), *target);
     const auto& expected = item.at("expected");
     bool matches = estimate.options.size() == expected.size();
     for (std::size_t i = 0; matches && i < expected.size(); ++i) {

@@ -67,6 +67,13 @@ test('an admin-only dashboard signs in with a form and draws 4096 options sanely
   if (await warning.isVisible()) {
     assert.match(await warning.textContent(), /^Warning: n = [\d,]+ is too small for useful estimates \(see the expected precision above\)\.$/);
   }
+  // What the intervals are for: one plain line per question (the population by default), and a control to switch.
+  const target = page.getByTestId('interval-for-item');
+  assert.equal(await target.textContent(), '95% intervals for the population sampled (sampling and randomisation).');
+  await page.getByTestId('interval-target').selectOption('respondents');
+  await target.filter({ hasText: /^95% intervals for these respondents only/ }).waitFor();
+  await page.getByTestId('interval-target').selectOption('population');
+  await target.filter({ hasText: /population sampled/ }).waitFor();
   await screenshot(page, 'desktop-dashboard-4096');
   assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
   await page.close();

@@ -61,7 +61,9 @@ describe('questions answered in confidence over HTTP', () => {
     const drug = results.questions[0];
     assert.equal(drug.trust, 'central');
     assert.equal(drug.n, 30);
-    assert.deepEqual(drug.ledger, { budget: 1, spent: 0, reserved: 0, left: 1, releases: [], scheduled: [] });
+    const { interval_for: target, ...ledger } = drug.ledger;
+    assert.deepEqual(ledger, { budget: 1, spent: 0, reserved: 0, left: 1, releases: [], scheduled: [] });
+    assert.equal(target.target, 'population');
     assert.ok(!('options' in drug) && !('counts' in drug));
     assert.equal(results.total_epsilon, 1 + 2 + 1 + 1);
   });
@@ -103,6 +105,26 @@ describe('questions answered in confidence over HTTP', () => {
     }
     // Each bin alone in its group: an exact 95% interval around its value.
     for (const bin of made.body.release.bins) assert.ok(bin.ci_low < bin.value && bin.value < bin.ci_high);
+  });
+
+  it('states what release intervals are for: the population by default (noise and sampling), or these respondents', async () => {
+    const ledgerUrl = `${server.url}/api/surveys/conf/questions/drug/releases`;
+    const wide = (await get(ledgerUrl)).body;
+    const tight = (await get(`${ledgerUrl}?interval=respondents`)).body;
+    assert.equal(wide.interval_for.target, 'population');
+    assert.equal(tight.interval_for.target, 'respondents');
+    assert.equal(wide.releases[0].interval_for.target, 'population');
+    const width = (bin) => bin.ci_high - bin.ci_low;
+    wide.releases[0].bins.forEach((bin, b) => {
+      assert.equal(bin.value, tight.releases[0].bins[b].value, 'the same release: only the intervals differ');
+      assert.ok(width(bin) >= width(tight.releases[0].bins[b]));
+    });
+    const results = (await get(`${server.url}/api/surveys/conf/results?interval=respondents`)).body.questions[0];
+    assert.equal(results.interval_for.target, 'respondents');
+    assert.deepEqual(results.ledger.releases[0].bins, tight.releases[0].bins);
+    const bad = await get(`${ledgerUrl}?interval=sample`);
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error.message, /interval must be "population"/);
   });
 
   it('refuses a release past the budget with what is spent and left', async () => {

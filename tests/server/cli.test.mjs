@@ -89,7 +89,11 @@ describe('simulate', () => {
     for (const question of document.questions) {
       assert.equal(question.n, 2000);
       assert.equal(question.truth.length, question.options.length);
-      assert.deepEqual(Object.keys(question.errors).sort(), ['ci_coverage', 'consistent_l1', 'l1', 'linf', 'mse']);
+      assert.deepEqual(Object.keys(question.errors).sort(),
+        ['ci_coverage', 'ci_target', 'consistent_l1', 'l1', 'linf', 'mse']);
+      assert.equal(question.errors.ci_target, 'population', 'intervals are checked against their own target');
+      assert.equal(question.interval_for.target, 'population');
+      assert.equal(question.population.length, question.options.length);
       for (const key of ['label', 'count', 'frequency', 'std_error', 'ci_low', 'ci_high', 'consistent_frequency']) {
         assert.ok(key in question.options[0], key);
       }
@@ -120,14 +124,26 @@ describe('simulate', () => {
     }
   });
 
+  it('checks intervals against their own target: --options interval=respondents, and names a bad value', () => {
+    const result = runCli([...SIMULATE, '--respondents', '2000', '--options', 'interval=respondents', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    for (const question of JSON.parse(result.stdout).questions) {
+      assert.equal(question.interval_for.target, 'respondents');
+      assert.equal(question.errors.ci_target, 'respondents');
+    }
+    const bad = runCli([...SIMULATE, '--respondents', '100', '--options', 'interval=all']);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /interval must be "population" \(the default\) or "respondents", but is "all"/);
+  });
+
   it('prints a readable report per question and the total epsilon', () => {
     const result = runCli([...SIMULATE, '--respondents', '5000']);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /seed 1 /, 'default seed 1');
     assert.match(result.stdout, /Question "drugs": /);
     assert.match(result.stdout, /mechanism grr, epsilon 1, n = 5000/);
-    assert.match(result.stdout, /option +truth +estimate +95% CI +consistent/);
-    assert.match(result.stdout, /errors: L1 [\d.]+ +L-inf [\d.]+ +MSE \S+ +CI coverage \d of 2 options/);
+    assert.match(result.stdout, /option +population +truth +estimate +95% CI +consistent/);
+    assert.match(result.stdout, /errors: L1 [\d.]+ +L-inf [\d.]+ +MSE \S+ +CI coverage \d of 2 options \(of the population's frequencies\)/);
     assert.match(result.stdout, /advisor for k = 5, epsilon 1, n = 5000: use \w+/);
     assert.match(result.stdout, /Total epsilon per respondent \(sequential composition\): 3\.5/);
   });

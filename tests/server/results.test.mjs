@@ -49,6 +49,30 @@ describe('results', () => {
     assert.match(drugs.warning, /too small/);
   });
 
+  it('intervals are for the population by default; ?interval=respondents narrows them, a bad value is a 400', async () => {
+    const url = `${server.url}/api/surveys/private/results`;
+    const shown = (await get(url, bearer(server.token))).body.questions[0];
+    assert.equal(shown.interval_for.target, 'population');
+    assert.match(shown.interval_for.meaning, /population/);
+    const narrow = await get(`${url}?interval=respondents`, bearer(server.token));
+    assert.equal(narrow.status, 200, JSON.stringify(narrow.body));
+    const tight = narrow.body.questions[0];
+    assert.equal(tight.interval_for.target, 'respondents');
+    // Population variance = the respondents' + f (1 - f) / n, f the estimate clipped to [0, 1].
+    const f = Math.min(1, Math.max(0, shown.options[0].frequency));
+    assert.ok(Math.abs(shown.options[0].std_error ** 2 - tight.options[0].std_error ** 2 - f * (1 - f) / shown.n) < 1e-12);
+    const own = await get(`${url}?drugs.interval=respondents`, bearer(server.token));
+    assert.deepEqual(own.body.questions.map((q) => q.interval_for?.target).slice(0, 2), ['respondents', 'population']);
+    for (const query of ['?interval=everyone', '?drugs.interval=all']) {
+      const bad = await get(`${url}${query}`, bearer(server.token));
+      assert.equal(bad.status, 400, query);
+      assert.equal(bad.body.error.code, 'invalid_query');
+      assert.match(bad.body.error.message, /interval must be "population" \(the default\) or "respondents"/);
+    }
+    const csv = (await get(`${server.url}/api/surveys/private/results.csv?interval=respondents`, bearer(server.token))).body;
+    assert.equal(csv.split('\r\n')[1].split(',').at(-1), 'respondents');
+  });
+
   it('results of a survey without reports have n = 0 and null estimates', async () => {
     const response = await get(`${server.url}/api/surveys/tricky/results`);
     assert.equal(response.status, 200);
@@ -66,11 +90,11 @@ describe('results', () => {
     assert.match(response.headers.get('content-disposition'), /filename="tricky-results\.csv"/);
     const lines = response.body.split('\r\n');
     assert.equal(lines.at(-1), '');
-    assert.equal(lines[0], 'survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,mechanism');
+    assert.equal(lines[0], 'survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,mechanism,interval_for');
     assert.equal(lines.length, 1 + 3 + 4 + 1);
-    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""",categorical,"A, or B",frequency,,,,,,,0,2,grr');
-    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""",categorical,"Say ""no""",frequency,,,,,,,0,2,grr');
-    assert.equal(lines[4], 'tricky,q2,Pure negative,categorical,x,frequency,,,,,,,0,,negative');
+    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""",categorical,"A, or B",frequency,,,,,,,0,2,grr,population');
+    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""",categorical,"Say ""no""",frequency,,,,,,,0,2,grr,population');
+    assert.equal(lines[4], 'tricky,q2,Pure negative,categorical,x,frequency,,,,,,,0,,negative,population');
   });
 
   it('results.csv carries the estimates of the results document', async () => {
@@ -79,7 +103,7 @@ describe('results', () => {
     const row = csv.split('\r\n')[1].split(',');
     const yes = json.questions[0].options[0];
     assert.deepEqual(row.slice(0, 6), ['private', 'drugs', 'Have you used a recreational drug in the past 12 months?', 'categorical', 'Yes', 'frequency']);
-    assert.deepEqual(row.slice(12), ['1', '1', 'grr']);
+    assert.deepEqual(row.slice(12), ['1', '1', 'grr', 'population']);
     // Six significant digits: sensible for a spreadsheet, and the same numbers.
     const rounded = (x) => Number(x.toPrecision(6));
     assert.deepEqual(row.slice(6, 12).map(Number),

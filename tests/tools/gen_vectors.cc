@@ -294,12 +294,15 @@ ordered BadNumericAnswersVector() {
 // NaN (no reports yet) is written as null, as in the results document.
 json Number(double value) { return std::isnan(value) ? json(nullptr) : json(value); }
 
+// Intervals for the population (the default) unless `respondents`: then the
+// case says "interval": "respondents".
 ordered EstimateCase(const std::string& name, int options, const json& mechanism, std::int64_t n,
-                  const std::vector<std::int64_t>& support_counts) {
+                  const std::vector<std::int64_t>& support_counts, bool respondents = false) {
   const auto definition = Survey("estimate", json::array({Question("q", options, mechanism)}));
   const auto survey = ParseOrFail(definition);
   const auto estimate =
-      deniable::EstimateFrequencies(support_counts, n, deniable::CategoricalKindOf(survey.questions[0]).mechanism().probabilities());
+      deniable::EstimateFrequencies(support_counts, n, deniable::CategoricalKindOf(survey.questions[0]).mechanism().probabilities(),
+                                    respondents ? deniable::IntervalTarget::kRespondents : deniable::IntervalTarget::kPopulation);
   auto expected = ordered::array();
   for (const auto& option : estimate.options) {
     expected.push_back(ordered{{"count", Number(option.count)}, {"frequency", Number(option.frequency)},
@@ -307,13 +310,16 @@ ordered EstimateCase(const std::string& name, int options, const json& mechanism
                         {"ci_high", Number(option.ci_high)},
                         {"consistent_frequency", Number(option.consistent_frequency)}});
   }
-  return {{"name", name}, {"survey", definition}, {"n", n}, {"support_counts", support_counts},
-          {"expected", expected}};
+  ordered item = {{"name", name}, {"survey", definition}, {"n", n}, {"support_counts", support_counts}};
+  if (respondents) item["interval"] = "respondents";
+  item["expected"] = expected;
+  return item;
 }
 
 ordered EstimateVector() {
   auto vector = Vector("estimate",
-                       "aggregate support counts and n -> EstimateFrequencies per option (null: no reports); "
+                       "aggregate support counts and n -> EstimateFrequencies per option (null: no reports), intervals for the "
+                       "population unless the case says \"interval\": \"respondents\"; "
                        "numbers match when |actual - expected| <= tolerance * max(1, |expected|)");
   vector["tolerance"] = kEstimateTolerance;
   vector["cases"] = ordered::array({
@@ -328,6 +334,10 @@ ordered EstimateVector() {
                    {{"name", "negative"}, {"epsilon", 1.5}, {"reported_options", 2}}, 900,
                    {250, 330, 300, 310, 295, 315}),
       EstimateCase("no reports yet", 3, {{"name", "grr"}, {"epsilon", 1.0}}, 0, {0, 0, 0}),
+      EstimateCase("grr k=2 eps=1, intervals for these respondents", 2, {{"name", "grr"}, {"epsilon", 1.0}}, 1000,
+                   {612, 388}, true),
+      EstimateCase("oue k=5 eps=1, intervals for these respondents", 5, {{"name", "oue"}, {"epsilon", 1.0}}, 2000,
+                   {1210, 700, 480, 530, 495}, true),
   });
   return vector;
 }

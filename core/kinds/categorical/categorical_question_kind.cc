@@ -119,9 +119,11 @@ Result<std::unique_ptr<const KindResponse>> CategoricalQuestionKind::Decode(cons
 }
 
 Result<nlohmann::json> CategoricalQuestionKind::Estimate(const KindAggregate& aggregate,
-                                                         const nlohmann::json& /*options*/,
+                                                         const nlohmann::json& options,
                                                          const std::function<bool()>& /*cancelled*/) const {
-  return CategoricalResultToJson(*this, static_cast<const CategoricalAggregate&>(aggregate));
+  auto target = ReadIntervalTarget(options);
+  if (!target) return MakeError(target.error());
+  return CategoricalResultToJson(*this, static_cast<const CategoricalAggregate&>(aggregate), *target);
 }
 
 std::vector<CsvRow> CategoricalQuestionKind::CsvRows(const nlohmann::json& result) const {

@@ -22,8 +22,9 @@ nlohmann::json SampleSizeWarning(std::int64_t n, double half_width, std::int64_t
 // No reports yet: numbers are undefined, and say so as null (not 0).
 nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
 
-// The consistent (Norm-Sub) estimate's interval: the unbiased CI clipped to
-// [0, 1] (the truth is a frequency, so clipping loses no coverage) and
+// The consistent (Norm-Sub) estimate's interval: the unbiased CI (for the
+// same target) clipped to [0, 1] (the truth, the population's or these
+// respondents' share, is a frequency, so clipping loses no coverage) and
 // stretched to hold the consistent estimate. It covers at least as often as
 // the CI and never excludes its own estimate: Norm-Sub's shift put the
 // consistent estimate outside the CI in up to 14% of options near frequencies
@@ -39,12 +40,14 @@ ConsistentInterval ConsistentIntervalOf(const OptionEstimate& option) {
 
 }  // namespace
 
-FrequencyEstimate EstimateCategorical(const CategoricalQuestionKind& kind, const CategoricalAggregate& aggregate) {
-  return EstimateFrequencies(aggregate.support_counts(), aggregate.n(), kind.mechanism().probabilities());
+FrequencyEstimate EstimateCategorical(const CategoricalQuestionKind& kind, const CategoricalAggregate& aggregate,
+                                      IntervalTarget target) {
+  return EstimateFrequencies(aggregate.support_counts(), aggregate.n(), kind.mechanism().probabilities(), target);
 }
 
-nlohmann::json CategoricalResultToJson(const CategoricalQuestionKind& kind, const CategoricalAggregate& aggregate) {
-  const auto estimate = EstimateCategorical(kind, aggregate);
+nlohmann::json CategoricalResultToJson(const CategoricalQuestionKind& kind, const CategoricalAggregate& aggregate,
+                                       IntervalTarget target) {
+  const auto estimate = EstimateCategorical(kind, aggregate, target);
   auto options = nlohmann::json::array();
   for (std::size_t i = 0; i < estimate.options.size(); ++i) {
     const auto& option = estimate.options[i];
@@ -66,6 +69,7 @@ nlohmann::json CategoricalResultToJson(const CategoricalQuestionKind& kind, cons
   return {{"mechanism", kind.MechanismToJson()},
           {"privacy", kind.PrivacyToJson()},
           {"n", n},
+          {"interval_for", IntervalForJson(target)},
           {"options", options},
           {"expected_ci_half_width", NumberOrNull(half_width)},
           {"respondents_for_5_points", needed},

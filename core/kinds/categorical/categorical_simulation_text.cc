@@ -16,13 +16,14 @@ using nlohmann::json;
 std::string OptionTable(const json& question) {
   std::size_t width = 6;
   for (const auto& option : question.at("options")) width = std::max(width, option.at("label").get<std::string>().size());
-  std::string text = "  " + Padded("option", width, false) + "     truth  estimate  95% CI                consistent\n";
+  std::string text =
+      "  " + Padded("option", width, false) + "  population     truth  estimate  95% CI                consistent\n";
   for (std::size_t i = 0; i < question.at("options").size(); ++i) {
     const json& option = question.at("options")[i];
     const std::string interval = "[" + Fixed(option.at("ci_low")) + ", " + Fixed(option.at("ci_high")) + "]";
     text += "  " + Padded(option.at("label").get<std::string>(), width, false) + "  " +
-            Padded(Fixed(question.at("truth")[i]), 8, true) + "  " + Padded(Fixed(option.at("frequency")), 8, true) +
-            "  " + Padded(interval, 20, false) + "  " + Padded(Fixed(option.at("consistent_frequency")), 10, true) +
+            Padded(Fixed(question.at("population")[i]), 10, true) + "  " + Padded(Fixed(question.at("truth")[i]), 8, true) +
+            "  " + Padded(Fixed(option.at("frequency")), 8, true) + "  " + Padded(interval, 20, false) + "  " + Padded(Fixed(option.at("consistent_frequency")), 10, true) +
             "\n";
   }
   return text;
@@ -35,7 +36,9 @@ std::string ErrorLine(const json& question) {
   char mse[32];
   std::snprintf(mse, sizeof(mse), "%.3g", errors.at("mse").get<double>());
   return "  errors: L1 " + Fixed(errors.at("l1")) + "  L-inf " + Fixed(errors.at("linf")) + "  MSE " + mse +
-         "  CI coverage " + std::to_string(covered) + " of " + std::to_string(k) + " options\n";
+         "  CI coverage " + std::to_string(covered) + " of " + std::to_string(k) + " options (of the " +
+         (errors.value("ci_target", "") == "respondents" ? "respondents' own frequencies" : "population's frequencies") +
+         ")\n";
 }
 
 std::string AdviceText(const json& question) {

@@ -28,29 +28,39 @@ class CategoricalTruth final : public TruthSampler {
     return nlohmann::json(answer);
   }
 
+  // Errors are against the simulated respondents' own frequencies ("truth");
+  // the intervals' coverage is against their own target ("interval_for"):
+  // the population's frequencies the answers were drawn from, or the sample's.
   nlohmann::json Compare(const nlohmann::json& result) const override {
     if (n_ == 0) return {{"truth", nullptr}, {"errors", nullptr}, {"advice", nullptr}};  // everyone skipped it
+    const bool for_population = result.value("interval_for", nlohmann::json::object()).value("target", "") == "population";
     double l1 = 0.0, linf = 0.0, mse = 0.0, consistent_l1 = 0.0;
     int covered = 0;
     auto truth = nlohmann::json::array();
+    auto population = nlohmann::json::array();
     for (std::size_t i = 0; i < counts_.size(); ++i) {
       const double f = static_cast<double>(counts_[i]) / static_cast<double>(n_);
+      const double share = cumulative_[i] - (i == 0 ? 0.0 : cumulative_[i - 1]);
       truth.push_back(f);
+      population.push_back(share);
       const auto& option = result["options"][i];
       const double error = option["frequency"].get<double>() - f;
       l1 += std::fabs(error);
       linf = std::max(linf, std::fabs(error));
       mse += error * error;
       consistent_l1 += std::fabs(option["consistent_frequency"].get<double>() - f);
-      covered += (option["ci_low"].get<double>() <= f && f <= option["ci_high"].get<double>()) ? 1 : 0;
+      const double target = for_population ? share : f;
+      covered += (option["ci_low"].get<double>() <= target && target <= option["ci_high"].get<double>()) ? 1 : 0;
     }
     const double options = static_cast<double>(counts_.size());
     return {{"truth", truth},
+            {"population", population},
             {"errors", {{"l1", l1},
                         {"linf", linf},
                         {"mse", mse / options},
                         {"consistent_l1", consistent_l1},
-                        {"ci_coverage", static_cast<double>(covered) / options}}},
+                        {"ci_coverage", static_cast<double>(covered) / options},
+                        {"ci_target", for_population ? "population" : "respondents"}}},
             {"advice", CategoricalAdvice(result)}};
   }
 

@@ -1,7 +1,10 @@
 // A categorical question's simulated truth: option weights
-// {"frequencies": [w_0, ..., w_{k-1}]} (non-negative, normalised), and the
-// comparison of the estimates with the simulated answers' frequencies (L1,
-// L-infinity, MSE over options, the consistent frequencies' L1, CI coverage).
+// {"frequencies": [w_0, ..., w_{k-1}]} (non-negative, normalised: the
+// population respondents are drawn from), and the comparison of the estimates
+// with the simulated answers' frequencies (L1, L-infinity, MSE over options,
+// the consistent frequencies' L1) and of the intervals with their own target
+// (the population's frequencies by default, the sample's under
+// {"interval": "respondents"}: "ci_coverage", "ci_target").
 #pragma once
 
 #include <memory>

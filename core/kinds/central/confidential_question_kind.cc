@@ -5,6 +5,7 @@
 
 #include "core/common/json_fields.h"
 #include "core/common/validation.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 namespace {
@@ -89,10 +90,14 @@ Result<std::unique_ptr<const KindResponse>> ConfidentialQuestionKind::Decode(con
 }
 
 Result<nlohmann::json> ConfidentialQuestionKind::Estimate(const KindAggregate& aggregate,
-                                                          const nlohmann::json& /*options*/,
+                                                          const nlohmann::json& options,
                                                           const std::function<bool()>& /*cancelled*/) const {
-  // Nothing from the exact counts: the results of this question are its releases (attached by the survey's results).
+  auto target = ReadIntervalTarget(options);
+  if (!target) return MakeError(target.error());
+  // Nothing from the exact counts: the results of this question are its releases (attached by the survey's
+  // results, whose intervals are for the same target).
   return nlohmann::json{{"n", aggregate.n()},
+                        {"interval_for", IntervalForJson(*target)},
                         {"epsilon", privacy_.budget},
                         {"privacy", PrivacyToJson()},
                         {"mechanism", MechanismToJson()},

@@ -8,6 +8,7 @@
 #include "core/numeric/hybrid.h"
 #include "core/numeric/piecewise.h"
 #include "core/numeric/square_wave.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 namespace {
@@ -33,14 +34,18 @@ nlohmann::json Row(const std::string& name, const std::string& description, cons
                         {"std_error", nullptr}, {"ci_half_width", nullptr}, {"respondents_for_5_percent", nullptr}};
   if (mechanism == nullptr) return row;
   row["epsilon"] = *mechanism->epsilon();
-  const auto variance = UniformMeanVariance(*mechanism);
-  if (!variance) return row;
-  const double se = std::sqrt(*variance / static_cast<double>(respondents));
+  const auto noise = UniformMeanVariance(*mechanism);
+  if (!noise) return row;
+  // For the population (as the results' intervals): the randomisation's
+  // variance plus the answers' own, (b - a)^2 / 12 when spread evenly.
+  const double width = mechanism->input_range().width();
+  const double variance = *noise + width * width / 12.0;
+  const double se = std::sqrt(variance / static_cast<double>(respondents));
   row["std_error"] = se;
   row["ci_half_width"] = kZ95 * se;
   // n for a 95% half-width of 5% of the range.
   const double target = 0.05 * mechanism->input_range().width() / kZ95;
-  row["respondents_for_5_percent"] = std::ceil(*variance / (target * target));
+  row["respondents_for_5_percent"] = std::ceil(variance / (target * target));
   return row;
 }
 
@@ -125,6 +130,7 @@ nlohmann::json LevelsAdvice(const LevelsMechanism& levels, std::int64_t responde
           {"epsilon", epsilon},
           {"assumption", "answers spread evenly over the range; the levels mechanisms' error depends on how answers "
                          "fall into the levels"},
+          {"interval_for", IntervalForJson(IntervalTarget::kPopulation)},
           {"rows", rows},
           {"best", best}};
 }

@@ -6,7 +6,10 @@
 // over the range (stated in the document): the levels mechanisms' variance
 // depends on how answers fall into levels, the others' hardly at all.
 //
-// The per-respondent variance is the noise's (digest §3.6: Var of HierA's
+// Standard errors are for the population (the results' default): the
+// noise's per-respondent variance plus the answers' own ((b - a)^2 / 12,
+// evenly spread), which is the same for every mechanism, so the ranking is
+// the noise's. The per-respondent noise variance is (digest §3.6: Var of HierA's
 // mu = 1 estimate; Var(y | x) for the unbiased mechanisms; Square Wave's
 // linear mean estimate (E[y | x] = alpha + beta x) divided by beta^2).
 #pragma once

@@ -191,14 +191,24 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
   SeededRandom random(SeedOf(counts));
   auto hiera = EstimateHierA(bits, keep, {options.reuse, options.clamp}, random);
   if (!hiera) return MakeError(hiera.error());
-  auto shares = EstimateLevelShares(channel_, reported);
+  auto shares = EstimateLevelShares(channel_, reported, options.target);
   if (!shares) return MakeError(shares.error());
 
   const double half = input_range().width() / 2.0;
   const double mean = Denormalise(hiera->mean);
   const double se = half * std::sqrt(hiera->variance);
+  // HierA's variance is the sample variance of the calibrated bits over n: the
+  // population's (sampling and randomisation; respondents are draws). For
+  // these respondents alone it would be that less the answers' own variance
+  // over n, which one-bit reports do not identify (they carry the answer only
+  // linearly): the population interval is given, and covers these
+  // respondents' mean at least as often.
   nlohmann::json mean_json = {{"value", mean}, {"std_error", se}, {"ci_low", mean - kZ95 * se},
                               {"ci_high", mean + kZ95 * se}, {"note", nullptr}};
+  if (options.target == IntervalTarget::kRespondents) {
+    mean_json["note"] = "the population interval (wider): the reports' one bit says nothing about how the answers "
+                        "spread, so no narrower interval for these respondents' mean is honest";
+  }
   if (hiera->clamped_any) {
     mean_json["std_error"] = nullptr;
     mean_json["ci_low"] = nullptr;
@@ -227,8 +237,13 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
     const HierAColumn& column = hiera->columns[j];
     columns.push_back({{"level", j + 1}, {"size", column.size}, {"sum", column.sum}, {"clamped", column.clamped}});
   }
-  return nlohmann::json{{"method", "hiera"}, {"mu", options.reuse}, {"clamp", options.clamp},
-                        {"mean", mean_json}, {"levels", levels}, {"columns", columns}};
+  return nlohmann::json{{"method", "hiera"},
+                        {"mu", options.reuse},
+                        {"clamp", options.clamp},
+                        {"interval_for", IntervalForJson(options.target)},
+                        {"mean", mean_json},
+                        {"levels", levels},
+                        {"columns", columns}};
 }
 
 Result<std::unique_ptr<const LevelsMechanism>> CreateLevels(NumericRange range, std::vector<double> boundaries,

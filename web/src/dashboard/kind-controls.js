@@ -1,5 +1,6 @@
 import { kindOf } from '../kinds/registry.js';
 import { isCentral } from '../shared/central.js';
+import { createIntervalControl } from './interval-target.js';
 import { dashboardKind } from './kinds.js';
 
 // The analyst's estimation settings: one set of controls per question kind
@@ -11,13 +12,17 @@ export function createKindControls(onChange) {
   const sets = dashboardKind.all()
     .filter(({ module }) => typeof module.createControls === 'function')
     .map(({ kind, module }) => ({ kind, controls: module.createControls(onChange) }));
+  // What every question's intervals are for: one control for the page.
+  sets.unshift({ kind: null, controls: createIntervalControl(onChange) });
   return {
     elements: sets.map(({ controls }) => controls.element),
     // Each set sees the questions of its own kind only; a question answered
     // in confidence has releases, not estimates to tune.
     show(questions) {
       const estimated = questions.filter((question) => !isCentral(question));
-      for (const { kind, controls } of sets) controls.show(estimated.filter((question) => kindOf(question.type) === kind));
+      for (const { kind, controls } of sets) {
+        controls.show(kind === null ? questions : estimated.filter((question) => kindOf(question.type) === kind));
+      }
     },
     accept() {
       for (const set of sets) {

@@ -8,6 +8,7 @@ import { isCentral } from '../shared/central.js';
 import { createAdminTokenForm } from './admin-token-form.js';
 import * as centralPanel from './central-panel.js';
 import { createExports } from './exports.js';
+import { attachIntervalLine } from './interval-target.js';
 import { createKindControls } from './kind-controls.js';
 import { dashboardKind } from './kinds.js';
 import { createPoller } from './poller.js';
@@ -77,6 +78,7 @@ function panelModule(question) {
 function createView(surveyId, refreshNow) {
   let results = null;
   let panels = null;
+  let intervalLines = [];
   let structureKey = '';
   let tokenCallback = () => {};
   let queryCallback = () => {};
@@ -162,11 +164,15 @@ function createView(surveyId, refreshNow) {
     if (key !== structureKey) {
       panels?.forEach((panel) => panel.destroy());
       panels = resultsDocument.questions.map((question, index) => panelModule(question).createPanel(question, index, panelContext));
+      intervalLines = panels.map((panel, index) => attachIntervalLine(panel.element, resultsDocument.questions[index]));
       controls.show(resultsDocument.questions);
       replaceChildren(questions, panels.map((panel) => panel.element));
       structureKey = key;
     }
-    resultsDocument.questions.forEach((question, index) => panels[index].update(question));
+    resultsDocument.questions.forEach((question, index) => {
+      panels[index].update(question);
+      intervalLines[index](question);
+    });
   }
 }
 
