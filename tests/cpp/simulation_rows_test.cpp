@@ -181,3 +181,30 @@ TEST_CASE("a categorical question answered in confidence reads a CSV column of l
   CHECK(survey.questions[0].kind->TruthFromTable(bad, {{"csv", "f.csv"}, {"column", "drug"}}, "truth.drug").error() ==
         "row 2, column \"drug\": \"C\" is neither an option nor an option's 0-based index");
 }
+
+TEST_CASE("the central kind's design advice measures each method per data consumer and recommends the smallest error") {
+  const Survey survey = Parse({{{"id", "wage"}, {"text", "Wage"}, {"type", "histogram"}, {"range", {0, 64}},
+                                {"histograms", {{{"name", "fine"}, {"bins", 64}}, {{"name", "quarters"}, {"bins", 4}}}},
+                                {"privacy", "central"}, {"budget", 1}}});
+  const auto advice = survey.questions[0].kind->DesignAdvice(2000);
+  REQUIRE(advice.has_value());
+  CHECK((*advice)["kind"] == "central_release");
+  CHECK((*advice)["n"] == 2000);
+  const json& consumers = (*advice)["consumers"];
+  REQUIRE(consumers.size() == 3);  // every bin, then each consumer's histogram
+  CHECK(consumers[0]["name"] == "bins");
+  CHECK(consumers[2]["name"] == "quarters");
+  for (const auto& consumer : consumers) {
+    const std::string best = consumer["recommended"];
+    for (const auto& [method, error] : consumer["errors"].items()) CHECK(consumer["errors"][best].get<double>() <= error.get<double>());
+  }
+  // DP_BASE's per-bin noise is public: its error on a quarter (16 cells) is the mean |sum of 16 draws|, about
+  // sqrt(16 x 2a/(1-a)^2) sqrt(2/pi) (a = e^-0.5) = 8.5 records, a share 0.0042 of 2000; SReB_GCA's averaging over
+  // the skewed and sparse shapes' groups adds bias on top: it is never better there.
+  const double a = std::exp(-0.5);
+  const double dp_base = std::sqrt(16 * 2 * a / ((1 - a) * (1 - a))) * std::sqrt(2 / M_PI) / 2000;
+  CHECK(consumers[2]["errors"]["dp_base"].get<double>() == doctest::Approx(dp_base).epsilon(0.15));
+  CHECK(consumers[2]["errors"]["sreb_gca"].get<double>() >= consumers[2]["errors"]["dp_base"].get<double>());
+  // The same question, the same advice (a fixed seed).
+  CHECK(*survey.questions[0].kind->DesignAdvice(2000) == *advice);
+}
