@@ -82,10 +82,10 @@ void Score(const ReleaseLayout& layout, const std::vector<std::int64_t>& counts,
   }
 }
 
-std::string Reason(const std::string& consumer, const std::string& best, bool view) {
-  if (!view) return best + " stays closest to the best per-bin relative error whatever the answers' shape";
-  return best + " stays closest to the best error on " + consumer +
-         "'s bins whatever the answers' shape (sums of whole groups keep a noise interval; bins that cut a group get "
+std::string Reason(const std::string& consumer, bool view) {
+  if (!view) return "the closest to the best per-bin relative error, whatever the answers' shape";
+  return "the closest to the best error on " + consumer +
+         "'s bins, whatever the answers' shape (sums of whole groups keep a noise interval; bins that cut a group get "
          "wide bounds)";
 }
 
@@ -166,7 +166,7 @@ nlohmann::json ReleaseAdvice(const ReleaseLayout& layout, double budget, std::in
                                {"worst_ratio", worst},
                                {"best_by_shape", by_shape},
                                {"recommended", best},
-                               {"reason", Reason(name, best, c > 0)}};
+                               {"reason", Reason(name, c > 0)}};
     if (c > 0) consumer["half_widths"] = widths;
     consumer_list.push_back(std::move(consumer));
   }
