@@ -62,6 +62,9 @@ TEST_CASE("central: a consumer's bin that cuts a group gets honest bounds that c
       CHECK(bins[1]["cuts_groups"] == 2);
       CHECK(!bins[2].contains("cuts_groups"));
     }
+    MESSAGE("coverage (first, middle, all) with counts " << counts[0] << "," << counts[1] << "," << counts[2] << ","
+                                                         << counts[3] << ": " << covered[0] << ", " << covered[1] << ", "
+                                                         << covered[2] << " of " << kTrials);
     // At least 95%, less 3 binomial standard errors of 1000 trials (0.021).
     for (int v = 0; v < 3; ++v) CHECK(covered[static_cast<std::size_t>(v)] >= kTrials * (0.95 - 3 * std::sqrt(0.95 * 0.05 / kTrials)));
   }
