@@ -15,8 +15,10 @@
 //              (negative and zero releases floored at a hundredth of a record);
 //   scaled     DPBench's scaled average per-query L1 error on the prefix workload: sum_j |P_j - P~_j| / (N n);
 //   ms         time of one release.
-// Run: build/publication_bench [--quick] [--runs R]
+// Run: build/publication_bench [--quick] [--runs R]; --advisor checks the release advisor's picks (RunAdvisorCheck)
 #include <algorithm>
+#include <array>
+#include <map>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -28,6 +30,9 @@
 
 #include "core/central/ahp_release.h"
 #include "core/central/histogram_release.h"
+#include "core/central/release_postprocessing.h"
+#include "core/central/release_request.h"
+#include "core/kinds/central/release_advisor.h"
 #include "core/common/seeded_random.h"
 #include "core/distribution/bootstrap.h"
 
@@ -97,20 +102,94 @@ Scores Score(const std::vector<std::int64_t>& truth, const std::vector<double>& 
 
 using Method = std::function<std::vector<double>(const std::vector<std::int64_t>&, double, RandomSource&)>;
 
+// --advisor: does the release advisor (core/kinds/central/release_advisor.h),
+// which measures on public shapes only, pick for each consumer the method that
+// is best on these DPBench-style histograms? Consumers: every bin (MRE) and a
+// histogram of 64-bin ranges (mean absolute error of a range's share);
+// sensitivity 2, as the product releases. Prints, per histogram and epsilon,
+// each alternative's measured error, the measured best and the advisor's pick
+// with its error relative to the best (1 = the best), beside the default
+// method's (SReB_GCA), the baseline a researcher without the advisor gets.
+int RunAdvisorCheck(std::size_t bins, int runs) {
+  const std::vector<std::string> alternatives = {"sreb_gca", "dp_base", "dp_base+consistent", "ahp", "ahp+consistent"};
+  ReleaseLayout layout;
+  for (std::size_t b = 0; b < bins; ++b) layout.labels.push_back(std::to_string(b));
+  ReleaseView ranges{"ranges", {}};
+  for (std::size_t b = 0; b < bins; b += 64) ranges.bins.push_back({std::to_string(b), b, std::min(bins, b + 64)});
+  layout.views.push_back(ranges);
+  std::printf("| data | bins | records | eps | consumer |");
+  for (const auto& name : alternatives) std::printf(" %s |", name.c_str());
+  std::printf(" measured best | advisor | advisor / best | sreb_gca (the default) / best |\n|---|---|---|---|---|");
+  for (std::size_t i = 0; i < alternatives.size(); ++i) std::printf("---|");
+  std::printf("---|---|---|---|\n");
+  for (const std::string shape : {"zipf", "sparse", "timeseries"}) {
+    SeededRandom data_random(42 + bins);
+    const auto truth = shape == "zipf" ? Zipf(bins, 1000000, data_random)
+                       : shape == "sparse" ? Sparse(bins, data_random)
+                                           : TimeSeries(bins, data_random);
+    const std::int64_t records = std::accumulate(truth.begin(), truth.end(), std::int64_t{0});
+    for (double epsilon : {0.1, 1.0}) {
+      std::map<std::string, std::array<double, 2>> errors;  // per alternative: bins MRE, ranges share MAE
+      SeededRandom random(7 + bins + static_cast<std::uint64_t>(epsilon * 1000));
+      for (int run = 0; run < runs; ++run) {
+        for (const char* method : {"sreb_gca", "dp_base", "ahp"}) {
+          ReleaseRequest request;
+          request.method = method;
+          request.epsilon = epsilon;
+          const auto drawn = RunRelease(request, truth, 2, random).value();
+          for (bool consistent : {false, true}) {
+            if (consistent && std::string(method) == "sreb_gca") continue;
+            const auto values = consistent ? PostProcess(drawn.values, {false, false, true}) : drawn.values;
+            const std::string name = std::string(method) + (consistent ? "+consistent" : "");
+            double mre = 0.0, mae = 0.0;
+            for (std::size_t b = 0; b < bins; ++b) {
+              mre += std::fabs(values[b] - static_cast<double>(truth[b])) / std::max(1.0, static_cast<double>(truth[b]));
+            }
+            for (const ViewBin& range : ranges.bins) {
+              double sum = 0.0;
+              for (std::size_t b = range.first; b < range.end; ++b) sum += values[b] - static_cast<double>(truth[b]);
+              mae += std::fabs(sum);
+            }
+            errors[name][0] += mre / static_cast<double>(bins) / runs;
+            errors[name][1] += mae / static_cast<double>(ranges.bins.size()) / static_cast<double>(records) / runs;
+          }
+        }
+      }
+      const auto advice = ReleaseAdvice(layout, epsilon, 2, records);
+      for (int consumer = 0; consumer < 2; ++consumer) {
+        std::printf("| %s | %zu | %lld | %g | %s |", shape.c_str(), bins, static_cast<long long>(records), epsilon,
+                    consumer == 0 ? "bins (MRE)" : "64-bin ranges (share MAE)");
+        std::string best;
+        for (const auto& name : alternatives) {
+          std::printf(" %.4g |", errors[name][consumer]);
+          if (best.empty() || errors[name][consumer] < errors[best][consumer]) best = name;
+        }
+        const std::string pick = advice["consumers"][consumer]["recommended"];
+        std::printf(" %s | %s | %.2f | %.2f |\n", best.c_str(), pick.c_str(), errors[pick][consumer] / errors[best][consumer],
+                    errors["sreb_gca"][consumer] / errors[best][consumer]);
+        std::fflush(stdout);
+      }
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false;
+  bool quick = false, advisor = false;
   int runs = 3;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+    else if (std::strcmp(argv[i], "--advisor") == 0) advisor = true;
     else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = std::atoi(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: publication_bench [--quick] [--runs R]\n");
+      std::fprintf(stderr, "usage: publication_bench [--quick] [--advisor] [--runs R]\n");
       return 2;
     }
   }
   if (quick) runs = 1;
+  if (advisor) return RunAdvisorCheck(4096, runs);
   const std::vector<std::pair<std::string, Method>> methods = {
       {"SReB_GCA rho 0.1", [](const auto& h, double e, RandomSource& r) { return ReleaseSrebGca(h, {e, 0.1, 1.0, 1}, r).value().values; }},
       {"SReB_GCA rho 0.3", [](const auto& h, double e, RandomSource& r) { return ReleaseSrebGca(h, {e, 0.3, 1.0, 1}, r).value().values; }},

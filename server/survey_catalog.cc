@@ -69,8 +69,10 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
     if (!entry) return MakeError(entry.error());
     entries.emplace(item.id, *entry);
   }
-  DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
+  // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
+  // (a stop right after the report that reached its count) needs, exactly at its count.
   DENIABLE_TRY(LoadLedgers(storage, entries));
+  DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
   auto statuses = storage.LoadStatuses();
   if (!statuses) return MakeError(statuses.error());
   for (const StoredStatus& status : *statuses) {

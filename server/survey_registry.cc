@@ -11,6 +11,35 @@ SurveyEntry::SurveyEntry(Survey survey)
 void SurveyEntry::AddReport(const Report& report) {
   std::lock_guard<std::mutex> lock(mutex_);
   aggregate_.Add(report);
+  KeepCountsAtDuePoints();
+}
+
+void SurveyEntry::KeepCountsAtDuePoints() {
+  for (const auto& [question, points] : due_points_) {
+    const KindAggregate& answers = aggregate_.question(question);
+    const std::pair<std::size_t, std::int64_t> key{question, answers.n()};
+    // The first time the count is reached: a report that skips the question leaves n, and the kept counts, as they are.
+    if (points.count(answers.n()) && !counts_at_.count(key)) {
+      counts_at_[key] = survey_.questions[question].kind->confidential()->ExactCounts(answers);
+    }
+  }
+}
+
+void SurveyEntry::TrackDuePoints(const std::string& question_id, const ReleaseLedger& ledger) {
+  const std::size_t question = *survey_.QuestionIndex(question_id);
+  std::set<std::int64_t> points;
+  for (const ScheduledRelease& item : ledger.scheduled()) points.insert(item.at_respondents);
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto it = counts_at_.begin(); it != counts_at_.end();) {  // made or cancelled: no longer needed
+    it = it->first.first == question && !points.count(it->first.second) ? counts_at_.erase(it) : std::next(it);
+  }
+  if (points.empty()) {
+    due_points_.erase(question);
+  } else {
+    due_points_[question] = std::move(points);
+  }
+  // A release scheduled at the count the question has just reached (answers raced the scheduling).
+  KeepCountsAtDuePoints();
 }
 
 SurveyStatus SurveyEntry::status() const {
@@ -132,6 +161,7 @@ Status SurveyEntry::RestoreLedger(const std::string& question_id, ReleaseLedger 
   if (current->budget() != ledger.budget()) {
     return MakeError("question \"" + question_id + "\": the stored ledger's budget differs from the definition's");
   }
+  TrackDuePoints(question_id, ledger);
   std::lock_guard<std::mutex> lock(ledgers_mutex_);
   ledgers_.insert_or_assign(question_id, std::move(ledger));
   ++ledgers_generation_;
@@ -149,14 +179,20 @@ std::int64_t SurveyEntry::Answers(std::size_t question) const {
 }
 
 Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
-                                               const std::string& created_at) const {
+                                               const std::string& created_at, std::optional<std::int64_t> at) const {
   const ConfidentialAnswers& confidential = *survey_.questions[question].kind->confidential();
   std::vector<std::int64_t> counts;
   LedgerRelease release;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    counts = confidential.ExactCounts(aggregate_.question(question));
-    release.respondents = aggregate_.question(question).n();
+    const auto kept = at ? counts_at_.find({question, *at}) : counts_at_.end();
+    if (kept != counts_at_.end()) {
+      counts = kept->second;
+      release.respondents = *at;
+    } else {  // not scheduled, or the count was passed before the schedule was stored: the counts now
+      counts = confidential.ExactCounts(aggregate_.question(question));
+      release.respondents = aggregate_.question(question).n();
+    }
   }
   auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
   if (!drawn) return MakeError(drawn.error());
@@ -171,6 +207,7 @@ Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const Relea
 Status SurveyEntry::StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist) {
   // Stored before it is served: a release nobody can read again was never published.
   DENIABLE_TRY(persist(question_id, ledger.ToJson().dump()));
+  TrackDuePoints(question_id, ledger);
   std::lock_guard<std::mutex> lock(ledgers_mutex_);
   ledgers_.insert_or_assign(question_id, std::move(ledger));
   ++ledgers_generation_;
@@ -222,7 +259,7 @@ Status SurveyEntry::RunDueReleases(RandomSource& random, const std::string& now,
     const auto due = ledger->Due(Answers(question));
     if (due.empty()) continue;
     for (const ScheduledRelease& item : due) {
-      auto drawn = DrawRelease(question, item.request, random, now);
+      auto drawn = DrawRelease(question, item.request, random, now, item.at_respondents);
       if (!drawn) return MakeError("scheduled release " + item.id + " of question \"" + question_id + "\": " + drawn.error());
       if (auto made = ledger->Fulfil(item.id, std::move(drawn).value()); !made) return MakeError(made.error());
     }

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <shared_mutex>
 #include <string>
 #include <variant>
@@ -118,9 +119,16 @@ class SurveyEntry {
                          bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
 
   std::int64_t Answers(std::size_t question) const;
+  // `at`: the scheduled count the release is for; its counts are those kept
+  // when the question's `at`-th answer was counted (exactly the first `at`).
   Result<LedgerRelease> DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
-                                    const std::string& created_at) const;
+                                    const std::string& created_at, std::optional<std::int64_t> at = std::nullopt) const;
   Status StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist);
+  // The counts a scheduled release will need, kept as the report that reaches
+  // its count is added (the writer counts a whole batch before due releases
+  // run, so the counts at release time may already include later answers).
+  void TrackDuePoints(const std::string& question_id, const ReleaseLedger& ledger);  // takes mutex_
+  void KeepCountsAtDuePoints();  // mutex_ held
 
   const Survey survey_;
   const nlohmann::json definition_;
@@ -128,6 +136,10 @@ class SurveyEntry {
   SurveyStatus status_;
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
+  // Guarded by mutex_: per question answered in confidence, the counts its
+  // scheduled releases are due at, and the exact counts kept at those points.
+  std::map<std::size_t, std::set<std::int64_t>> due_points_;
+  std::map<std::pair<std::size_t, std::int64_t>, std::vector<std::int64_t>> counts_at_;
   ResultsCache results_cache_;
   // PublicStates' document for a respondent count (guarded by mutex_).
   mutable std::optional<std::pair<std::int64_t, nlohmann::json>> state_cache_;

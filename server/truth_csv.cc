@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <vector>
 
 #include "core/common/json_fields.h"
@@ -106,7 +107,6 @@ Result<std::vector<double>> ReadColumn(const std::vector<Row>& rows, std::size_t
 
 Result<nlohmann::json> ResolveEntry(NumericRange range, const nlohmann::json& entry, const std::string& where,
                                     const std::filesystem::path& base) {
-  DENIABLE_TRY(RejectUnknownFields(entry, {"csv", "column", "skip_rate"}, where));
   if (!entry.at("csv").is_string() || entry.at("csv").get<std::string>().empty()) {
     return MakeError(JoinPath(where, "csv") + ": must be the path of a CSV file");
   }
@@ -121,8 +121,11 @@ Result<nlohmann::json> ResolveEntry(NumericRange range, const nlohmann::json& en
   if (!column) return MakeError(column.error());
   auto values = ReadColumn(*rows, *column, range, path, entry.at("column").dump());
   if (!values) return MakeError(values.error());
-  nlohmann::json resolved = {{"values", *values}};
-  if (entry.contains("skip_rate")) resolved["skip_rate"] = entry.at("skip_rate");  // core checks it
+  // The other fields (skip_rate, a confidential question's releases) are the kind's: core checks them.
+  nlohmann::json resolved = entry;
+  resolved.erase("csv");
+  resolved.erase("column");
+  resolved["values"] = *values;
   return resolved;
 }
 
@@ -151,6 +154,19 @@ Result<nlohmann::json> ResolveTable(const QuestionKind& kind, const nlohmann::js
 Result<nlohmann::json> ResolveCsvTruths(const Survey& survey, nlohmann::json truth, const std::string& truth_file) {
   if (!truth.is_object()) return truth;  // core reports it
   const auto base = std::filesystem::path(truth_file).parent_path();
+  // Entries reading the same file share its rows (one per respondent): the file is their table.
+  const auto table_of = [&](const nlohmann::json& entry) {
+    return (base / entry.at("csv").get<std::string>()).lexically_normal().string();
+  };
+  const auto reads_file = [](const nlohmann::json& entry) {
+    return entry.is_object() && entry.contains("csv") && entry.at("csv").is_string() && !entry.at("csv").get<std::string>().empty();
+  };
+  std::map<std::string, nlohmann::json> question_columns;  // per table: the column each question's truth names
+  for (const auto& question : survey.questions) {
+    if (!truth.contains(question.id) || !reads_file(truth.at(question.id))) continue;
+    const auto& entry = truth.at(question.id);
+    if (entry.contains("column")) question_columns[table_of(entry)][question.id] = entry.at("column");
+  }
   for (const auto& question : survey.questions) {
     if (!truth.contains(question.id)) continue;
     auto& entry = truth.at(question.id);
@@ -158,9 +174,19 @@ Result<nlohmann::json> ResolveCsvTruths(const Survey& survey, nlohmann::json tru
     const std::string where = "truth." + question.id;
     // Numbers: a column of the file; other kinds read the table themselves (TruthFromTable).
     const auto answers = question.kind->numeric_answers();
-    auto resolved = answers ? ResolveEntry(answers->range, entry, where, base) : ResolveTable(*question.kind, entry, where, base);
+    Result<nlohmann::json> resolved = MakeError("");
+    if (answers) {
+      resolved = ResolveEntry(answers->range, entry, where, base);
+    } else {
+      nlohmann::json with_columns = entry;
+      if (reads_file(entry)) with_columns["question_columns"] = question_columns[table_of(entry)];
+      resolved = ResolveTable(*question.kind, with_columns, where, base);
+      if (resolved && resolved.value().is_object()) resolved.value().erase("question_columns");
+    }
     if (!resolved) return MakeError(resolved.error());
+    const std::string table = table_of(entry);
     entry = std::move(resolved).value();
+    entry["table"] = table;
   }
   return truth;
 }

@@ -6,8 +6,12 @@
 // (core/numeric/numeric_truth.h); every row's cell must be a finite number inside the
 // question's range, or the error names the file, the row (1-based line of the
 // file, the header being row 1) and the column. Other kinds whose truths are
-// records (blocks: {"csv": FILE, "columns": {...}}) get the whole table
-// through QuestionKind::TruthFromTable.
+// records (blocks: {"csv": FILE, "columns": {...}}; a model: its variables'
+// columns; a question answered in confidence: {"csv", "column"}) get the
+// whole table through QuestionKind::TruthFromTable. Every entry read from a
+// file gets "table": the file's path, so that questions reading the same
+// file answer from the same row (core/survey/simulation.h): one respondent
+// of the data is one simulated respondent, whose answers stay together.
 #pragma once
 
 #include <string>

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 #include <numeric>
 
 #include "core/central/release_noise.h"
@@ -38,31 +40,67 @@ struct IntervalRule {
   }
 };
 
-// A view's bin: the sum of its bins, with an interval when it is made of
-// whole groups (the noise is then a sum of whole draws); otherwise none.
+// A view's bin: the sum of its bins. Made of whole groups, its error is the
+// sum of their draws: value +- a Chernoff bound. When it cuts a group, the
+// value takes the members inside at the group's mean, and how the group's
+// true counts spread over its members is not published (no per-bin interval
+// exists), but the bin's true sum is still bounded: at least the whole
+// groups' true sums (none of the cut groups' counts inside), at most those
+// plus the cut groups' whole true sums (all of them inside). Each end is
+// bounded with its draws at 1 - alpha/2, so both hold together with at least
+// the confidence; counts are never negative. Honest, and as wide as the cut
+// groups are large: the document says which bins are such bounds.
+// Half-widths of sums of k draws at a confidence, computed once per release (each is a numeric search).
+class SumHalfWidths {
+ public:
+  explicit SumHalfWidths(double decay) : decay_(decay) {}
+  double operator()(std::int64_t k, double confidence) {
+    const auto key = std::make_pair(k, confidence);
+    const auto found = known_.find(key);
+    if (found != known_.end()) return found->second;
+    return known_[key] = NoiseSumHalfWidth(decay_, k, confidence);
+  }
+
+ private:
+  double decay_;
+  std::map<std::pair<std::int64_t, double>, double> known_;
+};
+
 nlohmann::json ViewBinDocument(const ViewBin& bin, const LedgerRelease& release, const std::vector<std::size_t>& group_of,
-                               double decay, const IntervalRule& rule) {
+                               SumHalfWidths& half_width, const IntervalRule& rule) {
   double value = 0.0;
   std::vector<std::size_t> members_inside(release.groups.size(), 0);
   for (std::size_t b = bin.first; b < bin.end; ++b) {
     value += release.values[b];
     ++members_inside[group_of[b]];
   }
-  std::int64_t whole = 0;
-  bool splits_a_group = false;
+  std::int64_t whole = 0, cut = 0;
+  double whole_sum = 0.0, cut_sum = 0.0;  // the groups' published sums (mean x members)
   for (std::size_t g = 0; g < release.groups.size(); ++g) {
     if (members_inside[g] == 0) continue;
+    const double published = release.values[release.groups[g].front()] * static_cast<double>(release.groups[g].size());
     if (members_inside[g] == release.groups[g].size()) {
       ++whole;
+      whole_sum += published;
     } else {
-      splits_a_group = true;
+      ++cut;
+      cut_sum += published;
     }
   }
   nlohmann::json document = {{"label", bin.label}, {"value", value}};
-  if (splits_a_group || whole == 0) {
+  if (whole + cut == 0) {
     document["ci_low"] = document["ci_high"] = nullptr;
+  } else if (cut == 0) {
+    document.update(Interval(value, rule.HalfWidth(half_width(whole, kReleaseConfidence), value, 1.0)));
   } else {
-    document.update(Interval(value, rule.HalfWidth(NoiseSumHalfWidth(decay, whole, kReleaseConfidence), value, 1.0)));
+    const double each_end = whole == 0 ? kReleaseConfidence : 1.0 - (1.0 - kReleaseConfidence) / 2.0;
+    // For the population each end also counts the sample's error on the sums it bounds (release_noise.h).
+    const double low_sum = whole_sum, high_sum = whole_sum + cut_sum;
+    const double low = whole == 0 ? 0.0 : std::max(0.0, low_sum - rule.HalfWidth(half_width(whole, each_end), low_sum, 1.0));
+    const double high = high_sum + rule.HalfWidth(half_width(whole + cut, each_end), high_sum, 1.0);
+    document["ci_low"] = std::min(low, value);  // widened, never narrowed, to hold the estimate
+    document["ci_high"] = std::max(high, value);
+    document["cuts_groups"] = cut;
   }
   return document;
 }
@@ -72,7 +110,8 @@ std::string IntervalNote(IntervalTarget target) {
   const std::string noise =
       "a bin alone in its group has one for its count; bins grouped together share one noisy mean, and the interval "
       "is for the group's mean count (how the true counts spread inside a group is not published, so no honest "
-      "interval exists for one of its bins)";
+      "interval exists for one of its bins); a data consumer's bin that cuts groups (\"cuts_groups\") gets bounds "
+      "instead: from none to all of the cut groups' counts, with the noise, so it is wide";
   if (target == IntervalTarget::kRespondents) {
     return "95% intervals for these respondents' counts: they come from the noise alone, whose law is public, so "
            "they hold whatever the answers: " + noise;
@@ -124,9 +163,10 @@ nlohmann::json ReleaseDocument(const LedgerRelease& release, const ReleaseLayout
     bins.push_back(std::move(bin));
   }
   nlohmann::json views = nlohmann::json::array();
+  SumHalfWidths sum_half_width(decay);
   for (const ReleaseView& view : layout.views) {
     nlohmann::json view_bins = nlohmann::json::array();
-    for (const ViewBin& bin : view.bins) view_bins.push_back(ViewBinDocument(bin, release, group_of, decay, rule));
+    for (const ViewBin& bin : view.bins) view_bins.push_back(ViewBinDocument(bin, release, group_of, sum_half_width, rule));
     views.push_back({{"name", view.name}, {"bins", view_bins}});
   }
   const double total = std::accumulate(release.values.begin(), release.values.end(), 0.0);

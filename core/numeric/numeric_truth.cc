@@ -99,6 +99,8 @@ class EmpiricalTruth final : public NumericTruth {
   Result<double> Draw(RandomSource& random) const override {
     return values_[static_cast<std::size_t>(UniformBelow(random, values_.size()))];
   }
+  std::size_t rows() const override { return values_.size(); }
+  double Row(std::size_t row) const override { return values_[row]; }
 
  private:
   std::vector<double> values_;

@@ -45,6 +45,10 @@ class NumericTruth {
   virtual ~NumericTruth() = default;
   // One answer in the range, or an error when rejection sampling gives up.
   virtual Result<double> Draw(RandomSource& random) const = 0;
+  // An empirical truth's values in their order (a table's column, one per
+  // row: simulation.h shares rows across questions); 0 rows for distributions.
+  virtual std::size_t rows() const { return 0; }
+  virtual double Row(std::size_t /*row*/) const { return 0.0; }
 };
 
 // Validates `entry` for a question with answer range `range`; `where` names the

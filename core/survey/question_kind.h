@@ -92,6 +92,15 @@ class TruthSampler {
   // The fields added to the question's result: "truth", "errors" and
   // "advice" (a kind's design advice, or null).
   virtual nlohmann::json Compare(const nlohmann::json& result) const = 0;
+  // A truth made of a table's rows (a CSV file's): how many rows (0: a
+  // distribution, not rows). Questions whose truths share a table are drawn
+  // from one row per respondent (simulation.h), so they see the same person.
+  virtual std::size_t rows() const { return 0; }
+  // The answer in row `row` (< rows()), remembered as Draw's are; `random`
+  // for what a row does not hold (a block's privacy choices).
+  virtual Result<nlohmann::json> DrawRow(std::size_t /*row*/, RandomSource& /*random*/) {
+    return MakeError("this truth has no rows");
+  }
 };
 
 // The answer range of kinds whose answers are numbers in [a, b]: data files
@@ -184,8 +193,13 @@ class QuestionKind {
 
   // A simulation truth from a table of records (the CLI reads a CSV file:
   // `table` is its rows, the header first; core does no I/O): the entry in
-  // the kind's own truth form. `entry` is the truth file's entry with its
-  // "csv" field. An error for kinds whose truths are not records.
+  // the kind's own truth form, one answer per data row in the file's order
+  // (rows() of its sampler), so that it can share the table's rows with the
+  // other questions reading the same file. `entry` is the truth file's entry
+  // with its "csv" field, and "question_columns": {"<question id>": column}
+  // naming the columns other questions' truths read from the same file (a
+  // model's variables default to them); the CLI drops that field from the result.
+  // An error for kinds whose truths are not records.
   virtual Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& /*table*/,
                                                 const nlohmann::json& /*entry*/, const std::string& where) const {
     return MakeError(where + ".csv: questions of this kind take no CSV truth");

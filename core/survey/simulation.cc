@@ -1,7 +1,9 @@
 #include "core/survey/simulation.h"
 
 #include <cmath>
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/common/json_fields.h"
@@ -14,11 +16,40 @@
 namespace deniable {
 namespace {
 
-// A question's simulated population: its kind's sampler and how often it is skipped.
+// A question's simulated population: its kind's sampler, how often it is
+// skipped, and the table whose rows it shares ("" when drawn on its own).
 struct QuestionTruth {
   std::unique_ptr<TruthSampler> sampler;
   double skip_rate = 0.0;
+  std::string table;
 };
+
+Result<std::string> ReadTable(const nlohmann::json& entry, const std::string& where) {
+  if (!entry.is_object() || !entry.contains("table")) return std::string();
+  const auto& table = entry.at("table");
+  if (!table.is_string() || table.get<std::string>().empty()) {
+    return MakeError(JoinPath(where, "table") + ": must be the name of a table (a non-empty string)");
+  }
+  return table.get<std::string>();
+}
+
+// Every truth sharing a table has one answer per row of it, the same number of rows.
+Status CheckTables(const Survey& survey, const std::vector<QuestionTruth>& truths) {
+  std::map<std::string, std::size_t> first;  // table -> the first question reading it
+  for (std::size_t q = 0; q < truths.size(); ++q) {
+    if (truths[q].table.empty()) continue;
+    const std::string where = "truth." + survey.questions[q].id;
+    const std::size_t rows = truths[q].sampler->rows();
+    if (rows == 0) return MakeError(where + ".table: this truth is a distribution, not rows of a table");
+    const auto [it, added] = first.emplace(truths[q].table, q);
+    const std::size_t other_rows = truths[it->second].sampler->rows();
+    if (!added && other_rows != rows) {
+      return MakeError(where + ": " + std::to_string(rows) + " rows, but truth." + survey.questions[it->second].id +
+                       " has " + std::to_string(other_rows) + " rows of the same table \"" + truths[q].table + "\"");
+    }
+  }
+  return OkStatus();
+}
 
 Result<double> ReadSkipRate(const Question& question, const nlohmann::json& entry, const std::string& where) {
   if (!entry.is_object() || !entry.contains("skip_rate")) return 0.0;
@@ -40,25 +71,40 @@ Result<std::vector<QuestionTruth>> ParseTruth(const Survey& survey, const nlohma
     nlohmann::json entry = truth.at(question.id);
     auto skip_rate = ReadSkipRate(question, entry, where);
     if (!skip_rate) return MakeError(skip_rate.error());
-    if (entry.is_object()) entry.erase("skip_rate");
+    auto table = ReadTable(entry, where);
+    if (!table) return MakeError(table.error());
+    if (entry.is_object()) {
+      entry.erase("skip_rate");
+      entry.erase("table");
+    }
     auto sampler = question.kind->ParseTruth(entry, where);
     if (!sampler) return MakeError(sampler.error());
-    truths.push_back({std::move(sampler).value(), *skip_rate});
+    truths.push_back({std::move(sampler).value(), *skip_rate, *table});
   }
+  DENIABLE_TRY(CheckTables(survey, truths));
   for (const auto& item : truth.items()) {
     if (!survey.QuestionIndex(item.key())) return MakeError("truth." + item.key() + ": no question with this id");
   }
   return truths;
 }
 
-// One simulated respondent's true answers (a skipped question has none). The
-// skip draw is made only for questions with a skip rate, so the random stream
-// of a survey without optional questions is as it always was.
+// One simulated respondent's true answers (a skipped question has none): one
+// row of each shared table, drawn uniformly (with replacement) first, in the
+// tables' name order, so every question reading a table answers from that
+// row. The skip draw is made only for questions with a skip rate, so the
+// random stream of a survey without optional questions or tables is as it
+// always was.
 Result<nlohmann::json> DrawAnswers(const Survey& survey, std::vector<QuestionTruth>& truths, RandomSource& random) {
+  std::map<std::string, std::size_t> row_of;  // each table's rows, then the row drawn
+  for (const QuestionTruth& truth : truths) {
+    if (!truth.table.empty()) row_of.emplace(truth.table, truth.sampler->rows());
+  }
+  for (auto& [table, row] : row_of) row = static_cast<std::size_t>(UniformBelow(random, row));
   nlohmann::json answers = nlohmann::json::object();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     if (truths[q].skip_rate > 0.0 && UniformUnit(random) < truths[q].skip_rate) continue;
-    auto answer = truths[q].sampler->Draw(random);
+    auto answer = truths[q].table.empty() ? truths[q].sampler->Draw(random)
+                                          : truths[q].sampler->DrawRow(row_of.at(truths[q].table), random);
     if (!answer) return MakeError(answer.error());
     answers[survey.questions[q].id] = std::move(answer).value();
   }

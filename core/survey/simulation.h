@@ -18,7 +18,12 @@ namespace deniable {
 //   categorical: {"<question id>": {"frequencies": [w_0, ..., w_{k-1}]}} (weights >= 0, normalised);
 //   numeric: a distribution or {"values": [...]} (core/numeric/numeric_truth.h).
 // An optional question's entry may add "skip_rate" in [0, 1): the share of
-// simulated respondents who skip it.
+// simulated respondents who skip it. An entry made of a table's rows (a CSV
+// truth: TruthSampler::rows()) may add "table": NAME; each simulated
+// respondent is one row of each table, drawn uniformly with replacement, and
+// every question whose entry names that table answers from that row, so
+// questions (and a model built on them) see the same respondent, as in the
+// data. The CLI names each CSV file's questions with the file's table.
 // progress(done) is called every `progress_every` respondents. `estimate` are
 // the estimation options (as the server's results take them).
 struct SimulationOptions {

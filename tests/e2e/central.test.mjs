@@ -649,7 +649,13 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   assert.equal(await editor.getByTestId('question-epsilon').isVisible(), false);
   assert.equal(await editor.getByTestId('question-budget').inputValue(), '1');
   assert.equal(await editor.getByTestId('question-admin-counts').isChecked(), false);
-  assert.equal(await editor.locator('[data-testid^="advice-table"]').count(), 0, 'no advisor for a budget');
+  // No mechanism advisor; the release advisor instead: which method serves a reader of every bin.
+  assert.equal(await editor.locator('[data-testid^="advice-table"]').count(), 0, 'no mechanism advisor for a budget');
+  const releaseAdvice = editor.getByTestId('central-advice-0');
+  await releaseAdvice.waitFor();
+  const recommended = releaseAdvice.getByTestId('central-advice-recommended');
+  assert.equal(await recommended.count(), 1);
+  assert.match(await releaseAdvice.textContent(), /^Every bin: (SReB_GCA|DP_BASE|AHP)/);
   assert.deepEqual((await definition())[0], { id: DRUG.id, text: DRUG.text, type: 'categorical', options: DRUG.options, privacy: 'central', budget: 1, admin_sees_counts: false });
   assert.match(await editor.getByTestId('question-privacy').textContent(), /^This question: ε = 1 for everything published about it \(answered in confidence/);
   await editor.getByTestId('question-budget').fill('0,5');
@@ -673,6 +679,9 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   assert.ok(await editor.getByTestId('question-trust').isVisible());
   assert.equal(await editor.getByTestId('question-histogram-mechanism').isVisible(), false);
   const histogram = (await definition())[0];
+  // The release advisor now also names a method for each data consumer's histogram.
+  await editor.getByTestId('central-advice-0').waitFor();
+  assert.equal(await editor.getByTestId('central-advice-0').getByTestId('central-advice-recommended').count(), 1 + histogram.histograms.length);
   assert.equal(histogram.privacy, 'central');
   assert.equal(histogram.mechanism, undefined);
   assert.deepEqual(histogram.range, [0, 100]);

@@ -246,3 +246,36 @@ describe('the ledger of an admin-only survey', () => {
     }
   });
 });
+
+describe('a scheduled release racing reports', () => {
+  it('counts exactly the first N answers, however the reports were batched (N = 50 and 80)', async () => {
+    const server = await startServer();
+    try {
+      const survey = {
+        format: 'deniable.survey/v1', id: 'race', version: 1, title: 'Race', results: 'public', access: 'open',
+        questions: [{ id: 'q', text: 'Which?', type: 'categorical', options: ['a', 'b'], privacy: 'central', budget: 30 }],
+      };
+      assert.equal((await postJson(`${server.url}/api/surveys`, survey, bearer(server.token))).status, 201);
+      const url = `${server.url}/api/surveys/race/questions/q/releases`;
+      // epsilon 15 per release, sensitivity 2: each bin's draw is 0 with probability 1 - 2a/(1 + a),
+      // a = e^-7.5, and |N1 + N2| > 2 has probability below 1e-6, so the total shows the counts behind it.
+      for (const at of [50, 80]) {
+        const scheduled = await postJson(url, { method: 'dp_base', epsilon: 15, at_respondents: at }, bearer(server.token));
+        assert.equal(scheduled.status, 202, JSON.stringify(scheduled.body));
+      }
+      // 120 reports at once: the writer commits them in batches, so one batch crosses 50 and another 80.
+      const responses = await Promise.all(Array.from({ length: 120 }, (_, i) => postJson(`${server.url}/api/surveys/race/reports`,
+        { survey: 'race', version: 1, responses: { q: i % 2 } })));
+      assert.ok(responses.every((response) => response.status === 201));
+      const ledger = (await get(url)).body;
+      assert.deepEqual(ledger.releases.map((made) => made.respondents), [50, 80]);
+      for (const made of ledger.releases) {
+        const total = made.bins.reduce((sum, bin) => sum + bin.value, 0);
+        assert.ok(Math.abs(total - made.respondents) <= 2, `release at ${made.respondents} totals ${total}`);
+      }
+    } finally {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  });
+});

@@ -328,6 +328,60 @@ describe('simulate with numeric questions', () => {
   });
 });
 
+describe('simulate from real rows', () => {
+  it('draws whole rows: questions reading one file see the same respondent; a model and a question answered in confidence too', () => {
+    const dir = makeTempDir();
+    try {
+      const rows = Array.from({ length: 60 }, (_, i) => {
+        const educ = (i % 16) + 1;
+        return [educ, 5 + 2 * educ + (((i * 7) % 5) - 2)];
+      });
+      fs.writeFileSync(path.join(dir, 'people.csv'), `educ,wage\n${rows.map((row) => row.join(',')).join('\n')}\n`);
+      const numeric = (id, high) => ({ id, text: id, type: 'numeric', range: [0, high], mechanism: { name: 'duchi', epsilon: 1 } });
+      const survey = {
+        format: 'deniable.survey/v1', id: 'rows', version: 1, title: 'Rows',
+        questions: [numeric('educ', 20), numeric('again', 20), numeric('wage', 60),
+          { id: 'pay', text: 'Pay', type: 'histogram', range: [0, 60], histograms: [{ name: 'quarters', bins: 4 }],
+            privacy: 'central', budget: 1 },
+          { id: 'fit', text: 'Fit', type: 'linear_regression', target: 'wage', features: ['educ'], epsilon: 1, batch: 100 }],
+      };
+      const truth = {
+        educ: { csv: 'people.csv', column: 'educ' }, again: { csv: 'people.csv', column: 0 },
+        wage: { csv: 'people.csv', column: 'wage' }, pay: { csv: 'people.csv', column: 'wage' }, fit: { csv: 'people.csv' },
+      };
+      fs.writeFileSync(path.join(dir, 'survey.json'), JSON.stringify(survey));
+      fs.writeFileSync(path.join(dir, 'truth.json'), JSON.stringify(truth));
+      const args = ['simulate', '--survey', path.join(dir, 'survey.json'), '--truth', path.join(dir, 'truth.json'),
+        '--respondents', '1000', '--estimator', 'em'];
+      const result = runCli([...args, '--json']);
+      assert.equal(result.status, 0, result.stderr);
+      const [educ, again, , pay, fit] = JSON.parse(result.stdout).questions;
+      // One row per respondent: the two questions reading the same column drew the same answers.
+      assert.deepEqual(again.truth, educ.truth);
+      // The model's truth is least squares on the whole file.
+      const n = rows.length;
+      const sx = rows.reduce((s, r) => s + r[0], 0), sy = rows.reduce((s, r) => s + r[1], 0);
+      const sxx = rows.reduce((s, r) => s + r[0] * r[0], 0), sxy = rows.reduce((s, r) => s + r[0] * r[1], 0);
+      const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+      assert.ok(Math.abs(fit.truth.coefficients_raw[1] - slope) < 1e-9, `${fit.truth.coefficients_raw} vs slope ${slope}`);
+      assert.equal(fit.truth.rows, 60);
+      // The question answered in confidence: the three methods' releases on the simulated counts, with their errors.
+      assert.equal(pay.truth.counts.reduce((s, c) => s + c, 0), 1000);
+      assert.deepEqual(pay.errors.releases.map((r) => r.method), ['sreb_gca', 'dp_base', 'ahp']);
+      assert.ok(pay.releases.every((r) => r.respondents === 1000));
+      assert.equal(pay.advice.kind, 'central_release');
+      assert.deepEqual(pay.advice.consumers.map((c) => c.name), ['bins', 'quarters']);
+      const text = runCli(args);
+      assert.equal(text.status, 0, text.stderr);
+      assert.match(text.stdout, /releases made on their exact counts/);
+      assert.match(text.stdout, /sim2 +dp_base +1 /);
+      assert.match(text.stdout, /advisor \(public shapes, n = 1000\): bins -> /);
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
 describe('advise', () => {
   it('--json prints the advisor document', () => {
     const result = runCli(['advise', '--options', '20', '--epsilon', '1', '--respondents', '1000', '--json']);

@@ -311,3 +311,20 @@ test('questions answered in confidence: the WebAssembly core sends the answer as
   assert.deepEqual(core.perturb(definition, { drug: 2, age: 42.5 }).responses, { drug: 2, age: 42.5 });
   assert.throws(() => core.perturb(definition, { drug: 2, age: 101 }), /answers\.age: must be between 0 and 100, but is 101/);
 });
+
+test('designAdvice: a question answered in confidence gets the release advisor, per reader of its releases', () => {
+  const definition = survey([{ id: 'age', text: 'Age?', type: 'histogram', range: [0, 100],
+    histograms: [{ name: 'decades', bins: 10 }, { name: 'halves', bins: 2 }], privacy: 'central', budget: 1 }]);
+  const advice = core.designAdvice(definition, 'age', 1000);
+  assert.equal(advice.kind, 'central_release');
+  assert.equal(advice.n, 1000);
+  assert.deepEqual(advice.consumers.map((consumer) => consumer.name), ['bins', 'decades', 'halves']);
+  for (const consumer of advice.consumers) {
+    assert.ok(advice.methods.includes(consumer.recommended));
+    // The recommendation has the smallest worst ratio to the best over the shapes.
+    const ratios = Object.values(consumer.worst_ratio);
+    assert.equal(consumer.worst_ratio[consumer.recommended], Math.min(...ratios));
+  }
+  // The same as the native core's (a fixed seed): the page and `simulate` give the same advice.
+  assert.deepEqual(core.designAdvice(definition, 'age', 1000), advice);
+});

@@ -18,6 +18,7 @@ struct TruthModel {
   std::vector<int> sizes;
   std::vector<std::vector<int>> sources;  // each source's answers (a weights cell or a row)
   std::vector<double> cumulative;         // over sources
+  bool rows = false;                      // sources are a table's rows, in order
   std::vector<double> skip;               // per attribute
   std::optional<double> dirichlet;
   std::vector<std::vector<double>> sensitivity_cumulative;  // per attribute, over the three levels
@@ -44,29 +45,10 @@ class BlockTruth final : public TruthSampler {
   }
 
   Result<nlohmann::json> Draw(RandomSource& random) override {
-    const std::size_t source = deniable::Draw(model_.cumulative, random);
-    ++source_counts_[source];
-    const std::vector<int>& values = model_.sources[source];
-    std::vector<bool> answered(values.size());
-    for (std::size_t a = 0; a < values.size(); ++a) answered[a] = !(UniformUnit(random) < model_.skip[a]);
-    if (std::none_of(answered.begin(), answered.end(), [](bool x) { return x; })) {
-      answered[static_cast<std::size_t>(std::min_element(model_.skip.begin(), model_.skip.end()) - model_.skip.begin())] = true;
-    }
-    nlohmann::json answers = nlohmann::json::object(), sensitivity = nlohmann::json::object();
-    for (std::size_t a = 0; a < values.size(); ++a) {
-      const std::string& id = block_.attributes[a].id;
-      if (!answered[a]) continue;
-      answers[id] = values[a];
-      ++answered_counts_[a][static_cast<std::size_t>(values[a])];
-      if (model_.dirichlet) {
-        sensitivity[id] = std::clamp(GammaDraw(*model_.dirichlet, random), kLeastWeight, kLargestWeight);
-      } else if (!model_.sensitivity_cumulative.empty()) {
-        static const char* kLevels[] = {"more_private", "usual", "less_private"};
-        sensitivity[id] = kLevels[deniable::Draw(model_.sensitivity_cumulative[a], random)];
-      }
-    }
-    return nlohmann::json{{"answers", answers}, {"sensitivity", sensitivity}};
+    return Answer(deniable::Draw(model_.cumulative, random), random);
   }
+  std::size_t rows() const override { return model_.rows ? model_.sources.size() : 0; }
+  Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& random) override { return Answer(row, random); }
 
   // Errors (AVD) against the respondents' own distributions; coverage
   // against the truth the intervals are for (result "interval_for").
@@ -124,6 +106,31 @@ class BlockTruth final : public TruthSampler {
   }
 
  private:
+  // The answers of `source` (a weights cell or a row), with the skips and privacy choices drawn.
+  nlohmann::json Answer(std::size_t source, RandomSource& random) {
+    ++source_counts_[source];
+    const std::vector<int>& values = model_.sources[source];
+    std::vector<bool> answered(values.size());
+    for (std::size_t a = 0; a < values.size(); ++a) answered[a] = !(UniformUnit(random) < model_.skip[a]);
+    if (std::none_of(answered.begin(), answered.end(), [](bool x) { return x; })) {
+      answered[static_cast<std::size_t>(std::min_element(model_.skip.begin(), model_.skip.end()) - model_.skip.begin())] = true;
+    }
+    nlohmann::json answers = nlohmann::json::object(), sensitivity = nlohmann::json::object();
+    for (std::size_t a = 0; a < values.size(); ++a) {
+      const std::string& id = block_.attributes[a].id;
+      if (!answered[a]) continue;
+      answers[id] = values[a];
+      ++answered_counts_[a][static_cast<std::size_t>(values[a])];
+      if (model_.dirichlet) {
+        sensitivity[id] = std::clamp(GammaDraw(*model_.dirichlet, random), kLeastWeight, kLargestWeight);
+      } else if (!model_.sensitivity_cumulative.empty()) {
+        static const char* kLevels[] = {"more_private", "usual", "less_private"};
+        sensitivity[id] = kLevels[deniable::Draw(model_.sensitivity_cumulative[a], random)];
+      }
+    }
+    return nlohmann::json{{"answers", answers}, {"sensitivity", sensitivity}};
+  }
+
   // The joint of some attributes (ids), in the cross-tab's cell order, with
   // each source weighted: by the drawn respondents (their own joint) or by
   // the truth's probabilities (the population's).
@@ -218,6 +225,7 @@ Status ReadRows(const nlohmann::json& rows, const std::string& where, TruthModel
     model.sources.push_back(std::move(values));
     model.cumulative.push_back(static_cast<double>(r + 1) / static_cast<double>(rows.size()));
   }
+  model.rows = true;
   return OkStatus();
 }
 

@@ -5,33 +5,11 @@
 
 #include "core/common/json_fields.h"
 #include "core/common/validation.h"
+#include "core/kinds/central/confidential_simulation.h"
+#include "core/kinds/central/release_advisor.h"
 #include "core/survey/interval_target.h"
 
 namespace deniable {
-namespace {
-
-// {"frequencies": [w per bin]}: each simulated respondent's answer is drawn
-// from these weights (AnswerBins::AnswerInBin). A simulation makes no release,
-// so there is nothing to compare: the question's results hold no estimates.
-class ConfidentialTruth final : public TruthSampler {
- public:
-  ConfidentialTruth(const AnswerBins& bins, std::vector<double> weights) : bins_(bins), weights_(std::move(weights)) {}
-  Result<nlohmann::json> Draw(RandomSource& random) override {
-    double u = UniformUnit(random) * std::accumulate(weights_.begin(), weights_.end(), 0.0);
-    std::size_t bin = 0;
-    while (bin + 1 < weights_.size() && (u -= weights_[bin]) >= 0.0) ++bin;
-    return bins_.AnswerInBin(bin);
-  }
-  nlohmann::json Compare(const nlohmann::json& /*result*/) const override {
-    return {{"truth", weights_}, {"errors", nullptr}, {"advice", nullptr}};
-  }
-
- private:
-  const AnswerBins& bins_;
-  std::vector<double> weights_;
-};
-
-}  // namespace
 
 void ConfidentialAggregate::Add(const KindResponse& response) {
   ++counts_[static_cast<const ConfidentialResponse&>(response).bin];
@@ -131,27 +109,20 @@ std::vector<CsvRow> ConfidentialQuestionKind::CsvRows(const nlohmann::json& resu
 
 Result<std::unique_ptr<TruthSampler>> ConfidentialQuestionKind::ParseTruth(const nlohmann::json& entry,
                                                                            const std::string& where) const {
-  DENIABLE_TRY(RequireObject(entry, where));
-  DENIABLE_TRY(RejectUnknownFields(entry, {"frequencies"}, where));
-  const std::string bad = where + ".frequencies: must be an array of " + std::to_string(bins_->bins()) +
-                          " non-negative weights, one per bin, not all zero";
-  if (!entry.contains("frequencies") || !entry.at("frequencies").is_array() ||
-      entry.at("frequencies").size() != bins_->bins()) {
-    return MakeError(bad);
-  }
-  std::vector<double> weights;
-  for (const auto& weight : entry.at("frequencies")) {
-    if (!weight.is_number() || !std::isfinite(weight.get<double>()) || weight.get<double>() < 0.0) return MakeError(bad);
-    weights.push_back(weight.get<double>());
-  }
-  if (std::accumulate(weights.begin(), weights.end(), 0.0) <= 0.0) return MakeError(bad);
-  return std::unique_ptr<TruthSampler>(new ConfidentialTruth(*bins_, std::move(weights)));
+  return ParseConfidentialTruth(*bins_, privacy_.budget, kAnswerChangeSensitivity, entry, where);
+}
+
+Result<nlohmann::json> ConfidentialQuestionKind::TruthFromTable(const std::vector<std::vector<std::string>>& table,
+                                                                const nlohmann::json& entry, const std::string& where) const {
+  return ConfidentialTruthFromTable(*bins_, table, entry, where);
 }
 
 std::string ConfidentialQuestionKind::SimulationText(const nlohmann::json& result) const {
-  return "  answered in confidence by " + std::to_string(result.value("n", std::int64_t{0})) +
-         " respondents: published only through releases an admin makes (none in a simulation; bench/publication_bench "
-         "measures the release methods)\n";
+  return ConfidentialSimulationText(result);
+}
+
+std::optional<nlohmann::json> ConfidentialQuestionKind::DesignAdvice(std::int64_t respondents) const {
+  return ReleaseAdvice(bins_->layout(), privacy_.budget, kAnswerChangeSensitivity, respondents);
 }
 
 std::vector<std::int64_t> ConfidentialQuestionKind::ExactCounts(const KindAggregate& aggregate) const {

@@ -69,9 +69,13 @@ class ConfidentialQuestionKind final : public QuestionKind, public ConfidentialA
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
+                                        const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
   std::optional<NumericAnswers> numeric_answers() const override { return bins_->numeric_answers(); }
   const ConfidentialAnswers* confidential() const override { return this; }
+  // Which release method serves which data consumer (release_advisor.h).
+  std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override;
 
   // --- ConfidentialAnswers
   double budget() const override { return privacy_.budget; }

@@ -27,10 +27,10 @@ class HistogramTruthSampler final : public TruthSampler {
   Result<nlohmann::json> Draw(RandomSource& random) override {
     auto answer = truth_->Draw(random);
     if (!answer) return MakeError(answer.error());
-    ++cell_counts_[static_cast<std::size_t>(partition_.CellOf(*answer))];
-    ++n_;
-    return nlohmann::json(*answer);
+    return Answer(*answer);
   }
+  std::size_t rows() const override { return truth_->rows(); }
+  Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& /*random*/) override { return Answer(truth_->Row(row)); }
 
   // The truth each interval is for: the population's cell shares (interval_for population, the default) or
   // these respondents' own.
@@ -102,6 +102,12 @@ class HistogramTruthSampler final : public TruthSampler {
   std::vector<std::int64_t> cell_counts_;
   std::int64_t n_ = 0;
   std::shared_ptr<const HistogramQuestionKind> kind_;  // its own copy, for the advice
+
+  nlohmann::json Answer(double answer) {
+    ++cell_counts_[static_cast<std::size_t>(partition_.CellOf(answer))];
+    ++n_;
+    return nlohmann::json(answer);
+  }
 };
 
 }  // namespace

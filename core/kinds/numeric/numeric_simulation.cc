@@ -44,10 +44,10 @@ class NumericTruthSampler final : public TruthSampler {
   Result<nlohmann::json> Draw(RandomSource& random) override {
     auto answer = truth_->Draw(random);
     if (!answer) return MakeError(answer.error());
-    const double value = step_ ? step_->Nearest(*answer) : *answer;
-    answers_.push_back(value);
-    return nlohmann::json(value);
+    return Answer(*answer);
   }
+  std::size_t rows() const override { return truth_->rows(); }
+  Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& /*random*/) override { return Answer(truth_->Row(row)); }
 
   nlohmann::json Compare(const nlohmann::json& result) const override {
     if (answers_.empty()) return {{"truth", nullptr}, {"errors", nullptr}, {"advice", nullptr}};  // every simulated respondent skipped it
@@ -93,6 +93,12 @@ class NumericTruthSampler final : public TruthSampler {
   std::optional<AnswerStep> step_;
   std::unique_ptr<const NumericTruth> truth_;
   std::vector<double> answers_;
+
+  nlohmann::json Answer(double drawn) {
+    const double value = step_ ? step_->Nearest(drawn) : drawn;
+    answers_.push_back(value);
+    return nlohmann::json(value);
+  }
 };
 
 }  // namespace

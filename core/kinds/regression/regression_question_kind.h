@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/kinds/regression/model_definition.h"
+#include "core/kinds/regression/model_truth.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
 
@@ -36,6 +37,10 @@ class RegressionQuestionKind final : public QuestionKind {
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
+                                        const std::string& where) const override {
+    return ModelTruthFromTable(model_, table, entry, where);
+  }
   std::string SimulationText(const nlohmann::json& result) const override;
   Result<std::shared_ptr<const QuestionKind>> Link(const EarlierQuestions& earlier,
                                                     const std::string& where) const override;

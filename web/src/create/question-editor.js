@@ -3,6 +3,7 @@ import { formatEpsilon } from '../shared/format.js';
 import { labelledField, numberMessageOf } from '../shared/labelled-field.js';
 import { numberInput } from '../shared/number-input.js';
 import { kindOf } from '../kinds/registry.js';
+import { renderCentralAdvice } from './central-advice.js';
 import { checkQuestion, checkQuestionInSurvey } from './definition-builder.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createKind } from './kinds.js';
@@ -131,7 +132,7 @@ export function createQuestionEditor(initial, { onRemove }) {
     showFeedback(core, respondents, earlier = []) {
       const values = this.read();
       const central = values.privacy === 'central';
-      const result = central ? confidentialFeedback(checkQuestion(core, values)) : activeEditor().feedback(core, {
+      const result = central ? confidentialFeedback(core, checkQuestion(core, values), respondents, this.index) : activeEditor().feedback(core, {
         values, respondents, index: this.index,
         check: () => checkQuestion(core, values),
         checkInSurvey: () => checkQuestionInSurvey(core, values, earlier),
@@ -203,11 +204,21 @@ function createTrustFields(fieldId, initial) {
 
 // The live line of a question answered in confidence: its budget, read by
 // the core (whose message names a wrong field), and no advisor.
-function confidentialFeedback(checked) {
+function confidentialFeedback(core, checked, respondents, index) {
   if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
+  const question = checked.definition.questions[0];
   return {
     epsilon: checked.epsilon,
     privacy: `${formatEpsilon(checked.epsilon)} for everything published about it (answered in confidence: the organisation sees each answer, and releases with added noise spend this budget)`,
+    // Which release method serves which reader (the kind's design advice).
+    adviceKey: JSON.stringify([question, respondents, index]),
+    advice: () => {
+      try {
+        return renderCentralAdvice(core.designAdvice(checked.definition, question.id, respondents), index);
+      } catch (error) {
+        return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+      }
+    },
   };
 }
 

@@ -155,10 +155,16 @@ function binRows(release, display) {
 // view's interval unless the values are consistent, or, when the edges cannot
 // be followed, the raw view ({raw: true}).
 function viewRows(release, view, display) {
+  // A bin that cuts noise groups publishes bounds (none to all of the cut groups' counts), not a noise interval.
+  const binInterval = (bin) => {
+    if (bin.ci_low === null || bin.ci_low === undefined) return 'none: this bin splits a noise group';
+    const text = intervalText(bin.ci_low, bin.ci_high);
+    return bin.cuts_groups ? `bounds ${text}: this bin splits ${bin.cuts_groups === 1 ? 'a noise group' : `${bin.cuts_groups} noise groups`}, so they run from none to all of their counts` : text;
+  };
   const raw = view.bins.map((bin) => ({
     label: bin.label, value: bin.value, ci_low: bin.ci_low, ci_high: bin.ci_high,
-    grouped: bin.ci_low === null || bin.ci_low === undefined,
-    intervalText: bin.ci_low === null || bin.ci_low === undefined ? 'none: this bin splits a noise group' : intervalText(bin.ci_low, bin.ci_high),
+    grouped: bin.ci_low === null || bin.ci_low === undefined || Boolean(bin.cuts_groups),
+    intervalText: binInterval(bin),
   }));
   if (!display.values) return { rows: raw, raw: false };
   const sums = cellSums(release, view, display.values);
