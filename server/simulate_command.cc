@@ -16,13 +16,14 @@
 #include "server/simulation_output.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/results.h"
+#include "server/report_poster.h"
 #include "server/truth_csv.h"
 
 namespace deniable::server {
 
 const char* const kSimulateUsage =
     "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--estimator E]\n"
-    "                         [--curvature-penalty L] [--json]\n"
+    "                         [--curvature-penalty L] [--options Q] [--post URL] [--json]\n"
     "\n"
     "Simulates N respondents whose true answers follow the truth file, through the\n"
     "same perturbation, validation and estimation as real ones, and prints per\n"
@@ -48,6 +49,9 @@ const char* const kSimulateUsage =
     "                         {\"csv\": FILE, \"column\": C}, with \"releases\": [{\"method\", \"epsilon\",\n"
     "                         \"rho\"...}, ...] to compare (default: sreb_gca, dp_base, ahp at the budget)\n"
     "  --respondents N    number of simulated respondents, 1 to 100000000\n"
+    "  --post URL         also send each simulated (perturbed) report to the running server at URL\n"
+    "                     (http://127.0.0.1:8080), as the survey page would: the survey must exist\n"
+    "                     there, open to anyone, with no reports of a model yet; stops at a refusal\n"
     "  --seed S           random seed, 0 to 2^64-1 (default 1); same seed, same output\n"
     "  --estimator E      numeric questions' distribution estimator: pml (default:\n"
     "                     penalised maximum likelihood), ems, em, or kde_sqp (the\n"
@@ -75,6 +79,7 @@ struct SimulateOptions {
   std::string estimator = "pml";
   std::optional<double> curvature_penalty;
   nlohmann::json extra = nlohmann::json::object();  // --options
+  std::string post_url;                              // --post: "" to keep the reports here
 };
 
 // "a=b&c.d=e" as the results' query string; names must be options some kind offers (maybe "<question id>.name").
@@ -107,7 +112,7 @@ Result<nlohmann::json> ParseOptionsFlag(const std::string& text) {
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
                                  {"--estimator", true}, {"--curvature-penalty", true}, {"--options", true},
-                                 {"--json", false}});
+                                 {"--json", false}, {"--post", true}});
   if (!flags) return MakeError(flags.error());
   SimulateOptions options;
   auto survey = RequiredFlag(*flags, "--survey");
@@ -135,7 +140,9 @@ Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& arg
     if (!parsed) return MakeError(parsed.error());
     extra = std::move(parsed).value();
   }
-  return SimulateOptions{*survey, *truth, *respondents, *seed, flags->Has("--json"), estimator, curvature_penalty, extra};
+  if (flags->Has("--post") && flags->ValueOr("--post", "").empty()) return MakeError("--post must not be empty");
+  return SimulateOptions{*survey,    *truth,           *respondents, *seed, flags->Has("--json"),
+                         estimator,  curvature_penalty, extra,        flags->ValueOr("--post", "")};
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {
@@ -184,6 +191,20 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
     simulation.progress = [total = options.respondents](std::int64_t done) {
       std::fprintf(stderr, "simulate: %lld/%lld respondents\n", static_cast<long long>(done),
                    static_cast<long long>(total));
+    };
+  }
+  std::unique_ptr<ReportPoster> poster;
+  if (!options.post_url.empty()) {
+    auto opened = ReportPoster::Open(options.post_url, survey->id);
+    if (!opened) return MakeError(opened.error());
+    poster = std::move(opened).value();
+    simulation.on_report = [&poster, total = options.respondents](const nlohmann::json& report) -> Status {
+      DENIABLE_TRY(poster->Post(report));
+      if (poster->posted() % 10000 == 0 || poster->posted() == total) {
+        std::fprintf(stderr, "simulate: posted %lld/%lld reports\n", static_cast<long long>(poster->posted()),
+                     static_cast<long long>(total));
+      }
+      return OkStatus();
     };
   }
   auto document = Simulate(*survey, *truth, simulation);

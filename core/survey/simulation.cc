@@ -138,6 +138,12 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
     if (!report) return MakeError(report.error());
     auto parsed = ParseReport(survey, *report);  // the server's validation, exactly
     if (!parsed) return MakeError("internal: a simulated report failed validation: " + parsed.error());
+    if (options.on_report) {
+      if (auto sent = options.on_report(*report); !sent) {
+        return MakeError("report " + std::to_string(r + 1) + " of " + std::to_string(options.respondents) + ": " +
+                         sent.error());
+      }
+    }
     aggregate.Add(*parsed);
     if (options.progress && (r + 1) % options.progress_every == 0) options.progress(r + 1);
   }

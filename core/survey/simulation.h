@@ -32,6 +32,9 @@ struct SimulationOptions {
   std::function<void(std::int64_t)> progress;
   std::int64_t progress_every = 100000;
   nlohmann::json estimate = nlohmann::json::object();
+  // Called with each simulated report (its wire JSON, validated) in order; an
+  // error stops the simulation with it. The CLI's --post sends them to a server.
+  std::function<Status(const nlohmann::json& report)> on_report;
 };
 
 // The result document: the results (results.h) with, per question, its

@@ -399,3 +399,40 @@ describe('advise', () => {
     assert.match(result.stdout, /recommended: grr: lowest expected standard error/);
   });
 });
+
+describe('simulate --post', () => {
+  it('sends the simulated reports to a running server, whose results are then the simulation\'s', async () => {
+    const { startServer, get } = await import('./server_harness.mjs');
+    const server = await startServer({ args: ['--demo', DEMO_SURVEY] });
+    try {
+      const { spawn } = await import('node:child_process');
+      const { BIN } = await import('./server_harness.mjs');
+      // Spawned, not spawnSync: this process must go on reading the server's output meanwhile.
+      const result = await new Promise((resolve) => {
+        const child = spawn(BIN, [...SIMULATE, '--respondents', '300', '--seed', '4', '--json', '--post', server.url]);
+        let stdout = '', stderr = '';
+        child.stdout.on('data', (chunk) => { stdout += chunk; });
+        child.stderr.on('data', (chunk) => { stderr += chunk; });
+        child.on('exit', (status) => resolve({ status, stdout, stderr }));
+      });
+      assert.equal(result.status, 0, result.stderr);
+      assert.match(result.stderr, /simulate: posted 300\/300 reports/);
+      const simulated = JSON.parse(result.stdout);
+      const served = (await get(`${server.url}/api/surveys/demo/results`)).body;
+      assert.equal(served.respondents, 300);
+      for (let q = 0; q < served.questions.length; q += 1) {
+        assert.deepEqual(served.questions[q].options.map((o) => o.frequency), simulated.questions[q].options.map((o) => o.frequency));
+      }
+      const missing = runCli(['simulate', '--survey', NUMERIC_SURVEY, '--truth', NUMERIC_TRUTH, '--respondents', '5', '--post', server.url]);
+      assert.equal(missing.status, 1);
+      assert.match(missing.stderr, /report 1 of 5: --post: the server answered 404: .*survey_not_found/);
+    } finally {
+      await server.stop();
+    }
+    const badUrl = runCli([...SIMULATE, '--respondents', '5', '--post', 'localhost:8080']);
+    assert.equal(badUrl.status, 1);
+    assert.match(badUrl.stderr, /--post must be a server's address like http:\/\/127\.0\.0\.1:8080, but is "localhost:8080"/);
+    const withPath = runCli([...SIMULATE, '--respondents', '5', '--post', 'http://127.0.0.1:1/api']);
+    assert.match(withPath.stderr, /without a path/);
+  });
+});
