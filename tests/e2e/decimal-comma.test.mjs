@@ -77,7 +77,7 @@ test('the creation page reads "1,5" as ε = 1.5 everywhere, and refuses "1,500.2
   // The advisor compares the mechanisms at ε = 1.5 (its first column).
   const advisorEpsilons = await first.locator('.advice-table tbody td:first-of-type').allTextContents();
   assert.ok(advisorEpsilons.length > 0);
-  assert.ok(advisorEpsilons.every((text) => text === '1.5' || text === 'none'), advisorEpsilons.join(', '));
+  assert.ok(advisorEpsilons.every((text) => text === '1.5' || text === 'no formal guarantee'), advisorEpsilons.join(', '));
   assert.deepEqual(await fieldMessage(epsilon), { invalid: null, describedBy: true, hidden: true, text: '' });
   assert.doesNotMatch(await page.getByTestId('definition-json').textContent(), /"epsilon": 15\b/);
 

@@ -201,15 +201,15 @@ test('item 10: a closing time keeps a closed survey closed, a past one is refuse
 
   // Invitation codes: counts, then more codes.
   const counts = page.getByTestId(`invitation-counts-${survey.id}`);
-  await page.waitForFunction((id) => /codes:/.test(document.querySelector(`[data-testid="invitation-counts-${id}"]`)?.textContent ?? ''), survey.id);
-  assert.equal(await counts.textContent(), '0 codes: 0 used, 0 unused');
+  await page.waitForFunction((id) => /used/.test(document.querySelector(`[data-testid="invitation-counts-${id}"]`)?.textContent ?? ''), survey.id);
+  assert.equal(await counts.textContent(), '0 (0 used, 0 unused)');
   await page.getByTestId(`more-codes-count-${survey.id}`).fill('3');
   await page.getByTestId(`more-codes-${survey.id}`).click();
-  await page.waitForFunction((id) => /^3 codes/.test(document.querySelector(`[data-testid="invitation-counts-${id}"]`)?.textContent ?? ''), survey.id);
+  await page.waitForFunction((id) => /^3 \(/.test(document.querySelector(`[data-testid="invitation-counts-${id}"]`)?.textContent ?? ''), survey.id);
   const codes = (await page.getByTestId(`more-codes-list-${survey.id}`).inputValue()).split('\n');
   assert.equal(codes.length, 3);
   for (const code of codes) assert.match(code, /^[a-z2-7]{26}$/);
-  assert.equal(await counts.textContent(), '3 codes: 0 used, 3 unused');
+  assert.equal(await counts.textContent(), '3 (0 used, 3 unused)');
   await screenshot(page, 'desktop-new-user-manage');
   assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
   await page.close();
@@ -221,4 +221,36 @@ test('item 10: a closing time keeps a closed survey closed, a past one is refuse
     await assertFits(phone, 'manage page with invitations on a phone');
     await screenshot(phone, 'phone-new-user-manage');
   });
+});
+
+test('item 11: the builder says nothing is wrong before any input, defaults numbers to Square Wave, and words the advisor honestly', async () => {
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
+  await forgetDevice(page);
+  const first = page.getByTestId('question-editor-0');
+  await first.waitFor();
+  const validation = page.getByTestId('validation');
+  assert.doesNotMatch(await validation.textContent(), /must not be empty/, 'no error before any input');
+  assert.notEqual(await validation.getAttribute('data-state'), 'error');
+
+  await first.getByTestId('question-options').fill('Yes\nNo\nSometimes');
+  // The advisor: its caption says which share its numbers are for; the pure
+  // negative survey's ε says it has no formal guarantee.
+  const caption = await page.locator('[id^="advice-caption-"]').first().textContent();
+  assert.doesNotMatch(caption, /1\//);
+  assert.match(caption, /rarely chosen option/);
+  const pureRow = page.locator('.advice-table tr', { hasText: 'Pure negative' }).first();
+  assert.match(await pureRow.textContent(), /no formal guarantee/);
+
+  // A numeric question starts with Square Wave.
+  await first.getByTestId('question-type').selectOption('numeric');
+  assert.equal(await first.getByTestId('question-numeric-mechanism').inputValue(), 'square_wave');
+  const definition = JSON.parse(await page.getByTestId('definition-json').textContent());
+  assert.equal(definition.questions[0].mechanism.name, 'square_wave');
+  // Once the designer types, a missing id is said.
+  await first.getByTestId('question-text').fill('How old are you?');
+  assert.match(await validation.textContent(), /must not be empty/);
+  await screenshot(page, 'desktop-new-user-builder');
+  assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
+  await page.close();
 });

@@ -426,16 +426,18 @@ test('the creation page builds a model, with the core’s message for a bad vari
   await editor.getByTestId('question-type').selectOption('linear_regression');
   await editor.getByTestId('question-text').fill(MODEL.text);
   await editor.getByTestId('question-id').fill(MODEL.id);
-  await editor.getByTestId('question-model-target').fill('pay');
-  await editor.getByTestId('question-model-features').fill('hours, tenure');
+  // Target and features are picked from the earlier numeric questions, never typed.
+  const targets = await editor.getByTestId('question-model-target').locator('option').evaluateAll((options) => options.map((option) => option.value));
+  assert.deepEqual(targets, ['', SURVEY.questions[0].id, SURVEY.questions[1].id]);
+  assert.deepEqual(await editor.getByTestId('question-model-features').locator('input[type="checkbox"]').evaluateAll((boxes) => boxes.map((box) => box.value)),
+    [SURVEY.questions[0].id, SURVEY.questions[1].id]);
   await editor.getByTestId('question-epsilon').fill('1');
   await editor.getByTestId('question-model-batch').fill('3');
-  // A feature that is no earlier question: the core's message, on the question and in the live check.
-  assert.match(await editor.getByTestId('question-privacy').textContent(),
-    /^This question: features\[1\]: no question "tenure" before this one/);
-  assert.match(await page.getByTestId('validation').textContent(), /^questions\[2\]\.features\[1\]: no question "tenure" before this one/);
+  // Nothing picked yet: the core's message, on the question and in the live check.
+  assert.match(await editor.getByTestId('question-privacy').textContent(), /^This question: target: /);
   assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
-  await editor.getByTestId('question-model-features').fill('hours');
+  await editor.getByTestId('question-model-target').selectOption('pay');
+  await editor.getByTestId('question-model-feature-hours').check();
   assert.equal(await editor.getByTestId('question-privacy').textContent(),
     'This question: ε = 1, on top of the budgets of the questions it uses; 2 coefficients, trained in rounds of 3 respondents');
   assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'success');

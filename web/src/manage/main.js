@@ -169,7 +169,7 @@ function invitationsSection(survey, itemStatus) {
   const refresh = async () => {
     try {
       const response = await requestJson(surveyPath(id, '/invitations'), { headers: bearer(loadAdminToken()) });
-      setText(counts, `${formatInteger(response.total)} codes: ${formatInteger(response.used)} used, ${formatInteger(response.unused)} unused`);
+      setText(counts, `${formatInteger(response.total)} (${formatInteger(response.used)} used, ${formatInteger(response.unused)} unused)`);
     } catch (error) {
       setText(counts, `not known (${error.message})`);
     }
