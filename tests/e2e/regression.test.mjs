@@ -263,9 +263,10 @@ test('the dashboard shows the rounds, the convergence chart and the coefficients
   assert.equal(await page.getByTestId('warning-pay_model').isVisible(), entry.warning !== null);
   if (entry.warning) assert.equal(await page.getByTestId('warning-pay_model').textContent(), `Warning: ${entry.warning}`);
 
-  // The chart drew a line per coefficient (rounds 0 and 1).
-  assert.ok(await colourPixels(page, 'chart-pay_model', INTERCEPT_COLOUR) > 100, 'the intercept’s line is drawn');
-  assert.ok(await colourPixels(page, 'chart-pay_model', HOURS_COLOUR) > 100, 'the hours coefficient’s line is drawn');
+  // Small multiples: one chart per coefficient, each on its own axis, each drew its line (rounds 0 and 1).
+  assert.equal(await page.getByTestId('chart-pay_model').locator('canvas').count(), 2);
+  assert.ok(await colourPixels(page, 'chart-pay_model-0', INTERCEPT_COLOUR) > 100, 'the intercept’s line is drawn');
+  assert.ok(await colourPixels(page, 'chart-pay_model-1', HOURS_COLOUR) > 100, 'the hours coefficient’s line is drawn');
 
   // The coefficients in the variables' units, the uncertainty text (one of 8 chains has a round: no interval yet).
   const table = page.getByTestId('coefficients-table-pay_model');
@@ -394,7 +395,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.locator('[data-testid="rounds-completed-pay_model"]', { hasText: /^1$/ }).waitFor({ timeout: 30_000 });
     await page.getByTestId('rounds-details-pay_model').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
-    assert.ok(await colourPixels(page, 'chart-pay_model', INTERCEPT_COLOUR) > 100, 'the chart drew at 390 px');
+    assert.ok(await colourPixels(page, 'chart-pay_model-0', INTERCEPT_COLOUR) > 100, 'the chart drew at 390 px');
     await screenshot(page, 'phone-regression-dashboard');
     await page.getByTestId('question-pay_model').screenshot({ path: `${SCREENSHOT_DIR}/deniable-phone-regression-model-panel.png` });
     assert.deepEqual(unexpectedProblems(log, ADMIN_PROBLEMS), []);
