@@ -407,13 +407,13 @@ test('the dashboard shows releases only: the admin releases with the form, the l
 
   // Beyond what is left: refused on the page before anything is sent, nothing spent.
   await page.getByTestId('release-epsilon-age').fill('2');
-  const postsBefore = log.requests.filter((request) => request.method === 'POST').length;
+  const postsBeforeRefusal = log.requests.filter((request) => request.method === 'POST').length;
   await submitRelease(page, 'age');
   const refusal = page.getByTestId('release-error-age');
   await refusal.waitFor();
   assert.equal(await refusal.getAttribute('role'), 'alert');
   assert.equal(await refusal.textContent(), 'ε 2 is more than the 1.5 left of this question’s budget of 2: choose a smaller ε. Nothing was sent.');
-  assert.equal(log.requests.filter((request) => request.method === 'POST').length, postsBefore, 'nothing sent');
+  assert.equal(log.requests.filter((request) => request.method === 'POST').length, postsBeforeRefusal, 'nothing sent');
   assert.equal(await page.getByTestId('release-confirm-box-age').isVisible(), false);
   assert.equal(await page.getByTestId('ledger-spent-age').textContent(), '0.5');
   assert.equal(await page.getByTestId('ledger-left-age').textContent(), '1.5');

@@ -181,7 +181,7 @@ test('an answer outside the range is refused with a message naming the question'
   await page.getByTestId('number-age').fill('40');
   await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
-    'Please correct question 1 before preparing your report: the number typed is not accepted (the message next to the field says why and gives the range).');
+    'Please correct question 1 (“What is your body mass index?”) before preparing your report: the number typed is not accepted (the message next to the field says why and gives the range).');
   assert.equal((await focusedElement(page)).testid, 'number-bmi');
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   assert.deepEqual(unexpectedProblems(log), []);
