@@ -186,8 +186,9 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
     // above what is left is said, never sent.
     const wanted = definitionNumber(epsilon.value);
     if (typeof wanted === 'number' && ledger && wanted > ledger.left * (1 + 1e-9)) {
-      setText(error, `ε ${formatNumber(wanted)} is more than the ${formatNumber(ledger.left)} left of this question’s budget of ${formatNumber(ledger.budget)}: ` +
-        'choose a smaller ε. Nothing was sent.');
+      const reserved = ledger.reserved > 0 ? `, ${formatNumber(ledger.reserved)} reserved by scheduled releases` : '';
+      setText(error, `ε ${formatNumber(wanted)} is more than the ${formatNumber(ledger.left)} left of this question’s budget of ` +
+        `${formatNumber(ledger.budget)} (${formatNumber(ledger.spent)} spent${reserved}): choose a smaller ε. Nothing was sent.`);
       error.hidden = false;
       epsilon.focus();
       return;
