@@ -83,6 +83,12 @@ test('item 9: an unanswered slider looks unanswered, is marked where it is and n
   assert.doesNotMatch(await slider.getAttribute('class'), /slider-untouched/);
   assert.equal(await page.getByTestId('unanswered-pay').count(), 0, 'the mark goes once answered');
   assert.equal(await page.getByTestId('unanswered-smoke').count(), 0);
+  // With the keyboard: an arrow key on the slider answers (and the slider no longer looks untouched).
+  await page.getByTestId('slider-age').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getByTestId('number-age').inputValue(), '54.1');  // the slider's step for [18, 90]
+  assert.doesNotMatch(await page.getByTestId('slider-age').getAttribute('class'), /slider-untouched/);
+  assert.equal(await page.getByTestId('unanswered-age').count(), 0);
   await page.getByTestId('number-age').fill('40');
   await screenshot(page, 'desktop-new-user-survey');
 
