@@ -108,9 +108,21 @@ describe('block questions', () => {
     // Tidy: a column per attribute, the release and options columns, no label packing several variables.
     const lines = response.body.split('\r\n');
     const header = lines[0].split(',');
-    assert.deepEqual(header.slice(-6), ['release', 'release_method', 'release_epsilon', 'options', 'profile.age', 'profile.smoker']);
+    assert.deepEqual(header.slice(-7), ['release', 'release_method', 'release_epsilon', 'options', 'profile.age', 'profile.income', 'profile.smoker']);
     assert.doesNotMatch(response.body, / & |age=|age: /);
-    const rows = lines.slice(1, -1).map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g).map((field) => field.replace(/,$/, '')));
+    // RFC 4180 fields, quotes kept: a quoted field may hold commas.
+    const fields = (line) => {
+      const out = [];
+      let field = '';
+      let quoted = false;
+      for (const c of line) {
+        if (c === '"') quoted = !quoted;
+        if (c === ',' && !quoted) { out.push(field); field = ''; } else field += c;
+      }
+      out.push(field);
+      return out;
+    };
+    const rows = lines.slice(1, -1).map(fields);
     const column = (name) => header.indexOf(name);
     for (const row of rows) assert.equal(row.length, header.length);
     const cell = rows.find((row) => row[column('measure')] === 'joint_frequency' && row[column('profile.age')] === 'old' && row[column('profile.smoker')] === 'yes');

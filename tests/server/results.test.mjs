@@ -80,7 +80,7 @@ describe('results', () => {
     const row = csv.split('\r\n')[1].split(',');
     const yes = json.questions[0].options[0];
     assert.deepEqual(row.slice(0, 6), ['private', 'drugs', 'Have you used a recreational drug in the past 12 months?', 'categorical', 'Yes', 'frequency']);
-    assert.deepEqual(row.slice(12), ['1', '1', 'grr']);
+    assert.deepEqual(row.slice(12), ['1', '1', 'grr', '', '', '', '']);  // no release, default options
     // Six significant digits: sensible for a spreadsheet, and the same numbers.
     const rounded = (x) => Number(x.toPrecision(6));
     assert.deepEqual(row.slice(6, 12).map(Number),
