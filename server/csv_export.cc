@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kHeader =
     "survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,"
-    "mechanism,interval_for";
+    "mechanism,interval_for,release,release_method,release_epsilon,options";
 
 // Integers as they are; other numbers to 6 significant digits, without an
 // exponent between 1e-4 and 1e15 and without trailing zeros (0.5, 1234568,
@@ -59,16 +59,40 @@ void AppendRow(std::string& csv, const std::vector<std::string>& fields) {
   csv += "\r\n";
 }
 
-// The columns every kind shares, then the kind's own (core's CsvRow).
-void AppendQuestionRows(std::string& csv, const std::string& survey_id, const Question& question,
-                        const nlohmann::json& result, const std::vector<CsvRow>& rows) {
-  for (const CsvRow& row : rows) {
-    AppendRow(csv, {CsvField(survey_id), CsvField(question.id), CsvField(question.text),
-                    CsvField(question.kind->type()), CsvField(row.label), CsvField(row.measure),
-                    NumberField(row.estimate), NumberField(row.std_error), NumberField(row.ci_low),
-                    NumberField(row.ci_high), NumberField(row.consistent), NumberField(row.count),
-                    NumberField(row.n.is_null() ? result.at("n") : row.n), NumberField(result.at("privacy").at("epsilon")),
-                    TextField(result.at("mechanism").at("name")), IntervalFor(result)});
+// One question's rows as its kind gives them (core's CsvRow).
+struct QuestionRows {
+  const Question* question;
+  const nlohmann::json* result;
+  std::vector<CsvRow> rows;
+};
+
+// A variable's column: "<question id>.<variable>" ("profile.age"), so that
+// two questions' variables never share a column.
+std::string VariableColumn(const Question& question, const std::string& variable) {
+  return question.id + "." + variable;
+}
+
+// The columns every kind shares, then one per variable (empty where a row has none).
+void AppendQuestionRows(std::string& csv, const std::string& survey_id, const QuestionRows& entry,
+                        const std::string& options, const std::vector<std::string>& variable_columns) {
+  const Question& question = *entry.question;
+  const nlohmann::json& result = *entry.result;
+  for (const CsvRow& row : entry.rows) {
+    std::vector<std::string> fields = {
+        CsvField(survey_id), CsvField(question.id), CsvField(question.text), CsvField(question.kind->type()),
+        CsvField(row.label), CsvField(row.measure), NumberField(row.estimate), NumberField(row.std_error),
+        NumberField(row.ci_low), NumberField(row.ci_high), NumberField(row.consistent), NumberField(row.count),
+        NumberField(row.n.is_null() ? result.at("n") : row.n), NumberField(result.at("privacy").at("epsilon")),
+        TextField(result.at("mechanism").at("name")), IntervalFor(result), CsvField(row.release), CsvField(row.release_method),
+        NumberField(row.release_epsilon), CsvField(options)};
+    for (const std::string& column : variable_columns) {
+      std::string value;
+      for (const auto& [name, option] : row.variables) {
+        if (VariableColumn(question, name) == column) value = option;
+      }
+      fields.push_back(CsvField(value));
+    }
+    AppendRow(csv, fields);
   }
 }
 
@@ -85,16 +109,39 @@ std::string CsvField(std::string_view text) {
   return quoted + "\"";
 }
 
-std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results) {
-  std::string csv = std::string(kHeader) + "\r\n";
+std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results, const std::string& options) {
   const std::string survey_id = results.at("survey").get<std::string>();
   const auto& documents = results.at("questions");
+  std::vector<QuestionRows> entries;
+  std::vector<std::string> variable_columns;  // in order of first appearance
   for (std::size_t q = 0; q < survey.questions.size() && q < documents.size(); ++q) {
     const nlohmann::json& result = documents[q];
     if (result.contains("error")) continue;  // its estimation failed: no rows
-    AppendQuestionRows(csv, survey_id, survey.questions[q], result, survey.questions[q].kind->CsvRows(result));
+    QuestionRows entry{&survey.questions[q], &result, survey.questions[q].kind->CsvRows(result)};
+    for (const CsvRow& row : entry.rows) {
+      for (const auto& variable : row.variables) {
+        const std::string column = VariableColumn(survey.questions[q], variable.first);
+        if (std::find(variable_columns.begin(), variable_columns.end(), column) == variable_columns.end()) {
+          variable_columns.push_back(column);
+        }
+      }
+    }
+    entries.push_back(std::move(entry));
   }
+  std::string csv = kHeader;
+  for (const std::string& column : variable_columns) csv += "," + CsvField(column);
+  csv += "\r\n";
+  for (const QuestionRows& entry : entries) AppendQuestionRows(csv, survey_id, entry, options, variable_columns);
   return csv;
+}
+
+std::string OptionsQueryText(const std::map<std::string, std::string>& query) {
+  std::string text;
+  for (const auto& [name, value] : query) {
+    if (!text.empty()) text += '&';
+    text += name + "=" + value;
+  }
+  return text;
 }
 
 }  // namespace deniable::server

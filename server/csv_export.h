@@ -1,7 +1,9 @@
 // A survey's results document (core SurveyResultsToJson) as CSV in long
 // ("tidy") form, one estimate per row:
 // survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,
-// ci_high,consistent,count,n,epsilon,mechanism,interval_for
+// ci_high,consistent,count,n,epsilon,mechanism,interval_for,release,
+// release_method,release_epsilon,options, then one column per variable
+// ("profile.age": a block's attribute, in marginal and cross-tab rows), empty where a row has none
 // Each question's kind gives its rows (QuestionKind::CsvRows) in its own
 // order: a categorical question one "frequency" per option (count: the
 // reports supporting it); a numeric question its "unbiased_mean" (with
@@ -10,7 +12,8 @@
 // bootstrap intervals; a histogram question a "frequency" per consumer bin
 // and its quartiles; a block each attribute's options and cross-tab cells
 // ("joint_frequency"); a model its "coefficient"s; a question answered in
-// confidence each release's "released_count" per bin. Integers as they are,
+// confidence each release's "released_count" per bin (the release's id, method
+// and ε in their own columns). Integers as they are,
 // other numbers to 6 significant digits. A question whose estimation failed
 // has no rows. interval_for: what the question's 95% intervals are for,
 // "population" (the default: sampling and randomisation) or "respondents"
@@ -19,6 +22,7 @@
 // empty estimates: no reports yet.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -28,7 +32,14 @@
 
 namespace deniable::server {
 
-std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results);
+// `options`: the estimation options that produced the document, as a query
+// string ("estimator=em&bin_width=5"; empty: the server's defaults), written
+// in every row's `options` column so that the file records how it was made.
+std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results, const std::string& options = "");
+
+// The request's query parameters as "name=value&..." in name order (the
+// parameters were validated by the results query's parser before this).
+std::string OptionsQueryText(const std::map<std::string, std::string>& query);
 
 // A text field, quoted when it holds a comma, quote or line break. A text that
 // a spreadsheet would read as a formula (it begins with =, +, -, @, a tab or a

@@ -47,6 +47,18 @@ ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request
   return JsonResponse(201, {{"codes", codes}});
 }
 
+ApiResult HandleCountInvitations(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  auto counts = context.storage.CountInvitations(entry->id());
+  if (!counts) {
+    std::cerr << "error: counting invitations failed: " << counts.error() << std::endl;
+    return ApiError{500, "storage_failed", "the invitation codes could not be counted; try again"};
+  }
+  return JsonResponse(200, {{"total", counts->total}, {"used", counts->used}, {"unused", counts->total - counts->used}});
+}
+
 namespace {
 constexpr const char* kInvitationHeader = "x-invitation-code";
 }  // namespace

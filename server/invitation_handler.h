@@ -15,6 +15,11 @@ namespace deniable::server {
 // are stored.
 ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request);
 
+// GET /api/surveys/{id}/invitations (admin): how many codes the survey has,
+// 200 {"total", "used", "unused"}; the codes themselves are never returned
+// (only their hashes are stored).
+ApiResult HandleCountInvitations(ApiContext& context, const ApiRequest& request);
+
 // POST /api/surveys/{id}/invitations/check with X-Invitation-Code: 200 when
 // the code is valid and unused (spending nothing), else 403 naming why.
 ApiResult HandleCheckInvitation(ApiContext& context, const ApiRequest& request);

@@ -72,7 +72,7 @@ ApiResult HandleResultsCsv(ApiContext& context, const ApiRequest& request) {
   auto results = ReadableResults(context, request);
   if (auto* error = std::get_if<ApiError>(&results)) return ErrorWithRetryAfter(*error);
   const auto& [entry, lookup] = std::get<ReadableResult>(results);
-  ApiResponse response{200, "text/csv; charset=utf-8", ResultsToCsv(entry->survey(), *lookup.document), {}};
+  ApiResponse response{200, "text/csv; charset=utf-8", ResultsToCsv(entry->survey(), *lookup.document, OptionsQueryText(request.query)), {}};
   AddCacheHeader(response, lookup);
   response.headers.emplace_back("Content-Disposition",
                                 "attachment; filename=\"" + request.path_params.at(0) + "-results.csv\"");

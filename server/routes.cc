@@ -41,6 +41,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kPost, "/api/surveys/" + kId + "/reports", nullptr, WithContext(context, HandleSubmitReport), true,
        ReportAccepted},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations", WithContext(context, HandleCreateInvitations)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/invitations", WithContext(context, HandleCountInvitations)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/state", WithContext(context, HandleGetPublicState)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/status", WithContext(context, HandleGetStatus)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/status", WithContext(context, HandleSetStatus)},

@@ -274,6 +274,17 @@ Result<bool> Storage::InvitationUnused(const std::string& survey_id, const std::
   return *row;
 }
 
+Result<Storage::InvitationCounts> Storage::CountInvitations(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto statement = db_.Prepare("SELECT COUNT(*), COALESCE(SUM(used), 0) FROM invitations WHERE survey_id = ?1");
+  if (!statement) return MakeError(statement.error());
+  statement.value().BindText(1, survey_id);
+  auto row = statement.value().Step();
+  if (!row) return MakeError(row.error());
+  if (!*row) return InvitationCounts{};
+  return InvitationCounts{statement.value().ColumnInt(0), statement.value().ColumnInt(1)};
+}
+
 Result<bool> Storage::WasDeleted(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
   return WasDeletedLocked(survey_id);

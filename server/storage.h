@@ -22,6 +22,7 @@
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -82,6 +83,13 @@ class Storage {
   Result<bool> WasDeleted(const std::string& survey_id);
   // Whether the code (its hash) is known and not used yet; spends nothing.
   Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash);
+  // How many codes the survey has, and how many of them are used (counts only:
+  // which code was used is not kept).
+  struct InvitationCounts {
+    std::int64_t total = 0;
+    std::int64_t used = 0;
+  };
+  Result<InvitationCounts> CountInvitations(const std::string& survey_id);
   // Stores a question's whole ledger durably (one transaction), replacing the previous one.
   Status SaveLedger(const std::string& survey_id, const std::string& question_id, const std::string& ledger);
   // Calls visit(survey_id, body) for every stored report, in one pass over

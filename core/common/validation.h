@@ -26,5 +26,8 @@ inline constexpr double kMinRelativeRangeWidth = 1e-7;
 Status ValidateEpsilon(double epsilon, const std::string& name = "epsilon");
 Status ValidateIntInRange(long long value, long long low, long long high, const std::string& name);
 std::string FormatNumber(double value);
+// A number for prose, rounded to `significant` significant digits, never in
+// exponent form: 490.632493729 -> "491", 5.155 -> "5.2", 0.012345 -> "0.012".
+std::string FormatSignificant(double value, int significant);
 
 }  // namespace deniable

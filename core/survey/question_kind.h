@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -80,6 +81,14 @@ struct CsvRow {
   // The respondents behind this row when not the question's n (a block's
   // attribute answered by fewer, a cross-tab's group); null: the question's.
   nlohmann::json n = nullptr;
+  // The row's variables as (name, value), one CSV column each, so that no
+  // label packs several: a block's attribute and its option, a cross-tab
+  // cell's attributes and their options.
+  std::vector<std::pair<std::string, std::string>> variables = {};
+  // A release's row (a question answered in confidence): its id, method and ε.
+  std::string release = {};
+  std::string release_method = {};
+  nlohmann::json release_epsilon = nullptr;
 };
 
 // A simulated population's answers to one question: draws each respondent's

@@ -608,9 +608,11 @@ TEST_CASE("block results through the survey path: options per question, CSV rows
   CHECK(block["crosstab"]["cells"][0]["frequency"].is_null());  // paper mode: the LASSO has no interval
   const auto rows = survey->questions[0].kind->CsvRows(block);
   CHECK(rows.size() == 3 + 4 + 2 + 6);
-  CHECK(rows[0].label == "age: age0");
+  CHECK(rows[0].label == "age0");
+  CHECK(rows[0].variables == std::vector<std::pair<std::string, std::string>>{{"age", "age0"}});
   CHECK(rows[0].measure == "frequency");
-  CHECK(rows.back().label == "age=age2 & education=education1");
+  CHECK(rows.back().label.empty());
+  CHECK(rows.back().variables == std::vector<std::pair<std::string, std::string>>{{"age", "age2"}, {"education", "education1"}});
   CHECK(rows.back().measure == "joint_frequency");
   CHECK(ValidateEstimateOptions(*survey, {{"block.crosstab", "age,job"}}).error() ==
         "question \"block\": crosstab: the block has no attribute \"job\"");

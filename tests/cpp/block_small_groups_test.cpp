@@ -312,10 +312,10 @@ TEST_CASE("block results state their interval target; a wide interval's warning 
   // At e = 0.5 and n = 3000 the intervals are about +-14 points: the warning says why and what would help.
   const std::string warning = population["attributes"][1]["warning"].get<std::string>();
   MESSAGE(warning);
-  CHECK(warning.rfind("95% intervals are up to +-", 0) == 0);
+  CHECK(warning.rfind("95% intervals are up to ±", 0) == 0);
   CHECK(warning.find(": the randomisation's noise at an effective epsilon of 0.") != std::string::npos);  // about 0.5
   CHECK(warning.find("over 3000 reports; about ") != std::string::npos);
-  CHECK(warning.find(" reports would bring them to +-10 points") != std::string::npos);
+  CHECK(warning.find(" reports would bring them to ±10 points") != std::string::npos);
   CHECK(warning.find("too small") == std::string::npos);
 }
 

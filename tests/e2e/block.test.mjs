@@ -202,7 +202,7 @@ test('a required block with no part answered is asked for', async () => {
   await page.getByTestId('not-answered-profile-age').check();
   await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
-    'Please answer every question before preparing your report (unanswered: question 1). ' +
+    'Please answer every question before preparing your report (unanswered: question 1 (“About you”)). ' +
     'A question made of parts needs at least one part answered (“Prefer not to say” leaves a part out).');
   assert.equal(await focusedElement(page).then(({ name }) => name), 'answer-0', 'focus goes to the block');
   assert.equal(await page.getByTestId('report-panel').count(), 0);

@@ -354,7 +354,13 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   assert.match(await page.getByTestId('release-method-note-age').textContent(), /noise to every count/);
   await page.getByTestId('release-epsilon-age').fill('0.5');
   const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/questions/age/releases`));
+  // One click spends nothing: the page says what it will spend and asks (focus on its button).
   await page.getByTestId('release-submit-age').click();
+  assert.equal(await page.getByTestId('release-confirm-text-age').textContent(),
+    'Release now? It publishes noisy counts and spends ε 0.5 of this question’s budget for good. 1.5 will be left.');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'release-confirm-age');
+  assert.equal(log.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/questions/age/releases')).length, 0);
+  await page.keyboard.press('Enter');
   assert.deepEqual(JSON.parse((await posted).postData()), { method: 'dp_base', epsilon: 0.5 });
   await page.getByTestId('ledger-row-age-r1').waitFor();
   assert.equal(await page.getByTestId('release-status-age').textContent(), 'Released r1 (dp_base, ε = 0.5): 0.5 of 2 spent, 1.5 left.');
@@ -399,14 +405,16 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   // Clamped and rounded (the server's post-processing), alone and with the consistent values.
   await checkClampAndRound(page, 'age', release, 10);
 
-  // Beyond what is left: refused, the server's message word for word, nothing spent.
+  // Beyond what is left: refused on the page before anything is sent, nothing spent.
   await page.getByTestId('release-epsilon-age').fill('2');
-  await page.getByTestId('release-submit-age').click();
+  const postsBeforeRefusal = log.requests.filter((request) => request.method === 'POST').length;
+  await submitRelease(page, 'age');
   const refusal = page.getByTestId('release-error-age');
   await refusal.waitFor();
   assert.equal(await refusal.getAttribute('role'), 'alert');
-  assert.equal(await refusal.textContent(), 'a release of epsilon 2 would exceed this question\'s budget of 2: 0.5 is spent, 1.5 is left');
-  assert.match(await refusal.textContent(), /would exceed this question's budget/);
+  assert.equal(await refusal.textContent(), 'ε 2 is more than the 1.5 left of this question’s budget of 2 (0.5 spent): choose a smaller ε. Nothing was sent.');
+  assert.equal(log.requests.filter((request) => request.method === 'POST').length, postsBeforeRefusal, 'nothing sent');
+  assert.equal(await page.getByTestId('release-confirm-box-age').isVisible(), false);
   assert.equal(await page.getByTestId('ledger-spent-age').textContent(), '0.5');
   assert.equal(await page.getByTestId('ledger-left-age').textContent(), '1.5');
   assert.equal((await releasesOf('age')).releases.length, 1);
@@ -415,7 +423,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   await page.getByTestId('release-advanced-drug').locator('summary').click();
   assert.equal(await page.getByTestId('release-rho-drug').inputValue(), '0.5');
   assert.equal(await page.getByTestId('release-ratio-drug').isVisible(), false);
-  await page.getByTestId('release-submit-drug').click();
+  await submitRelease(page, 'drug');
   await page.getByTestId('ledger-row-drug-r1').waitFor();
   const { releases: [drugRelease], spent, left } = await releasesOf('drug');
   assert.deepEqual(drugRelease.request, { method: 'sreb_gca', epsilon: 0.5, rho: 0.5 });
@@ -494,7 +502,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   const at = answers + 2;
   await page.getByTestId('release-at-age').fill(String(at));
   const scheduling = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/questions/age/releases'));
-  await page.getByTestId('release-submit-age').click();
+  await submitRelease(page, 'age');
   assert.deepEqual(JSON.parse((await scheduling).postData()), { method: 'dp_base', epsilon: 0.5, at_respondents: at });
   await page.getByTestId('scheduled-row-age-s1').waitFor();
   assert.equal(await page.getByTestId('release-status-age').textContent(),
@@ -506,13 +514,13 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   assert.deepEqual(await page.getByTestId('scheduled-row-age-s1').locator('th, td').allTextContents(),
     ['s1', 'DP base', '0.5', `${at} answers are in (${answers} now)`, scheduled.scheduled_at.replace('T', ' ').replace('Z', ''), 'Cancel']);
   assert.match(await page.getByTestId('release-epsilon-hint-age').textContent(), /^At most 1 is left of the budget of 2 \(0\.5 is reserved by scheduled releases\)/);
-  // The reserved ε counts against the budget: the server's refusal says so, word for word.
+  // The reserved ε counts against the budget: the page refuses before sending and says so.
   await page.getByTestId('release-when-now-age').check();
   await page.getByTestId('release-epsilon-age').fill('1.2');
-  await page.getByTestId('release-submit-age').click();
+  await submitRelease(page, 'age');
   await page.getByTestId('release-error-age').waitFor();
   assert.equal(await page.getByTestId('release-error-age').textContent(),
-    'a release of epsilon 1.2 would exceed this question\'s budget of 2: 0.5 is spent, 0.5 is reserved by scheduled releases, 1 is left');
+    'ε 1.2 is more than the 1 left of this question’s budget of 2 (0.5 spent, 0.5 reserved by scheduled releases): choose a smaller ε. Nothing was sent.');
 
   // Two more answers (through the API): the server makes the release at the second; the page shows it as it arrives.
   const twoMore = [0, 1].map((index) => core.perturbSeeded(SURVEY, { drug: index, age: 55 + index, stress: index }, String(REPORT_SEED_BASE + MORE_REPORTS + index)));
@@ -544,7 +552,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   await page.getByTestId('release-when-later-age').check();
   await page.getByTestId('release-epsilon-age').fill('0.25');
   await page.getByTestId('release-at-age').fill(String(at + 5));
-  await page.getByTestId('release-submit-age').click();
+  await submitRelease(page, 'age');
   await page.getByTestId('scheduled-row-age-s2').waitFor();
   await page.locator('[data-testid="ledger-reserved-age"]', { hasText: /^0\.25$/ }).waitFor();
   assert.equal(await page.getByTestId('ledger-left-age').textContent(), '0.75');
@@ -563,7 +571,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   // A cancel the server refuses (already cancelled elsewhere): its message, word for word, in the alert.
   await page.getByTestId('release-epsilon-age').fill('0.1');
   await page.getByTestId('release-at-age').fill(String(at + 1000));
-  await page.getByTestId('release-submit-age').click();
+  await submitRelease(page, 'age');
   await page.getByTestId('scheduled-row-age-s3').waitFor();
   await page.route('**/api/surveys/*/results*', (route) => route.abort());  // the poll would remove the row
   const elsewhere = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/age/releases/s3/cancel`, { method: 'POST', headers: admin() });
@@ -580,7 +588,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   await page.getByTestId('release-when-later-drug').check();
   await page.getByTestId('release-epsilon-drug').fill('0.1');
   await page.getByTestId('release-at-drug').fill(String(at + 100));
-  await page.getByTestId('release-submit-drug').click();
+  await submitRelease(page, 'drug');
   await page.getByTestId('scheduled-row-drug-s1').waitFor();
   await page.getByTestId('release-when-later-age').check();
   await screenshot(page, 'desktop-central-scheduled');
@@ -699,3 +707,16 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   await page.close();
 });
 
+// "Release now" / "Schedule release", then the page's confirmation when it
+// asks for one (a release the page refuses, e.g. over the budget, asks none).
+async function submitRelease(page, questionId) {
+  await page.getByTestId(`release-submit-${questionId}`).click();
+  const confirm = page.getByTestId(`release-confirm-${questionId}`);
+  const refused = page.getByTestId(`release-error-${questionId}`);
+  const deadline = Date.now() + 10_000;
+  while (!(await confirm.isVisible()) && !(await refused.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`release ${questionId}: neither the confirmation nor a refusal appeared`);
+    await page.waitForTimeout(50);
+  }
+  if (await confirm.isVisible()) await confirm.click();
+}

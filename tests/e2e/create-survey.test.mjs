@@ -126,7 +126,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   await forgetDevice(reuse.page);
   const refusal = reuse.page.getByTestId('gate-message');
   await refusal.waitFor();
-  assert.match(await refusal.textContent(), /unknown or has already been used/);
+  assert.match(await refusal.textContent(), /^This invitation code is not valid for this survey, or it has already been used\./);
   assert.equal(await reuse.page.getByTestId('survey-form').count(), 0, 'no question is offered with a used code');
   await reuse.page.close();
 

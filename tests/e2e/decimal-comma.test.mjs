@@ -77,7 +77,7 @@ test('the creation page reads "1,5" as ε = 1.5 everywhere, and refuses "1,500.2
   // The advisor compares the mechanisms at ε = 1.5 (its first column).
   const advisorEpsilons = await first.locator('.advice-table tbody td:first-of-type').allTextContents();
   assert.ok(advisorEpsilons.length > 0);
-  assert.ok(advisorEpsilons.every((text) => text === '1.5' || text === 'none'), advisorEpsilons.join(', '));
+  assert.ok(advisorEpsilons.every((text) => text === '1.5' || text === 'no formal guarantee'), advisorEpsilons.join(', '));
   assert.deepEqual(await fieldMessage(epsilon), { invalid: null, describedBy: true, hidden: true, text: '' });
   assert.doesNotMatch(await page.getByTestId('definition-json').textContent(), /"epsilon": 15\b/);
 
@@ -106,6 +106,7 @@ test('the creation page reads "1,5" as ε = 1.5 everywhere, and refuses "1,500.2
 
   // Range bounds and the RVNS fields go through the same parser.
   await first.getByTestId('question-type').selectOption('numeric');
+  await first.getByTestId('question-numeric-mechanism').selectOption('rvns');  // Square Wave is the default
   await first.getByTestId('question-low').fill('0,5');
   await first.getByTestId('question-high').fill('10,5');
   await first.getByTestId('question-window').fill('2,5');
@@ -167,6 +168,7 @@ test('the builder warns in plain words when ε is large: for ε = 5, not for ε 
 
   // Numeric questions use the core's ε: an RVNS whose derived ε is large warns too.
   await second.getByTestId('question-type').selectOption('numeric');
+  await second.getByTestId('question-numeric-mechanism').selectOption('rvns');  // Square Wave is the default
   await second.getByTestId('question-uniform-probability').fill('0,01');
   assert.equal(await second.getByTestId('epsilon-warning').isVisible(), true);
   assert.match(await second.getByTestId('epsilon-warning').textContent(), /^ε = \d+(\.\d+)? is large/);
@@ -200,7 +202,7 @@ test('the survey page reads "24,5" as 24.5 and refuses "24,5,1" with a message; 
   assert.match(message.text, /“24,5,1” has 2 separators/);
   await tabUntil(page, (focused) => focused.testid === 'review-answers', 'the Check my answers button');
   await page.keyboard.press('Enter');
-  assert.match(await page.getByTestId('answer-error').textContent(), /Please correct question 1 before preparing your report/);
+  assert.match(await page.getByTestId('answer-error').textContent(), /Please correct question 1 \(“What temperature do you keep your home at\?”\) before preparing your report/);
   assert.equal(await page.getByTestId('report-panel').count(), 0);
 
   // Outside the range: refused, not clamped.

@@ -104,7 +104,7 @@ test('a histogram question answered with the keyboard sends only the shown marks
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.match(await page.getByTestId('privacy-salary').textContent(), /ε = 3 \(OUE\)/);
-  assert.equal(await page.getByTestId('range-salary').textContent(), 'Any value from 0\u00a0USD to 300000\u00a0USD.');
+  assert.equal(await page.getByTestId('range-salary').textContent(), 'Any value from 0\u00a0USD to 300,000\u00a0USD.');
 
   await tabUntil(page, (focused) => focused.testid === 'number-salary', 'the typed salary');
   await page.keyboard.type(String(TRUE_SALARY));
@@ -214,8 +214,8 @@ test('a salary outside the range is refused next to the field, naming the range'
   await page.getByTestId('number-salary').fill('400000');
   await page.getByTestId('number-salary').press('Enter');
   assert.equal(await page.getByTestId('number-salary-message').textContent(),
-    '400000 is outside the range: enter a value from 0\u00a0USD to 300000\u00a0USD.');
-  assert.match(await page.getByTestId('answer-error').textContent(), /^Please correct question 1 before preparing your report: the number typed is not accepted \(the message next to the field says why and gives the range\)\.$/);
+    '400000 is outside the range: enter a value from 0\u00a0USD to 300,000\u00a0USD.');
+  assert.match(await page.getByTestId('answer-error').textContent(), /^Please correct question 1 \(“[^”]+”\) before preparing your report: the number typed is not accepted \(the message next to the field says why and gives the range\)\.$/);
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();

@@ -181,7 +181,7 @@ test('an answer outside the range is refused with a message naming the question'
   await page.getByTestId('number-age').fill('40');
   await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
-    'Please correct question 1 before preparing your report: the number typed is not accepted (the message next to the field says why and gives the range).');
+    'Please correct question 1 (“What is your body mass index?”) before preparing your report: the number typed is not accepted (the message next to the field says why and gives the range).');
   assert.equal((await focusedElement(page)).testid, 'number-bmi');
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   assert.deepEqual(unexpectedProblems(log), []);
@@ -284,16 +284,20 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.match(await page.getByTestId('mechanism-bmi').textContent(), /RVNS.*window 4, 2 values, a fresh window per value, uniform probability γ = 0\.25/);
   await screenshot(page, 'desktop-numeric-dashboard');
 
-  // The analyst's bin width goes to the server as ?bin_width=, and the CSV export uses the same query.
-  await page.getByTestId('numeric-bin-width').fill('5');
-  await page.getByTestId('numeric-bin-width').press('Enter');
-  const refetch = await page.waitForRequest((request) => /\/results\?bin_width=5$/.test(request.url()));
+  // Each question has its own bin width, in its unit (a twentieth of its range by default, shown as the
+  // placeholder); the analyst's goes to the server as ?bmi.bin_width=, and the CSV export uses the same query.
+  assert.equal(await page.getByTestId('numeric-bin-width-bmi').getAttribute('placeholder'), '1.5');
+  assert.equal(await page.getByTestId('numeric-bin-width-age').getAttribute('placeholder'), '3.6');
+  assert.equal(await page.locator('label[for="numeric-bin-width-age"]').textContent(), 'Bin width: How old are you? (years)');
+  await page.getByTestId('numeric-bin-width-bmi').fill('5');
+  await page.getByTestId('numeric-bin-width-bmi').press('Enter');
+  const refetch = await page.waitForRequest((request) => /\/results\?bmi\.bin_width=5$/.test(request.url()));
   const response = await refetch.response();
   const document = await response.json();
   const binWidth = document.questions[0].histogram.bin_width;
   await page.locator('[data-testid="histogram-caption-bmi"]', { hasText: new RegExp(`bins? of width ${binWidth}\\b`) }).waitFor();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(csv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?bin_width=5`);
+  assert.equal(csv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?bmi.bin_width=5`);
 
   // The default estimator is shown with the curvature penalty it used (1e-5 sqrt(values)).
   const penalty = document.questions[0].curvature_penalty;
@@ -308,7 +312,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   // The analyst's own smoothing goes as ?curvature_penalty= (also into the
   // CSV export's query), and the panel says the λ is theirs; emptied, the
   // server's automatic choice is back.
-  const penaltyRequest = page.waitForRequest((request) => /\/results\?curvature_penalty=0\.5&bin_width=5$/.test(request.url()));
+  const penaltyRequest = page.waitForRequest((request) => /\/results\?curvature_penalty=0\.5&bmi\.bin_width=5$/.test(request.url()));
   await page.getByTestId('numeric-curvature-penalty').fill('0,5');  // a decimal comma is read as 0.5, never as 5
   await page.getByTestId('numeric-curvature-penalty').press('Enter');
   const penalised = await (await (await penaltyRequest).response()).json();
@@ -316,11 +320,11 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.equal(penalised.questions[0].curvature_penalty_rule, 'analyst');
   await page.locator('[data-testid="estimator-bmi"]', { hasText: 'curvature penalty λ = 0.50 (yours)' }).waitFor();
   const [ownCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(ownCsv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?curvature_penalty=0.5&bin_width=5`);
+  assert.equal(ownCsv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?curvature_penalty=0.5&bmi.bin_width=5`);
   await page.getByTestId('numeric-curvature-penalty').fill('-1');
   await page.getByTestId('numeric-curvature-penalty').press('Enter');
   assert.equal(await page.getByTestId('numeric-controls-error').textContent(), 'The smoothing λ must be a number from 0 to 1,000,000.');
-  const automaticRequest = page.waitForRequest((request) => /\/results\?bin_width=5$/.test(request.url()));
+  const automaticRequest = page.waitForRequest((request) => /\/results\?bmi\.bin_width=5$/.test(request.url()));
   await page.getByTestId('numeric-curvature-penalty').fill('');
   await page.getByTestId('numeric-curvature-penalty').press('Enter');
   await automaticRequest;
@@ -329,7 +333,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   // The estimator goes as ?estimator=; the paper's KDE + SQP is not offered,
   // because the Square Wave question cannot use it.
   assert.equal(await page.locator('[data-testid="numeric-estimator"] option[value="kde_sqp"]').isDisabled(), true);
-  const emRequest = page.waitForRequest((request) => /\/results\?estimator=em&bin_width=5$/.test(request.url()));
+  const emRequest = page.waitForRequest((request) => /\/results\?estimator=em&bmi\.bin_width=5$/.test(request.url()));
   await page.getByTestId('numeric-estimator').selectOption('em');
   assert.equal((await (await (await emRequest).response()).json()).questions[0].estimator, 'em');
   await page.locator('[data-testid="estimator-bmi"]', { hasText: /^EM$/ }).waitFor();
@@ -338,22 +342,23 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.equal(await page.getByTestId('numeric-curvature-penalty').isDisabled(), true);
 
   // Too many bins to draw (over 200 on the age range, 72 years): refused on the page.
-  await page.getByTestId('numeric-bin-width').fill('0.1');
-  await page.getByTestId('numeric-bin-width').press('Enter');
+  await page.getByTestId('numeric-bin-width-age').fill('0.1');
+  await page.getByTestId('numeric-bin-width-age').press('Enter');
   assert.equal(await page.getByTestId('numeric-controls-error').textContent(),
-    'The bin width must be at least 0.36, so that no histogram has more than 200 bins.');
+    'The bin width of “How old are you?” must be at least 0.36, so that its histogram has no more than 200 bins.');
+  await page.getByTestId('numeric-bin-width-age').fill('');
   // Settings the server refuses (simulated here: the page accepts nothing the
   // server is known to refuse) are explained, and the last accepted ones come back.
-  await page.route(/\/results\?estimator=em&bin_width=7$/, (route) => route.fulfill({
+  await page.route(/\/results\?estimator=em&bmi\.bin_width=7$/, (route) => route.fulfill({
     status: 400, contentType: 'application/json',
     body: JSON.stringify({ error: { code: 'invalid_query', message: 'question "bmi": bin_width is refused for this test' } }),
   }));
-  await page.getByTestId('numeric-bin-width').fill('7');
-  await page.getByTestId('numeric-bin-width').press('Enter');
+  await page.getByTestId('numeric-bin-width-bmi').fill('7');
+  await page.getByTestId('numeric-bin-width-bmi').press('Enter');
   await page.locator('[data-testid="numeric-controls-error"]', { hasText: 'The server refused these settings: question "bmi": bin_width is refused for this test' }).waitFor();
-  assert.equal(await page.getByTestId('numeric-bin-width').inputValue(), '5');
+  assert.equal(await page.getByTestId('numeric-bin-width-bmi').inputValue(), '5');
   assert.equal(await page.getByTestId('numeric-estimator').inputValue(), 'em');
-  await page.waitForRequest((request) => /\/results\?estimator=em&bin_width=5$/.test(request.url()));
+  await page.waitForRequest((request) => /\/results\?estimator=em&bmi\.bin_width=5$/.test(request.url()));
   assert.equal(await page.getByTestId('poll-status').isVisible(), false);
 
   const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);

@@ -138,7 +138,7 @@ test('an optional question left unanswered without ticking "Skip" is asked for',
   await page.getByTestId('option-team-0').check();
   await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
-    'Please answer every question before preparing your report (unanswered: question 2). To leave out an optional question, tick “Skip this question”.');
+    'Please answer every question before preparing your report (unanswered: question 2 (“Do you feel fairly paid?”)). To leave out an optional question, tick “Skip this question”.');
   assert.equal((await focusedElement(page)).name, 'answer-1');
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   // Unticking the box gives the answer controls back.

@@ -263,9 +263,10 @@ test('the dashboard shows the rounds, the convergence chart and the coefficients
   assert.equal(await page.getByTestId('warning-pay_model').isVisible(), entry.warning !== null);
   if (entry.warning) assert.equal(await page.getByTestId('warning-pay_model').textContent(), `Warning: ${entry.warning}`);
 
-  // The chart drew a line per coefficient (rounds 0 and 1).
-  assert.ok(await colourPixels(page, 'chart-pay_model', INTERCEPT_COLOUR) > 100, 'the intercept’s line is drawn');
-  assert.ok(await colourPixels(page, 'chart-pay_model', HOURS_COLOUR) > 100, 'the hours coefficient’s line is drawn');
+  // Small multiples: one chart per coefficient, each on its own axis, each drew its line (rounds 0 and 1).
+  assert.equal(await page.getByTestId('chart-pay_model').locator('canvas').count(), 2);
+  assert.ok(await colourPixels(page, 'chart-pay_model-0', INTERCEPT_COLOUR) > 100, 'the intercept’s line is drawn');
+  assert.ok(await colourPixels(page, 'chart-pay_model-1', HOURS_COLOUR) > 100, 'the hours coefficient’s line is drawn');
 
   // The coefficients in the variables' units, the uncertainty text (one of 8 chains has a round: no interval yet).
   const table = page.getByTestId('coefficients-table-pay_model');
@@ -394,7 +395,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.locator('[data-testid="rounds-completed-pay_model"]', { hasText: /^1$/ }).waitFor({ timeout: 30_000 });
     await page.getByTestId('rounds-details-pay_model').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
-    assert.ok(await colourPixels(page, 'chart-pay_model', INTERCEPT_COLOUR) > 100, 'the chart drew at 390 px');
+    assert.ok(await colourPixels(page, 'chart-pay_model-0', INTERCEPT_COLOUR) > 100, 'the chart drew at 390 px');
     await screenshot(page, 'phone-regression-dashboard');
     await page.getByTestId('question-pay_model').screenshot({ path: `${SCREENSHOT_DIR}/deniable-phone-regression-model-panel.png` });
     assert.deepEqual(unexpectedProblems(log, ADMIN_PROBLEMS), []);
@@ -426,16 +427,18 @@ test('the creation page builds a model, with the core’s message for a bad vari
   await editor.getByTestId('question-type').selectOption('linear_regression');
   await editor.getByTestId('question-text').fill(MODEL.text);
   await editor.getByTestId('question-id').fill(MODEL.id);
-  await editor.getByTestId('question-model-target').fill('pay');
-  await editor.getByTestId('question-model-features').fill('hours, tenure');
+  // Target and features are picked from the earlier numeric questions, never typed.
+  const targets = await editor.getByTestId('question-model-target').locator('option').evaluateAll((options) => options.map((option) => option.value));
+  assert.deepEqual(targets, ['', SURVEY.questions[0].id, SURVEY.questions[1].id]);
+  assert.deepEqual(await editor.getByTestId('question-model-features').locator('input[type="checkbox"]').evaluateAll((boxes) => boxes.map((box) => box.value)),
+    [SURVEY.questions[0].id, SURVEY.questions[1].id]);
   await editor.getByTestId('question-epsilon').fill('1');
   await editor.getByTestId('question-model-batch').fill('3');
-  // A feature that is no earlier question: the core's message, on the question and in the live check.
-  assert.match(await editor.getByTestId('question-privacy').textContent(),
-    /^This question: features\[1\]: no question "tenure" before this one/);
-  assert.match(await page.getByTestId('validation').textContent(), /^questions\[2\]\.features\[1\]: no question "tenure" before this one/);
+  // Nothing picked yet: the core's message, on the question and in the live check.
+  assert.match(await editor.getByTestId('question-privacy').textContent(), /^This question: target: /);
   assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
-  await editor.getByTestId('question-model-features').fill('hours');
+  await editor.getByTestId('question-model-target').selectOption('pay');
+  await editor.getByTestId('question-model-feature-hours').check();
   assert.equal(await editor.getByTestId('question-privacy').textContent(),
     'This question: ε = 1, on top of the budgets of the questions it uses; 2 coefficients, trained in rounds of 3 respondents');
   assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'success');

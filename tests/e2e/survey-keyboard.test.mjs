@@ -134,7 +134,8 @@ test('preparing with unanswered questions names them and moves focus to the firs
   await page.getByTestId('option-alcohol-0').check();
   await page.getByTestId('review-answers').click();
   assert.equal(await page.getByTestId('answer-error').textContent(),
-    'Please answer every question before preparing your report (unanswered: questions 1, 3).');
+    'Please answer every question before preparing your report ' +
+    '(unanswered: questions 1 (“Have you used a recreational drug in the past 12 months?”), 3 (“Which of these has caused you the most stress this year?”)).');
   assert.equal((await focusedElement(page)).name, 'answer-0');
   assert.equal(await page.getByTestId('report-panel').count(), 0);
   await page.keyboard.press('Space');

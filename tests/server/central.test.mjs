@@ -105,6 +105,17 @@ describe('questions answered in confidence over HTTP', () => {
     }
     // Each bin alone in its group: an exact 95% interval around its value.
     for (const bin of made.body.release.bins) assert.ok(bin.ci_low < bin.value && bin.value < bin.ci_high);
+    // The CSV: the bin as the label, the release in columns of its own (never "r1 (dp_base, epsilon 0.4): ...").
+    const csv = (await get(`${server.url}/api/surveys/conf/results.csv`)).body.split('\r\n');
+    const header = csv[0].split(',');
+    const rows = csv.slice(1).filter((line) => line.includes(',released_count,')).map((line) => line.split(','));
+    assert.equal(rows.length, 3);
+    for (const row of rows) {
+      assert.equal(row[header.indexOf('release')], made.body.release.id);
+      assert.equal(row[header.indexOf('release_method')], 'dp_base');
+      assert.equal(row[header.indexOf('release_epsilon')], '0.4');
+      assert.doesNotMatch(row[header.indexOf('label')], /epsilon|\(/);
+    }
   });
 
   it('states what release intervals are for: the population by default (noise and sampling), or these respondents', async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 
-import { DEMO_REPORT, DEMO_SURVEY, bearer, postJson, readDemoSurvey, removeDir, sqlite, startServer } from './server_harness.mjs';
+import { DEMO_REPORT, DEMO_SURVEY, bearer, get, postJson, readDemoSurvey, removeDir, sqlite, startServer } from './server_harness.mjs';
 
 const INVITED_REPORT = { ...DEMO_REPORT, survey: 'invited' };
 
@@ -82,5 +82,32 @@ describe('invitation surveys', () => {
     assert.equal(sqlite(server.dataDir, `SELECT COUNT(*) FROM invitations WHERE code_hash = '${code}'`), '0');
     await submit(code);
     assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '1');
+  });
+});
+
+describe('invitation counts (GET /api/surveys/{id}/invitations)', () => {
+  let server;
+  before(async () => {
+    server = await startServer({ args: ['--demo', DEMO_SURVEY] });
+    const definition = { ...readDemoSurvey(), id: 'counted', access: 'invitation', results: 'admin' };
+    assert.equal((await postJson(`${server.url}/api/surveys`, definition, bearer(server.token))).status, 201);
+  });
+  after(async () => { await server.stop(); removeDir(server.dataDir); });
+
+  const counts = (headers = bearer(server.token), id = 'counted') => get(`${server.url}/api/surveys/${id}/invitations`, headers);
+
+  it('says how many codes exist and how many are used, to the admin only, never the codes', async () => {
+    assert.equal((await counts({})).status, 401);
+    assert.equal((await counts(bearer(server.token), 'nope')).status, 404);
+    assert.deepEqual((await counts()).body, { total: 0, used: 0, unused: 0 });
+    const made = await postJson(`${server.url}/api/surveys/counted/invitations`, { count: 3 }, bearer(server.token));
+    assert.equal(made.status, 201);
+    const more = await postJson(`${server.url}/api/surveys/counted/invitations`, { count: 2 }, bearer(server.token));
+    assert.equal(more.status, 201);
+    const report = { ...DEMO_REPORT, survey: 'counted' };
+    assert.equal((await postJson(`${server.url}/api/surveys/counted/reports`, report, { 'X-Invitation-Code': made.body.codes[1] })).status, 201);
+    const after = await counts();
+    assert.equal(after.status, 200);
+    assert.deepEqual(after.body, { total: 5, used: 1, unused: 4 });
   });
 });

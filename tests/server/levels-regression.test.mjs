@@ -198,8 +198,8 @@ describe('levels in the CSV export', () => {
       const csv = await fetch(`${server.url}/api/surveys/income/results.csv`).then((response) => response.text());
       const number = '-?[0-9.]+(e-?[0-9]+)?';
       assert.match(csv, /,numeric,,hiera_mean,/);
-      assert.match(csv, new RegExp(`,numeric,level 1,share,${number},${number},${number},${number},,10,20,${number},levels,(population)?\r\n`));
-      assert.match(csv, new RegExp(`,numeric,level 2,share,${number},${number},${number},${number},,10,20,${number},levels,(population)?\r\n`));
+      assert.match(csv, new RegExp(`,numeric,level 1,share,${number},${number},${number},${number},,10,20,${number},levels,(population)?,,,,\r\n`));
+      assert.match(csv, new RegExp(`,numeric,level 2,share,${number},${number},${number},${number},,10,20,${number},levels,(population)?,,,,\r\n`));
     } finally {
       await server.stop();
       removeDir(server.dataDir);

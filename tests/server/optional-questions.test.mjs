@@ -75,6 +75,6 @@ describe('optional questions', () => {
     assert.equal(csv.status, 200);
     const rows = csv.body.trim().split('\r\n');
     assert.equal(rows.filter((row) => row.startsWith('opt,extra,')).length, 3);
-    assert.ok(rows.filter((row) => row.startsWith('opt,extra,')).every((row) => row.split(',').at(-4) === '1'));
+    assert.ok(rows.filter((row) => row.startsWith('opt,extra,')).every((row) => row.split(',').at(-8) === '1'));
   });
 });

@@ -70,7 +70,9 @@ describe('results', () => {
       assert.match(bad.body.error.message, /interval must be "population" \(the default\) or "respondents"/);
     }
     const csv = (await get(`${server.url}/api/surveys/private/results.csv?interval=respondents`, bearer(server.token))).body;
-    assert.equal(csv.split('\r\n')[1].split(',').at(-1), 'respondents');
+    const [header, first] = csv.split('\r\n').map((line) => line.split(','));
+    assert.equal(first[header.indexOf('interval_for')], 'respondents');
+    assert.equal(first[header.indexOf('options')], 'interval=respondents');
   });
 
   it('results of a survey without reports have n = 0 and null estimates', async () => {
@@ -90,11 +92,12 @@ describe('results', () => {
     assert.match(response.headers.get('content-disposition'), /filename="tricky-results\.csv"/);
     const lines = response.body.split('\r\n');
     assert.equal(lines.at(-1), '');
-    assert.equal(lines[0], 'survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,mechanism,interval_for');
+    assert.equal(lines[0], 'survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,mechanism,' +
+      'release,release_method,release_epsilon,options');
     assert.equal(lines.length, 1 + 3 + 4 + 1);
-    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""",categorical,"A, or B",frequency,,,,,,,0,2,grr,population');
-    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""",categorical,"Say ""no""",frequency,,,,,,,0,2,grr,population');
-    assert.equal(lines[4], 'tricky,q2,Pure negative,categorical,x,frequency,,,,,,,0,,negative,population');
+    assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""",categorical,"A, or B",frequency,,,,,,,0,2,grr,population,,,,');
+    assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""",categorical,"Say ""no""",frequency,,,,,,,0,2,grr,population,,,,');
+    assert.equal(lines[4], 'tricky,q2,Pure negative,categorical,x,frequency,,,,,,,0,,negative,population,,,,');
   });
 
   it('results.csv carries the estimates of the results document', async () => {
@@ -103,7 +106,7 @@ describe('results', () => {
     const row = csv.split('\r\n')[1].split(',');
     const yes = json.questions[0].options[0];
     assert.deepEqual(row.slice(0, 6), ['private', 'drugs', 'Have you used a recreational drug in the past 12 months?', 'categorical', 'Yes', 'frequency']);
-    assert.deepEqual(row.slice(12), ['1', '1', 'grr', 'population']);
+    assert.deepEqual(row.slice(12), ['1', '1', 'grr', 'population', '', '', '', '']);  // no release, default options
     // Six significant digits: sensible for a spreadsheet, and the same numbers.
     const rounded = (x) => Number(x.toPrecision(6));
     assert.deepEqual(row.slice(6, 12).map(Number),

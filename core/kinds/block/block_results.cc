@@ -29,7 +29,7 @@ std::string FormatTwoDigits(double value) {
 std::string WideIntervalWarning(const MarginalEstimate& estimate, double widest, double epsilon_per_attribute) {
   const double q = estimate.average_q;
   const double needed = std::ceil(static_cast<double>(estimate.n) * (widest / kUsefulHalfWidth) * (widest / kUsefulHalfWidth));
-  std::string text = "95% intervals are up to +-" + std::to_string(static_cast<int>(std::round(widest * 100))) +
+  std::string text = "95% intervals are up to ±" + std::to_string(static_cast<int>(std::round(widest * 100))) +
                      " points wide: the randomisation's noise";
   if (q > 0.0 && q < 0.5) {
     // The respondents' average q, estimated: unequal splits raise it (q is convex in a share), lowering this.
@@ -37,7 +37,7 @@ std::string WideIntervalWarning(const MarginalEstimate& estimate, double widest,
             FormatTwoDigits(epsilon_per_attribute) + ")";
   }
   return text + ", over " + std::to_string(estimate.n) + " reports; about " +
-         std::to_string(static_cast<long long>(needed)) + " reports would bring them to +-10 points";
+         std::to_string(static_cast<long long>(needed)) + " reports would bring them to ±10 points";
 }
 
 nlohmann::json AttributeToJson(const BlockAttribute& attribute, const MarginalEstimate& estimate,
@@ -155,23 +155,25 @@ Result<nlohmann::json> BlockResultToJson(const BlockDefinition& block, const Blo
 
 std::vector<CsvRow> BlockCsvRows(const nlohmann::json& result) {
   std::vector<CsvRow> rows;
+  // Tidy: the label is the option (empty for a cross-tab cell), and each
+  // attribute is a variable of its own (a column), never packed into the label.
   for (const auto& attribute : result["attributes"]) {
     for (const auto& option : attribute["options"]) {
-      rows.push_back({attribute["id"].get<std::string>() + ": " + option["label"].get<std::string>(), "frequency",
-                      option["frequency"], option["std_error"], option["ci_low"], option["ci_high"],
-                      option["consistent_frequency"], option["count"], attribute["n"]});
+      const std::string label = option["label"].get<std::string>();
+      rows.push_back({label, "frequency", option["frequency"], option["std_error"], option["ci_low"], option["ci_high"],
+                      option["consistent_frequency"], option["count"], attribute["n"],
+                      {{attribute["id"].get<std::string>(), label}}});
     }
   }
   const auto& crosstab = result["crosstab"];
   if (crosstab.contains("cells")) {
     for (const auto& cell : crosstab["cells"]) {
-      std::string name;
+      std::vector<std::pair<std::string, std::string>> variables;
       for (std::size_t i = 0; i < cell["options"].size(); ++i) {
-        name += (i == 0 ? "" : " & ") + crosstab["attributes"][i].get<std::string>() + "=" +
-                cell["options"][i].get<std::string>();
+        variables.emplace_back(crosstab["attributes"][i].get<std::string>(), cell["options"][i].get<std::string>());
       }
-      rows.push_back({name, "joint_frequency", cell["frequency"], cell["std_error"], cell["ci_low"], cell["ci_high"],
-                      cell["consistent_frequency"], nullptr, crosstab["n"]});
+      rows.push_back({"", "joint_frequency", cell["frequency"], cell["std_error"], cell["ci_low"], cell["ci_high"],
+                      cell["consistent_frequency"], nullptr, crosstab["n"], std::move(variables)});
     }
   }
   return rows;

@@ -14,9 +14,9 @@ namespace {
 nlohmann::json SampleSizeWarning(std::int64_t n, double half_width, std::int64_t needed) {
   if (n == 0) return "no reports yet";
   if (half_width <= kUsefulHalfWidth) return nullptr;
-  return "n = " + std::to_string(n) + " is too small for useful estimates: a 95% interval is about +-" +
-         FormatNumber(std::round(half_width * 1000) / 10) + " percentage points wide; about " +
-         std::to_string(needed) + " respondents give +-5 points";
+  return "n = " + std::to_string(n) + " is too small for useful estimates: a 95% interval is about ±" +
+         FormatSignificant(half_width * 100, 2) + " percentage points wide; about " +
+         std::to_string(needed) + " respondents give ±5 points";
 }
 
 // No reports yet: numbers are undefined, and say so as null (not 0).

@@ -92,9 +92,11 @@ std::vector<CsvRow> ConfidentialQuestionKind::CsvRows(const nlohmann::json& resu
     for (std::size_t b = 0; b < release.at("bins").size(); ++b) {
       const auto& bin = release.at("bins")[b];
       CsvRow row;
-      // "r2 (sreb_gca, epsilon 0.5): Yes": each release's rows, named by the release.
-      row.label = release.at("id").get<std::string>() + " (" + release.at("method").get<std::string>() + ", epsilon " +
-                  FormatNumber(release.at("epsilon").get<double>()) + "): " + bin.at("label").get<std::string>();
+      // Each release's rows: the bin as the label, the release in columns of its own.
+      row.label = bin.at("label").get<std::string>();
+      row.release = release.at("id").get<std::string>();
+      row.release_method = release.at("method").get<std::string>();
+      row.release_epsilon = release.at("epsilon");
       row.measure = "released_count";
       row.estimate = bin.at("value");
       row.ci_low = bin.at("ci_low");

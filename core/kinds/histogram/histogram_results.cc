@@ -14,8 +14,19 @@ constexpr double kUsefulHalfWidth = 0.05;  // a bin's 95% interval within +-5 po
 
 nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
 
+// An edge as read: 6 significant digits, no trailing zeros (a custom width
+// of 1/3 gives "[0.333333, 0.666667)", not twelve digits).
+std::string EdgeText(double edge) {
+  std::string text = FormatSignificant(edge, 6);
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  return text == "-0" ? "0" : text;
+}
+
 std::string BinLabel(double low, double high, bool last) {
-  return "[" + FormatNumber(low) + ", " + FormatNumber(high) + (last ? "]" : ")");
+  return "[" + EdgeText(low) + ", " + EdgeText(high) + (last ? "]" : ")");
 }
 
 // A consumer's bins: unbiased with the exact variance (level_estimates.h), and consistent (sums of the
@@ -79,9 +90,9 @@ nlohmann::json CustomJson(const HistogramQuestionKind& kind, const LevelEstimate
           {"exact", exact},
           {"note", exact ? nlohmann::json()
                          : nlohmann::json("approximate: some edges cut fine cells, whose answers the reports cannot "
-                                          "place within the cell; those cells are shared by overlap. bias_bound is "
-                                          "the most that can be off if the answers spread smoothly within a cell; "
-                                          "worst_case_bias if they sit anywhere in it (e.g. stacked at whole "
+                                          "place within the cell; those cells are shared by overlap. The bias bound is "
+                                          "the most a share can be off if the answers spread smoothly within a cell; "
+                                          "the worst-case bias, if they sit anywhere in it (e.g. stacked at whole "
                                           "numbers); the interval holds whatever they do")},
           {"bins", list}};
 }
@@ -154,7 +165,7 @@ nlohmann::json SampleSizeWarning(const nlohmann::json& histograms, std::int64_t 
   }
   if (widest <= kUsefulHalfWidth) return nullptr;
   return "n = " + std::to_string(n) + " is too small for useful estimates: a bin of \"" + name +
-         "\" has a 95% interval about +-" + FormatNumber(std::round(widest * 1000) / 10) + " percentage points wide";
+         "\" has a 95% interval about ±" + FormatSignificant(widest * 100, 2) + " percentage points wide";
 }
 
 }  // namespace

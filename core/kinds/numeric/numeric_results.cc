@@ -258,8 +258,8 @@ json BaseDocument(const NumericQuestionKind& question, const NumericAggregate& a
 json SampleSizeWarning(const NumericQuestionKind& question, std::int64_t n, const BootstrapInterval& mean) {
   const double half_width = (mean.high - mean.low) / 2.0;
   if (half_width <= kUsefulMeanHalfWidth * question.range().width()) return nullptr;
-  return "n = " + std::to_string(n) + " is too small for useful estimates: the 95% interval of the mean is about +-" +
-         FormatNumber(std::round(half_width * 1000) / 1000) + (question.unit().empty() ? "" : " " + question.unit()) +
+  return "n = " + std::to_string(n) + " is too small for useful estimates: the 95% interval of the mean is about ±" +
+         FormatSignificant(half_width, 2) + (question.unit().empty() ? "" : " " + question.unit()) +
          " wide (more than 5% of the answer range)";
 }
 

@@ -86,9 +86,9 @@ std::string WidenForBlur(BootstrapInterval& interval, double blur, NumericRange 
   if (!(blur > 0.0)) return "";
   std::string note;
   if (blur > 0.5 * (interval.high - interval.low)) {
-    note = "limited by the resolution: at this number of reports a single value is reconstructed spread over " +
-           FormatNumber(blur * 2.0) + " units or more (the interval was widened by " + FormatNumber(blur) +
-           " on each side)";
+    note = "limited by the resolution: at this number of reports a single value is reconstructed spread over about " +
+           FormatSignificant(blur * 2.0, 3) + " or more, in the question's unit (the interval was widened by about " +
+           FormatSignificant(blur, 3) + " on each side)";
   }
   interval.low = std::max(range.low, interval.low - blur);
   interval.high = std::min(range.high, interval.high + blur);

@@ -238,6 +238,12 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
     el('section', { class: 'card' }, [el('h2', { text: 'Create' }), createForm, result]),
   ]);
 
+  // Until the designer types or picks something, an incomplete definition is
+  // not an error ("id: must not be empty" before any input): it says what to do.
+  let touched = false;
+  document.addEventListener('input', () => { touched = true; }, true);
+  document.addEventListener('change', () => { touched = true; }, true);
+
   return {
     element,
     created: () => created,
@@ -254,7 +260,8 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
         valid = false;
         setText(total, '—');
         showTotalWarning(totalWarning, null);
-        showValidation(validation, 'error', error.message);
+        if (touched) showValidation(validation, 'error', error.message);
+        else showValidation(validation, 'info', 'Fill in the survey’s id, title and questions: the definition is checked as you type.');
       }
       createButton.disabled = !valid || created;
     },

@@ -133,7 +133,7 @@ export function createQuestionEditor(initial, { onRemove }) {
       const values = this.read();
       const central = values.privacy === 'central';
       const result = central ? confidentialFeedback(core, checkQuestion(core, values), respondents, this.index) : activeEditor().feedback(core, {
-        values, respondents, index: this.index,
+        values, respondents, index: this.index, earlier,
         check: () => checkQuestion(core, values),
         checkInSurvey: () => checkQuestionInSurvey(core, values, earlier),
       });

@@ -103,6 +103,14 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
   ]);
   const submit = el('button', { type: 'submit', class: 'button button-primary', testid: `release-submit-${questionId}`, text: 'Release now' });
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `release-error-${questionId}`, hidden: true });
+  // A release spends budget for good: the page says what it will spend and
+  // asks once more before sending.
+  const confirmText = el('p', { testid: `release-confirm-text-${questionId}` });
+  const confirmButton = el('button', { type: 'button', class: 'button button-primary', testid: `release-confirm-${questionId}`, text: 'Yes, spend it' });
+  const cancelButton = el('button', { type: 'button', class: 'button', testid: `release-confirm-cancel-${questionId}`, text: 'Not now' });
+  const confirmBox = el('div', {
+    class: 'notice notice-warning release-confirm', role: 'group', 'aria-label': 'Confirm the release', hidden: true, testid: `release-confirm-box-${questionId}`,
+  }, [confirmText, el('div', { class: 'actions' }, [confirmButton, cancelButton])]);
   const status = el('p', { class: 'notice notice-success', role: 'status', testid: `release-status-${questionId}`, hidden: true });
   const form = el('form', { class: 'release-form', novalidate: true, testid: `release-form-${questionId}`, 'aria-label': 'Make a release' }, [
     el('h3', { class: 'chart-title', text: 'Make a release (admin)' }),
@@ -114,6 +122,7 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
     advanced,
     when,
     el('div', { class: 'actions' }, [submit]),
+    confirmBox,
     error,
     status,
   ]);
@@ -153,7 +162,16 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
   };
 
   let busy = false;
-  form.addEventListener('submit', async (event) => {
+  const hideConfirm = () => { confirmBox.hidden = true; };
+  // Any change to the form asks again: the confirmation is for what it said.
+  form.addEventListener('input', hideConfirm);
+  form.addEventListener('change', hideConfirm);
+  cancelButton.addEventListener('click', () => {
+    hideConfirm();
+    submit.focus();
+  });
+  confirmButton.addEventListener('click', () => send());
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (busy) return;
     // A count the question already has would make the release at once: asked again, never sent.
@@ -162,6 +180,30 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
       at.focus();
       return;
     }
+    error.hidden = true;
+    status.hidden = true;
+    // The budget is checked here first (the server checks it again): an ε
+    // above what is left is said, never sent.
+    const wanted = definitionNumber(epsilon.value);
+    if (typeof wanted === 'number' && ledger && wanted > ledger.left * (1 + 1e-9)) {
+      const reserved = ledger.reserved > 0 ? `, ${formatNumber(ledger.reserved)} reserved by scheduled releases` : '';
+      setText(error, `ε ${formatNumber(wanted)} is more than the ${formatNumber(ledger.left)} left of this question’s budget of ` +
+        `${formatNumber(ledger.budget)} (${formatNumber(ledger.spent)} spent${reserved}): choose a smaller ε. Nothing was sent.`);
+      error.hidden = false;
+      epsilon.focus();
+      return;
+    }
+    const after = typeof wanted === 'number' && ledger ? ` ${formatNumber(Math.max(0, ledger.left - wanted))} will be left.` : '';
+    setText(confirmText, later()
+      ? `Schedule this release? It reserves ε ${formatNumber(wanted)} of this question’s budget now, for good unless cancelled.${after}`
+      : `Release now? It publishes noisy counts and spends ε ${formatNumber(wanted)} of this question’s budget for good.${after}`);
+    confirmBox.hidden = false;
+    confirmButton.focus();
+  });
+
+  async function send() {
+    if (busy) return;
+    hideConfirm();
     busy = true;
     submit.disabled = true;
     error.hidden = true;
@@ -192,8 +234,10 @@ export function createReleaseForm({ surveyId, questionId, onReleased, onUnauthor
     } finally {
       busy = false;
       submit.disabled = false;
+      // The confirm button is gone: focus goes back to the form's button, next to the message.
+      if (!form.contains(document.activeElement) || confirmBox.contains(document.activeElement)) submit.focus();
     }
-  });
+  }
 
   return {
     element: form,

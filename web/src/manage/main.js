@@ -29,6 +29,9 @@ function start() {
       signIn.show('Signed out. Enter the admin token to manage surveys.');
     }),
   ]);
+  // A message about one survey is shown on that survey's card (kept across the
+  // reload of the list that follows an action), where the admin acted.
+  const notes = new Map();
   const dialog = createDeleteDialog({ token: () => loadAdminToken(), onDeleted: (message) => { showStatus(status, 'success', message); load(); } });
   replaceChildren(main, [
     el('h1', { text: 'Manage surveys' }),
@@ -68,14 +71,20 @@ function start() {
   // the results, its links and actions.
   function surveyItem(survey) {
     const id = survey.id;
-    const itemStatus = el('p', { class: 'notice', role: 'status', hidden: true, testid: `item-status-${id}` });
+    const itemStatus = el('p', { class: 'notice', role: 'status', hidden: true, tabindex: '-1', testid: `item-status-${id}` });
+    const note = notes.get(id);
+    if (note) {
+      notes.delete(id);
+      showStatus(itemStatus, note.kind, note.message);
+      if (note.focus) queueMicrotask(() => itemStatus.focus());
+    }
     const closing = el('input', {
       id: `closes-at-${id}`, type: 'datetime-local', testid: `closes-at-${id}`, value: utcToLocalInput(survey.closes_at),
     });
     const setStatus = async (body, done) => {
       try {
         await requestJson(surveyPath(id, '/status'), { method: 'POST', json: body, headers: bearer(loadAdminToken()) });
-        showStatus(status, 'success', done);
+        notes.set(id, { kind: 'success', message: done, focus: true });
         await load();
       } catch (error) {
         showStatus(itemStatus, 'error', error.message);
@@ -103,7 +112,17 @@ function start() {
         closing.focus();
         return;
       }
-      setStatus({ status: 'open', closes_at: utc }, `“${survey.title}” closes at ${describeClosing(utc)}.`);
+      // A time already past would close the survey at once: said, not sent.
+      if (new Date(utc) <= new Date()) {
+        showStatus(itemStatus, 'error', `${describeClosing(utc)} has already passed: choose a later time, or use “Close now”.`);
+        closing.focus();
+        return;
+      }
+      // The survey keeps its status: a closing time never reopens a closed survey.
+      const done = closed
+        ? `“${survey.title}” stays closed; if you reopen it, it closes at ${describeClosing(utc)}.`
+        : `“${survey.title}” closes at ${describeClosing(utc)}.`;
+      setStatus({ status: survey.status, closes_at: utc }, done);
     });
     const stateText = closed ? 'Closed' : (survey.accepting === false ? 'Not accepting' : 'Open');
     return el('li', { class: 'card manage-item', testid: `survey-${id}`, dataset: { status: survey.status } }, [
@@ -130,11 +149,67 @@ function start() {
         button('Delete…', `delete-${id}`, () => dialog.open(survey), 'button-danger'),
       ]),
       closingForm,
+      survey.access === 'invitation' ? invitationsSection(survey, itemStatus) : null,
       itemStatus,
     ]);
   }
 
   load();
+}
+
+// An invitation survey's codes: how many are used and unused, and a form
+// that makes more (shown once, to copy: only their hashes are kept).
+function invitationsSection(survey, itemStatus) {
+  const id = survey.id;
+  const counts = el('span', { testid: `invitation-counts-${id}`, text: 'counting…' });
+  const count = el('input', {
+    id: `more-codes-${id}`, type: 'number', min: '1', max: '10000', step: '1', value: '10', inputmode: 'numeric', testid: `more-codes-count-${id}`,
+  });
+  const output = el('textarea', { readonly: true, rows: '4', hidden: true, testid: `more-codes-list-${id}`, 'aria-label': 'New invitation codes' });
+  const refresh = async () => {
+    try {
+      const response = await requestJson(surveyPath(id, '/invitations'), { headers: bearer(loadAdminToken()) });
+      setText(counts, `${formatInteger(response.total)} (${formatInteger(response.used)} used, ${formatInteger(response.unused)} unused)`);
+    } catch (error) {
+      setText(counts, `not known (${error.message})`);
+    }
+  };
+  const form = el('form', { class: 'closing-form', novalidate: true }, [
+    el('label', { for: count.id, text: 'More invitation codes' }),
+    el('div', { class: 'closing-row' }, [
+      count,
+      el('button', { type: 'submit', class: 'button button-small', testid: `more-codes-${id}`, text: 'Make codes' }),
+    ]),
+    output,
+  ]);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const wanted = Number(count.value);
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > 10000) {
+      showStatus(itemStatus, 'error', 'Enter a whole number of codes from 1 to 10,000.');
+      count.focus();
+      return;
+    }
+    try {
+      const response = await requestJson(surveyPath(id, '/invitations'), {
+        method: 'POST', json: { count: wanted }, headers: bearer(loadAdminToken()),
+      });
+      output.value = response.codes.join('\n');
+      output.hidden = false;
+      showStatus(itemStatus, 'success',
+        `${formatInteger(response.codes.length)} new codes for “${survey.title}”, below. Copy them now: they are not shown again.`);
+      output.focus();
+      output.select();
+      await refresh();
+    } catch (error) {
+      showStatus(itemStatus, 'error', `No codes were made: ${error.message}`);
+    }
+  });
+  refresh();
+  return el('div', { class: 'manage-invitations', testid: `invitations-${id}` }, [
+    el('p', {}, ['Invitation codes: ', counts]),
+    form,
+  ]);
 }
 
 function createSignInForm(onSignIn) {

@@ -101,6 +101,19 @@ export function formatDecimal(value, decimals) {
   return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals, useGrouping: false }).format(value);
 }
 
+// The same with the locale's thousands separator ("300,000" in English,
+// "300 000" in French): for numbers read, never for a typed field's value.
+export function formatGrouped(value, decimals) {
+  if (value === null || value === undefined) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals }).format(value);
+}
+
+// A text that ends a sentence, with a full stop unless it already ends with
+// one ("Do you smoke?" stays as it is, never "Do you smoke?.").
+export function endSentence(text) {
+  return /[.!?…]["”»’)]*\s*$/u.test(text) ? text : `${text}.`;
+}
+
 // `mechanism` is the definition's / results' {name, epsilon, reported_options}.
 export function mechanismLabel(mechanism) {
   const base = MECHANISMS.includes(mechanism.name) ? t(mechanism.name) : mechanism.name;

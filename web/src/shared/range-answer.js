@@ -3,7 +3,7 @@
 // typed answer.
 import { richText } from './rich-text.js';
 import { el } from './dom.js';
-import { decimalsForStep, formatDecimal, withUnit } from './format.js';
+import { decimalsForStep, formatDecimal, formatGrouped, withUnit } from './format.js';
 import { attachNumberMessage, numberInput, parseDecimal } from './number-input.js';
 import { answerStep, onStepGrid } from './numeric-step.js';
 import { t } from './answer-texts.js';
@@ -27,7 +27,7 @@ export function renderRangeFieldset(question, index, className) {
   // Enough decimals for the step and for the low end the steps start from ([0.5, 10.5] in steps of 1: 1.5, 2.5, ...).
   const decimals = Math.max(decimalsForStep(step), decimalsForStep(Math.abs(low)));
   const unit = question.unit ?? '';
-  const rangeText = t('range', withUnit(formatDecimal(low, decimals), unit), withUnit(formatDecimal(high, decimals), unit));
+  const rangeText = t('range', withUnit(formatGrouped(low, decimals), unit), withUnit(formatGrouped(high, decimals), unit));
   const allowed = { low, high, step: question.step ?? null, rangeText, decimals };
   const hintId = `q${index}-range`;
   const sliderId = `q${index}-slider`;
@@ -35,6 +35,7 @@ export function renderRangeFieldset(question, index, className) {
   const common = { min: String(low), max: String(high), step: String(step), 'aria-describedby': hintId };
   const slider = el('input', {
     ...common, type: 'range', id: sliderId, value: String(low + (high - low) / 2), testid: `slider-${question.id}`,
+    class: 'slider-untouched',
   });
   const number = numberInput({
     id: numberId, name: `answer-${index}`, 'aria-describedby': hintId, testid: `number-${question.id}`,
@@ -42,15 +43,25 @@ export function renderRangeFieldset(question, index, className) {
   const message = attachNumberMessage(number, { check: (text) => checkAnswer(text, allowed) });
   messages.set(number, message);
   syncSliderLabel(slider, unit, decimals, false);
-  slider.addEventListener('input', () => {
+  const takeSlider = () => {
     number.value = formatDecimal(Number(slider.value), decimals);
     message.update();  // clears a message about the text the slider replaced
+    slider.classList.remove('slider-untouched');
     syncSliderLabel(slider, unit, decimals, true);
+    // The form hears of it as of any answer (progress, the unanswered mark).
+    number.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  slider.addEventListener('input', takeSlider);
+  // A tap or click on the thumb without moving it fires no "input": it still
+  // answers with the value shown, once the slider shows it as an answer.
+  slider.addEventListener('pointerup', () => {
+    if (slider.classList.contains('slider-untouched')) takeSlider();
   });
   number.addEventListener('input', () => {
     const answer = checkAnswer(number.value, allowed);
     if (answer.ok) {
       slider.value = String(answer.value);
+      slider.classList.remove('slider-untouched');
       syncSliderLabel(slider, unit, decimals, true);
     }
   });
@@ -63,8 +74,8 @@ export function renderRangeFieldset(question, index, className) {
         el('label', { for: sliderId, text: t('slide') }),
         slider,
         el('div', { class: 'range-ends', 'aria-hidden': 'true' }, [
-          el('span', { text: withUnit(formatDecimal(low, decimals), unit) }),
-          el('span', { text: withUnit(formatDecimal(high, decimals), unit) }),
+          el('span', { text: withUnit(formatGrouped(low, decimals), unit) }),
+          el('span', { text: withUnit(formatGrouped(high, decimals), unit) }),
         ]),
       ]),
       el('div', { class: 'field numeric-typed' }, [
@@ -78,7 +89,7 @@ export function renderRangeFieldset(question, index, className) {
 
 // Screen readers announce the value with its unit, or that none is chosen yet.
 function syncSliderLabel(slider, unit, decimals, touched) {
-  const text = touched ? withUnit(formatDecimal(Number(slider.value), decimals), unit) : t('notAnswered');
+  const text = touched ? withUnit(formatGrouped(Number(slider.value), decimals), unit) : t('notAnswered');
   slider.setAttribute('aria-valuetext', text);
 }
 

@@ -13,6 +13,7 @@ import {
 } from './prepared-report-store.js';
 import { formatDate, setLanguage } from '../shared/i18n.js';
 import { t } from './texts.js';
+import { errorInWords } from './error-words.js';
 import { setNumberLocale } from '../shared/format.js';
 import { plainText, richText } from '../shared/rich-text.js';
 import { surveyKind } from './kinds.js';
@@ -189,7 +190,7 @@ function renderInvitationGate(survey, proceed) {
       button.disabled = false;
       button.textContent = t('inviteCheck');
       input.value = code;
-      refuse(error.message);
+      refuse(errorInWords(error));
       input.focus();
     }
   };
@@ -238,8 +239,14 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   let unsent = false;  // a prepared report shown and not sent: leaving warns
   let currentPanel = null;
   let sent = false;
+  // Answers are kept in memory only (never stored on the device): leaving or
+  // reloading before the report is prepared would lose them, so it warns.
+  let answering = false;
+  form.addEventListener('input', () => { answering = true; });
+  form.addEventListener('change', () => { answering = true; });
   window.addEventListener('beforeunload', (event) => {
-    if (!unsent || preview) return;
+    if (preview || sent) return;
+    if (!unsent && !(answering && !currentPanel)) return;
     event.preventDefault();
     event.returnValue = t('leaveWarning');
   });
@@ -386,8 +393,10 @@ function checkAnswers(form, survey, errorBox) {
   // A typed number that was refused (outside the range, say) is marked by its
   // field with the reason; it is named as such, not as unanswered.
   const refused = read.unanswered.filter((index) => form.querySelector(`input[name="answer-${index}"][aria-invalid="true"]`));
-  const unanswered = read.unanswered.filter((index) => !refused.includes(index));
-  const numbers = (indices) => indices.map((index) => index + 1).join(', ');
+  const unanswered = askedFor(survey, read.unanswered.filter((index) => !refused.includes(index)));
+  // Each question named by its number and its text, so the list says which in words.
+  const numbers = (indices) => indices.map((index) => questionInWords(survey, index)).join(', ');
+  markUnanswered(form, survey, unanswered);
   if (refused.length > 0) {
     errorBox.textContent = t('correctQuestions', refused.length, numbers(refused)) +
       (unanswered.length > 0 ? ` ${t('stillUnanswered', numbers(unanswered))}` : '');
@@ -404,6 +413,47 @@ function checkAnswers(form, survey, errorBox) {
   }
   errorBox.hidden = true;
   return read;
+}
+
+// A question built from other questions' answers (a model: there is nothing
+// to answer on it) is not asked for while one of those questions is: that
+// question is what the respondent has to answer.
+function askedFor(survey, unanswered) {
+  const missing = new Set(unanswered.map((index) => survey.questions[index].id));
+  return unanswered.filter((index) => {
+    const question = survey.questions[index];
+    const used = surveyKind(question.type).answersUsed?.(question) ?? [];
+    return !used.some((id) => missing.has(id));
+  });
+}
+
+// "2 (“How much do you earn?”)": a question's number with its text, cut short when long.
+function questionInWords(survey, index) {
+  const text = plainText(survey.questions[index].text);
+  const short = text.length > 60 ? `${text.slice(0, 57).trimEnd()}…` : text;
+  return `${index + 1} (“${short}”)`;
+}
+
+// Marks each unanswered question where it is (a red border and "Not answered
+// yet" under its text), until the respondent answers it; other marks go.
+function markUnanswered(form, survey, unanswered) {
+  for (const note of form.querySelectorAll('.question-unanswered-note')) note.remove();
+  for (const fieldset of form.querySelectorAll('.question-unanswered')) fieldset.classList.remove('question-unanswered');
+  for (const index of unanswered) {
+    const fieldset = form.querySelector(`fieldset[data-question-id="${CSS.escape(survey.questions[index].id)}"]`);
+    if (!fieldset) continue;
+    fieldset.classList.add('question-unanswered');
+    const note = el('p', { class: 'question-unanswered-note', testid: `unanswered-${survey.questions[index].id}`, text: t('notAnsweredYet') });
+    const legend = fieldset.querySelector('legend');
+    if (legend) legend.after(note);
+    else fieldset.prepend(note);
+    const clear = () => {
+      fieldset.classList.remove('question-unanswered');
+      note.remove();
+    };
+    fieldset.addEventListener('input', clear, { once: true });
+    fieldset.addEventListener('change', clear, { once: true });
+  }
 }
 
 // Randomises the answers with the core (OS randomness): {reportText: the

@@ -1,5 +1,6 @@
 import { el, replaceChildren } from '../shared/dom.js';
 import { t } from './texts.js';
+import { errorInWords } from './error-words.js';
 import { plainText } from '../shared/rich-text.js';
 import { isCentral } from '../shared/central.js';
 import { describeConfidentialResponse, hasCentral } from './confidential.js';
@@ -171,7 +172,7 @@ async function submit({ sendButton, codeInput, status, send, resultsUrl, sendFor
     sendButton.disabled = false;
     sendButton.textContent = t('send');
     if (codeInput) codeInput.input.readOnly = false;
-    showStatus(status, 'error', t('notAccepted', error.message));
+    showStatus(status, 'error', t('notAccepted', errorInWords(error)));
   }
 }
 

@@ -1,6 +1,7 @@
 import { el } from '../shared/dom.js';
 import { plainText } from '../shared/rich-text.js';
 import { answerWords } from './answer-words.js';
+import { surveyKind } from './kinds.js';
 import { t } from './texts.js';
 
 // "Check your answers": the step between answering and preparing the report.
@@ -79,10 +80,16 @@ function renderRow(question, index) {
   const row = el('div', { class: 'review-item', testid: `review-${question.id}` }, [
     el('dt', {}, [el('span', { class: 'question-number', text: `${index + 1}.` }), ` ${plainText(question.text)}`]),
     value,
-    el('dd', { class: 'review-change' }, [
+    // A question built from other answers (a model) has nothing to change:
+    // its answers are changed on their own rows.
+    builtFromOthers(question) ? null : el('dd', { class: 'review-change' }, [
       el('button', { type: 'button', class: 'button button-small', testid: `change-${question.id}`, dataset: { change: String(index) }, text: t('change') },
         [el('span', { class: 'visually-hidden', text: t('changeWhich', index + 1) })]),
     ]),
   ]);
   return { question, index, value, row };
+}
+
+function builtFromOthers(question) {
+  return (surveyKind(question.type).answersUsed?.(question) ?? []).length > 0;
 }

@@ -19,6 +19,7 @@ export const t = texts({
     inviteCheck: 'Check my code',
     inviteChecking: 'Checking your code…',
     inviteEmpty: 'Please enter your invitation code.',
+    inviteInvalid: 'This invitation code is not valid for this survey, or it has already been used. Check it for typing mistakes, or ask the organisers for a new one.',
     inviteOk: 'Your invitation code is valid. It is used once, when you send your report.',
     prepare: 'Prepare my report',
     reviewHeading: 'Check your answers',
@@ -48,6 +49,7 @@ export const t = texts({
     answered: 'answered',
     correctQuestions: (count, list) => `Please correct ${count === 1 ? 'question' : 'questions'} ${list} before preparing your report: ` +
       'the number typed is not accepted (the message next to the field says why and gives the range).',
+    notAnsweredYet: 'Not answered yet.',
     stillUnanswered: (list) => `Still unanswered: ${list}.`,
     answerEvery: (count, list) => `Please answer every question before preparing your report (unanswered: ${count === 1 ? 'question' : 'questions'} ${list}).`,
     notPrepared: (message) => `Your report could not be prepared: ${message}`,
@@ -117,6 +119,7 @@ export const t = texts({
     inviteCheck: 'Vérifier mon code',
     inviteChecking: 'Vérification de votre code…',
     inviteEmpty: 'Veuillez saisir votre code d’invitation.',
+    inviteInvalid: 'Ce code d’invitation n’est pas valable pour ce questionnaire, ou il a déjà servi. Vérifiez qu’il est bien saisi, ou demandez-en un nouveau aux organisateurs.',
     inviteOk: 'Votre code d’invitation est valide. Il est utilisé une fois, à l’envoi de votre rapport.',
     prepare: 'Préparer mon rapport',
     reviewHeading: 'Vérifiez vos réponses',
@@ -146,6 +149,7 @@ export const t = texts({
     answered: 'répondu',
     correctQuestions: (count, list) => `Veuillez corriger ${count === 1 ? 'la question' : 'les questions'} ${list} avant de préparer votre rapport : ` +
       'le nombre saisi n’est pas accepté (le message à côté du champ dit pourquoi et donne l’intervalle permis).',
+    notAnsweredYet: 'Pas encore de réponse.',
     stillUnanswered: (list) => `Encore sans réponse : ${list}.`,
     answerEvery: (count, list) => `Veuillez répondre à toutes les questions avant de préparer votre rapport (sans réponse : ${count === 1 ? 'question' : 'questions'} ${list}).`,
     notPrepared: (message) => `Votre rapport n’a pas pu être préparé : ${message}`,

@@ -1,6 +1,7 @@
 // The block kind's words on the survey page (and its mechanism's name, which
 // shared.js also gives the dashboard and the creation page in English).
 import { texts } from '../../shared/i18n.js';
+import { endSentence } from '../../shared/format.js';
 
 export const t = texts({
   en: {
@@ -41,7 +42,7 @@ export const t = texts({
     noneTicked: 'none ticked',
     explanation: (p) => `Each part you answered is sent as one box per option, each ticked at random: your true option’s box ${p} of the time, ` +
       'every other option’s box less often (how much less follows the privacy you chose for that part). So a ticked box may not be yours, and yours may be unticked.',
-    leftOut: (parts, count) => `Not answered, so not sent: ${parts}. The organisers see only that ${count === 1 ? 'it was' : 'they were'} left out.`,
+    leftOut: (parts, count) => `Not answered, so not sent: ${endSentence(parts)} The organisers see only that ${count === 1 ? 'it was' : 'they were'} left out.`,
     detailsReport: (label, each) => `Mechanism: ${label}, ε = ${each} per answered part on average; ` +
       'the report carries the answered parts’ ids and their bits, not their shares of the budget.',
     detailsBits: (text, id, bits, options) => `${text} (“${id}”): bits ${bits}, one per option in order (${options}).`,

@@ -21,7 +21,7 @@ export function renderAdvice(advice, testidSuffix) {
       el('strong', { testid: `advice-recommended-${testidSuffix}`, dataset: { mechanism: advice.recommended }, text: mechanismShortName(advice.recommended) }),
       el('span', { class: 'hint', testid: `advice-reason-${testidSuffix}`, text: ` — ${advice.reason}.` }),
     ]),
-    el('p', { class: 'hint', id: `advice-caption-${testidSuffix}`, text: `Expected precision of one option's share with ${formatInteger(advice.respondents)} respondents and ${advice.options} options (at a share of 1/${advice.options}):` }),
+    el('p', { class: 'hint', id: `advice-caption-${testidSuffix}`, text: `Expected precision of the share of a rarely chosen option (a share near 0, where these mechanisms are compared) with ${formatInteger(advice.respondents)} respondents and ${advice.options} options. A mechanism with no formal guarantee bounds nothing: its smaller error is bought with privacy that cannot be stated.` }),
     el('div', { class: 'table-scroll' }, [
       el('table', { class: 'advice-table', 'aria-describedby': `advice-caption-${testidSuffix}` }, [
         el('thead', {}, [el('tr', {}, COLUMNS.map(([text, title]) => el('th', { scope: 'col', title, text })))]),
@@ -35,7 +35,7 @@ function renderRow(row, recommended) {
   const name = row.mechanism === 'negative' && row.epsilon === null ? 'Pure negative' : mechanismShortName(row.mechanism);
   return el('tr', { class: recommended ? 'recommended' : null }, [
     el('th', { scope: 'row' }, [name, recommended ? el('span', { class: 'badge', text: 'best' }) : null]),
-    el('td', { class: 'number', text: row.epsilon === null ? 'none' : formatNumber(row.epsilon) }),
+    el('td', { class: row.epsilon === null ? 'no-guarantee' : 'number', text: row.epsilon === null ? 'no formal guarantee' : formatNumber(row.epsilon) }),
     el('td', { class: 'number', text: formatPercent(row.std_error) }),
     el('td', { class: 'number', text: `±${formatPercent(row.ci_half_width)}` }),
     el('td', { class: 'number', text: formatInteger(row.n_for_5_points) }),

@@ -3,7 +3,7 @@
 // question ids, ε, the mechanism and an optional round size), its live
 // budget from the core (checked after the survey's earlier questions, which
 // the model names), and its part of the definition.
-import { el } from '../../shared/dom.js';
+import { el, replaceChildren } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger } from '../../shared/format.js';
 import { definitionNumber, numberInput } from '../../shared/number-input.js';
 
@@ -19,27 +19,77 @@ function splitIds(text) {
   return String(text ?? '').split(/[\s,;]+/).map((id) => id.trim()).filter((id) => id.length > 0);
 }
 
+// The target and the features are picked from the survey's earlier numeric
+// questions (a model can only use those), not typed: a select for the target
+// and a checkbox per question for the features, rebuilt when the earlier
+// questions change. Ids chosen before (a copy of a survey) stay chosen.
+function createPickers(fieldId, initial) {
+  let target = initial.target ?? '';
+  let features = new Set(splitIds(initial.features));
+  let key = null;
+  const targetSelect = el('select', { id: fieldId('model-target'), testid: 'question-model-target' });
+  const featureBox = el('fieldset', { class: 'model-features', testid: 'question-model-features' });
+  const featureHint = el('p', { class: 'hint', id: fieldId('model-features-hint'),
+    text: 'The numbers it predicts from: tick one or more earlier numeric questions (not the target).' });
+  targetSelect.addEventListener('change', () => { target = targetSelect.value; });
+  const label = (question) => (question.text.trim() ? `${question.id} — ${question.text.trim()}` : question.id);
+  return {
+    targetSelect,
+    featureField: el('div', { class: 'field' }, [featureBox, featureHint]),
+    // `earlier`: the editor values of the questions before this one.
+    update(earlier) {
+      const numeric = earlier.filter((question) => question.type === 'numeric' && String(question.id).trim() !== '')
+        .map((question) => ({ id: String(question.id).trim(), text: String(question.text ?? '') }));
+      const nextKey = JSON.stringify(numeric);
+      if (nextKey === key) return;
+      key = nextKey;
+      const known = new Set(numeric.map((question) => question.id));
+      const kept = [...new Set([target, ...features])].filter((id) => id && !known.has(id)).map((id) => ({ id, text: '' }));
+      const choices = [...numeric, ...kept];
+      replaceChildren(targetSelect, [
+        el('option', { value: '', text: choices.length ? 'Choose a question' : 'No numeric question before this one' }),
+        ...choices.map((question) => el('option', { value: question.id, text: label(question), selected: question.id === target })),
+      ]);
+      replaceChildren(featureBox, [
+        el('legend', { text: 'Features' }),
+        choices.length === 0 ? el('p', { class: 'hint', text: 'Add numeric questions before this one: the model is built from their answers.' }) : null,
+        ...choices.map((question) => {
+          const id = fieldId(`model-feature-${question.id}`);
+          const box = el('input', { type: 'checkbox', id, value: question.id, checked: features.has(question.id), testid: `question-model-feature-${question.id}` });
+          box.addEventListener('change', () => {
+            if (box.checked) features.add(question.id);
+            else features.delete(question.id);
+          });
+          return el('label', { class: 'choice', for: id }, [box, el('span', { text: label(question) })]);
+        }),
+      ]);
+      featureBox.setAttribute('aria-describedby', featureHint.id);
+    },
+    read() {
+      // In the order of the questions, whatever the order of ticking.
+      const order = [...featureBox.querySelectorAll('input[type="checkbox"]')].map((box) => box.value);
+      return { target, features: order.filter((id) => features.has(id)).join(', ') };
+    },
+  };
+}
+
 // The kind's fields in one question editor. `field(input, label, hint)` lays
 // out a labelled field; `epsilon` is the editor's privacy budget field, which
 // this kind places next to its mechanism.
 export function createEditor({ fieldId, initial, field, epsilon }) {
+  const pickers = createPickers(fieldId, initial);
   const inputs = {
-    target: el('input', {
-      id: fieldId('model-target'), type: 'text', value: initial.target ?? '', autocomplete: 'off', spellcheck: 'false', testid: 'question-model-target',
-    }),
-    features: el('input', {
-      id: fieldId('model-features'), type: 'text', value: initial.features ?? '', autocomplete: 'off', spellcheck: 'false', testid: 'question-model-features',
-    }),
     mechanism: el('select', { id: fieldId('model-mechanism'), testid: 'question-model-mechanism' },
       MECHANISMS.map(([value, text]) => el('option', { value, text, selected: value === (initial.modelMechanism ?? 'piecewise') }))),
     batch: numberInput({ id: fieldId('model-batch'), value: initial.batch ?? '', whole: true, testid: 'question-model-batch' }),
   };
+  pickers.update([]);
   const mechanismRow = el('div', { class: 'field-row' }, [field(inputs.mechanism, 'Mechanism')]);
   return {
     nodes: [
       el('div', { class: 'field-row' }, [
-        field(inputs.target, 'Target (question id)', 'The number the model predicts: the id of an earlier numeric question.'),
-        field(inputs.features, 'Features (question ids)', 'The numbers it predicts from: ids of earlier numeric questions, separated by commas.'),
+        field(pickers.targetSelect, 'Target', 'The number the model predicts: an earlier numeric question.'),
+        pickers.featureField,
       ]),
       mechanismRow,
       el('div', { class: 'field-row' }, [
@@ -55,8 +105,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     },
     read() {
       return {
-        target: inputs.target.value,
-        features: inputs.features.value,
+        ...pickers.read(),
         modelMechanism: inputs.mechanism.value,
         batch: inputs.batch.value,
       };
@@ -64,7 +113,8 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     // The budget and the round size come from the core, which checks the
     // model after the questions before it: its message names what is wrong
     // (e.g. features[1]: no question "x" before this one). No advisor.
-    feedback(core, { checkInSurvey }) {
+    feedback(core, { checkInSurvey, earlier = [] }) {
+      pickers.update(earlier);
       const checked = checkInSurvey();
       if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
       const { batch, components } = checked.summary;

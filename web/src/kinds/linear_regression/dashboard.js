@@ -7,7 +7,7 @@
 import { el, replaceChildren, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
 import { createPanelNotices } from '../../shared/panel-notices.js';
-import { createConvergenceChart } from './convergence-chart.js';
+import { createConvergenceCharts } from './convergence-chart.js';
 
 const COEFFICIENT = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 const MISSING = '—';
@@ -39,12 +39,14 @@ export function createPanel(question, index) {
   const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
   const formula = el('p', { class: 'model-formula', testid: `model-formula-${id}` });
   const notices = createPanelNotices(id);
-  const canvas = el('canvas', {
+  // Small multiples: one chart per coefficient, each on its own axis.
+  const canvases = names.map((name, position) => el('canvas', {
     role: 'img',
-    'aria-label': `Line chart of the coefficients of “${text}” after each round, one line per coefficient, in the variables’ units. The tables below list the numbers.`,
-    testid: `chart-${id}`,
-  });
-  const chartBox = el('div', { class: 'chart-box chart-box-numeric' }, [canvas]);
+    'aria-label': `Line chart of the ${position === 0 ? 'intercept' : `coefficient of ${name}`} of “${text}” after each round, in the variables’ units. The tables below list the numbers.`,
+    testid: `chart-${id}-${position}`,
+  }));
+  const chartBox = el('div', { class: 'model-charts', testid: `chart-${id}` },
+    canvases.map((canvas) => el('div', { class: 'chart-box chart-box-model' }, [canvas])));
   const rows = names.map((name, position) => createCoefficientRow(id, name, position));
   const uncertainty = el('p', { class: 'hint', id: `${tableId}-caption`, testid: `uncertainty-${id}` });
   const roundsBody = el('tbody', { testid: `rounds-table-body-${id}` });
@@ -65,7 +67,7 @@ export function createPanel(question, index) {
     formula,
     el('h3', { class: 'chart-title', text: 'Coefficients by round' }),
     chartBox,
-    el('p', { class: 'hint chart-caption', text: 'Each line is one coefficient, the average of the model’s chains after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
+    el('p', { class: 'hint chart-caption', text: 'One chart per coefficient, each on its own scale: the average of the model’s chains after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
     el('h3', { class: 'chart-title', text: 'Coefficients' }),
     el('div', { class: 'table-scroll' }, [
       el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
@@ -86,7 +88,7 @@ export function createPanel(question, index) {
     ]),
   ]);
 
-  const chart = createConvergenceChart(canvas, names);
+  const chart = createConvergenceCharts(canvases, names);
   let roundsKey = '';
   return {
     element,

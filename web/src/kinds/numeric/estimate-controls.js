@@ -3,8 +3,9 @@ import { formatNumber } from '../../shared/format.js';
 import { parseDecimal } from '../../shared/number-input.js';
 
 // The analyst's choices for numeric questions: the estimator, PML's curvature
-// penalty and the histogram bin width, sent to the server as ?estimator=,
-// ?curvature_penalty= and ?bin_width=; and, when a question uses privacy
+// penalty and each question's histogram bin width (in its own unit: one width
+// for a survey of ages and incomes fits neither), sent to the server as
+// ?estimator=, ?curvature_penalty= and ?<question id>.bin_width=; and, when a question uses privacy
 // levels, HierA's μ and clamp (?mu=, ?clamp=). Left at their defaults,
 // nothing is added to the request (the server picks PML with its own penalty,
 // a bin width of a twentieth of each range, μ = 1 and no clamp).
@@ -27,10 +28,9 @@ const MU_CHOICES = Array.from({ length: 16 }, (_, index) => index + 1);
 export function createEstimateControls(onChange) {
   const estimator = el('select', { id: 'numeric-estimator', testid: 'numeric-estimator' },
     ESTIMATORS.map(([value, text]) => el('option', { value, text })));
-  const binWidth = el('input', {
-    id: 'numeric-bin-width', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: 'default',
-    testid: 'numeric-bin-width', 'aria-describedby': 'numeric-bin-width-hint',
-  });
+  // One bin width field per numeric question (show() makes them).
+  const binWidthFields = el('div', { class: 'numeric-controls', testid: 'numeric-bin-widths' });
+  let binWidths = [];  // {id, text, unit, range, input}
   const penalty = el('input', {
     id: 'numeric-curvature-penalty', type: 'text', inputmode: 'decimal', autocomplete: 'off', placeholder: 'automatic',
     testid: 'numeric-curvature-penalty', 'aria-describedby': 'numeric-curvature-penalty-hint',
@@ -51,15 +51,14 @@ export function createEstimateControls(onChange) {
     el('div', { class: 'numeric-controls' }, [
       el('div', { class: 'field' }, [el('label', { for: estimator.id, text: 'Estimator (numeric questions)' }), estimator]),
       el('div', { class: 'field' }, [el('label', { for: penalty.id, text: 'Smoothing λ (PML)' }), penalty]),
-      el('div', { class: 'field' }, [el('label', { for: binWidth.id, text: 'Histogram bin width' }), binWidth]),
     ]),
+    binWidthFields,
     el('p', { class: 'hint', id: 'numeric-curvature-penalty-hint', text: 'PML’s curvature penalty: larger is smoother. Empty means automatic (1e-5·√N for N reported values, lowered by the reports’ marginal likelihood for one-value mechanisms). Try a few values to see how much a conclusion depends on the smoothing.' }),
-    el('p', { class: 'hint', id: 'numeric-bin-width-hint', text: 'In each question’s unit; empty means a twentieth of the range. Applies to every numeric question.' }),
+    el('p', { class: 'hint', id: 'numeric-bin-width-hint', text: 'Each question’s histogram bin width, in its own unit; empty means a twentieth of its range (shown greyed).' }),
     levelsControls,
     message,
   ]);
 
-  let widestRange = 0;  // the numeric questions' widest range sets the smallest bin width
   let query = {};     // what the next request asks for
   let accepted = {};  // the last query the server answered
   const readQuery = () => {
@@ -77,17 +76,19 @@ export function createEstimateControls(onChange) {
       }
       next.curvature_penalty = String(value);
     }
-    const text = binWidth.value.trim();
-    if (text !== '') {
+    for (const field of binWidths) {
+      const text = field.input.value.trim();
+      if (text === '') continue;
       const parsed = parseDecimal(text);
-      if (!parsed.ok) return { error: `Bin width: ${parsed.message}` };
+      const name = `“${field.text}”`;
+      if (!parsed.ok) return { error: `Bin width of ${name}: ${parsed.message}` };
       const { value } = parsed;
-      if (!(value > 0)) return { error: 'The bin width must be a positive number.' };
-      const smallest = widestRange / MAX_SHOWN_BINS;
+      if (!(value > 0)) return { error: `The bin width of ${name} must be a positive number.` };
+      const smallest = (field.range[1] - field.range[0]) / MAX_SHOWN_BINS;
       if (value < smallest) {
-        return { error: `The bin width must be at least ${formatNumber(smallest)}, so that no histogram has more than ${MAX_SHOWN_BINS} bins.` };
+        return { error: `The bin width of ${name} must be at least ${formatNumber(smallest)}, so that its histogram has no more than ${MAX_SHOWN_BINS} bins.` };
       }
-      next.bin_width = String(value);
+      next[`${field.id}.bin_width`] = String(value);
     }
     if (mu.value !== '1') next.mu = mu.value;
     if (clamp.checked) next.clamp = 'true';
@@ -102,7 +103,6 @@ export function createEstimateControls(onChange) {
   };
   estimator.addEventListener('change', apply);
   penalty.addEventListener('change', apply);
-  binWidth.addEventListener('change', apply);
   mu.addEventListener('change', apply);
   clamp.addEventListener('change', apply);
 
@@ -117,7 +117,13 @@ export function createEstimateControls(onChange) {
     // paper's KDE + SQP estimator exists only for RVNS: offered only when
     // every numeric question uses RVNS (the server refuses it otherwise).
     show(numeric) {
-      widestRange = Math.max(0, ...numeric.filter((question) => question.range).map(({ range }) => range[1] - range[0]));
+      const ranged = numeric.filter((question) => question.range);
+      const key = JSON.stringify(ranged.map((question) => [question.id, question.range, question.unit ?? '']));
+      if (key !== binWidthFields.dataset.key) {
+        binWidthFields.dataset.key = key;
+        binWidths = ranged.map((question) => createBinWidthField(question, apply));
+        binWidthFields.replaceChildren(...binWidths.map((field) => field.element));
+      }
       const kde = estimator.querySelector('option[value="kde_sqp"]');
       kde.disabled = !numeric.every((question) => question.mechanism?.name === 'rvns');
       levelsControls.hidden = !numeric.some((question) => question.mechanism?.name === 'levels');
@@ -133,7 +139,7 @@ export function createEstimateControls(onChange) {
       estimator.value = accepted.estimator ?? '';
       penalty.value = accepted.curvature_penalty ?? '';
       penalty.disabled = !(estimator.value === '' || estimator.value === 'pml');
-      binWidth.value = accepted.bin_width ?? '';
+      for (const field of binWidths) field.input.value = accepted[`${field.id}.bin_width`] ?? '';
       mu.value = accepted.mu ?? '1';
       clamp.checked = accepted.clamp === 'true';
       showMessage(`The server refused these settings: ${reason}`);
@@ -144,5 +150,24 @@ export function createEstimateControls(onChange) {
       const search = new URLSearchParams(query).toString();
       return search ? `?${search}` : '';
     },
+  };
+}
+
+// A question's bin width field: labelled with its text and unit, its default
+// (a twentieth of its range) as the placeholder.
+function createBinWidthField(question, onChange) {
+  const id = question.id;
+  const text = String(question.text ?? id);
+  const unit = question.unit ?? '';
+  const input = el('input', {
+    id: `numeric-bin-width-${id}`, type: 'text', inputmode: 'decimal', autocomplete: 'off',
+    placeholder: formatNumber((question.range[1] - question.range[0]) / 20),
+    testid: `numeric-bin-width-${id}`, 'aria-describedby': 'numeric-bin-width-hint',
+  });
+  input.addEventListener('change', onChange);
+  const label = `Bin width: ${text}${unit ? ` (${unit})` : ''}`;
+  return {
+    id, text, unit, range: question.range, input,
+    element: el('div', { class: 'field' }, [el('label', { for: input.id, text: label }), input]),
   };
 }

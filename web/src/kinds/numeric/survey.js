@@ -1,7 +1,7 @@
 // The survey page's part of a numeric question: a slider and a typed number,
 // reading the typed answer, and its randomised report in words.
 import {
-  decimalsForStep, formatAsGiven, formatDecimal, formatEpsilon, formatNumber, formatPercentSignificant, mechanismLabel, withUnit,
+  decimalsForStep, formatAsGiven, formatGrouped, formatEpsilon, formatNumber, formatPercentSignificant, mechanismLabel, withUnit,
 } from '../../shared/format.js';
 import { stepForRange } from '../../shared/numeric-step.js';
 import { RANGE_UNANSWERED_HINT, readRangeAnswer, renderRangeFieldset } from '../../shared/range-answer.js';
@@ -56,7 +56,7 @@ export function describeResponse(question, values, summary) {
   if (levels) return describeLevelsResponse(question, values, levels);
   const [low, high] = question.range;
   const decimals = decimalsForStep(stepForRange(low, high));
-  const texts = values.map((value) => formatDecimal(value, decimals));
+  const texts = values.map((value) => formatGrouped(value, decimals));
   if (texts.length > 0 && question.unit) texts[texts.length - 1] = withUnit(texts[texts.length - 1], question.unit);
   return {
     label: values.length === 1 ? t('valueLabel') : t('valuesLabel'),
