@@ -65,7 +65,8 @@ nlohmann::json OptionalToJson(const std::optional<double>& value) {
 }  // namespace
 
 std::vector<std::string> PublicNumericEstimateOptionNames() {
-  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp"};
+  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp",
+          kIntervalOption};
 }
 
 Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json& options) {
