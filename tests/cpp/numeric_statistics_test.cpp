@@ -72,7 +72,7 @@ TEST_CASE("statistic intervals: the estimate +- z x the replicates' root-mean-sq
   CHECK(basic.mean.low == doctest::Approx(estimate.mean - (Percentile(means, 0.975) - Summarize(world).mean)));
 }
 
-TEST_CASE("numeric statistics: the blur widens quartiles towards the median only, the median not at all") {
+TEST_CASE("numeric statistics: the blur widens the quartiles, not the median") {
   const GridDistribution fitted = Hump(0.0);
   const BootstrapSample sample = SampleOf(fitted, fitted, {0.0, 0.0, 0.0});  // no spread, no bias
   const SummaryIntervals intervals = StatisticIntervals(sample).value();
@@ -81,23 +81,17 @@ TEST_CASE("numeric statistics: the blur widens quartiles towards the median only
   const Resolution resolution{5.0, 3.5, 6.5};
   const double blur = QuantileBlurInQuadrature(estimate, resolution);
   REQUIRE(blur > 0.1);
-  const EndReach far{0.0, 0.0};
-  const nlohmann::json statistics =
-      NumericStatisticsToJson(sample, intervals, std::nullopt, resolution, far, std::nullopt);
+  const nlohmann::json statistics = NumericStatisticsToJson(sample, intervals, std::nullopt, resolution, std::nullopt);
   const nlohmann::json& lower = statistics["lower_quartile"];
-  CHECK(lower["low"].get<double>() == doctest::Approx(estimate.lower_quartile - 0.5));
+  CHECK(lower["low"].get<double>() == doctest::Approx(estimate.lower_quartile - 0.5 - blur));
   CHECK(lower["high"].get<double>() == doctest::Approx(estimate.lower_quartile + 0.5 + blur));
   const nlohmann::json& upper = statistics["upper_quartile"];
   CHECK(upper["low"].get<double>() == doctest::Approx(estimate.upper_quartile - 0.5 - blur));
-  CHECK(upper["high"].get<double>() == doctest::Approx(estimate.upper_quartile + 0.5));
+  CHECK(upper["high"].get<double>() == doctest::Approx(estimate.upper_quartile + 0.5 + blur));
   const nlohmann::json& median = statistics["median"];
   CHECK(median["low"].get<double>() == doctest::Approx(estimate.median - 0.5));
   CHECK(median["high"].get<double>() == doctest::Approx(estimate.median + 0.5));
   CHECK(median["interval_for"] == "population");
-  // Within reach of an end, a quartile is widened both ways (answers piled at an end spread inwards only).
-  const EndReach near{estimate.lower_quartile + 0.1, 0.0};
-  const nlohmann::json piled = NumericStatisticsToJson(sample, intervals, std::nullopt, resolution, near, std::nullopt);
-  CHECK(piled["lower_quartile"]["low"].get<double>() == doctest::Approx(estimate.lower_quartile - 0.5 - blur));
 }
 
 TEST_CASE("numeric statistics: on a declared step a quantile's interval ends round to the nearest grid value") {
@@ -107,7 +101,7 @@ TEST_CASE("numeric statistics: on a declared step a quantile's interval ends rou
   const auto step = AnswerStep::Parse({{"step", 1.0}}, kRange, "q").value();
   REQUIRE(step);
   const nlohmann::json statistics =
-      NumericStatisticsToJson(sample, intervals, std::nullopt, Resolution{5.0, 5.0, 5.0}, EndReach{}, step);
+      NumericStatisticsToJson(sample, intervals, std::nullopt, Resolution{5.0, 5.0, 5.0}, step);
   // The median is 5 (a symmetric hump), its interval [4.5, 5.5] before rounding:
   // the nearest grid values are 5 and 6 (half-way rounds up) where rounding
   // outwards gave [4, 6], a step wider than the answers' median can need.

@@ -306,7 +306,7 @@ Status AddEstimates(const NumericQuestionKind& question, const NumericAggregate&
     BootstrapInterval& interval = statistic_intervals.*quantile;
     interval = {std::min(interval.low, allowed.low), std::max(interval.high, allowed.high)};
   }
-  document["statistics"] = NumericStatisticsToJson(sample, statistic_intervals, moments, resolution, reach,
+  document["statistics"] = NumericStatisticsToJson(sample, statistic_intervals, moments, resolution,
                                                    question.answer_step(), options.target);
   document["resolution"] = ResolutionToJson(resolution);
   document["bootstrap"] = {{"method", "parametric"}, {"interval", options.interval_method},

@@ -35,10 +35,10 @@
 // estimated -54). With IQR_f the fitted distribution's interquartile range
 // and IQR_r the spread's, the answers' own IQR is about
 // sqrt(IQR_f^2 - IQR_r^2) (blurs add in quadrature), so each quartile may sit
-// (IQR_f - sqrt(IQR_f^2 - IQR_r^2))/2 nearer the median than the fit puts it:
-// the interval is widened by that towards the median (both ways within
-// reach of an end of the range, where a pile is spread inwards only). The
-// median is not widened (numeric_statistics.cc says why). The CDF's and
+// (IQR_f - sqrt(IQR_f^2 - IQR_r^2))/2 from where the fit puts it: the
+// interval is widened by that on each side (answers on a few values put a
+// quartile at an atom the fit smooths over, either side). The median is not
+// widened (numeric_statistics.cc says why). The CDF's and
 // histogram's bands use the same blur, never less than 0.15 of IQR_r
 // (kLeastBlurShare): the quadrature rule holds for one smooth bump, and a fit
 // that smooths two peaks into one (answers at 30 +- 6 and 70 +- 6 in
@@ -82,7 +82,6 @@
 
 #include "core/distribution/bootstrap.h"
 #include "core/kinds/numeric/answer_step.h"
-#include "core/kinds/numeric/blur_bands.h"
 #include "core/kinds/numeric/report_moments.h"
 #include "core/survey/interval_target.h"
 
@@ -128,8 +127,7 @@ double QuantileBlur(const SummaryStatistics& fitted, const Resolution& resolutio
 // grid when the question declares one.
 nlohmann::json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryIntervals& intervals,
                                        const std::optional<ReportMomentEstimates>& moments,
-                                       const Resolution& resolution, const EndReach& reach,
-                                       const std::optional<AnswerStep>& step,
+                                       const Resolution& resolution, const std::optional<AnswerStep>& step,
                                        IntervalTarget target = IntervalTarget::kPopulation);
 
 }  // namespace deniable
