@@ -83,10 +83,10 @@ struct StatisticInputs {
 
 // Widens a quartile's interval by the blur on each side: where the answers
 // are one smooth bump de-blurring moves it towards the median, but answers on
-// a few values (years married: 74.4% at 13 or less, the next value 16.5) put
-// the quartile at an atom the fit smooths over, on either side (only
-// towards the median, the upper quartile's interval held 16.5 in 0 of 10
-// surveys at n = 20,000). The median is not widened: a blur spreads answers
+// a few values put the quartile at an atom the fit smooths over, on either
+// side. (Not enough for a quartile on a knife edge: years married, 74.4% at
+// 13 or less and the next value 16.5, undeclared step, held 16.5 in 1 and 6
+// of 10 surveys at n = 20,000; towards the median only, 0 and 6.) The median is not widened: a blur spreads answers
 // both ways, and where it moves the median (skewed answers) the pilot fit
 // moves it too, which the bootstrap's bias term holds; a median at an atom
 // or in a gap is held by the CDF band's range. (The blur on the median made

@@ -46,13 +46,12 @@
 // CDF is off by more than the rule allows (the CDF band held the answers' CDF
 // at 86% of points; 93% with the floor).
 //
-// Width (issue 26), bench/coverage.cc at n = 20,000 (Square Wave epsilon 1,
-// Laplace epsilon 4, 10 surveys, 20 cells of library and real answers): the
-// median half-width over 1.96 x the estimate's RMSE about the population's
-// value went from 3.7 to 1.6 for the median, 1.2 for the mean, and stayed
-// 2.7 and 1.8 for the quartiles (the blur on each side); over all pairs 1.59
-// to 1.52. Widening the quartiles towards the median only gave 1.30 over 30
-// cells but failed an atom (years married).
+// Width (issue 26), build/coverage at n = 20,000 (Square Wave epsilon 1,
+// Laplace epsilon 4, 10 surveys, 30 cells of library and real answers): the
+// median over (cell, statistic) pairs of the median half-width over 1.96 x
+// the estimate's RMSE about the population's value is 1.40 (mean 1.20, sd
+// 1.35, median 1.40, quartiles 2.4 and 1.8); on the 20 cells where the
+// earlier construction was measured too, 1.59 -> 1.52 (median 3.7 -> 1.6).
 //
 // For these respondents (interval_target.h, "interval": "respondents") only
 // the mean has an interval of its own: the reports' moments' mean with the
