@@ -2,8 +2,20 @@
 // shapes (issue 10): for each shape, n, and mechanism, `seeds` simulated
 // surveys go through the real client perturbation and the real results
 // (NumericResultToJson, default options unless given); each statistic's
-// interval is checked against the simulated respondents' own value (the
-// estimand a survey reports on), and against its own estimate.
+// interval is checked against the statistic's target (the population's value
+// by default, as the results' "interval_for" says; --truth respondents: the
+// simulated respondents' own value), and against its own estimate.
+//
+// Width ratio (issue 26): per (cell, statistic) the median half-width of the
+// shown intervals over 1.96 x the estimate's RMSE about the target over the
+// seeds (the half-width an exact interval would have); 1 is exact, above 1
+// wider than needed. The table ends with the median ratio over all (cell,
+// statistic) pairs and per statistic.
+//
+// Real answers: --csv FILE:COLUMN:LOW:HIGH[:STEP] (repeatable) adds a shape
+// whose respondents are drawn with replacement from the column's values (the
+// population is the table). bench/fetch-numeric-data.sh extracts public
+// tables (RAND health insurance experiment, Fair's affairs survey).
 //
 // Prints one row per (shape, n, mechanism): per statistic the coverage of the
 // shown intervals in percent (with its Monte-Carlo standard error over the
@@ -15,6 +27,7 @@
 // holds the answers' own density averaged over the window the band is for. Ends with the cells below 90% and a summary line.
 //
 //   build/coverage [--seeds S] [--n 300,3000,30000] [--shapes a,b] [--mechanisms a,b] [--replicates R] [--quick]
+//                  [--truth population|respondents] [--csv FILE:COLUMN:LOW:HIGH[:STEP]]...
 //
 // --quick: 3 shapes (normal, concentrated, ratings), n = 3000, two mechanisms,
 // 8 seeds: about a minute. The full grid is 10 shapes x 3 n x 12 mechanisms.
@@ -22,8 +35,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -94,7 +109,70 @@ struct Tally {
   std::vector<double> density_widths;                 // per run: mean band width x the range's width (1 = a uniform density)
   std::vector<double> cdf_widths;                     // per run: mean CDF band width
   std::map<std::string, std::vector<double>> widths;
+  std::map<std::string, std::vector<double>> half_widths, errors;  // in the statistic's units; errors about the target
 };
+
+// Median half-width over 1.96 x RMSE of the estimates about their target (NAN without runs).
+double WidthRatio(const std::vector<double>& half_widths, const std::vector<double>& errors) {
+  if (errors.empty()) return NAN;
+  double squares = 0.0;
+  for (double e : errors) squares += e * e;
+  const double rmse = std::sqrt(squares / static_cast<double>(errors.size()));
+  std::vector<double> sorted = half_widths;
+  std::sort(sorted.begin(), sorted.end());
+  const double median = sorted[sorted.size() / 2];
+  return rmse > 0.0 ? median / (1.96 * rmse) : (median > 0.0 ? INFINITY : NAN);
+}
+
+// A column of a CSV table (header first, comma-separated, quotes stripped) as a
+// shape: respondents drawn with replacement from its values.
+Shape CsvShape(const std::string& spec) {
+  std::vector<std::string> parts;
+  std::stringstream stream(spec);
+  for (std::string item; std::getline(stream, item, ':');) parts.push_back(item);
+  if (parts.size() < 4) {
+    std::fprintf(stderr, "coverage: --csv wants FILE:COLUMN:LOW:HIGH[:STEP], got %s\n", spec.c_str());
+    std::exit(2);
+  }
+  std::ifstream file(parts[0]);
+  auto cells = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::stringstream row(line);
+    for (std::string cell; std::getline(row, cell, ',');) {
+      cell.erase(std::remove(cell.begin(), cell.end(), '"'), cell.end());
+      out.push_back(cell);
+    }
+    return out;
+  };
+  std::string line;
+  if (!std::getline(file, line)) {
+    std::fprintf(stderr, "coverage: cannot read %s\n", parts[0].c_str());
+    std::exit(2);
+  }
+  const auto header = cells(line);
+  const auto column = std::find(header.begin(), header.end(), parts[1]) - header.begin();
+  if (column == static_cast<long>(header.size())) {
+    std::fprintf(stderr, "coverage: %s has no column %s\n", parts[0].c_str(), parts[1].c_str());
+    std::exit(2);
+  }
+  auto values = std::make_shared<std::vector<double>>();
+  while (std::getline(file, line)) values->push_back(std::atof(cells(line)[static_cast<std::size_t>(column)].c_str()));
+  Shape shape{parts[1], {std::atof(parts[2].c_str()), std::atof(parts[3].c_str())},
+              [values](RandomSource& r) {
+                return (*values)[std::min(values->size() - 1, static_cast<std::size_t>(Unit(r) * values->size()))];
+              },
+              parts.size() > 4 ? std::atof(parts[4].c_str()) : 0.0};
+  shape.population = values;
+  return shape;
+}
+
+// The target of the population intervals: the shape's own statistics, from
+// its table, or from 400,000 draws (Monte-Carlo error far below any interval here).
+std::map<std::string, double> PopulationTruth(const Shape& shape) {
+  if (shape.population) return Truth(*shape.population);
+  SeededRandom random(0x706f70756c6174ULL);
+  return Truth(DrawAnswers(shape, 400000, random));
+}
 
 // P(X <= k) for X ~ Binomial(n, p): how likely that few covering intervals
 // would be if the true coverage were p (at 10 seeds a true 95% shows 80% or
@@ -138,6 +216,8 @@ int main(int argc, char** argv) {
   std::vector<int> sizes = {300, 3000, 30000};
   std::vector<std::string> shapes_wanted, mechanisms_wanted;
   deniable::NumericEstimateOptions options;
+  bool population = true;
+  std::vector<Shape> shapes = Shapes();
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
     const std::string value = i + 1 < argc ? argv[i + 1] : "";
@@ -149,7 +229,9 @@ int main(int argc, char** argv) {
     } else if (flag == "--shapes") shapes_wanted = Split(value), ++i;
     else if (flag == "--mechanisms") mechanisms_wanted = Split(value), ++i;
     else if (flag == "--replicates") options.replicates = std::atoi(value.c_str()), ++i;
-    else if (flag == "--interval") options.interval = value, ++i;
+    else if (flag == "--interval") options.interval_method = value, ++i;
+    else if (flag == "--truth") population = value != "respondents", ++i;
+    else if (flag == "--csv") shapes.push_back(CsvShape(value)), ++i;
     else if (flag == "--penalty") options.curvature_penalty = std::atof(value.c_str()), ++i;
     else if (flag == "--estimator") options.estimator = value, ++i;
     else if (flag == "--cells") options.estimation_cells = std::atoi(value.c_str()), ++i;
@@ -161,18 +243,20 @@ int main(int argc, char** argv) {
       mechanisms_wanted = {"square_wave_e1", "laplace_e4"};
     } else {
       std::fprintf(stderr, "usage: coverage [--seeds S] [--n a,b] [--shapes a,b] [--mechanisms a,b] "
-                           "[--replicates R] [--quick]\n");
+                           "[--replicates R] [--quick] [--truth population|respondents] "
+                           "[--csv FILE:COLUMN:LOW:HIGH[:STEP]]\n");
       return 2;
     }
   }
   const double mc_error = 100.0 * std::sqrt(0.95 * 0.05 / seeds);
   std::printf("coverage of the 95%% intervals, %d seeds per cell (Monte-Carlo SE at 95%%: %.1f points); "
-              "cov%% per statistic = share of the shown intervals that cover, out = runs with the estimate outside its "
-              "interval, w%% = median width / range (skewness, kurtosis: / 1), note = runs whose statistic carries a "
+              "cov%% per statistic = share of the shown intervals that cover the %s's value, out = runs with the estimate "
+              "outside its interval, w%% = median width / range (skewness, kurtosis: / 1), ratio = median half-width / "
+              "(1.96 x RMSE about the target), note = runs whose statistic carries a "
               "note (unreliable), none = runs where it was withheld (no value, no interval)\n\n",
-              seeds, mc_error);
+              seeds, mc_error, population ? "population" : "respondents");
   std::printf("| shape | n | mechanism | failed |");
-  for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / note / none |", s.c_str());
+  for (const auto& s : kStatistics) std::printf(" %s cov%% / out / w%% / ratio / note / none |", s.c_str());
   std::printf(" CDF band: points covered %% / mean width | histogram band: bins covered %% | density band: points covered "
               "%% / mean width (x uniform density) |");
   std::printf("\n|---|---:|---|---:|");
@@ -180,8 +264,11 @@ int main(int argc, char** argv) {
   std::printf("\n");
   int cells = 0, cells_below = 0, outside_total = 0, runs_total = 0, significant = 0;
   std::vector<std::string> below;
-  for (const Shape& shape : Shapes()) {
+  std::vector<double> ratios;                              // per (cell, statistic)
+  std::map<std::string, std::vector<double>> ratios_of;  // per statistic
+  for (const Shape& shape : shapes) {
     if (!Selected(shapes_wanted, shape.name)) continue;
+    const auto population_truth = PopulationTruth(shape);
     for (int n : sizes) {
       for (const Mechanism& mechanism : Mechanisms()) {
         if (!Selected(mechanisms_wanted, mechanism.name)) continue;
@@ -199,7 +286,7 @@ int main(int argc, char** argv) {
             ++tally.failed;
             continue;
           }
-          const auto truth = Truth(answers);
+          const auto truth = population ? population_truth : Truth(answers);
           if (std::getenv("COVERAGE_DEBUG")) {
             const std::string name = std::getenv("COVERAGE_DEBUG");
             const json& st = (*result)["statistics"][name];
@@ -228,6 +315,8 @@ int main(int argc, char** argv) {
             tally.outside[name] += value < low || value > high ? 1 : 0;
             const bool location = name != "skewness" && name != "kurtosis";
             tally.widths[name].push_back(100.0 * (high - low) / (location ? shape.range.width() : 1.0));
+            tally.half_widths[name].push_back(0.5 * (high - low));
+            tally.errors[name].push_back(value - truth.at(name));
           }
         }
         std::printf("| %s | %d | %s | %d |", shape.name.c_str(), n, mechanism.name.c_str(), tally.failed);
@@ -236,8 +325,10 @@ int main(int argc, char** argv) {
         for (const auto& name : kStatistics) {
           const int counted = tally.shown[name];
           const double coverage = counted > 0 ? 100.0 * tally.covered[name] / counted : NAN;
-          std::printf(" %.0f / %d / %.2g / %d / %d |", coverage, tally.outside[name],
-                      tally.widths[name].empty() ? NAN : Median(tally.widths[name]), tally.noted[name],
+          const double ratio = WidthRatio(tally.half_widths[name], tally.errors[name]);
+          if (!std::isnan(ratio)) ratios.push_back(ratio), ratios_of[name].push_back(ratio);
+          std::printf(" %.0f / %d / %.2g / %.2g / %d / %d |", coverage, tally.outside[name],
+                      tally.widths[name].empty() ? NAN : Median(tally.widths[name]), ratio, tally.noted[name],
                       tally.withheld[name]);
           outside_total += tally.outside[name];
           if (counted > 0 && !(coverage >= 90.0)) {
@@ -266,6 +357,12 @@ int main(int argc, char** argv) {
   }
   std::printf("\nbelow 90%%:\n");
   for (const auto& item : below) std::printf("  %s\n", item.c_str());
+  std::printf("\nwidth ratio (median half-width / (1.96 x RMSE)), median over (cell, statistic) pairs: %.2f (%zu pairs)\n",
+              Median(ratios), ratios.size());
+  std::printf("| statistic | median ratio | pairs |\n|---|---:|---:|\n");
+  for (const auto& name : kStatistics) {
+    std::printf("| %s | %.2f | %zu |\n", name.c_str(), Median(ratios_of[name]), ratios_of[name].size());
+  }
   std::printf("\nsummary: %d cells, %d with a statistic below 90%% (%d (cell, statistic) pairs below 90%% beyond chance: "
               "P < 0.01 at a true 90%%), %d (statistic, run) pairs with the estimate outside its interval, %d runs\n",
               cells, cells_below, significant, outside_total, runs_total);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ struct Shape {
   NumericRange range;
   std::function<double(RandomSource&)> draw;  // may return values outside: redrawn
   double step = 0.0;                          // 0: continuous answers
+  // A finite population (a table's column) the answers are drawn from, when the shape has one.
+  std::shared_ptr<const std::vector<double>> population = nullptr;
 };
 
 inline std::vector<Shape> Shapes() {

@@ -7,6 +7,7 @@
 
 #include "core/common/seeded_random.h"
 #include "core/common/validation.h"
+#include "core/numeric/gaussian_pdp.h"
 
 namespace deniable {
 namespace {
@@ -79,6 +80,20 @@ BootstrapInterval IntervalOf(const std::vector<double>& replicates, double estim
   interval.low = std::clamp(interval.low, bounds.low, bounds.high);
   interval.high = std::clamp(interval.high, bounds.low, bounds.high);
   return interval;
+}
+
+// The estimate +- z times the replicates' root-mean-square error about their
+// world's value (bootstrap.h), clipped to the bounds.
+BootstrapInterval RootMeanSquareInterval(const std::vector<double>& replicates, double estimate, double world_value,
+                                         double level, Bounds bounds) {
+  double mean = 0.0;
+  for (double value : replicates) mean += value / static_cast<double>(replicates.size());
+  double squares = 0.0;
+  for (double value : replicates) squares += (value - mean) * (value - mean);
+  const double variance = squares / static_cast<double>(replicates.size() - 1);
+  const double bias = mean - world_value;
+  const double half = PortableNormalQuantile(0.5 * (1.0 + level)) * std::sqrt(variance + bias * bias);
+  return {std::clamp(estimate - half, bounds.low, bounds.high), std::clamp(estimate + half, bounds.low, bounds.high)};
 }
 
 // Per position k, the interval of replicates[r][k] around estimate[k] (world[k] their world's value).
@@ -244,6 +259,7 @@ Result<SummaryIntervals> StatisticIntervals(const BootstrapSample& sample, doubl
   auto interval = [&](double SummaryStatistics::*field, Bounds bounds) {
     std::vector<double> values;
     for (const auto& s : replicates) values.push_back(s.*field);
+    if (method == BandMethod::kBiasAware) return RootMeanSquareInterval(values, fitted.*field, world.*field, level, bounds);
     return IntervalOf(values, fitted.*field, world.*field, level, method, bounds);
   };
   const Bounds location{range.low, range.high};
@@ -256,13 +272,15 @@ Result<SummaryIntervals> StatisticIntervals(const BootstrapSample& sample, doubl
                              interval(&SummaryStatistics::kurtosis, {1.0, kInfinity})};
   if (method == BandMethod::kBiasAware) {
     // The grid's resolution: the estimate spreads each cell's mass evenly, so
-    // a quantile cannot be placed better than its cell (answers concentrated
-    // within a cell or two, or on a few values, show it), which is not in the
-    // replicates' spread (they share the grid).
-    const double cell = range.width() / static_cast<double>(sample.fitted.probabilities.size());
+    // where in its cell a quantile lies is not in the replicates' spread
+    // (they share the grid). Half a cell each side: a whole cell (the most
+    // the even spread can misplace it) made the quartiles' intervals 1.4-2.4
+    // times the width an exact interval would have on smooth answers at
+    // n = 20,000, where half a cell kept their coverage at 90% or more (bench/coverage.cc).
+    const double half_cell = 0.5 * range.width() / static_cast<double>(sample.fitted.probabilities.size());
     for (BootstrapInterval* quantile : {&intervals.median, &intervals.lower_quartile, &intervals.upper_quartile}) {
-      quantile->low = std::max(range.low, quantile->low - cell);
-      quantile->high = std::min(range.high, quantile->high + cell);
+      quantile->low = std::max(range.low, quantile->low - half_cell);
+      quantile->high = std::min(range.high, quantile->high + half_cell);
     }
   }
   return intervals;

@@ -35,5 +35,11 @@ TEST_CASE("numeric estimation options: the defaults, however spelled, have one c
   CHECK(*CanonicalNumericEstimateOptions(json{{"points", "100"}}) != *defaults);
   CHECK(CanonicalNumericEstimateOptions(json{{"points", "x"}}).error() == "points must be an integer, but is \"x\"");
   CHECK(PublicNumericEstimateOptionNames() ==
-        std::vector<std::string>{"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp"});
+        std::vector<std::string>{"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty",
+                                 "mu", "clamp", "interval"});
+  // The target is part of the canonical form (a results cache keyed by it keeps the two apart).
+  CHECK(*CanonicalNumericEstimateOptions(json{{"interval", "population"}}) == *defaults);
+  CHECK(*CanonicalNumericEstimateOptions(json{{"interval", "respondents"}}) != *defaults);
+  CHECK(CanonicalNumericEstimateOptions(json{{"interval", "bias_aware"}}).error() ==
+        "interval must be \"population\" (the default) or \"respondents\", but is \"bias_aware\"");
 }

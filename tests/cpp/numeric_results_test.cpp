@@ -12,6 +12,8 @@
 #include "core/survey/results.h"
 #include "core/common/seeded_random.h"
 #include "core/kinds/numeric/numeric_results.h"
+#include "core/kinds/numeric/numeric_statistics.h"
+#include "core/survey/interval_target.h"
 
 using namespace deniable;
 using nlohmann::json;
@@ -334,4 +336,37 @@ TEST_CASE("numeric results: every statistic's estimate lies inside its interval,
     CHECK(resolution["spread_low"].get<double>() <= resolution["value"].get<double>());
     CHECK(resolution["value"].get<double>() <= resolution["spread_high"].get<double>());
   }
+}
+
+TEST_CASE("numeric results say what their intervals are for: the population, or for the mean these respondents") {
+  const Survey survey = TwoNumericQuestions();
+  SurveyAggregate aggregate(survey);
+  SeededRandom random(4);
+  AddTriangleRespondents(survey, 2000, random, aggregate);
+  const json population = SurveyResultsToJson(survey, aggregate, json{{"replicates", 10}});
+  const json respondents = SurveyResultsToJson(survey, aggregate, json{{"replicates", 10}, {"interval", "respondents"}});
+  for (std::size_t q = 0; q < 3; ++q) {
+    const json& a = population["questions"][q];
+    const json& b = respondents["questions"][q];
+    INFO(a["id"].get<std::string>());
+    REQUIRE_FALSE(b.contains("error"));
+    CHECK(a["interval_for"] == IntervalForJson(IntervalTarget::kPopulation));
+    CHECK(b["interval_for"] == IntervalForJson(IntervalTarget::kRespondents));
+    for (const auto& [name, statistic] : a["statistics"].items()) {
+      if (!statistic["value"].is_null()) CHECK(statistic["interval_for"] == "population");
+    }
+    const bool closed_form = a["id"] != "rv";  // RVNS's moments come from the bias-aware linear fallback
+    const json& mean = b["statistics"]["mean"];
+    CHECK(mean["interval_for"] == (closed_form ? "respondents" : "population"));
+    CHECK(mean["low"].get<double>() <= mean["value"].get<double>());
+    CHECK(mean["value"].get<double>() <= mean["high"].get<double>());
+    // The others keep the population's interval and say so.
+    const json& median = b["statistics"]["median"];
+    CHECK(median["interval_for"] == "population");
+    CHECK(median["low"] == a["statistics"]["median"]["low"]);
+    CHECK(median["note"].get<std::string>().rfind(kPopulationOnly, 0) == 0);
+  }
+  // Anything else is refused, naming the choices.
+  CHECK(ValidateEstimateOptions(survey, json{{"interval", "sample"}}).error() ==
+        "question \"rv\": interval must be \"population\" (the default) or \"respondents\", but is \"sample\"");
 }

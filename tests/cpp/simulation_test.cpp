@@ -168,6 +168,30 @@ TEST_CASE("numeric simulation: truth and errors per question, reproducible with 
   CHECK(errors["unbiased_mean_covered"].is_null());  // Square Wave's reports are not unbiased
 }
 
+TEST_CASE("numeric simulation: each mean's interval is checked against its own target (issue 26)") {
+  // A truth whose population mean is known: {"values": [2, 8]} has mean 5
+  // exactly, while 300 respondents' own mean is 5 +- 0.17.
+  const json truth = {{"x", {{"values", {2, 8}}}}};
+  const auto survey = NumericSurvey({{"name", "laplace"}, {"epsilon", 3.0}});
+  for (const char* target : {"population", "respondents"}) {
+    INFO(target);
+    SimulationOptions options = Fast(300, 5);
+    options.estimate["interval"] = target;
+    auto result = Simulate(survey, truth, options);
+    REQUIRE(result.ok());
+    const json& question = (*result)["questions"][0];
+    CHECK(question["interval_for"]["target"] == target);
+    CHECK(question["population_truth"]["mean"].get<double>() == doctest::Approx(5.0).epsilon(0.01));
+    const json& mean = question["statistics"]["mean"];
+    CHECK(mean["interval_for"] == target);  // Laplace's moments give the mean for these respondents
+    const double wanted = question[std::string(target) == "population" ? "population_truth" : "truth"]["mean"].get<double>();
+    CHECK(question["errors"]["mean_covered"].get<bool>() ==
+          (mean["low"].get<double>() <= wanted && wanted <= mean["high"].get<double>()));
+    // The unbiased mean's interval is the population's whichever is asked.
+    CHECK(question["unbiased_mean"]["interval_for"] == "population");
+  }
+}
+
 TEST_CASE("an empirical truth ({\"values\"}) draws only its values") {
   auto result = Simulate(NumericSurvey(kSquareWave), {{"x", {{"values", {2, 8}}}}}, Fast(1000, 3));
   REQUIRE(result.ok());

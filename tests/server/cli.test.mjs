@@ -227,8 +227,8 @@ describe('simulate with numeric questions', () => {
     for (const name of ['std_dev', 'median', 'lower_quartile', 'upper_quartile']) assert.match(text, new RegExp(`\n  ${name} +[\\d.]+`));
     assert.match(text, /  unbiased mean +[\d.]+/);
     assert.match(text, /errors: W1 [\d.]+ hours \(reconstructed vs true answers' distribution\)/);
-    assert.match(text, /true mean inside the 95% interval: (yes|no); inside the unbiased mean's CI: (yes|no)/);
-    assert.match(text, /\n  intervals: bias_aware parametric bootstrap, \d+ replicates drawn from a less smoothed fit; quantiles widened for the estimator's blur; mean, sd, skewness and kurtosis hold the reports' own moment intervals\n  errors: W1/);
+    assert.match(text, /true mean \(its interval's target\) inside the 95% interval: (yes|no); inside the unbiased mean's CI: (yes|no)/);
+    assert.match(text, /\n  intervals: bias_aware parametric bootstrap, \d+ replicates drawn from a less smoothed fit; quartiles widened for the estimator's blur; mean, sd, skewness and kurtosis hold the reports' own moment intervals; for the population\n  errors: W1/);
     // A statistic's note, when it has one, follows its row.
     for (const line of text.split('\n').filter((l) => /^ {6}(unreliable|not shown): /.test(l))) assert.match(line, /: (depends on the smoothing|limited by the resolution|too few reports|not identifiable)/);
     assert.match(text, /Total epsilon per respondent: none/);

@@ -65,17 +65,22 @@ nlohmann::json OptionalToJson(const std::optional<double>& value) {
 }  // namespace
 
 std::vector<std::string> PublicNumericEstimateOptionNames() {
-  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp"};
+  return {"estimator", "points", "bin_width", "estimation_cells", "replicates", "curvature_penalty", "mu", "clamp",
+          kIntervalOption};
 }
 
 Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json& options) {
   NumericEstimateOptions parsed;
   if (!options.is_object()) return parsed;
   for (const auto& [name, value] : options.items()) {
-    if (name == "estimator" || name == "interval") {
+    if (name == kIntervalOption) {
+      auto target = ReadIntervalTarget(options);
+      if (!target) return MakeError(target.error());
+      parsed.target = *target;
+    } else if (name == "estimator" || name == "interval_method") {
       if (!value.is_string()) return MakeError(name + " must be a name, but is " + value.dump());
       // ValidateNumericEstimateOptions names the allowed values.
-      (name == "estimator" ? parsed.estimator : parsed.interval) = value.get<std::string>();
+      (name == "estimator" ? parsed.estimator : parsed.interval_method) = value.get<std::string>();
     } else if (name == "points" || name == "estimation_cells" || name == "replicates" || name == "max_iterations" ||
                name == "mu") {
       auto number = ReadInt(value, name);
@@ -111,7 +116,8 @@ nlohmann::json NumericEstimateOptionsToJson(const NumericEstimateOptions& option
           {"curvature_penalty", OptionalToJson(options.curvature_penalty)},
           {"max_iterations", options.max_iterations},
           {"work_budget", options.work_budget},
-          {"interval", options.interval},
+          {"interval_method", options.interval_method},
+          {kIntervalOption, std::string(IntervalTargetName(options.target))},
           {"mu", options.mu},
           {"clamp", options.clamp}};
 }

@@ -15,6 +15,7 @@
 
 #include "core/common/result.h"
 #include "core/distribution/ems_estimator.h"
+#include "core/survey/interval_target.h"
 
 namespace deniable {
 
@@ -52,10 +53,15 @@ struct NumericEstimateOptions {
   std::optional<double> curvature_penalty;         // PML's lambda, 0..1e6; default 1e-5 sqrt(N) (ems_estimator.h)
   int max_iterations = kDefaultEmsMaxIterations;   // cap on EM-family map steps, 1..100000 (not offered over HTTP)
   std::int64_t work_budget = kDefaultNumericWorkBudget;  // per question, >= 1 (not offered over HTTP)
-  // How the bootstrap's replicates become intervals (bootstrap.h): "bias_aware"
-  // (default), "basic" or "percentile" (not offered over HTTP: the coverage
-  // benchmark compares them).
-  std::string interval = "bias_aware";
+  // How the bootstrap's replicates become intervals (bootstrap.h):
+  // "bias_aware" (default), "basic" or "percentile" (not offered over HTTP:
+  // the coverage benchmark compares them).
+  std::string interval_method = "bias_aware";
+  // What the intervals are for ("interval": "population", the default, or
+  // "respondents": interval_target.h). The bootstrap's intervals are for the
+  // population; for these respondents only the mean has one of its own
+  // (numeric_statistics.h says which and why).
+  IntervalTarget target = IntervalTarget::kPopulation;
   // The levels mechanism's HierA (seed 003): the paper's reuse count mu
   // (1..16; 1, no conversion, is never worse) and its clamp of debiased
   // counts (biased; off by default). Other mechanisms ignore them.

@@ -5,9 +5,12 @@
 // (core/distribution/empirical_comparison.h) and "errors" {wasserstein1 (the
 // reconstructed distribution shown vs the answers' empirical CDF, in the
 // answer's units), mean, std_dev, median (absolute errors of the estimates),
-// mean_covered (the true mean inside the estimate's 95% band),
-// unbiased_mean_covered (the same for the unbiased mean's CI, null when the
-// mechanism has none)}; errors null if the estimator failed.
+// mean_covered (the mean's 95% interval holds its own target,
+// interval_target.h: "population_truth"'s mean, the truth distribution's own
+// from 200,000 fixed-seed draws, or for a respondents interval the simulated
+// answers' mean), unbiased_mean_covered (the same for the unbiased mean's CI,
+// a population interval; null when the mechanism has none)}; errors null if
+// the estimator failed.
 // Memory: the answers are kept (8 bytes per simulated respondent).
 #pragma once
 

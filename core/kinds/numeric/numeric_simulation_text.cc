@@ -73,7 +73,8 @@ std::string NumericErrorLine(const json& question) {
   std::string text = "  errors: W1 " + Fixed(errors.at("wasserstein1"), 4) + (unit.empty() || !has_curve ? "" : " " + unit) +
                      " (reconstructed vs true answers' distribution)  |mean| " + Fixed(errors.at("mean"), 4) +
                      "  |sd| " + Fixed(errors.at("std_dev"), 4) + "  |median| " + Fixed(errors.at("median"), 4) +
-                     "\n  true mean inside the 95% interval: " + (errors.at("mean_covered").get<bool>() ? "yes" : "no");
+                     "\n  true mean (its interval's target) inside the 95% interval: " +
+                     (errors.at("mean_covered").get<bool>() ? "yes" : "no");
   if (errors.at("unbiased_mean_covered").is_boolean()) {
     text += std::string("; inside the unbiased mean's CI: ") +
             (errors.at("unbiased_mean_covered").get<bool>() ? "yes" : "no");
@@ -101,6 +102,12 @@ std::string NumericEpsilonText(const json& epsilon) {
 }
 
 
+// "the population" or "these respondents" (results' interval_for).
+std::string IntervalTargetText(const json& question) {
+  const json target = question.value("interval_for", json::object()).value("target", json("population"));
+  return target == "respondents" ? "these respondents (the mean; the rest for the population)" : "the population";
+}
+
 // Which method made the intervals (results' bootstrap.interval).
 std::string IntervalMethodLine(const json& question) {
   const json& bootstrap = question.at("bootstrap");
@@ -108,8 +115,8 @@ std::string IntervalMethodLine(const json& question) {
   return "  intervals: " + bootstrap.value("interval", std::string("basic")) + " parametric bootstrap, " +
          std::to_string(bootstrap.at("replicates").get<int>()) + " replicates" +
          (pilot ? " drawn from a less smoothed fit" : "") +
-         "; quantiles widened for the estimator's blur; mean, sd, skewness and kurtosis hold the reports' own "
-         "moment intervals\n";
+         "; quartiles widened for the estimator's blur; mean, sd, skewness and kurtosis hold the reports' own "
+         "moment intervals; for " + IntervalTargetText(question) + "\n";
 }
 
 }  // namespace

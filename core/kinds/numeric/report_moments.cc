@@ -134,6 +134,23 @@ std::optional<MomentInterval> ShapeInterval(const LinearMoments& linear,
   return MomentInterval{value, value - half, value + half};
 }
 
+// The mean's interval given the answers (report_moments.h): m1 the answers'
+// mean of u estimated from the reports.
+MomentInterval RespondentsMean(const MomentPolynomials& p, const ReportSums& sums, NumericRange range, double m1) {
+  const double u1 = std::clamp(m1, 0.0, 1.0);
+  auto conditional_variance = [&](double m2) {
+    return (p.b0 - p.a0 * p.a0) + (p.b1 - 2.0 * p.a0 * p.a1) * u1 + (p.b2 - p.a1 * p.a1) * m2;
+  };
+  double variance = std::max(conditional_variance(u1 * u1), conditional_variance(u1));  // m2 unknown: the worst
+  if (p.b2 != 0.0) {
+    const double m2 = std::clamp((sums.mean_square - p.b0 - p.b1 * m1) / p.b2, u1 * u1, u1);
+    variance = conditional_variance(m2);
+  }
+  const double mean = range.low + range.width() * m1;
+  const double se = range.width() * std::sqrt(std::max(0.0, variance) / sums.n) / std::abs(p.a1);
+  return {mean, mean - kZ95 * se, mean + kZ95 * se};
+}
+
 // The closed-form moments (no transition matrix needed); empty without them.
 std::optional<ReportMomentEstimates> FromClosedForms(const NumericMechanism& mechanism,
                                                      const NumericHistogram& histogram) {
@@ -150,6 +167,7 @@ std::optional<ReportMomentEstimates> FromClosedForms(const NumericMechanism& mec
   const double mean_se = w * std::sqrt(sums.var_y / sums.n) / std::abs(p->a1);
   const double mean = range.low + w * m1;
   estimates.mean = {mean, mean - kZ95 * mean_se, mean + kZ95 * mean_se};
+  estimates.respondents_mean = RespondentsMean(*p, sums, range, m1);
   if (p->b2 == 0.0) return estimates;
 
   estimates.spread_identifiable = true;

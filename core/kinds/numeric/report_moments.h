@@ -49,6 +49,15 @@ struct ReportMomentEstimates {
   // bias-aware linear fallback, whose worst-case bias bound makes it wide.
   bool closed_form = true;
   MomentInterval mean;
+  // The mean's interval for these respondents only (interval_target.h), from
+  // the closed forms: the randomisation's variance given the answers,
+  // Var(ybar | x) = mean over respondents of Var(y|x_i) = (b0 - a0^2) +
+  // (b1 - 2 a0 a1) m1 + (b2 - a1^2) m2, a linear function of the answers'
+  // first two moments, so the moments' estimates give it (m2 clipped to what
+  // [0, 1] allows, [m1^2, m1]; its largest value there when the spread is not
+  // identifiable). The population interval above also counts the sampling of
+  // the answers (the reports' whole variance). Empty for the linear fallback.
+  std::optional<MomentInterval> respondents_mean;
   bool spread_identifiable = false;
   double variance = 0.0;  // of the answers, unbiased, so it can be negative; when identifiable
   std::optional<MomentInterval> standard_deviation;  // its square root (0 below zero); when identifiable

@@ -181,7 +181,7 @@ export function createPanel(question, index) {
 }
 
 const INTERVAL_METHODS = {
-  bias_aware: 'bias-aware parametric bootstrap (the union of the basic and percentile intervals, so the estimate is inside; replicates drawn from a less smoothed fit; quantiles widened by one estimation cell and by the estimator\'s blur at this n; mean, standard deviation, skewness and kurtosis also hold intervals from the reports\' own moments, which assume nothing about the answers\' shape)',
+  bias_aware: 'bias-aware parametric bootstrap for the population (the estimate ± 1.96 × the replicates\' root-mean-square error, their bias included; replicates drawn from a less smoothed fit, whose value the interval also holds; quantiles widened by half an estimation cell, and quartiles towards the median by the estimator\'s blur at this n; mean, standard deviation, skewness and kurtosis also hold intervals from the reports\' own moments, which assume nothing about the answers\' shape)',
   basic: 'basic parametric bootstrap',
   percentile: 'percentile parametric bootstrap',
 };
