@@ -61,7 +61,7 @@ json UnbiasedMean(const NumericMechanism& mechanism, const NumericHistogram& his
 json MechanismEstimates(const NumericMechanism& mechanism, const NumericAggregate& aggregate,
                         const NumericEstimateOptions& options) {
   if (aggregate.atom_counts().empty() || aggregate.n() == 0) return nullptr;
-  auto estimates = mechanism.EstimateFromAtoms(aggregate.atom_counts(), {options.mu, options.clamp});
+  auto estimates = mechanism.EstimateFromAtoms(aggregate.atom_counts(), {options.mu, options.clamp, options.target});
   if (!estimates) return {{"error", estimates.error()}};
   return std::move(estimates).value();
 }
