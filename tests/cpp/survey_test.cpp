@@ -32,7 +32,7 @@ TEST_CASE("a valid survey parses with defaults and sums epsilon") {
   REQUIRE(survey.ok());
   CHECK(survey->id == "s1");
   CHECK(survey->version == 2);
-  CHECK(survey->results == ResultsVisibility::kPublic);
+  CHECK(survey->results == ResultsVisibility::kAdmin);  // admin-only unless the definition says "public"
   CHECK(survey->access == Access::kOpen);
   CHECK(survey->questions.size() == 2);
   CHECK(*TotalEpsilon(*survey) == doctest::Approx(1.5));
@@ -46,7 +46,7 @@ TEST_CASE("the canonical form round-trips") {
   auto again = ParseSurvey(canonical);
   REQUIRE(again.ok());
   CHECK(SurveyToJson(*again) == canonical);
-  CHECK(canonical["results"] == "public");
+  CHECK(canonical["results"] == "admin");
   CHECK(canonical["questions"][1]["mechanism"] == json::parse(R"({"name":"negative","epsilon":0.5,"reported_options":1})"));
 }
 
