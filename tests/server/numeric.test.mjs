@@ -22,7 +22,7 @@ const NUMERIC = {
 const RVNS_ONLY = { ...NUMERIC, id: 'rvnsonly', questions: NUMERIC.questions.slice(0, 2) };
 
 const REPORTS = 30;
-const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'curvature_penalty_rule', 'density', 'estimator', 'fit', 'histogram', 'id', 'mechanism', 'mechanism_estimates', 'n',
+const NUMERIC_KEYS = ['bootstrap', 'cdf', 'curvature_penalty', 'curvature_penalty_rule', 'density', 'estimator', 'fit', 'histogram', 'id', 'interval_for', 'mechanism', 'mechanism_estimates', 'n',
   'privacy', 'range', 'resolution', 'statistics', 'step', 'text', 'type', 'unbiased_mean', 'unit', 'warning'];
 const STATISTICS = ['kurtosis', 'lower_quartile', 'mean', 'median', 'skewness', 'std_dev', 'upper_quartile'];
 

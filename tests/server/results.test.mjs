@@ -93,7 +93,7 @@ describe('results', () => {
     const lines = response.body.split('\r\n');
     assert.equal(lines.at(-1), '');
     assert.equal(lines[0], 'survey_id,question_id,question,type,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,epsilon,mechanism,' +
-      'release,release_method,release_epsilon,options');
+      'interval_for,release,release_method,release_epsilon,options');
     assert.equal(lines.length, 1 + 3 + 4 + 1);
     assert.equal(lines[1], 'tricky,q1,"Pick one, ""honestly""",categorical,"A, or B",frequency,,,,,,,0,2,grr,population,,,,');
     assert.equal(lines[2], 'tricky,q1,"Pick one, ""honestly""",categorical,"Say ""no""",frequency,,,,,,,0,2,grr,population,,,,');

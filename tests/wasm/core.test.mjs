@@ -76,7 +76,7 @@ test('parseSurvey fills defaults in the canonical form', () => {
   const minimal = survey([question('q', 3, { name: 'grr', epsilon: 2 })]);
   const { survey: canonical } = core.parseSurvey(minimal);
   assert.deepStrictEqual(canonical, {
-    ...minimal, description: '', results: 'public', access: 'open',
+    ...minimal, description: '', results: 'admin', access: 'open',
     questions: [{ ...minimal.questions[0], type: 'categorical' }],
   });
 });
