@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -293,6 +294,19 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s seed %d: truth %.4g estimate %s [%s, %s] note %s penalty %s\n", name.c_str(), seed,
                          truth.at(name), st["value"].dump().c_str(), st["low"].dump().c_str(), st["high"].dump().c_str(),
                          st.value("note", json()).dump().c_str(), (*result)["curvature_penalty"].dump().c_str());
+            // COVERAGE_DEBUG_CDF=LOW:HIGH also prints the resolution and the CDF with its band on (LOW, HIGH).
+            if (const char* window = std::getenv("COVERAGE_DEBUG_CDF"); window && (*result)["cdf"].is_object()) {
+              const double from = std::atof(window), to = std::atof(std::strchr(window, ':') ? std::strchr(window, ':') + 1 : window);
+              std::fprintf(stderr, "  resolution %s\n", (*result)["resolution"].dump().c_str());
+              const json& cdf = (*result)["cdf"];
+              for (std::size_t k = 0; k < cdf["points"].size(); ++k) {
+                const double x = cdf["points"][k].get<double>();
+                if (x > from && x < to) {
+                  std::fprintf(stderr, "  x %.3f cdf %.4f [%.4f, %.4f]\n", x, cdf["value"][k].get<double>(),
+                               cdf["low"][k].get<double>(), cdf["high"][k].get<double>());
+                }
+              }
+            }
           }
           if ((*result)["cdf"].is_object()) {
             tally.cdf_shares.push_back(CdfBandShare((*result)["cdf"], answers));
