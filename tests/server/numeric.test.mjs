@@ -109,7 +109,7 @@ describe('numeric questions', () => {
       assert.ok(question.curvature_penalty > 0, 'the default penalty, 1e-5 sqrt(values), is reported');
       assert.deepEqual(Object.keys(question.statistics).sort(), STATISTICS);
       for (const [name, statistic] of Object.entries(question.statistics)) {
-        assert.deepEqual(Object.keys(statistic).sort(), ['high', 'low', 'note', 'value'], name);
+        assert.deepEqual(Object.keys(statistic).sort(), ['high', 'interval_for', 'low', 'note', 'value'], name);
         if (statistic.value === null) {
           // Withheld (30 reports cannot pin the shape down): no interval, and the reason.
           assert.ok(['skewness', 'kurtosis'].includes(name), `${question.id} ${name} withheld`);
@@ -134,7 +134,7 @@ describe('numeric questions', () => {
     assert.match(age.privacy.note, /no formal epsilon/);
     assert.equal(income.privacy.epsilon, 2);
     assert.equal(bmi.unbiased_mean, null, 'RVNS reports are not unbiased');
-    assert.deepEqual(Object.keys(hours.unbiased_mean).sort(), ['ci_high', 'ci_low', 'std_error', 'value']);
+    assert.deepEqual(Object.keys(hours.unbiased_mean).sort(), ['ci_high', 'ci_low', 'interval_for', 'std_error', 'value']);
   });
 
   it('points and bin_width set the density points and histogram bins', async () => {
