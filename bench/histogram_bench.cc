@@ -36,6 +36,7 @@
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/histogram/histogram_advisor.h"
 #include "core/survey/survey.h"
+#include "tests/cpp/histogram_draw.h"  // the same exact draw of level counts as the statistical tests
 
 using nlohmann::json;
 using namespace deniable;
@@ -85,31 +86,6 @@ std::vector<std::int64_t> SalaryCells(const HistogramQuestionKind& kind, std::in
   return cells;
 }
 
-// One survey's level counts, drawn as the respondents' bits would give them.
-HistogramAggregate DrawAggregate(const HistogramQuestionKind& kind, const std::vector<std::int64_t>& cells,
-                                 RandomSource& random) {
-  const TreeShape& shape = kind.shape();
-  const auto pq = kind.mechanism().probabilities();
-  std::vector<LevelCounts> levels(static_cast<std::size_t>(shape.height));
-  std::vector<std::vector<std::int64_t>> answers(static_cast<std::size_t>(shape.height));
-  for (int l = 1; l <= shape.height; ++l) answers[static_cast<std::size_t>(l) - 1].assign(static_cast<std::size_t>(shape.NodesAt(l)), 0);
-  const std::vector<double> weights = kind.tree() ? kind.tree()->level_weights : std::vector<double>{1.0};
-  for (std::size_t c = 0; c < cells.size(); ++c) {
-    const auto split = weights.size() == 1 ? std::vector<std::int64_t>{cells[c]} : SampleMultinomial(cells[c], weights, random);
-    for (int l = 1; l <= shape.height; ++l) {
-      const auto level = static_cast<std::size_t>(l) - 1;
-      answers[level][c / static_cast<std::size_t>(shape.SpanOf(l))] += split[level];
-      levels[level].n += split[level];
-    }
-  }
-  for (std::size_t l = 0; l < levels.size(); ++l) {
-    for (std::int64_t there : answers[l]) {
-      levels[l].counts.push_back(SampleBinomial(there, pq.p, random) + SampleBinomial(levels[l].n - there, pq.q, random));
-    }
-  }
-  return HistogramAggregate(std::move(levels));
-}
-
 struct ConsumerError {
   std::vector<double> measured;  // per consumer: mean over bins of the count MSE
   std::vector<double> analytic;
@@ -143,7 +119,7 @@ ConsumerError MeasureBins(const HistogramQuestionKind& kind, const std::vector<s
   }
   error.analytic_all /= static_cast<double>(bin_count);
   for (int r = 0; r < runs; ++r) {
-    const LevelEstimates estimates = kind.Estimates(DrawAggregate(kind, cells, random), IntervalTarget::kRespondents);
+    const LevelEstimates estimates = kind.Estimates(testing::DrawHistogramAggregate(kind, cells, random), IntervalTarget::kRespondents);
     double run_total = 0;
     for (std::size_t j = 0; j < bins.size(); ++j) {
       for (const auto& [first, end] : bins[j]) {
@@ -296,8 +272,8 @@ void RangeQueries(int runs) {
   for (const char* name : {"flat OUE", "tree", "tree, least squares"}) squared[name].assign(buckets.size(), 0.0);
   for (int r = 0; r < runs; ++r) {
     std::fprintf(stderr, "histogram_bench: ranges run %d\n", r + 1);
-    const LevelEstimates flat_estimates = flat_kind.Estimates(DrawAggregate(flat_kind, cells, random), IntervalTarget::kRespondents);
-    const LevelEstimates tree_estimates = tree_kind.Estimates(DrawAggregate(tree_kind, cells, random), IntervalTarget::kRespondents);
+    const LevelEstimates flat_estimates = flat_kind.Estimates(testing::DrawHistogramAggregate(flat_kind, cells, random), IntervalTarget::kRespondents);
+    const LevelEstimates tree_estimates = tree_kind.Estimates(testing::DrawHistogramAggregate(tree_kind, cells, random), IntervalTarget::kRespondents);
     std::vector<double> consistent_prefix(kCells + 1, 0.0), flat_prefix(kCells + 1, 0.0);
     for (int i = 0; i < kCells; ++i) {
       consistent_prefix[static_cast<std::size_t>(i) + 1] = consistent_prefix[static_cast<std::size_t>(i)] + tree_estimates.least_squares_cells()[static_cast<std::size_t>(i)];
@@ -423,7 +399,7 @@ ConsistencyError MeasureConsistency(const HistogramQuestionKind& kind, const Pop
   };
   for (int r = 0; r < runs; ++r) {
     const std::vector<std::int64_t> cells = SampleMultinomial(n, shares, random);
-    const LevelEstimates estimates = kind.Estimates(DrawAggregate(kind, cells, random), IntervalTarget::kRespondents);
+    const LevelEstimates estimates = kind.Estimates(testing::DrawHistogramAggregate(kind, cells, random), IntervalTarget::kRespondents);
     const std::vector<double> global = NormSub(estimates.least_squares_cells(), 1.0);
     for (std::size_t b = 0; b < bins.size(); ++b) {
       const auto [first, end] = bins[b];
