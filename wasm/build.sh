@@ -87,13 +87,16 @@ compile() {
 }
 
 # Server-only core files: NLopt (the RVNS paper's SQP solver) has no Emscripten
-# build, and the page never estimates.
+# build, and the page never estimates; nor does it analyse across questions
+# (core/analysis/), which the dashboard asks the server for.
 WASM_EXCLUDED=(core/distribution/kde_sqp_estimator.cc)
+WASM_EXCLUDED_DIRS=(core/analysis/)
 
 compile_all() {
   local pids=() failed=0 source name object
   for source in $(find core -name '*.cc' | sort) wasm/bindings.cc; do
     [[ " ${WASM_EXCLUDED[*]} " == *" $source "* ]] && continue
+    for dir in "${WASM_EXCLUDED_DIRS[@]}"; do [[ $source == "$dir"* ]] && continue 2; done
     name=$(echo "$source" | tr '/' '_')
     object="$OBJ_DIR/${name%.cc}.o"
     OBJECTS+=("$object")

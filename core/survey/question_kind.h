@@ -31,13 +31,15 @@
 #include "core/common/random_source.h"
 #include "core/common/result.h"
 #include "core/numeric/numeric_mechanism.h"
+#include "core/survey/answer_channel.h"
 
 namespace deniable {
 
 // Who sees the true answer: only the respondent's device (local: the answer is
-// perturbed before it is sent), or the server, which publishes only noisy
-// releases (central).
-enum class Trust { kLocal, kCentral };
+// perturbed before it is sent), the server, which publishes only noisy
+// releases (central), or everyone (open: a demographic or stratum asked
+// openly, sent as given and published exactly; no epsilon protects it).
+enum class Trust { kLocal, kCentral, kOpen };
 
 // One question's decoded, validated response, of its kind's own type.
 class KindResponse {
@@ -236,6 +238,11 @@ class QuestionKind {
   // shown while a survey is written. None for kinds without design choices
   // to compare this way.
   virtual std::optional<nlohmann::json> DesignAdvice(std::int64_t /*respondents*/) const { return std::nullopt; }
+  // How a response depends on a true answer that is a category (an option, a
+  // bin) or a number, for analysis across questions (answer_channel.h:
+  // breakdowns by group, cross-tabulations, regressions, the reports' export).
+  virtual const CategoryChannel* category_channel() const { return nullptr; }
+  virtual const ValueChannel* value_channel() const { return nullptr; }
 };
 
 // The error of a question whose estimation was cancelled (the document is

@@ -1,0 +1,11 @@
+#include "core/analysis/analysis.h"
+
+namespace deniable {
+
+// Each kind of analysis registers here (one line each).
+Result<std::unique_ptr<Analysis>> ParseAnalysis(const Survey& /*survey*/, const nlohmann::json& spec) {
+  if (!spec.is_object()) return MakeError("analysis: must be an object");
+  return MakeError("analysis: expected one of \"by\", \"cross\" or \"regress\"");
+}
+
+}  // namespace deniable
