@@ -11,16 +11,17 @@ namespace deniable {
 namespace {
 
 // The mechanisms compared at the question's epsilon (the builder's choices that take one epsilon), with their rows' text.
-const std::vector<std::pair<std::string, std::string>>& Compared() {
-  static const std::vector<std::pair<std::string, std::string>> compared = {
-      {"square_wave", "Square Wave (its linear mean estimate)"},
-      {"laplace", "Laplace"},
-      {"duchi", "Duchi et al."},
-      {"piecewise", "Piecewise"},
-      {"hybrid", "Hybrid"},
-  };
-  return compared;
-}
+struct Compared {
+  const char* name;
+  const char* description;
+};
+constexpr Compared kCompared[] = {
+    {"square_wave", "Square Wave (its linear mean estimate)"},
+    {"laplace", "Laplace"},
+    {"duchi", "Duchi et al."},
+    {"piecewise", "Piecewise"},
+    {"hybrid", "Hybrid"},
+};
 
 }  // namespace
 
@@ -31,14 +32,14 @@ std::optional<nlohmann::json> NumericMeanAdvice(const NumericMechanism& mechanis
   const NumericRange range = mechanism.input_range();
   nlohmann::json rows = nlohmann::json::array();
   bool current_compared = false;
-  for (const auto& [name, description] : Compared()) current_compared = current_compared || name == mechanism.name();
+  for (const Compared& compared : kCompared) current_compared = current_compared || mechanism.name() == compared.name;
   if (!current_compared) {
     // The question's own mechanism first (RVNS: its mean has no closed-form variance, so no numbers).
     rows.push_back(MeanAdviceRow(mechanism.name(), "this question's mechanism", &mechanism, respondents));
   }
-  for (const auto& [name, description] : Compared()) {
-    auto made = ParseNumericMechanism({{"name", name}, {"epsilon", *epsilon}}, range, "mechanism");
-    rows.push_back(MeanAdviceRow(name, description, made ? made->get() : nullptr, respondents));
+  for (const Compared& compared : kCompared) {
+    auto made = ParseNumericMechanism({{"name", compared.name}, {"epsilon", *epsilon}}, range, "mechanism");
+    rows.push_back(MeanAdviceRow(compared.name, compared.description, made ? made->get() : nullptr, respondents));
   }
   return nlohmann::json{
       {"kind", "numeric_mean"},
