@@ -81,7 +81,7 @@ test('item 11: numeric, block and model questions show the core’s precision gu
   // Two options, a share near 0, everyone usual (ε = 1): 1.96 / (2 sqrt(n) (1/2 - q)), q = 1/(e + 1): ±13%.
   assert.match(await blockAdvice.locator('tr[data-attribute="smoker"][data-sensitivity="usual"] td.rare').textContent(), /^±13%$/);
 
-  // A model of pay by age: rounds, chains and the coefficients' floor.
+  // A model of pay by age: rounds, chains and the coefficients' rough error.
   await page.getByTestId('add-question').click();
   const model = page.getByTestId('question-editor-3');
   await model.getByTestId('question-type').selectOption('linear_regression');
@@ -94,7 +94,7 @@ test('item 11: numeric, block and model questions show the core’s precision gu
   assert.match(await model.getByTestId('advice-rounds-3').textContent(), /^1,000 respondents make \d+ rounds of \d+, dealt in turn to 8 chains/);
   assert.deepEqual(await modelAdvice.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.coefficient)), ['intercept', 'age']);
   assert.match(await modelAdvice.locator('tr[data-coefficient="age"]').textContent(), /\(USD per years\)/);
-  assert.match(await modelAdvice.textContent(), /a floor, not an interval/);
+  assert.match(await modelAdvice.textContent(), /rough, not an interval/);
 
   assert.deepEqual(await axeViolations(page, '.advice'), []);
   await screenshot(page, 'desktop-design-advice');

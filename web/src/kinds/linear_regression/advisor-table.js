@@ -4,8 +4,8 @@ import { formatInteger, formatNumber, formatSignificant } from '../../shared/for
 // The core's design advice for a model (core.designAdvice(definition, id, n),
 // kind "model_rounds"; core/kinds/regression/model_advice.h): how the
 // expected respondents fall into rounds and chains, whether the results will
-// have an interval, and the least error to expect of each coefficient (a
-// floor from the gradient noise alone, not an interval).
+// have an interval, and a rough 95% error of each coefficient (from the
+// gradient noise; not an interval).
 
 const plusMinus = (value) => (value === null ? '—' : `±${formatSignificant(value, 2)}`);
 
@@ -34,18 +34,18 @@ export function renderModelAdvice(advice, units, testidSuffix) {
     }),
     el('p', {
       class: 'hint', id: captionId,
-      text: `The least 95% error to expect of each coefficient (as wide as the results’ interval would be, t with ${formatInteger(advice.chains - 1)} degrees of freedom): ` +
+      text: `A rough 95% error of each coefficient (as wide as the results’ interval would be, t with ${formatInteger(advice.chains - 1)} degrees of freedom): ` +
         `${advice.note}. Assumed: ${advice.assumption}.`,
     }),
     // Focusable, so that a keyboard can scroll it when it is wider than the page.
     el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Coefficient precision' }, [
       el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
-        el('thead', {}, [el('tr', {}, ['Coefficient', 'At best ± (variables scaled to −1…1)', 'At best ± (in the variables’ units)']
+        el('thead', {}, [el('tr', {}, ['Coefficient', 'About ± (variables scaled to −1…1)', 'About ± (in the variables’ units)']
           .map((text) => el('th', { scope: 'col', text })))]),
         el('tbody', {}, advice.coefficients.map((row) => el('tr', { dataset: { coefficient: row.name } }, [
           el('th', { scope: 'row', text: row.name }),
-          el('td', { class: 'number', text: plusMinus(row.ci_half_width_floor) }),
-          el('td', { class: 'number', text: row.ci_half_width_floor_units === null ? '—' : `${plusMinus(row.ci_half_width_floor_units)}${unitOf(row.name) ? ` ${unitOf(row.name)}` : ''}` }),
+          el('td', { class: 'number', text: plusMinus(row.ci_half_width) }),
+          el('td', { class: 'number', text: row.ci_half_width_units === null ? '—' : `${plusMinus(row.ci_half_width_units)}${unitOf(row.name) ? ` ${unitOf(row.name)}` : ''}` }),
         ]))),
       ]),
     ]),
