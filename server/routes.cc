@@ -58,6 +58,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
        WithContext(context, HandleCancelScheduledRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/counts", WithContext(context, HandleExactCounts)},
       {HttpMethod::kGet, "/api/advice", HandleAdvice},
+      {HttpMethod::kPost, "/api/advice", WithContext(context, HandleDesignAdvice)},
   };
 }
 
