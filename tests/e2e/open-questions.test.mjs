@@ -247,6 +247,9 @@ test('the dashboard shows the open results exactly, hides a small option and say
   assert.equal(Number(await page.getByTestId('stat-age-mean').getAttribute('data-value')), ageResult.statistics.mean.value);
   assert.equal(Number(await page.getByTestId('stat-ci-age-mean').getAttribute('data-high')), ageResult.statistics.mean.high);
   assert.ok(await page.getByTestId('histogram-age').isVisible());
+  // Ages 20 to 59 and 41 in bins of 4 years from 18: only [38, 42) has 5 answers; the ten other bins with answers are hidden.
+  assert.equal(ageResult.histogram.value.filter((value) => value === null).length, 10);
+  assert.match(await page.getByTestId('histogram-caption-age').textContent(), /10 bins have 1 to 4 respondents: not shown/);
   assert.equal(await page.getByTestId('density-age').count(), 0);
   assert.equal(await page.getByTestId('numeric-estimator').isVisible(), false);
   assert.match(await page.getByTestId('interval-for-age').textContent(), /sampling alone: these answers are not randomised/);

@@ -17,10 +17,11 @@ export function openQuestionsWarning(questions) {
   if (open.length >= 2) {
     const counts = open.map((question) => createKind(question.type).openAnswerCount?.(question) ?? null);
     const countable = counts.filter((count) => count !== null);
-    if (countable.length > 0) {
+    // The combinations of two or more open choices (one choice alone is its options).
+    if (countable.length >= 2) {
       const product = countable.reduce((total, count) => total * count, 1);
-      const factors = countable.length > 1 ? ` (${countable.map(formatInteger).join(' × ')})` : '';
-      lines.push(`${formatInteger(product)} possible combinations of the open answers${counts.length > countable.length ? ' to the choices' : ''}${factors}: ` +
+      const factors = countable.map(formatInteger).join(' × ');
+      lines.push(`${formatInteger(product)} possible combinations of the open answers${counts.length > countable.length ? ' to the choices' : ''} (${factors}): ` +
         'the more there are for the respondents you expect, the more people are alone in theirs.');
     }
     if (countable.length < counts.length) {

@@ -74,8 +74,11 @@ export function createOpenPanel(question, index) {
       setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
       histogram.update(result.histogram ?? null);
+      const hidden = result.histogram ? result.histogram.value.filter((value) => value === null).length : 0;
+      const hiddenText = hidden === 0 ? `Bins of 1 to ${SMALL_COUNT - 1} respondents would not be shown.`
+        : `${formatInteger(hidden)} ${hidden === 1 ? 'bin has' : 'bins have'} 1 to ${SMALL_COUNT - 1} respondents: not shown (no bar, no interval).`;
       setText(histogramCaption, result.histogram
-        ? `Share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% intervals for the population (exact binomial). Bins of 1 to ${SMALL_COUNT - 1} respondents are not shown.`
+        ? `Share of answers per bin of width ${withUnit(formatNumber(result.histogram.bin_width), unit)}, with 95% intervals for the population (exact binomial). ${hiddenText}`
         : 'No histogram: see the warning above.');
     },
     destroy: () => histogram.destroy(),
