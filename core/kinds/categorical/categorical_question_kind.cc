@@ -6,6 +6,7 @@
 #include "core/common/json_fields.h"
 #include "core/kinds/categorical/categorical_bins.h"
 #include "core/kinds/central/confidential_question_kind.h"
+#include "core/kinds/central/confidential_simulation.h"
 #include "core/kinds/open/open_categorical_kind.h"
 #include "core/kinds/open/open_privacy.h"
 #include "core/common/validation.h"
@@ -138,6 +139,12 @@ std::vector<CsvRow> CategoricalQuestionKind::CsvRows(const nlohmann::json& resul
 Result<std::unique_ptr<TruthSampler>> CategoricalQuestionKind::ParseTruth(const nlohmann::json& entry,
                                                                           const std::string& where) const {
   return ParseCategoricalTruth(*this, entry, where);
+}
+
+Result<nlohmann::json> CategoricalQuestionKind::TruthFromTable(const std::vector<std::vector<std::string>>& table,
+                                                               const nlohmann::json& entry,
+                                                               const std::string& where) const {
+  return ConfidentialTruthFromTable(CategoricalBins(options_), table, entry, where);
 }
 
 std::string CategoricalQuestionKind::SimulationText(const nlohmann::json& result) const {
