@@ -201,6 +201,7 @@ test('the survey page lists the open questions first, says what is protected, an
   assert.match(await page.getByTestId('report-drug').textContent(), /^Did you use cannabis last month\?Option sent: /);
   assert.ok(!shown.responses.stress.includes(TRUE.stress), `the negative survey reported the true option: ${shownText}`);
   assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, 'desktop-open-report');
 
   await page.getByTestId('send-report').click();
   await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
