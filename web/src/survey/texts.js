@@ -109,7 +109,7 @@ export const t = texts({
     privacyRandomised: 'Answers to questions randomised on your device never leave it: only a randomised report is sent, which could have come from other answers. ' +
       'You will see your whole report before anything leaves. For each question:',
     privacyOpenStatement: 'Answers to questions asked openly are sent as you give them: they are not protected. ' +
-      'Your randomised answers keep their privacy budget (ε) whatever your open answers are: each is randomised on this device on its own, so knowing your open answers does not reveal more of them.',
+      'Your randomised answers keep their privacy budget (ε) whatever your open answers are: each is randomised on this device on its own, so your open answers do not weaken that bound.',
     openWords: 'sent as you give it: not randomised and not protected.',
     openLine: ' This answer is sent as you give it: it is not randomised and not protected.',
     sentOpenly: 'Sent as you gave it (asked openly)',
@@ -225,7 +225,7 @@ export const t = texts({
     privacyRandomised: 'Les réponses rendues aléatoires sur votre appareil ne le quittent jamais : seul un rapport aléatoire est envoyé, qui aurait pu venir d’autres réponses. ' +
       'Vous verrez tout votre rapport avant que rien ne parte. Pour chaque question :',
     privacyOpenStatement: 'Les réponses aux questions posées ouvertement sont envoyées telles que vous les donnez : elles ne sont pas protégées. ' +
-      'Vos réponses rendues aléatoires gardent leur budget de confidentialité (ε) quelles que soient vos réponses ouvertes : chacune est rendue aléatoire sur cet appareil séparément, donc connaître vos réponses ouvertes n’en révèle pas davantage.',
+      'Vos réponses rendues aléatoires gardent leur budget de confidentialité (ε) quelles que soient vos réponses ouvertes : chacune est rendue aléatoire sur cet appareil séparément, donc vos réponses ouvertes n’affaiblissent pas cette borne.',
     openWords: 'envoyée telle que vous la donnez : ni rendue aléatoire, ni protégée.',
     openLine: ' Cette réponse est envoyée telle que vous la donnez : elle n’est ni rendue aléatoire, ni protégée.',
     sentOpenly: 'Envoyée telle que vous l’avez donnée (posée ouvertement)',
