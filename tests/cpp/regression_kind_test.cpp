@@ -378,3 +378,60 @@ TEST_CASE("regression: results list at most 200 rounds for the chart, and page t
   CHECK(result->at("rounds")[2].at("round") == 6);
   CHECK(full->at("rounds")[6].at("average_raw") == result->at("rounds")[2].at("average_raw"));
 }
+
+TEST_CASE("regression: max_rounds bounds the rounds; a complete model refuses gradients and takes the report without them") {
+  json definition = ModelSurvey(1.0, 1, 1.0, 1.0, 2);
+  CHECK(ModelOf(*ParseSurvey(definition)).max_rounds() == kDefaultModelMaxRounds);
+  CHECK(ParseSurvey(definition)->questions[3].kind->DefinitionToJson().count("max_rounds") == 0);
+  for (const auto& [rounds, message] : std::vector<std::pair<json, std::string>>{
+           {0, "questions[3].max_rounds: must be between 1 and 100000, but is 0"},
+           {100001, "questions[3].max_rounds: must be between 1 and 100000, but is 100001"},
+           {1, "questions[3].max_rounds: must be at least the number of chains (2), so that every chain trains, but is 1"}}) {
+    definition["questions"][3]["max_rounds"] = rounds;
+    const auto refused = ParseSurvey(definition);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error() == message);
+  }
+  definition["questions"][3]["max_rounds"] = 4;
+  auto survey = ParseSurvey(definition);
+  REQUIRE(survey.ok());
+  CHECK(survey->questions[3].kind->DefinitionToJson()["max_rounds"] == 4);
+  SurveyAggregate aggregate(*survey);
+  auto state = [&] { return PublicStatesToJson(*survey, aggregate)["questions"]["fit"]; };
+  auto report = [&](const json& response) {
+    auto parsed = ParseReport(*survey, json{{"survey", "m"}, {"version", 1}, {"responses", {{"fit", response}}}});
+    REQUIRE(parsed.ok());
+    return *parsed;
+  };
+  // While the model trains, its part cannot be left out (null).
+  const Report none = report(nullptr);
+  CHECK(aggregate.Admits(*survey, none).error().find("questions.fit: the model is still training (round 1 of at most 4)") == 0);
+  CHECK_FALSE(aggregate.RefusedAsComplete(none));
+  CHECK(state().count("complete") == 0);
+  for (long long round = 1; round <= 4; ++round) {
+    REQUIRE(aggregate.Admits(*survey, Gradient(*survey, round, 0, 0.5)).ok());
+    aggregate.Add(Gradient(*survey, round, 0, 0.5));
+  }
+  // Complete: round 5 would be past the cap. Refused as complete (409 model_complete), the null admitted.
+  CHECK(state()["complete"] == true);
+  CHECK(state()["round"] == 5);
+  const Report past = Gradient(*survey, 5, 1, 0.5);
+  const Status refused = aggregate.Admits(*survey, past);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().find("questions.fit: the model is complete: its 4 rounds (max_rounds) are all done") == 0);
+  CHECK(aggregate.RefusedAsComplete(past));
+  CHECK(aggregate.Admits(*survey, none).ok());
+  // The respondent's device, given that state, computes and sends nothing for the model.
+  SeededRandom random(3);
+  const auto answer = survey->questions[3].kind->Perturb(
+      json{{"features", {1, 0}}, {"target", 5}, {"state", state()}}, random);
+  REQUIRE(answer.ok());
+  CHECK(answer->is_null());
+  aggregate.Add(none);
+  CHECK(aggregate.question(3).n() == 4);
+  const json result = SurveyResultsToJson(*survey, aggregate)["questions"][3];
+  CHECK(result["complete"] == true);
+  CHECK(result["max_rounds"] == 4);
+  CHECK(result["rounds_completed"] == 4);
+  CHECK(result["note"].get<std::string>().find("the model is complete") == 0);
+}

@@ -32,12 +32,15 @@ nlohmann::json ModelDefinition::ToJson() const {
                            {"clip", clip}};
   if (batch) object["batch"] = *batch;
   if (declared_chains) object["chains"] = *declared_chains;
+  if (declared_max_rounds) object["max_rounds"] = *declared_max_rounds;
   return object;
 }
 
 Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(
-      object, {"target", "features", "epsilon", "mechanism", "ridge", "batch", "learning_rate", "clip", "chains"}, where));
+      object, {"target", "features", "epsilon", "mechanism", "ridge", "batch", "learning_rate", "clip", "chains",
+               "max_rounds"},
+      where));
   ModelDefinition model;
   auto target = ReadString(object, "target", 64, true, where);
   if (!target) return MakeError(target.error());
@@ -87,6 +90,17 @@ Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const
     auto chains = ReadInteger(object, "chains", 1, kMaxModelChains, where);
     if (!chains) return MakeError(chains.error());
     model.declared_chains = static_cast<int>(*chains);
+  }
+  if (object.contains("max_rounds")) {
+    auto rounds = ReadInteger(object, "max_rounds", 1, kMaxModelRounds, where);
+    if (!rounds) return MakeError(rounds.error());
+    // Fewer rounds than chains would leave a chain untrained: never an interval.
+    if (*rounds < model.chains()) {
+      return MakeError(JoinPath(where, "max_rounds") + ": must be at least the number of chains (" +
+                       std::to_string(model.chains()) + "), so that every chain trains, but is " +
+                       std::to_string(*rounds));
+    }
+    model.declared_max_rounds = *rounds;
   }
   return model;
 }

@@ -46,6 +46,9 @@ Result<ModelAnswer> ParseModelAnswer(const ModelDefinition& model, const nlohman
     return MakeError("state.round: must be a round number (1, 2, ...)");
   }
   parsed.round = round->get<long long>();
+  const auto complete = state->find("complete");
+  if (complete != state->end() && !complete->is_boolean()) return MakeError("state.complete: must be true or false");
+  parsed.complete = complete != state->end() && complete->get<bool>();
   const auto coefficients = state->find("coefficients");
   if (coefficients == state->end() || !coefficients->is_array() ||
       coefficients->size() != static_cast<std::size_t>(model.components())) {
@@ -84,6 +87,7 @@ std::vector<double> ClippedGradient(const ModelDefinition& model, const ModelRec
 
 Result<nlohmann::json> PerturbModelAnswer(const ModelDefinition& model, const NumericMechanism& mechanism,
                                           const ModelAnswer& answer, RandomSource& random) {
+  if (answer.complete) return nlohmann::json(nullptr);  // the server takes no more gradients
   const std::vector<double> gradient = ClippedGradient(model, answer.record, answer.coefficients);
   // The component is drawn first and independently of the answers: it reveals nothing.
   const auto component = static_cast<int>(UniformBelow(random, static_cast<std::uint64_t>(model.components())));

@@ -25,6 +25,7 @@ struct ModelAnswer {
   ModelRecord record;
   long long round = 1;
   std::vector<double> coefficients;
+  bool complete = false;  // state.complete: the model takes no more gradients
 };
 Result<ModelAnswer> ParseModelAnswer(const ModelDefinition& model, const nlohmann::json& answer);
 
@@ -36,7 +37,8 @@ double NormalisedTarget(const ModelDefinition& model, const ModelRecord& record)
 std::vector<double> ClippedGradient(const ModelDefinition& model, const ModelRecord& record,
                                     const std::vector<double>& coefficients);
 
-// The wire form: {"round": r, "component": j, "value": v}.
+// The wire form: {"round": r, "component": j, "value": v}; null (nothing
+// computed, nothing spent) when the state says the model is complete.
 Result<nlohmann::json> PerturbModelAnswer(const ModelDefinition& model, const NumericMechanism& mechanism,
                                           const ModelAnswer& answer, RandomSource& random);
 

@@ -228,6 +228,8 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
                              {"chains", model.chains()},
                              {"rounds_completed", trajectory.steps.size()},
                              {"current_round", current},
+                             {"max_rounds", model.max_rounds()},
+                             {"complete", aggregate.Complete()},
                              {"current_round_reports", in_current},
                              {"rounds", rounds},
                              {"rounds_shown", selection.shown},
@@ -240,6 +242,11 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
     return document;
   }
   document["coefficients"] = CoefficientsJson(model, trajectory);
+  if (aggregate.Complete()) {
+    document["note"] = "the model is complete: its " + std::to_string(model.max_rounds()) +
+                       " rounds (max_rounds) are done, and it takes no more reports (409 model_complete); these "
+                       "coefficients are final";
+  }
   const std::size_t fewest = FewestChainRounds(trajectory);
   if (fewest < 5) {
     document["warning"] = (model.chains() == 1 ? "the chain has " : "the chain with fewest rounds has ") +
@@ -273,7 +280,9 @@ std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result) {
 
 std::string ModelSimulationText(const nlohmann::json& result) {
   std::string text = "  rounds complete: " + result.at("rounds_completed").dump() + " (batch " +
-                     result.at("batch").dump() + ")\n";
+                     result.at("batch").dump() + ", at most " + result.at("max_rounds").dump() + " rounds" +
+                     (result.at("complete").get<bool>() ? ": complete, later respondents sent no model report" : "") +
+                     ")\n";
   const auto& coefficients = result.at("coefficients");
   const auto& names = result.at("names");
   const nlohmann::json truth = result.value("truth", nlohmann::json());

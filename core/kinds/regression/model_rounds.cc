@@ -35,6 +35,17 @@ const std::vector<double>& ModelAggregate::CurrentCoefficients() const {
 Status ModelAggregate::Admits(const KindResponse& response) const {
   const auto& gradient = static_cast<const GradientResponse&>(response);
   const long long current = CurrentRound();
+  if (!gradient.sent) {
+    if (Complete()) return OkStatus();
+    return MakeError("the model is still training (round " + std::to_string(current) + " of at most " +
+                     std::to_string(model_->max_rounds()) + "): its part of the report cannot be left out; fetch the "
+                     "model's state again and prepare a model report");
+  }
+  if (Complete()) {
+    return MakeError("the model is complete: its " + std::to_string(model_->max_rounds()) +
+                     " rounds (max_rounds) are all done and it takes no more reports; send the report with null for "
+                     "the model (the page does this after fetching the model's state again)");
+  }
   if (gradient.round < current) {
     return MakeError("round " + std::to_string(gradient.round) + " is closed; the current round is " +
                      std::to_string(current) + ": fetch the model's state again and prepare a new report");
@@ -48,6 +59,7 @@ Status ModelAggregate::Admits(const KindResponse& response) const {
 
 void ModelAggregate::Add(const KindResponse& response) {
   const auto& gradient = static_cast<const GradientResponse&>(response);
+  if (!gradient.sent) return;  // a complete model's null: nothing to count
   RoundSums& sums = rounds_[gradient.round];
   if (sums.count.empty()) {
     sums.count.assign(static_cast<std::size_t>(components_), 0);

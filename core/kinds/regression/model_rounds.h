@@ -24,12 +24,19 @@
 namespace deniable {
 
 // A decoded gradient report: the round, the component, the reported value in
-// the mechanism's output range (on the clip scale / clip).
+// the mechanism's output range (on the clip scale / clip). `sent` false: the
+// report's null for a complete model (no gradient: nothing counted).
 struct GradientResponse final : KindResponse {
   GradientResponse(long long r, int c, double v) : round(r), component(c), value(v) {}
+  static GradientResponse NotSent() {
+    GradientResponse none(0, 0, 0.0);
+    none.sent = false;
+    return none;
+  }
   long long round;
   int component;
   double value;
+  bool sent = true;
 };
 
 struct RoundSums {
@@ -54,7 +61,10 @@ class ModelAggregate final : public KindAggregate {
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<ModelAggregate>(*this); }
   std::int64_t n() const override { return n_; }
+  // A gradient only for the current round while the model is not complete;
+  // null (not sent) only once it is complete.
   Status Admits(const KindResponse& response) const override;
+  bool Complete() const override { return current_ > model_->max_rounds(); }
 
   const std::map<long long, RoundSums>& rounds() const { return rounds_; }
   long long batch() const { return batch_; }

@@ -70,7 +70,7 @@ nlohmann::json RegressionQuestionKind::PrivacyToJson() const {
 }
 
 nlohmann::json RegressionQuestionKind::PageSummary() const {
-  return {{"batch", batch_}, {"components", model_.components()}, {"target", model_.target},
+  return {{"batch", batch_}, {"components", model_.components()}, {"max_rounds", model_.max_rounds()}, {"target", model_.target},
           {"features", model_.features}};
 }
 
@@ -81,7 +81,12 @@ Result<nlohmann::json> RegressionQuestionKind::Perturb(const nlohmann::json& ans
 }
 
 Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const nlohmann::json& wire) const {
-  if (!wire.is_object()) return MakeError("a model report must be an object {\"round\", \"component\", \"value\"}");
+  // null: the model was complete (its state said so), nothing computed or sent.
+  if (wire.is_null()) return std::unique_ptr<const KindResponse>(std::make_unique<GradientResponse>(GradientResponse::NotSent()));
+  if (!wire.is_object()) {
+    return MakeError("a model report must be an object {\"round\", \"component\", \"value\"}, or null once the model "
+                     "is complete");
+  }
   for (const auto& item : wire.items()) {
     if (item.key() != "round" && item.key() != "component" && item.key() != "value") {
       return MakeError("unknown field \"" + item.key() + "\" in a model report");
@@ -144,11 +149,15 @@ std::optional<nlohmann::json> RegressionQuestionKind::PublicState(const KindAggr
   const auto& model = static_cast<const ModelAggregate&>(aggregate);
   const long long round = model.CurrentRound();
   const auto in_round = model.rounds().count(round) ? model.rounds().at(round).reports : 0;
-  return nlohmann::json{{"round", round},
-                        {"coefficients", model.CurrentCoefficients()},
-                        {"batch", batch_},
-                        {"reports_in_round", in_round},
-                        {"rounds_completed", round - 1}};
+  nlohmann::json state = {{"round", round},
+                          {"coefficients", model.CurrentCoefficients()},
+                          {"batch", batch_},
+                          {"reports_in_round", in_round},
+                          {"rounds_completed", round - 1}};
+  // Said only once true (the state of a training model is unchanged): the
+  // client then sends null for the model, which the server admits.
+  if (model.Complete()) state["complete"] = true;
+  return state;
 }
 
 }  // namespace deniable
