@@ -70,7 +70,8 @@ nlohmann::json RegressionQuestionKind::PrivacyToJson() const {
 }
 
 nlohmann::json RegressionQuestionKind::PageSummary() const {
-  return {{"batch", batch_}, {"components", model_.components()}, {"max_rounds", model_.max_rounds()}, {"target", model_.target},
+  return {{"batch", batch_}, {"components", model_.components()}, {"max_rounds", model_.max_rounds()},
+          {"holdout_rounds", model_.holdout_rounds()}, {"target", model_.target},
           {"features", model_.features}};
 }
 
@@ -87,15 +88,27 @@ Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const
     return MakeError("a model report must be an object {\"round\", \"component\", \"value\"}, or null once the model "
                      "is complete");
   }
+  const bool score = wire.contains("squared_error");  // a held-out round's report
   for (const auto& item : wire.items()) {
-    if (item.key() != "round" && item.key() != "component" && item.key() != "value") {
-      return MakeError("unknown field \"" + item.key() + "\" in a model report");
-    }
+    const bool known = item.key() == "round" || (score ? item.key() == "squared_error"
+                                                        : item.key() == "component" || item.key() == "value");
+    if (!known) return MakeError("unknown field \"" + item.key() + "\" in a model report");
   }
   const auto round = wire.find("round");
   if (round == wire.end() || !round->is_number_integer() || round->get<long long>() < 1 ||
       round->get<long long>() > 1000000000LL) {
     return MakeError("round must be a round number (1, 2, ...)");
+  }
+  const NumericRange possible = mechanism_->possible_values();
+  if (score) {
+    const auto& value = wire.at("squared_error");
+    if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < possible.low ||
+        value.get<double>() > possible.high) {
+      return MakeError("squared_error must be a number in [" + FormatNumber(possible.low) + ", " +
+                       FormatNumber(possible.high) + "]");
+    }
+    return std::unique_ptr<const KindResponse>(
+        std::make_unique<GradientResponse>(GradientResponse::Score(round->get<long long>(), value.get<double>())));
   }
   const auto component = wire.find("component");
   if (component == wire.end() || !component->is_number_integer() || component->get<long long>() < 0 ||
@@ -103,7 +116,6 @@ Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const
     return MakeError("component must be an integer in [0, " + std::to_string(model_.components() - 1) + "]");
   }
   const auto value = wire.find("value");
-  const NumericRange possible = mechanism_->possible_values();
   if (value == wire.end() || !value->is_number() || !std::isfinite(value->get<double>()) ||
       value->get<double>() < possible.low || value->get<double>() > possible.high) {
     return MakeError("value must be a number in [" + FormatNumber(possible.low) + ", " + FormatNumber(possible.high) + "]");
@@ -156,7 +168,11 @@ std::optional<nlohmann::json> RegressionQuestionKind::PublicState(const KindAggr
                           {"rounds_completed", round - 1}};
   // Said only once true (the state of a training model is unchanged): the
   // client then sends null for the model, which the server admits.
-  if (model.Complete()) state["complete"] = true;
+  if (model.Complete()) {
+    state["complete"] = true;
+  } else if (model_.Scores(round)) {
+    state["score"] = true;  // a held-out round: the coefficients are the final ones, to be scored
+  }
   return state;
 }
 
