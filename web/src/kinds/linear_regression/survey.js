@@ -124,6 +124,16 @@ export function renewedNote(question, response) {
 // null: the model had done all its rounds (its state said "complete").
 export function describeResponse(question, response, summary) {
   if (response === null) return { label: t('label'), values: [t('valueComplete')], explanation: t('explanationComplete') };
+  // A held-out round's report: the squared error of the final model at the answers ("holdout").
+  if (response && Object.hasOwn(response, 'squared_error')) {
+    const round = String(response.round);
+    return {
+      label: t('label'),
+      values: [t('valueScore', round, formatDecimal(response.squared_error, 2))],
+      explanation: t('explanationScore'),
+      details: { summary: t('technicalDetails'), items: [t('detailsScore', round, question.target, mechanismName(question), formatEpsilon(question.epsilon), String(response.squared_error))] },
+    };
+  }
   const components = summary?.components ?? question.features.length + 1;
   if (!Number.isInteger(response?.component) || response.component < 0 || response.component >= components) {
     throw new Error(t('badComponent', question.id, JSON.stringify(response?.component) ?? 'undefined', components));
