@@ -329,6 +329,15 @@ std::string ModelSimulationText(const nlohmann::json& result) {
                   errors.at("mse_true").get<double>());
     text += line;
   }
+  const nlohmann::json held_out = result.value("out_of_sample", nlohmann::json());
+  if (held_out.is_object() && held_out.at("mse").is_number()) {
+    char line[240];
+    std::snprintf(line, sizeof line,
+                  "  out-of-sample MSE (normalised target, %lld held-out respondents): %.4g, 95%% interval [%.4g, %.4g]\n",
+                  held_out.at("reports").get<long long>(), held_out.at("mse").get<double>(),
+                  held_out.at("interval")[0].get<double>(), held_out.at("interval")[1].get<double>());
+    text += line;
+  }
   if (result.at("warning").is_string()) text += "  warning: " + result.at("warning").get<std::string>() + "\n";
   return text;
 }
