@@ -525,7 +525,8 @@ TEST_CASE("regression: held-out rounds score the final coefficients: an unbiased
   const double standard_error = 2.0 * std::sqrt(report_variance / 1500.0);
   MESSAGE("out-of-sample MSE " << score["mse"] << " (truth " << truth << ", se " << standard_error << ", reported se "
                                << score["standard_error"] << ")");
-  CHECK(std::abs(score["mse"].get<double>() - truth) < 4.0 * standard_error);
+  CHECK(std::abs(score["mse_unbiased"].get<double>() - truth) < 4.0 * standard_error);
+  CHECK(score["mse"] == score["mse_unbiased"]);  // far from 0: not clamped
   // The reports' own spread estimates it (relative sd about 2% at m = 1500).
   CHECK(score["standard_error"].get<double>() == doctest::Approx(standard_error).epsilon(0.1));
   const double half_range = 50.0;  // the target's range is [0, 100]

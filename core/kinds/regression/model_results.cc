@@ -213,18 +213,25 @@ nlohmann::json OutOfSampleJson(const ModelDefinition& model, const ModelAggregat
   }
   const double to_raw = std::pow(model.target_range.width() / 2.0, 2);
   const std::vector<double> scored = FinalCoefficients(trajectory);
-  document.update({{"mse", estimate->mse},
+  // A squared error lies in [0, 4]: the estimate and its interval are kept
+  // there (which only moves them towards the truth); the unbiased mean, which
+  // the noise can make negative, is given too.
+  const double mse = std::clamp(estimate->mse, 0.0, kScoreBound);
+  const double low = std::clamp(estimate->low, 0.0, kScoreBound), high = std::clamp(estimate->high, 0.0, kScoreBound);
+  document.update({{"mse", mse},
+                   {"mse_unbiased", estimate->mse},
                    {"standard_error", estimate->standard_error},
-                   {"interval", {estimate->low, estimate->high}},
-                   {"mse_raw", estimate->mse * to_raw},
+                   {"interval", {low, high}},
+                   {"mse_raw", mse * to_raw},
                    {"standard_error_raw", estimate->standard_error * to_raw},
-                   {"interval_raw", {estimate->low * to_raw, estimate->high * to_raw}},
+                   {"interval_raw", {low * to_raw, high * to_raw}},
                    {"scored", {{"normalised", scored}, {"raw", RawCoefficients(model, scored)}}}});
   document["note"] =
       "the mean squared error of the final coefficients' predictions (clamped to the target's range), on the " +
       std::to_string(reports) + " respondents of the held-out rounds, whom the model never trained on: each sent "
-      "their own squared error, perturbed at the model's epsilon, so the mean is unbiased; the 95% interval (Student's "
-      "t on the reports' spread) is for the population they were drawn from. On the normalised scale (target in "
+      "their own squared error, perturbed at the model's epsilon, so their mean (mse_unbiased) is unbiased; mse and "
+      "the 95% interval (Student's t on the reports' spread) are kept in [0, 4], where a squared error lies, and are "
+      "for the population they were drawn from. On the normalised scale (target in "
       "[-1, 1]) and in the target's units squared (_raw)";
   return document;
 }
