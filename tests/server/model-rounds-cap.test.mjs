@@ -82,3 +82,42 @@ describe('a model bounded by max_rounds over HTTP', () => {
     assert.equal((await get(url('/results'))).body.questions[2].complete, true);
   });
 });
+
+// Held-out rounds ("holdout"): the last rounds take squared errors of the
+// final coefficients, not gradients, and the results carry the estimate.
+describe('a model with held-out rounds over HTTP', () => {
+  let server;
+  const dataDir = makeTempDir();
+  const HELD = structuredClone(MODEL);
+  HELD.id = 'held';
+  Object.assign(HELD.questions[2], { max_rounds: 4, holdout: 0.5 });
+  const url = (tail) => `${server.url}/api/surveys/held${tail}`;
+  const report = (fit) => ({ survey: 'held', version: 1, responses: { fit } });
+  const state = async () => (await get(url('/state'))).body.questions.fit;
+  before(async () => {
+    server = await startServer({ dataDir });
+    assert.equal((await postJson(`${server.url}/api/surveys`, HELD, bearer(server.token))).status, 201);
+  });
+  after(async () => { await server.stop(); removeDir(dataDir); });
+
+  it('trains rounds 1-2, takes squared errors in rounds 3-4, and reports the out-of-sample error', async () => {
+    for (const round of [1, 2]) assert.equal((await postJson(url('/reports'), report({ round, component: 0, value: 0.5 }))).status, 201);
+    const held = await state();
+    assert.equal(held.round, 3);
+    assert.equal(held.score, true);
+    const gradient = await postJson(url('/reports'), report({ round: 3, component: 0, value: 0.5 }));
+    assert.equal(gradient.status, 409);
+    assert.equal(gradient.body.error.code, 'report_not_admitted');
+    assert.match(gradient.body.error.message, /round 3 is held out to score the model: it takes squared errors, not gradients/);
+    for (const [round, value] of [[3, -0.5], [4, -0.9]]) {
+      const sent = await postJson(url('/reports'), report({ round, squared_error: value }));
+      assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    }
+    const results = (await get(url('/results'))).body.questions[2];
+    assert.equal(results.complete, true);
+    assert.equal(results.out_of_sample.reports, 2);
+    // 2 (mean + 1) of -0.5 and -0.9: 0.6.
+    assert.ok(Math.abs(results.out_of_sample.mse_unbiased - 0.6) < 1e-12, JSON.stringify(results.out_of_sample));
+    assert.equal(results.out_of_sample.rounds[0], 3);
+  });
+});
