@@ -66,7 +66,12 @@ nlohmann::json RegressionQuestionKind::PrivacyToJson() const {
           {"note", "each respondent sends one gradient component (chosen at random, independently of the answers) "
                    "perturbed by " + model_.mechanism + " at epsilon " + FormatNumber(model_.epsilon) +
                    "; the gradient is computed from the answers to " + model_.target + " and the features, which "
-                   "their own questions also report, so the model's epsilon adds to theirs (sequential composition)"}};
+                   "their own questions also report, so the model's epsilon adds to theirs (sequential composition)" +
+                   (model_.holdout_rounds() > 0
+                        ? "; in the last " + std::to_string(model_.holdout_rounds()) + " rounds (held out) each "
+                          "respondent sends instead the squared error of the final model's prediction at their "
+                          "answers, perturbed at the same epsilon"
+                        : std::string())}};
 }
 
 nlohmann::json RegressionQuestionKind::PageSummary() const {
