@@ -404,9 +404,9 @@ TEST_CASE("regression: max_rounds bounds the rounds; a complete model refuses gr
     REQUIRE(parsed.ok());
     return *parsed;
   };
-  // While the model trains, its part cannot be left out (null).
+  // While the model takes reports, its part cannot be left out (null).
   const Report none = report(nullptr);
-  CHECK(aggregate.Admits(*survey, none).error().find("questions.fit: the model is still training (round 1 of at most 4)") == 0);
+  CHECK(aggregate.Admits(*survey, none).error().find("questions.fit: the model still takes reports (round 1 of at most 4)") == 0);
   CHECK_FALSE(aggregate.RefusedAsComplete(none));
   CHECK(state().count("complete") == 0);
   for (long long round = 1; round <= 4; ++round) {
@@ -531,6 +531,11 @@ TEST_CASE("regression: held-out rounds score the final coefficients: an unbiased
   CHECK(score["standard_error"].get<double>() == doctest::Approx(standard_error).epsilon(0.1));
   const double half_range = 50.0;  // the target's range is [0, 100]
   CHECK(score["mse_raw"].get<double>() == doctest::Approx(score["mse"].get<double>() * half_range * half_range));
+  const std::vector<CsvRow> rows = kind.CsvRows(result);
+  REQUIRE(rows.size() == 4);  // the 3 coefficients, then the held-out error
+  CHECK(rows[3].label == "prediction (held out)");
+  CHECK(rows[3].estimate == score["mse_raw"]);
+  CHECK(rows[3].count == 1500);
 
   // The interval's coverage over 300 surveys of 400 held-out respondents:
   // 95% nominal, binomial sd 1.26%, so at least 91.2% (3 sd).

@@ -303,6 +303,19 @@ std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result) {
     }
     rows.push_back(std::move(row));
   }
+  // The held-out rounds' prediction error, in the target's units squared (model_score.h).
+  const nlohmann::json held_out = result.value("out_of_sample", nlohmann::json());
+  if (held_out.is_object() && held_out.contains("mse_raw") && held_out.at("mse_raw").is_number()) {
+    CsvRow row;
+    row.label = "prediction (held out)";
+    row.measure = "mean squared error";
+    row.estimate = held_out.at("mse_raw");
+    row.std_error = held_out.at("standard_error_raw");
+    row.ci_low = held_out.at("interval_raw")[0];
+    row.ci_high = held_out.at("interval_raw")[1];
+    row.count = held_out.at("reports");
+    rows.push_back(std::move(row));
+  }
   return rows;
 }
 

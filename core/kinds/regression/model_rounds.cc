@@ -47,7 +47,7 @@ Status ModelAggregate::Admits(const KindResponse& response) const {
   const long long current = CurrentRound();
   if (!gradient.sent) {
     if (Complete()) return OkStatus();
-    return MakeError("the model is still training (round " + std::to_string(current) + " of at most " +
+    return MakeError("the model still takes reports (round " + std::to_string(current) + " of at most " +
                      std::to_string(model_->max_rounds()) + "): its part of the report cannot be left out; fetch the "
                      "model's state again and prepare a model report");
   }
