@@ -75,7 +75,7 @@ const MomentInterval* MomentsFor(const std::string& name, const std::optional<Re
 // puts it.
 struct QuantileBlurs {
   double smooth;  // QuantileBlurInQuadrature: answers smooth at the resolution's scale
-  double clumped;  // half a single value's spread where the fit shows clumped answers (clumped_answers.h), else 0
+  double clumped;  // a single value's spread (IQR) where the fit shows clumped answers (clumped_answers.h), else 0
   int bumps;       // the fit's separate bumps
 };
 
@@ -91,12 +91,12 @@ struct StatisticInputs {
 };
 
 std::string ClumpedNote(const QuantileBlurs& blurs) {
-  return "answers clumped: the fitted curve has " + std::to_string(blurs.bumps) +
+  return "limited by the resolution: the fitted curve has " + std::to_string(blurs.bumps) +
          " separate bumps, so the answers may sit on a few values that the estimator cannot tell apart (at this "
          "number of reports a single value is reconstructed spread over about " +
-         FormatSignificant(2.0 * blurs.clumped, 3) +
-         " in the question's unit), and a quantile on one of them is known only to within about that (the interval "
-         "was widened by about " + FormatSignificant(blurs.clumped, 3) + " on each side)";
+         FormatSignificant(blurs.clumped, 3) +
+         " in the question's unit), and a quantile between two of them may be either (the interval was widened by "
+         "about " + FormatSignificant(blurs.clumped, 3) + " on each side)";
 }
 
 // Widens a quantile's interval by the blur on each side. Where the answers
