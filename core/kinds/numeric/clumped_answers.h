@@ -20,7 +20,10 @@
 // smooth fit dip far less (n = 20,000, Laplace epsilon 4 and Square Wave
 // epsilon 1, 3 surveys each: uniform answers' deepest dip 0.73-0.93 of the
 // lower peak, normal, log-normal, chi-square and the real single-peaked
-// columns none; years married 0.20-0.61). Bumps holding less than 5% of
+// columns none; years married 0.20-0.61; over 30 cells of 10 surveys it
+// fired on years married, bimodal answers and a point mass with a tail in
+// every run, on log-normal, integer and disease-index answers under Square
+// Wave epsilon 1 in 1-3 of 10, and on no other cell). Bumps holding less than 5% of
 // the answers are left out (a smoothing artefact at a range's end is that
 // small; a quantile's knife edge needs a value holding several percent).
 #pragma once

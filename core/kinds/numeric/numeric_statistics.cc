@@ -110,16 +110,18 @@ std::string ClumpedNote(const QuantileBlurs& blurs) {
 // bench/coverage.cc.)
 //
 // Where the fit shows clumped answers (separate bumps, clumped_answers.h)
-// every quantile is widened by half a single value's spread: a quantile on a
-// knife edge between two values the fit merges is either of them. (Years
-// married, 74.4% at 13 or less and the next value 16.5, undeclared step, at
-// n = 20,000: the fitted CDF crossed 0.75 at 13.8-15.7 inside the gap, the
-// pilot world was as smooth, so the replicates never saw the error, and the
-// CDF band missed too (at 16.44 band [0.753, 0.887], truth 0.744). The
-// quadrature blur alone held 16.5 in 1 and 6 of 10 surveys (Laplace epsilon
-// 4, Square Wave epsilon 1). Widening every quartile of every fit by half the
-// spread instead held it in 9 of 10 each but took the width ratio over all
-// (cell, statistic) pairs from 1.56 to 1.68.) The note says why.
+// every quantile is widened by a single value's spread (IQR_r, Resolution):
+// values closer than that come back as one bump, so a quantile the fit puts
+// between two of them may be either. (Years married, 74.4% at 13 or less and
+// the next value 16.5, undeclared step, at n = 20,000: the fitted CDF crossed
+// 0.75 at 13.8-15.7 inside the gap; the pilot world was as smooth, so the
+// replicates never saw the error, and the CDF band missed too (at 16.44 band
+// [0.753, 0.887], truth 0.744). The quadrature blur alone held 16.5 in 1 and
+// 6 of 10 surveys (Laplace epsilon 4, Square Wave epsilon 1); half the spread
+// on clumped fits 9 and 7, the fit at 13.8 while the truth was 16.5; the
+// whole spread 10 and 9. Widening every quartile of every fit by half the
+// spread instead took the width ratio over all (cell, statistic) pairs from
+// 1.56 to 1.68: smooth answers pay for it everywhere.) The note says why.
 std::string WidenForBlur(BootstrapInterval& interval, const std::string& name, const QuantileBlurs& blurs,
                          NumericRange range) {
   const double smooth = name == "median" ? 0.0 : blurs.smooth;
@@ -249,9 +251,13 @@ json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryInterva
   const SummaryStatistics pilot = has_pilot ? Summarize(sample.world) : fitted;
   const bool spread_identifiable = !moments || moments->spread_identifiable;
   const bool fit_inconsistent = FitContradictsMoments(fitted, moments);
+  // Clumped answers: unless a declared grid is at least as coarse as the
+  // spread (then the estimator tells its values apart, and the quantile is
+  // rounded to one of them: a 1-5 rating's five bumps).
   const int bumps = SeparateBumps(sample.fitted);
-  const QuantileBlurs blurs{QuantileBlurInQuadrature(fitted, resolution),
-                            bumps > 1 ? (resolution.spread_high - resolution.spread_low) : 0.0, bumps};
+  const double spread = resolution.spread_high - resolution.spread_low;
+  const bool clumped = bumps > 1 && !(step && step->step() >= spread);
+  const QuantileBlurs blurs{QuantileBlurInQuadrature(fitted, resolution), clumped ? spread : 0.0, bumps};
   json statistics = json::object();
   for (const StatisticSpec& spec : kStatistics) {
     if (spec.needs_spread && !spread_identifiable) {
