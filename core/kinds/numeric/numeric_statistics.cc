@@ -119,9 +119,12 @@ std::string ClumpedNote(const QuantileBlurs& blurs) {
 // [0.753, 0.887], truth 0.744). The quadrature blur alone held 16.5 in 1 and
 // 6 of 10 surveys (Laplace epsilon 4, Square Wave epsilon 1); half the spread
 // on clumped fits 9 and 7, the fit at 13.8 while the truth was 16.5; the
-// whole spread 10 and 9. Widening every quartile of every fit by half the
-// spread instead took the width ratio over all (cell, statistic) pairs from
-// 1.56 to 1.68: smooth answers pay for it everywhere.) The note says why.
+// whole spread 10 and 9; at Laplace epsilon 1, Piecewise epsilon 1 and 4,
+// Hybrid epsilon 4, Square Wave epsilon 4 and RVNS with a 10% window,
+// 90/30/100/100/90/70% -> 90/90/100/100/100/100%. Widening every quartile
+// of every fit by half the spread instead took the width ratio over all
+// (cell, statistic) pairs from 1.56 to 1.68: smooth answers pay for it
+// everywhere.) The note says why.
 std::string WidenForBlur(BootstrapInterval& interval, const std::string& name, const QuantileBlurs& blurs,
                          NumericRange range) {
   const double smooth = name == "median" ? 0.0 : blurs.smooth;
