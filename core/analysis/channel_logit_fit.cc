@@ -26,37 +26,24 @@ struct RowState {
   double log_likelihood = 0;
 };
 
-Eigen::VectorXd SoftmaxWithReference(const Eigen::VectorXd& eta) {
-  Eigen::VectorXd full(eta.size() + 1);
-  full(0) = 0;
-  full.tail(eta.size()) = eta;
-  const double top = full.maxCoeff();
-  Eigen::VectorXd e = (full.array() - top).exp();
-  return e / e.sum();
-}
-
 RowState Evaluate(const ChannelLogitProblem& problem, const Eigen::MatrixXd& coefficients) {
   const Eigen::Index n = problem.x.rows();
   const Eigen::Index k = problem.likelihood.cols();
   RowState state{Eigen::MatrixXd(n, k), Eigen::MatrixXd(n, k), 0.0};
-  const Eigen::MatrixXd eta = problem.x * coefficients;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const Eigen::VectorXd pi = SoftmaxWithReference(eta.row(i).transpose());
-    const Eigen::VectorXd row = problem.likelihood.row(i).transpose();
-    // Factor out the row's scale so that tiny likelihoods do not underflow.
-    const double scale = row.maxCoeff();
-    const Eigen::VectorXd joint = (row / scale).cwiseProduct(pi);
-    const double total = joint.sum();
-    state.shares.row(i) = pi.transpose();
-    state.posterior.row(i) = (joint / total).transpose();
-    state.log_likelihood += std::log(scale) + std::log(total);
-  }
+  // Softmax with the reference's eta = 0, less each row's largest eta (no overflow).
+  Eigen::MatrixXd eta(n, k);
+  eta.col(0).setZero();
+  eta.rightCols(k - 1) = problem.x * coefficients;
+  const Eigen::VectorXd top = eta.rowwise().maxCoeff();
+  const Eigen::ArrayXXd e = (eta.colwise() - top).array().exp();
+  state.shares = e.colwise() / e.rowwise().sum();
+  // Factor out each likelihood row's scale so that tiny likelihoods do not underflow.
+  const Eigen::ArrayXd scale = problem.likelihood.rowwise().maxCoeff().array();
+  const Eigen::ArrayXXd joint = (problem.likelihood.array().colwise() / scale) * state.shares.array();
+  const Eigen::ArrayXd total = joint.rowwise().sum();
+  state.posterior = joint.colwise() / total;
+  state.log_likelihood = scale.log().sum() + total.log().sum();
   return state;
-}
-
-// X' diag(h) X.
-Eigen::MatrixXd WeightedGram(const Eigen::MatrixXd& x, const Eigen::VectorXd& h) {
-  return x.transpose() * (x.array().colwise() * h.array()).matrix();
 }
 
 struct Derivatives {
@@ -65,24 +52,30 @@ struct Derivatives {
   Eigen::MatrixXd complete;    // the complete-data information
 };
 
+// One pass over the respondents, adding x x' times each one's m x m blocks
+// (no n-sized temporaries: at n = 10^5 those cost more than the arithmetic).
 Derivatives Differentiate(const ChannelLogitProblem& problem, const RowState& state) {
   const Eigen::Index p = problem.x.cols();
   const Eigen::Index m = problem.likelihood.cols() - 1;
-  Derivatives result{Eigen::VectorXd(p * m), Eigen::MatrixXd(p * m, p * m), Eigen::MatrixXd(p * m, p * m)};
-  const Eigen::MatrixXd w = state.posterior.rightCols(m);
-  const Eigen::MatrixXd pi = state.shares.rightCols(m);
-  for (Eigen::Index d = 0; d < m; ++d) {
-    result.gradient.segment(d * p, p) = problem.x.transpose() * (w.col(d) - pi.col(d));
-    for (Eigen::Index e = 0; e < m; ++e) {
-      const Eigen::VectorXd pipj = pi.col(d).cwiseProduct(pi.col(e));
-      Eigen::VectorXd complete = -pipj;
-      Eigen::VectorXd observed = w.col(d).cwiseProduct(w.col(e)) - pipj;
-      if (d == e) {
-        complete += pi.col(d);
-        observed -= w.col(d) - pi.col(d);
+  Derivatives result{Eigen::VectorXd::Zero(p * m), Eigen::MatrixXd::Zero(p * m, p * m),
+                     Eigen::MatrixXd::Zero(p * m, p * m)};
+  Eigen::VectorXd x(p);
+  Eigen::MatrixXd outer(p, p);
+  for (Eigen::Index i = 0; i < problem.x.rows(); ++i) {
+    x = problem.x.row(i).transpose();
+    outer.noalias() = x * x.transpose();
+    for (Eigen::Index d = 0; d < m; ++d) {
+      const double w_d = state.posterior(i, d + 1), pi_d = state.shares(i, d + 1);
+      result.gradient.segment(d * p, p) += (w_d - pi_d) * x;
+      for (Eigen::Index e = 0; e < m; ++e) {
+        const double w_e = state.posterior(i, e + 1), pi_e = state.shares(i, e + 1);
+        // Minus H: pi pi' - diag(pi) for the complete data; for the observed
+        // data the posterior's spread is subtracted (missing information).
+        double complete = -pi_d * pi_e, observed = w_d * w_e - pi_d * pi_e;
+        if (d == e) complete += pi_d, observed -= w_d - pi_d;
+        result.complete.block(d * p, e * p, p, p) += complete * outer;
+        result.observed.block(d * p, e * p, p, p) += observed * outer;
       }
-      result.complete.block(d * p, e * p, p, p) = WeightedGram(problem.x, complete);
-      result.observed.block(d * p, e * p, p, p) = WeightedGram(problem.x, observed);
     }
   }
   return result;
@@ -105,7 +98,11 @@ bool AtBoundary(const RowState& state) { return state.shares.minCoeff() < kBound
 }  // namespace
 
 Eigen::VectorXd CategoryShares(const Eigen::RowVectorXd& x, const Eigen::MatrixXd& coefficients) {
-  return SoftmaxWithReference((x * coefficients).transpose());
+  Eigen::VectorXd eta(coefficients.cols() + 1);
+  eta(0) = 0;
+  eta.tail(coefficients.cols()) = (x * coefficients).transpose();
+  const Eigen::VectorXd e = (eta.array() - eta.maxCoeff()).exp();
+  return e / e.sum();
 }
 
 double ChannelLogitLogLikelihood(const ChannelLogitProblem& problem, const Eigen::MatrixXd& coefficients) {
