@@ -9,77 +9,46 @@
 #include "core/analysis/channel_logit_fit.h"
 #include "core/analysis/profile_predictions.h"
 #include "core/analysis/regression_design.h"
+#include "core/analysis/regression_variables.h"
 #include "core/frequency/frequency_estimator.h"
 #include "core/survey/interval_target.h"
 
 namespace deniable {
 namespace {
 
-// A question the model reads, by its place in the survey's reports.
-struct Variable {
-  std::size_t index = 0;
-  const CategoryChannel* categories = nullptr;
-  const ValueChannel* values = nullptr;
-};
-
-std::string Quoted(const std::string& id) { return "\"" + id + "\""; }
+using Variable = RegressionVariable;
 
 Result<Variable> ParseOutcome(const Survey& survey, const nlohmann::json& spec) {
   const auto& field = spec.at("regress");
   if (!field.is_string()) return MakeError("analysis.regress: must be a question id");
   const std::string id = field.get<std::string>();
   const auto index = survey.QuestionIndex(id);
-  if (!index) return MakeError("analysis.regress: no question " + Quoted(id) + " in this survey");
+  if (!index) return MakeError("analysis.regress: no question " + QuotedId(id) + " in this survey");
   const QuestionKind& kind = *survey.questions[*index].kind;
   const CategoryChannel* channel = kind.category_channel();
   if (kind.trust() != Trust::kLocal || channel == nullptr) {
-    return MakeError("analysis.regress: question " + Quoted(id) +
+    return MakeError("analysis.regress: question " + QuotedId(id) +
                      " is not a randomised categorical question (the outcome must be one; open questions are "
                      "covariates)");
   }
   if (channel->categories() < 2 || channel->categories() > kMaxOutcomeLevels) {
-    return MakeError("analysis.regress: question " + Quoted(id) + " has " + std::to_string(channel->categories()) +
+    return MakeError("analysis.regress: question " + QuotedId(id) + " has " + std::to_string(channel->categories()) +
                      " categories; a regression takes 2 to " + std::to_string(kMaxOutcomeLevels));
   }
   return Variable{*index, channel, nullptr};
 }
 
-Result<Variable> ParseCovariate(const Survey& survey, const nlohmann::json& field, const std::string& where,
-                                RegressionCovariate& described) {
-  if (!field.is_string()) return MakeError(where + ": must be a question id");
-  const std::string id = field.get<std::string>();
-  const auto index = survey.QuestionIndex(id);
-  if (!index) return MakeError(where + ": no question " + Quoted(id) + " in this survey");
-  const QuestionKind& kind = *survey.questions[*index].kind;
-  if (kind.trust() != Trust::kOpen) {
-    return MakeError(where + ": question " + Quoted(id) + " is not asked openly (covariates must be open questions)");
-  }
-  described.id = id;
-  if (const CategoryChannel* channel = kind.category_channel()) {
-    described.levels = channel->category_labels();
-    return Variable{*index, channel, nullptr};
-  }
-  if (const ValueChannel* channel = kind.value_channel()) return Variable{*index, nullptr, channel};
-  return MakeError(where + ": question " + Quoted(id) + " is neither categorical nor numeric");
-}
-
-nlohmann::json NullableJson(double value, bool present) { return present ? nlohmann::json(value) : nlohmann::json(); }
-
 nlohmann::json CoefficientsToJson(const ChannelLogitFit& fit, const RegressionDesign& design,
                                   const std::vector<std::string>& levels) {
   auto list = nlohmann::json::array();
   const Eigen::Index p = fit.coefficients.rows();
-  const bool intervals = fit.covariance.size() > 0;
   for (Eigen::Index d = 0; d < fit.coefficients.cols(); ++d) {
     for (Eigen::Index j = 0; j < p; ++j) {
-      const double estimate = fit.coefficients(j, d);
-      const double se = intervals ? std::sqrt(fit.covariance(d * p + j, d * p + j)) : 0.0;
-      list.push_back({{"outcome_level", levels[static_cast<std::size_t>(d + 1)]},
-                      {"term", design.terms[static_cast<std::size_t>(j)]},
-                      {"estimate", estimate},
-                      {"std_error", NullableJson(se, intervals)},
-                      {"ci_low", NullableJson(estimate - kZ95 * se, intervals)},
-                      {"ci_high", NullableJson(estimate + kZ95 * se, intervals)}});
+      std::optional<double> se;
+      if (fit.covariance.size() > 0) se = std::sqrt(fit.covariance(d * p + j, d * p + j));
+      nlohmann::json coefficient = {{"outcome_level", levels[static_cast<std::size_t>(d + 1)]}};
+      coefficient.update(CoefficientJson(design.terms[static_cast<std::size_t>(j)], fit.coefficients(j, d), se));
+      list.push_back(coefficient);
     }
   }
   return list;
@@ -127,7 +96,7 @@ class RrRegression final : public Analysis {
       }
       values.push_back(*value);
     }
-    const KindResponse* response = Response(report, outcome_.index);
+    const KindResponse* response = ResponseAt(report, outcome_.index);
     if (response == nullptr) {
       ++dropped_;
       return;
@@ -182,21 +151,6 @@ class RrRegression final : public Analysis {
   }
 
  private:
-  static const KindResponse* Response(const Report& report, std::size_t index) {
-    return index < report.responses.size() ? report.responses[index].get() : nullptr;
-  }
-
-  static std::optional<double> ReadCovariate(const Report& report, const Variable& covariate) {
-    const KindResponse* response = Response(report, covariate.index);
-    if (response == nullptr) return std::nullopt;
-    if (covariate.categories != nullptr) {
-      const auto category = covariate.categories->ExactCategory(*response);
-      return category ? std::optional<double>(static_cast<double>(*category)) : std::nullopt;
-    }
-    const auto value = covariate.values->ExactValue(*response);
-    return value && std::isfinite(*value) ? value : std::nullopt;
-  }
-
   Eigen::MatrixXd CovariateValues(Eigen::Index n) const {
     const Eigen::Index columns = static_cast<Eigen::Index>(covariates_.size());
     Eigen::MatrixXd values(n, columns);
@@ -239,9 +193,9 @@ Result<std::unique_ptr<Analysis>> ParseRrRegression(const Survey& survey, const 
   for (std::size_t j = 0; j < spec["on"].size(); ++j) {
     const std::string where = "analysis.on[" + std::to_string(j) + "]";
     RegressionCovariate covariate;
-    auto variable = ParseCovariate(survey, spec["on"][j], where, covariate);
+    auto variable = ParseOpenCovariate(survey, spec["on"][j], where, covariate);
     if (!variable) return MakeError(variable.error());
-    if (!seen.insert(covariate.id).second) return MakeError(where + ": question " + Quoted(covariate.id) + " is used twice");
+    if (!seen.insert(covariate.id).second) return MakeError(where + ": question " + QuotedId(covariate.id) + " is used twice");
     covariates.push_back(*variable);
     described.push_back(covariate);
   }
