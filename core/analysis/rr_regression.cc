@@ -10,6 +10,7 @@
 #include "core/analysis/profile_predictions.h"
 #include "core/analysis/regression_design.h"
 #include "core/analysis/regression_variables.h"
+#include "core/analysis/rr_predictor.h"
 #include "core/frequency/frequency_estimator.h"
 #include "core/survey/interval_target.h"
 
@@ -179,9 +180,20 @@ class RrRegression final : public Analysis {
   std::int64_t added_ = 0, dropped_ = 0;
 };
 
+
+// An open numeric outcome with a randomised predictor is rr's rrreg.predictor.
+bool OpenNumericOutcome(const Survey& survey, const nlohmann::json& spec) {
+  if (!spec["regress"].is_string()) return false;
+  const auto index = survey.QuestionIndex(spec["regress"].get<std::string>());
+  if (!index) return false;
+  const QuestionKind& kind = *survey.questions[*index].kind;
+  return kind.trust() == Trust::kOpen && kind.value_channel() != nullptr;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Analysis>> ParseRrRegression(const Survey& survey, const nlohmann::json& spec) {
+  if (OpenNumericOutcome(survey, spec)) return ParseRrPredictor(survey, spec);
   auto outcome = ParseOutcome(survey, spec);
   if (!outcome) return MakeError(outcome.error());
   if (!spec.contains("on") || !spec["on"].is_array()) {

@@ -38,7 +38,9 @@ inline constexpr int kRespondentsPerParameter = 10;
 // The outcome's categories at most (a multinomial model's size grows with them).
 inline constexpr std::size_t kMaxOutcomeLevels = 12;
 
-// `spec` has "regress"; errors name the field ("analysis.on[0]: ...").
+// `spec` has "regress"; errors name the field ("analysis.on[0]: ..."). An
+// open numeric "regress" with a randomised yes/no question in "on" is the
+// randomised answer as a predictor (rr_predictor.h).
 Result<std::unique_ptr<Analysis>> ParseRrRegression(const Survey& survey, const nlohmann::json& spec);
 
 }  // namespace deniable

@@ -6,8 +6,10 @@
 
 #include <cmath>
 
+#include "core/analysis/analysis.h"
 #include "core/analysis/rr_predictor_fit.h"
 #include "core/common/seeded_random.h"
+#include "rr_fake_kinds.h"
 #include "rr_simulate.h"
 
 namespace deniable {
@@ -78,6 +80,86 @@ TEST_CASE("rr predictor: the score is zero at the fit and the information is the
     CAPTURE(a);
     CHECK(information(a, a) == doctest::Approx(second).epsilon(1e-2));
   }
+}
+
+// The analysis {"regress": open numeric, "on": [randomised yes/no, open...]}
+// on test-only kinds (rr_fake_kinds.h): the same fit, its terms and errors.
+Survey PredictorSurvey() {
+  Survey survey;
+  survey.id = "study";
+  survey.questions = {
+      testing::FakeQuestion("group", std::make_shared<testing::FakeCategorical>(std::vector<std::string>{"a", "b"})),
+      testing::FakeQuestion("drugs", std::make_shared<testing::FakeCategorical>(
+                                         std::vector<std::string>{"no", "yes"}, testing::GrrChannel(2, std::log(5.0)))),
+      testing::FakeQuestion("spend", std::make_shared<testing::FakeNumeric>(Trust::kOpen)),
+      testing::FakeQuestion("party", std::make_shared<testing::FakeCategorical>(
+                                         std::vector<std::string>{"l", "c", "r"}, testing::GrrChannel(3, 1.0))),
+      testing::FakeQuestion("x", std::make_shared<testing::FakeNumeric>(Trust::kOpen))};
+  return survey;
+}
+
+TEST_CASE("rr predictor analysis: the effect of a randomised answer on an open outcome") {
+  const Simulated s = Simulate(2000, std::log(5.0), 8);
+  const Survey survey = PredictorSurvey();
+  const nlohmann::json spec = {{"regress", "spend"}, {"on", {"drugs", "group", "x"}}};
+  auto analysis = ParseAnalysis(survey, spec);
+  REQUIRE(analysis);
+  PredictorProblem direct;
+  direct.x.resize(1999, 3);
+  direct.y.resize(1999);
+  direct.likelihood.resize(1999, 2);
+  for (int i = 0; i < 2000; ++i) {
+    const double group = s.problem.x(i, 1), report = s.problem.likelihood(i, 1) > 0.5 ? 1.0 : 0.0;
+    Report r;
+    r.responses = {std::make_shared<testing::FakeResponse>(group), std::make_shared<testing::FakeResponse>(report),
+                   i == 7 ? nullptr : std::make_shared<testing::FakeResponse>(s.problem.y(i)),
+                   std::make_shared<testing::FakeResponse>(0.0),
+                   std::make_shared<testing::FakeResponse>(s.problem.x(i, 2))};
+    (*analysis)->Add(r);
+    if (i == 7) continue;
+    const int row = i < 7 ? i : i - 1;
+    direct.x.row(row) = s.problem.x.row(i);
+    direct.y(row) = s.problem.y(i);
+    direct.likelihood.row(row) = s.problem.likelihood.row(i);
+  }
+  auto result = (*analysis)->Estimate(nlohmann::json::object(), nullptr);
+  REQUIRE(result);
+  const auto& json = *result;
+  CHECK(json["n"] == 1999);
+  CHECK(json["dropped"] == 1);
+  CHECK(json["converged"] == true);
+  CHECK(json["predictor"]["question"] == "drugs");
+  REQUIRE(json["coefficients"].size() == 7);
+  CHECK(json["coefficients"][1]["term"] == "drugs=yes");
+  CHECK(json["coefficients"][1]["equation"] == "outcome");
+  CHECK(json["coefficients"][2]["term"] == "group=b");
+  CHECK(json["coefficients"][3]["term"] == "x");
+  CHECK(json["coefficients"][4]["equation"] == "answer");
+  CHECK(json["coefficients"][4]["term"] == "(intercept)");
+  // The same fit as rr_predictor_fit on the design by hand; parameters in
+  // its order: beta (3), gamma_0, gamma_z, delta (2), log sigma.
+  auto fit = FitPredictor(direct, nullptr);
+  REQUIRE(fit);
+  const int order[] = {3, 4, 5, 6, 0, 1, 2};
+  for (int j = 0; j < 7; ++j) {
+    CAPTURE(j);
+    CHECK(json["coefficients"][j]["estimate"].get<double>() == doctest::Approx(fit->parameters(order[j])));
+  }
+  CHECK(json["sigma"]["estimate"].get<double>() == doctest::Approx(std::exp(fit->parameters(7))));
+  // The simulated effect of the true answer is 1.5.
+  const auto& effect = json["coefficients"][1];
+  CHECK(std::abs(effect["estimate"].get<double>() - 1.5) < 4 * effect["std_error"].get<double>());
+  CHECK(json["sigma"]["ci_low"].get<double>() < json["sigma"]["estimate"].get<double>());
+  CHECK(json["interval_for"]["target"] == "population");
+
+  auto error = [&](const nlohmann::json& bad) {
+    auto parsed = ParseAnalysis(survey, bad);
+    REQUIRE_FALSE(parsed);
+    return parsed.error();
+  };
+  CHECK(error({{"regress", "spend"}, {"on", {"group"}}}).rfind("analysis.on: name a randomised yes/no question", 0) == 0);
+  CHECK(error({{"regress", "spend"}, {"on", {"party"}}}).rfind("analysis.on[0]: question \"party\" is randomised but not a yes/no", 0) == 0);
+  CHECK(error({{"regress", "spend"}, {"on", {"drugs", "drugs"}}}) == "analysis.on[1]: question \"drugs\" is used twice");
 }
 
 }  // namespace
