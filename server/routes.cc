@@ -4,6 +4,7 @@
 #include "server/invitation_handler.h"
 #include "server/release_handlers.h"
 #include "server/report_handler.h"
+#include "server/analysis_handler.h"
 #include "server/results_handlers.h"
 #include "server/survey_admin_handlers.h"
 #include "server/survey_handlers.h"
@@ -49,6 +50,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations/check", WithContext(context, HandleCheckInvitation)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/analysis", WithContext(context, HandleAnalysis)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",
        WithContext(context, HandleCreateRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/releases", WithContext(context, HandleGetLedger)},

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -396,6 +397,38 @@ Status Storage::ForEachReport(const std::function<void(const std::string&, const
     if (!*row) return OkStatus();
     visit(statement->ColumnText(0), statement->ColumnText(1));
   }
+}
+
+Status Storage::ForEachReportOf(const std::string& survey_id, const std::function<void(const std::string&)>& visit,
+                                const std::function<bool()>& cancelled, int chunk) {
+  // Each table by its integer key: rowid for reports, the random id for sealed ones.
+  for (const char* sql : {"SELECT rowid, body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3",
+                          "SELECT id, body FROM sealed_reports WHERE survey_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3"}) {
+    long long after = std::numeric_limits<long long>::min();
+    for (;;) {
+      if (cancelled && cancelled()) return MakeError("cancelled");
+      std::vector<std::string> bodies;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto prepared = db_.Prepare(sql);
+        if (!prepared) return MakeError(prepared.error());
+        SqliteStatement statement = std::move(prepared).value();
+        statement.BindText(1, survey_id);
+        statement.BindInt(2, after);
+        statement.BindInt(3, chunk);
+        for (;;) {
+          auto row = statement.Step();
+          if (!row) return MakeError(row.error());
+          if (!*row) break;
+          after = statement.ColumnInt(0);
+          bodies.push_back(statement.ColumnText(1));
+        }
+      }
+      for (const auto& body : bodies) visit(body);
+      if (static_cast<int>(bodies.size()) < chunk) break;
+    }
+  }
+  return OkStatus();
 }
 
 Result<bool> Storage::InsertSurvey(const std::string& id, int version, const std::string& definition) {

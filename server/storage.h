@@ -96,6 +96,14 @@ class Storage {
   // the tables (open surveys' reports in insertion order).
   Status ForEachReport(const std::function<void(const std::string&, const std::string&)>& visit);
 
+  // Calls visit(body) for every stored report of one survey (open surveys'
+  // in insertion order, invitation surveys' in their random order), reading
+  // `chunk` reports at a time and releasing the lock between chunks, so that
+  // report intake is not held up while a long read is analysed. Stops with
+  // an error when `cancelled` says so (checked between chunks).
+  Status ForEachReportOf(const std::string& survey_id, const std::function<void(const std::string&)>& visit,
+                         const std::function<bool()>& cancelled = nullptr, int chunk = 2000);
+
   // false (and nothing written) when a survey with this id exists.
   Result<bool> InsertSurvey(const std::string& id, int version, const std::string& definition);
   Status InsertInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes);
