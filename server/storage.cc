@@ -398,6 +398,39 @@ Status Storage::ForEachReport(const std::function<void(const std::string&, const
   }
 }
 
+Status Storage::ForEachReportOf(const std::string& survey_id, const std::function<bool(const std::string&)>& visit,
+                                std::size_t page) {
+  // Keyset pagination on the rowid: each page resumes after the last row read,
+  // so the whole visit reads each table once whatever its other surveys hold.
+  for (const char* table : {"reports", "sealed_reports"}) {
+    std::int64_t after = -1;
+    std::vector<std::string> bodies;
+    do {
+      bodies.clear();
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto statement = db_.Prepare(std::string("SELECT rowid, body FROM ") + table +
+                                     " WHERE survey_id = ? AND rowid > ? ORDER BY rowid LIMIT ?");
+        if (!statement) return MakeError(statement.error());
+        statement.value().BindText(1, survey_id);
+        statement.value().BindInt(2, after);
+        statement.value().BindInt(3, static_cast<long long>(page));
+        for (;;) {
+          auto row = statement.value().Step();
+          if (!row) return MakeError(row.error());
+          if (!*row) break;
+          after = statement->ColumnInt(0);
+          bodies.push_back(statement->ColumnText(1));
+        }
+      }
+      for (const std::string& body : bodies) {
+        if (!visit(body)) return OkStatus();
+      }
+    } while (bodies.size() == page);
+  }
+  return OkStatus();
+}
+
 Result<bool> Storage::InsertSurvey(const std::string& id, int version, const std::string& definition) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (auto intact = FileIntactLocked(); !intact) return MakeError(intact.error());
