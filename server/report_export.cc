@@ -137,16 +137,21 @@ Result<ExportSummary> WriteReportExport(Storage& storage, const Survey& survey, 
     if (progress) progress(summary.rows);
     return !stopped;
   };
-  DENIABLE_TRY(storage.ForEachReportOf(survey.id, [&](const std::string& body) {
-    const auto report = nlohmann::json::parse(body, nullptr, false);
-    if (report.is_discarded() || !layout.AppendRow(format, report, summary.rows == 0, chunk)) {
-      ++summary.skipped;
-      return true;
-    }
-    ++summary.rows;
-    return chunk.size() < kChunkBytes || flush();
-  }));
+  const Status visited = storage.ForEachReportOf(
+      survey.id,
+      [&](const std::string& body) {
+        if (stopped) return;
+        const auto report = nlohmann::json::parse(body, nullptr, false);
+        if (report.is_discarded() || !layout.AppendRow(format, report, summary.rows == 0, chunk)) {
+          ++summary.skipped;
+          return;
+        }
+        ++summary.rows;
+        if (chunk.size() >= kChunkBytes) flush();
+      },
+      [&] { return stopped; });
   if (stopped) return MakeError("the export was stopped before its end");
+  DENIABLE_TRY(visited);
   chunk += layout.Closing(format);
   if (!flush()) return MakeError("the export was stopped before its end");
   return summary;

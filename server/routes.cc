@@ -5,6 +5,7 @@
 #include "server/release_handlers.h"
 #include "server/report_export_handlers.h"
 #include "server/report_handler.h"
+#include "server/analysis_handler.h"
 #include "server/results_handlers.h"
 #include "server/survey_admin_handlers.h"
 #include "server/survey_handlers.h"
@@ -53,6 +54,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kGet, "/api/surveys/" + kId + "/reports\\.csv", WithContext(context, HandleReportsCsv)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/reports\\.json", WithContext(context, HandleReportsJson)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/codebook\\.json", WithContext(context, HandleCodebook)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/analysis", WithContext(context, HandleAnalysis)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",
        WithContext(context, HandleCreateRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/releases", WithContext(context, HandleGetLedger)},
@@ -60,6 +62,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
        WithContext(context, HandleCancelScheduledRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/counts", WithContext(context, HandleExactCounts)},
       {HttpMethod::kGet, "/api/advice", HandleAdvice},
+      {HttpMethod::kPost, "/api/advice", WithContext(context, HandleDesignAdvice)},
   };
 }
 

@@ -19,11 +19,17 @@
 #include "server/report_poster.h"
 #include "server/truth_csv.h"
 
+#include <filesystem>
+#include <sstream>
+
+#include "core/analysis/analysis_simulation.h"
+
 namespace deniable::server {
 
 const char* const kSimulateUsage =
-    "Usage: deniable simulate --survey FILE --truth FILE --respondents N [--seed S] [--estimator E]\n"
-    "                         [--curvature-penalty L] [--options Q] [--post URL] [--json]\n"
+    "Usage: deniable simulate --survey FILE (--truth FILE | --truth-csv FILE) --respondents N [--seed S]\n"
+    "                         [--estimator E] [--curvature-penalty L] [--options Q] [--analysis SPEC]...\n"
+    "                         [--post URL] [--json]\n"
     "\n"
     "Simulates N respondents whose true answers follow the truth file, through the\n"
     "same perturbation, validation and estimation as real ones, and prints per\n"
@@ -48,6 +54,14 @@ const char* const kSimulateUsage =
     "                       answered in confidence: {\"frequencies\": [...]}, {\"values\": [...]} or\n"
     "                         {\"csv\": FILE, \"column\": C}, with \"releases\": [{\"method\", \"epsilon\",\n"
     "                         \"rho\"...}, ...] to compare (default: sreb_gca, dp_base, ahp at the budget)\n"
+    "  --truth-csv FILE   a joint truth: a CSV file whose header names the survey's question ids, one\n"
+    "                     row per person (categorical cells: option labels or 0-based indices); each\n"
+    "                     simulated respondent is one row, so answers stay together (entries of\n"
+    "                     --truth, if given too, replace a question's column)\n"
+    "  --analysis SPEC    an analysis across questions to check against the truth (repeatable), as\n"
+    "                     JSON: {\"by\": Q, \"question\": Q}, {\"cross\": [Q, Q]} or {\"regress\": Q, \"on\": [Q]};\n"
+    "                     prints its errors against the respondents' true answers and how often its\n"
+    "                     95% intervals (for these respondents unless --options says interval=...) hold them\n"
     "  --respondents N    number of simulated respondents, 1 to 100000000\n"
     "  --post URL         also send each simulated (perturbed) report to the running server at URL\n"
     "                     (http://127.0.0.1:8080), as the survey page would: the survey must exist\n"
@@ -80,6 +94,8 @@ struct SimulateOptions {
   std::optional<double> curvature_penalty;
   nlohmann::json extra = nlohmann::json::object();  // --options
   std::string post_url;                              // --post: "" to keep the reports here
+  std::string truth_csv;                             // --truth-csv: "" for none
+  std::vector<nlohmann::json> analyses;              // --analysis
 };
 
 // "a=b&c.d=e" as the results' query string; names must be options some kind offers (maybe "<question id>.name").
@@ -112,13 +128,19 @@ Result<nlohmann::json> ParseOptionsFlag(const std::string& text) {
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
                                  {"--estimator", true}, {"--curvature-penalty", true}, {"--options", true},
-                                 {"--json", false}, {"--post", true}});
+                                 {"--json", false}, {"--post", true}, {"--truth-csv", true}, {"--analysis", true}});
   if (!flags) return MakeError(flags.error());
   SimulateOptions options;
   auto survey = RequiredFlag(*flags, "--survey");
   if (!survey) return MakeError(survey.error());
-  auto truth = RequiredFlag(*flags, "--truth");
-  if (!truth) return MakeError(truth.error());
+  if (!flags->Has("--truth") && !flags->Has("--truth-csv")) return MakeError("--truth or --truth-csv is required");
+  const std::string truth = flags->ValueOr("--truth", "");
+  std::vector<nlohmann::json> analyses;
+  for (const auto& text : flags->Values("--analysis")) {
+    auto spec = nlohmann::json::parse(text, nullptr, false);
+    if (spec.is_discarded() || !spec.is_object()) return MakeError("--analysis: not a JSON object: " + text);
+    analyses.push_back(std::move(spec));
+  }
   if (!flags->Has("--respondents")) return MakeError("--respondents is required");
   auto respondents = IntegerFlag(*flags, "--respondents", 1, kMaxRespondents, 0);
   if (!respondents) return MakeError(respondents.error());
@@ -141,8 +163,8 @@ Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& arg
     extra = std::move(parsed).value();
   }
   if (flags->Has("--post") && flags->ValueOr("--post", "").empty()) return MakeError("--post must not be empty");
-  return SimulateOptions{*survey,    *truth,           *respondents, *seed, flags->Has("--json"),
-                         estimator,  curvature_penalty, extra,        flags->ValueOr("--post", "")};
+  return SimulateOptions{*survey,   truth,  *respondents, *seed, flags->Has("--json"), estimator, curvature_penalty,
+                         extra,     flags->ValueOr("--post", ""), flags->ValueOr("--truth-csv", ""), analyses};
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {
@@ -157,6 +179,51 @@ Result<nlohmann::json> ReadJsonFile(const std::string& path) {
   }
 }
 
+// The estimation options of the analyses: --options's interval (the
+// respondents' by default: the truth a simulation knows is theirs).
+nlohmann::json simulation_options_for_checks(const SimulateOptions& options) {
+  nlohmann::json check = nlohmann::json::object();
+  if (options.extra.contains(kIntervalOption)) check[kIntervalOption] = options.extra.at(kIntervalOption);
+  return check;
+}
+
+// The header's names (quotes and spaces trimmed).
+std::vector<std::string> HeaderNames(const std::string& text) {
+  std::string line = text.substr(0, text.find('\n'));
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  std::vector<std::string> names;
+  std::stringstream stream(line);
+  for (std::string name; std::getline(stream, name, ',');) {
+    const auto first = name.find_first_not_of(" \t\""), last = name.find_last_not_of(" \t\"");
+    names.push_back(first == std::string::npos ? "" : name.substr(first, last - first + 1));
+  }
+  return names;
+}
+
+// The truth file, with --truth-csv's columns for the questions it leaves out:
+// a question named in the header reads that column; any other reads the
+// records it needs itself (a block its attributes' columns, a model its
+// variables'), or says what is missing.
+Result<nlohmann::json> ReadTruth(const Survey& survey, const SimulateOptions& options) {
+  nlohmann::json truth = nlohmann::json::object();
+  if (!options.truth_file.empty()) {
+    auto read = ReadJsonFile(options.truth_file);
+    if (!read) return MakeError(read.error());
+    truth = std::move(read).value();
+  }
+  if (options.truth_csv.empty() || !truth.is_object()) return truth;
+  auto text = ReadFileText(options.truth_csv);
+  if (!text) return MakeError("--truth-csv: " + text.error());
+  const auto names = HeaderNames(*text);
+  const std::string csv = std::filesystem::absolute(options.truth_csv).string();
+  for (const auto& question : survey.questions) {
+    if (truth.contains(question.id)) continue;
+    truth[question.id] = {{"csv", csv}};
+    if (std::find(names.begin(), names.end(), question.id) != names.end()) truth[question.id]["column"] = question.id;
+  }
+  return truth;
+}
+
 struct Simulation {
   Survey survey;
   nlohmann::json document;
@@ -167,10 +234,18 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
   if (!survey_json) return MakeError(survey_json.error());
   auto survey = ParseSurvey(*survey_json);
   if (!survey) return MakeError(options.survey_file + ": invalid survey: " + survey.error());
-  auto truth_json = ReadJsonFile(options.truth_file);
+  auto truth_json = ReadTruth(*survey, options);
   if (!truth_json) return MakeError(truth_json.error());
-  auto truth = ResolveCsvTruths(*survey, std::move(truth_json).value(), options.truth_file);
-  if (!truth) return MakeError(options.truth_file + ": " + truth.error());
+  const std::string truth_name = options.truth_file.empty() ? options.truth_csv : options.truth_file;
+  auto truth = ResolveCsvTruths(*survey, std::move(truth_json).value(),
+                                options.truth_file.empty() ? "./truth.json" : options.truth_file);
+  if (!truth) return MakeError(truth_name + ": " + truth.error());
+  std::vector<std::unique_ptr<AnalysisCheck>> checks;
+  for (const auto& spec : options.analyses) {
+    auto check = AnalysisCheck::Create(*survey, spec, simulation_options_for_checks(options));
+    if (!check) return MakeError("--analysis: " + check.error());
+    checks.push_back(std::move(check).value());
+  }
   SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
   simulation.estimate["estimator"] = options.estimator;
   if (options.curvature_penalty) simulation.estimate["curvature_penalty"] = *options.curvature_penalty;
@@ -207,9 +282,19 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
       return OkStatus();
     };
   }
+  if (!checks.empty()) {
+    simulation.on_respondent = [&checks](const nlohmann::json& answers, const Report& report) {
+      for (auto& check : checks) check->Add(answers, report);
+    };
+  }
   auto document = Simulate(*survey, *truth, simulation);
-  if (!document) return MakeError(options.truth_file + ": " + document.error());
-  return Simulation{std::move(survey).value(), std::move(document).value()};
+  if (!document) return MakeError(truth_name + ": " + document.error());
+  nlohmann::json result = std::move(document).value();
+  if (!checks.empty()) {
+    result["analyses"] = nlohmann::json::array();
+    for (const auto& check : checks) result["analyses"].push_back(check->Compare());
+  }
+  return Simulation{std::move(survey).value(), std::move(result)};
 }
 
 }  // namespace

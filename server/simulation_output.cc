@@ -1,5 +1,6 @@
 #include "server/simulation_output.h"
 
+#include "core/analysis/analysis_simulation.h"
 #include "core/common/validation.h"
 #include "core/survey/survey.h"
 
@@ -39,6 +40,9 @@ std::string FormatSimulationText(const Survey& survey, const json& document) {
                      std::to_string(document.at("seed").get<std::uint64_t>()) +
                      " (seeded randomness: reproducible, NOT private)\n\n";
   for (const auto& question : document.at("questions")) text += QuestionText(survey, question) + "\n";
+  if (document.contains("analyses")) {
+    for (const auto& check : document.at("analyses")) text += AnalysisCheckText(check) + "\n";
+  }
   return text + TotalEpsilonText(document);
 }
 

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -398,35 +399,34 @@ Status Storage::ForEachReport(const std::function<void(const std::string&, const
   }
 }
 
-Status Storage::ForEachReportOf(const std::string& survey_id, const std::function<bool(const std::string&)>& visit,
-                                std::size_t page) {
-  // Keyset pagination on the rowid: each page resumes after the last row read,
-  // so the whole visit reads each table once whatever its other surveys hold.
-  for (const char* table : {"reports", "sealed_reports"}) {
-    std::int64_t after = -1;
-    std::vector<std::string> bodies;
-    do {
-      bodies.clear();
+Status Storage::ForEachReportOf(const std::string& survey_id, const std::function<void(const std::string&)>& visit,
+                                const std::function<bool()>& cancelled, int chunk) {
+  // Each table by its integer key: rowid for reports, the random id for sealed ones.
+  for (const char* sql : {"SELECT rowid, body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3",
+                          "SELECT id, body FROM sealed_reports WHERE survey_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3"}) {
+    long long after = std::numeric_limits<long long>::min();
+    for (;;) {
+      if (cancelled && cancelled()) return MakeError("cancelled");
+      std::vector<std::string> bodies;
       {
         std::lock_guard<std::mutex> lock(mutex_);
-        auto statement = db_.Prepare(std::string("SELECT rowid, body FROM ") + table +
-                                     " WHERE survey_id = ? AND rowid > ? ORDER BY rowid LIMIT ?");
-        if (!statement) return MakeError(statement.error());
-        statement.value().BindText(1, survey_id);
-        statement.value().BindInt(2, after);
-        statement.value().BindInt(3, static_cast<long long>(page));
+        auto prepared = db_.Prepare(sql);
+        if (!prepared) return MakeError(prepared.error());
+        SqliteStatement statement = std::move(prepared).value();
+        statement.BindText(1, survey_id);
+        statement.BindInt(2, after);
+        statement.BindInt(3, chunk);
         for (;;) {
-          auto row = statement.value().Step();
+          auto row = statement.Step();
           if (!row) return MakeError(row.error());
           if (!*row) break;
-          after = statement->ColumnInt(0);
-          bodies.push_back(statement->ColumnText(1));
+          after = statement.ColumnInt(0);
+          bodies.push_back(statement.ColumnText(1));
         }
       }
-      for (const std::string& body : bodies) {
-        if (!visit(body)) return OkStatus();
-      }
-    } while (bodies.size() == page);
+      for (const auto& body : bodies) visit(body);
+      if (static_cast<int>(bodies.size()) < chunk) break;
+    }
   }
   return OkStatus();
 }

@@ -95,13 +95,14 @@ class Storage {
   // Calls visit(survey_id, body) for every stored report, in one pass over
   // the tables (open surveys' reports in insertion order).
   Status ForEachReport(const std::function<void(const std::string&, const std::string&)>& visit);
-  // Calls visit(body) for every stored report of one survey, in storage
-  // order (open surveys' in insertion order, invitation surveys' in the
-  // random order of their ids), reading `page` reports at a time: the lock
-  // is held only while a page is read, never while `visit` runs, so a slow
-  // reader (an export) never holds up report intake. visit returns false to stop.
-  Status ForEachReportOf(const std::string& survey_id, const std::function<bool(const std::string&)>& visit,
-                         std::size_t page = 1000);
+
+  // Calls visit(body) for every stored report of one survey (open surveys'
+  // in insertion order, invitation surveys' in their random order), reading
+  // `chunk` reports at a time and releasing the lock between chunks, so that
+  // report intake is not held up while a long read is analysed. Stops with
+  // an error when `cancelled` says so (checked between chunks).
+  Status ForEachReportOf(const std::string& survey_id, const std::function<void(const std::string&)>& visit,
+                         const std::function<bool()>& cancelled = nullptr, int chunk = 2000);
 
   // false (and nothing written) when a survey with this id exists.
   Result<bool> InsertSurvey(const std::string& id, int version, const std::string& definition);

@@ -1,5 +1,10 @@
 #include "server/survey_registry.h"
 
+#include <iostream>
+#include <stdexcept>
+
+#include "core/analysis/analysis.h"
+
 #include "core/survey/results.h"
 #include "server/results_query.h"
 
@@ -143,6 +148,58 @@ nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const Quest
   nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers);
   if (gone()) throw EstimationCancelled();
   return document;
+}
+
+ResultsCache::Lookup SurveyEntry::Analysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                           const ReportReader& read, EstimationLimits& limits,
+                                           const EstimationRequester& requester) {
+  const std::string key = "analysis\n" + spec.dump() + "\n" + options.dump();
+  const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
+  for (int attempt = 1;; ++attempt) {
+    bool computed_here = false;
+    try {
+      const std::int64_t count = respondents();
+      if (auto cached = results_cache_.Find(count, key)) return {std::move(cached), false};
+      return results_cache_.GetOrCompute(count, key, [&] {
+        computed_here = true;
+        return ComputeAnalysis(spec, options, read, limits, requester);
+      });
+    } catch (const EstimationRefused&) {
+      if (computed_here || attempt >= 3 || gone()) throw;
+    }
+  }
+}
+
+nlohmann::json SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                            const ReportReader& read, EstimationLimits& limits,
+                                            const EstimationRequester& requester) const {
+  const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
+  const bool per_client = !requester.trusted && !requester.client.empty();
+  const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
+  if (per_client && !claim) throw ClientEstimationLimit();
+  const auto permit = limits.custom.Enter(gone);
+  if (gone()) throw EstimationCancelled();
+  if (!permit) throw EstimationBusy();
+  auto analysis = ParseAnalysis(survey_, spec);
+  if (!analysis) throw std::runtime_error(analysis.error());  // validated by the handler
+  std::int64_t unreadable = 0;
+  const Status done = read([&](const std::string& body) {
+    auto document = nlohmann::json::parse(body, nullptr, false);
+    auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON")) : ParseReport(survey_, document);
+    if (report) (*analysis)->Add(*report);
+    else ++unreadable;
+  }, gone);
+  if (gone()) throw EstimationCancelled();
+  if (!done) throw std::runtime_error("reading the survey's reports: " + done.error());
+  if (unreadable > 0) {
+    std::cerr << "analysis: survey \"" << id() << "\": " << unreadable << " stored reports could not be read" << std::endl;
+  }
+  auto document = (*analysis)->Estimate(options, gone);
+  if (gone()) throw EstimationCancelled();
+  // An analysis the data cannot support (too few respondents, a fit that
+  // fails) says why in its document, as a question's results do.
+  if (!document) return nlohmann::json{{"analysis", spec}, {"n", (*analysis)->n()}, {"error", document.error()}};
+  return *std::move(document);
 }
 
 std::optional<ReleaseLedger> SurveyEntry::Ledger(const std::string& question_id) const {

@@ -92,6 +92,18 @@ class SurveyEntry {
   ResultsCache::Lookup Results(const EstimateQuery& query, EstimationLimits& limits,
                                const EstimationRequester& requester);
 
+  // Reads the survey's stored reports (their bodies, one call each) until
+  // done, or until the predicate says the work is cancelled.
+  using ReportReader = std::function<Status(const std::function<void(const std::string&)>& visit,
+                                            const std::function<bool()>& cancelled)>;
+  // An analysis across questions (core/analysis/analysis.h) of the stored
+  // reports, read with `read`: cached per (respondent count, spec, options)
+  // like the results, and always computed behind the custom lane of
+  // `limits` and the per-client limit (it reads every report of the survey).
+  // Throws as Results does. `spec` was validated (core ParseAnalysis).
+  ResultsCache::Lookup Analysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
+                                EstimationLimits& limits, const EstimationRequester& requester);
+
   // --- questions answered in confidence (core ConfidentialAnswers)
   // The question's ledger (empty, with its budget, before any release);
   // nullopt when the survey has no such question answered in confidence.
@@ -118,6 +130,8 @@ class SurveyEntry {
   nlohmann::json Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers, const nlohmann::json& options,
                          bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
 
+  nlohmann::json ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
+                                 EstimationLimits& limits, const EstimationRequester& requester) const;
   std::int64_t Answers(std::size_t question) const;
   // `at`: the scheduled count the release is for; its counts are those kept
   // when the question's `at`-th answer was counted (exactly the first `at`).

@@ -134,7 +134,8 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
   for (std::int64_t r = 0; r < options.respondents; ++r) {
     auto answers = DrawAnswers(survey, truths, random);
     if (!answers) return MakeError(answers.error());
-    auto report = PerturbAnswers(survey, WithPublicStates(survey, aggregate, std::move(answers).value()), random);
+    const nlohmann::json stated = WithPublicStates(survey, aggregate, std::move(answers).value());
+    auto report = PerturbAnswers(survey, stated, random);
     if (!report) return MakeError(report.error());
     auto parsed = ParseReport(survey, *report);  // the server's validation, exactly
     if (!parsed) return MakeError("internal: a simulated report failed validation: " + parsed.error());
@@ -144,6 +145,7 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
                          sent.error());
       }
     }
+    if (options.on_respondent) options.on_respondent(stated, *parsed);
     aggregate.Add(*parsed);
     if (options.progress && (r + 1) % options.progress_every == 0) options.progress(r + 1);
   }

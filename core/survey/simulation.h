@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
+#include "core/survey/report.h"
 #include "core/survey/survey.h"
 
 namespace deniable {
@@ -35,6 +36,10 @@ struct SimulationOptions {
   // Called with each simulated report (its wire JSON, validated) in order; an
   // error stops the simulation with it. The CLI's --post sends them to a server.
   std::function<Status(const nlohmann::json& report)> on_report;
+  // Called with each simulated respondent's true answers and validated report,
+  // in order: analyses across questions compare their estimates with the same
+  // analysis of the true answers (core/analysis/analysis_simulation.h).
+  std::function<void(const nlohmann::json& answers, const Report& report)> on_respondent;
 };
 
 // The result document: the results (results.h) with, per question, its

@@ -190,6 +190,9 @@ nlohmann::json SurveyToJson(const Survey& survey) {
 std::optional<double> TotalEpsilon(const Survey& survey) {
   double total = 0.0;
   for (const auto& question : survey.questions) {
+    // Questions asked openly are outside the guarantee (open_privacy.h): the
+    // randomised answers keep their epsilons whatever the open ones are.
+    if (question.kind->trust() == Trust::kOpen) continue;
     const auto epsilon = question.epsilon();
     if (!epsilon) return std::nullopt;
     total += *epsilon;

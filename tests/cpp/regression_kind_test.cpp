@@ -15,7 +15,7 @@
 #include "core/kinds/regression/model_rounds.h"
 #include "core/kinds/regression/model_series.h"
 #include "core/kinds/regression/regression_question_kind.h"
-#include "core/kinds/regression/student_t.h"
+#include "core/common/student_t.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"

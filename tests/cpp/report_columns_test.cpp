@@ -147,6 +147,17 @@ TEST_CASE("report columns: a model's gradient report is its round, component and
   CHECK(columns.ColumnValues({{"round", 2}, {"component", 1}, {"value", -0.5}}) == std::vector<json>{2, 1, -0.5});
 }
 
+TEST_CASE("report columns: open questions give the answer as given") {
+  const Survey survey = SurveyOf(json::array(
+      {{{"id", "region"}, {"text", "Region?"}, {"options", {"North", "South"}}, {"privacy", "open"}},
+       {{"id", "age"}, {"text", "Age?"}, {"type", "numeric"}, {"range", {18, 99}}, {"privacy", "open"}}}));
+  CHECK(Suffixes(ColumnsOf(survey, 0)) == std::vector<std::string>{""});
+  CHECK(ColumnsOf(survey, 0).Columns()[0].value_labels == json{{"0", "North"}, {"1", "South"}});
+  CHECK(ColumnsOf(survey, 0).ColumnValues(1) == std::vector<json>{1});
+  CHECK(ColumnsOf(survey, 1).ColumnValues(42.5) == std::vector<json>{42.5});
+  CHECK(ColumnsOf(survey, 1).Channel()["name"] == "open");
+}
+
 TEST_CASE("report columns: questions answered in confidence have none") {
   const Survey survey = SurveyOf(json::array({{{"id", "drug"}, {"text", "Which?"}, {"type", "categorical"},
                                                {"options", {"None", "A"}}, {"privacy", "central"}, {"budget", 1}}}));

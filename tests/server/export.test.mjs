@@ -18,6 +18,8 @@ import { bearer, get, makeTempDir, postJson, removeDir, runCli, startServer } fr
 const DEFINITION = {
   format: 'deniable.survey/v1', id: 'exp', version: 1, title: 'Export', results: 'public',
   questions: [
+    { id: 'region', text: 'Region?', options: ['North', 'South'], privacy: 'open' },
+    { id: 'age', text: 'Age?', type: 'numeric', range: [18, 99], privacy: 'open' },
     { id: 'drug', text: 'Used a drug?', options: ['No', 'Yes'], mechanism: { name: 'grr', epsilon: Math.log(5) } },
     { id: 'alcohol', text: 'How often?', options: ['Never', '=SUM(A1)', 'Often'], required: false,
       mechanism: { name: 'oue', epsilon: 1 } },
@@ -30,17 +32,19 @@ const DEFINITION = {
 // The answers to "secret" are distinctive numbers: none may appear in any export.
 const SECRETS = [7777.125, 1234.5625, 9876.0625, 4321.8125, 3141.59375, 2718.28125];
 const ANSWERS = SECRETS.map((secret, i) => ({
+  region: i % 2,
+  age: 20 + 7 * i,
   drug: i % 2,
   ...(i % 3 === 1 ? {} : { alcohol: i % 3 }),
   ...(i % 2 === 0 ? { hours: i } : {}),
   secret,
 }));
-const COLUMNS = ['drug', 'alcohol.bit_0', 'alcohol.bit_1', 'alcohol.bit_2', 'hours'];
+const COLUMNS = ['region', 'age', 'drug', 'alcohol.bit_0', 'alcohol.bit_1', 'alcohol.bit_2', 'hours'];
 
 // The row a report must give: the GRR index, the OUE bits, the value; null when skipped.
 function expectedRow(report) {
   const r = report.responses;
-  return [r.drug, ...(r.alcohol ?? [null, null, null]), r.hours ? r.hours[0] : null];
+  return [r.region, r.age, r.drug, ...(r.alcohol ?? [null, null, null]), r.hours ? r.hours[0] : null];
 }
 
 function csvRows(text) {
@@ -58,8 +62,14 @@ describe('export of stored reports', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const core = await loadCore();
     const canonical = (await get(`${server.url}/api/surveys/exp`)).body;
+    // Open answers are sent as given (the page puts them in the report unchanged); the core randomises the rest.
+    const isOpen = (q) => q.privacy === 'open' || q.privacy?.trust === 'open';
+    const openIds = canonical.questions.filter(isOpen).map((q) => q.id);
+    const randomised = { ...canonical, questions: canonical.questions.filter((q) => !isOpen(q)) };
     for (const answers of ANSWERS) {
-      const report = core.perturb(canonical, answers);
+      const rest = Object.fromEntries(Object.entries(answers).filter(([id]) => !openIds.includes(id)));
+      const report = core.perturb(randomised, rest);
+      for (const id of openIds) report.responses[id] = answers[id];
       const posted = await postJson(`${server.url}/api/surveys/exp/reports`, report);
       assert.equal(posted.status, 201, JSON.stringify(posted.body));
       reports.push(report);
@@ -94,7 +104,9 @@ describe('export of stored reports', () => {
       assert.deepEqual(row.map((field) => (field === '' ? null : Number(field))), expected, `row ${i}`);
     });
     // Skipped: report 1 left alcohol and hours out, so their fields are empty.
-    assert.deepEqual(rows[1].slice(1), ['', '', '', '']);
+    assert.deepEqual(rows[1].slice(3), ['', '', '', '']);
+    // Open answers as given.
+    assert.deepEqual(rows.map((row) => row.slice(0, 2).map(Number)), ANSWERS.map((a) => [a.region, a.age]));
   });
 
   it('gives the same rows as JSON, nulls for skipped questions', async () => {
@@ -122,8 +134,9 @@ describe('export of stored reports', () => {
     const codebook = (await get(`${server.url}/api/surveys/exp/codebook.json`, admin())).body;
     assert.deepEqual([codebook.survey, codebook.version, codebook.title], ['exp', 1, 'Export']);
     assert.deepEqual(codebook.columns.map((c) => c.name), COLUMNS);
-    assert.deepEqual(codebook.columns[0].value_labels, { 0: 'No', 1: 'Yes' });
-    assert.equal(codebook.columns[2].meaning, "bit 1: 1 when the report supports option 1 '=SUM(A1)'");
+    assert.deepEqual(codebook.columns[2].value_labels, { 0: 'No', 1: 'Yes' });
+    assert.equal(codebook.questions[0].trust, 'open');
+    assert.equal(codebook.columns[4].meaning, "bit 1: 1 when the report supports option 1 '=SUM(A1)'");
     const drug = codebook.questions.find((q) => q.id === 'drug').mechanism;
     const forcedYes = drug.rr_forced_known[1];
     assert.ok(Math.abs(forcedYes.p - 2 / 3) < 1e-12 && Math.abs(forcedYes.p1 - 1 / 6) < 1e-12 &&

@@ -24,18 +24,14 @@ std::vector<double> BitCounts(const BlockGroup& unit, int size) {
 // A unit calibrated by its own row sums: q from them, and the delta-method
 // variance that counts q's estimation (header).
 UnitCounts OwnCalibration(const BlockGroup& unit, int size, double q) {
-  const double s = static_cast<double>(unit.s), l = size;
+  const double s = static_cast<double>(unit.s);
   const double gap = 0.5 - q;
   UnitCounts result;
   const std::vector<double> bits = BitCounts(unit, size);
-  const double row_variance = s / 4.0 + s * (l - 1.0) * q * (1.0 - q);
   for (double bit_count : bits) {
     const double count = (bit_count - s * q) / gap;
-    const double c = std::clamp(count, 0.0, s);
-    const double v = c / 4.0 + (s - c) * q * (1.0 - q);
-    const double k = (c - s) / (s * (l - 1.0));
     result.count.push_back(count);
-    result.variance.push_back(std::max(0.0, v * (1.0 + 2.0 * k) + k * k * row_variance) / (gap * gap));
+    result.variance.push_back(CalibratedCountVariance(s, count, size, q));
   }
   return result;
 }
@@ -117,6 +113,16 @@ MarginalEstimate EstimateMarginal(const BlockAggregate& aggregate, int attribute
     for (std::size_t b = 0; b < consistent.size(); ++b) estimate.options[b].consistent_frequency = consistent[b];
   }
   return estimate;
+}
+
+double CalibratedCountVariance(double s, double count, int options, double q) {
+  const double l = options;
+  const double gap = 0.5 - q;
+  const double row_variance = s / 4.0 + s * (l - 1.0) * q * (1.0 - q);
+  const double c = std::clamp(count, 0.0, s);
+  const double v = c / 4.0 + (s - c) * q * (1.0 - q);
+  const double k = (c - s) / (s * (l - 1.0));
+  return std::max(0.0, v * (1.0 + 2.0 * k) + k * k * row_variance) / (gap * gap);
 }
 
 double SamplingVariance(double count, double n) {

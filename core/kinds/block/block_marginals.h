@@ -60,6 +60,12 @@ MarginalEstimate EstimateMarginal(const BlockAggregate& aggregate, int attribute
                                   double epsilon_per_attribute,
                                   IntervalTarget target = IntervalTarget::kPopulation);
 
+// The delta-method variance above of a calibrated unit's count estimate `count`
+// (clipped to [0, s] inside) for an attribute of `options` options, s
+// respondents and q their unit's q: what the results report and the advisor
+// (block_advice.h) predicts.
+double CalibratedCountVariance(double s, double count, int options, double q);
+
 // The sampling variance n pi (1 - pi) a population interval adds to a count's (above), pi = count / n in [0, 1].
 double SamplingVariance(double count, double n);
 

@@ -24,6 +24,7 @@
 #include <memory>
 #include <string>
 
+#include "core/kinds/block/block_advice.h"
 #include "core/kinds/block/block_aggregate.h"
 #include "core/kinds/block/block_definition.h"
 #include "core/kinds/block/budget_split.h"
@@ -64,6 +65,10 @@ class BlockQuestionKind final : public QuestionKind, public ReportColumns {
   Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
                                         const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
+  // Each attribute's expected share precision at its epsilon share (block_advice.h).
+  std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
+    return BlockShareAdvice(block_, respondents);
+  }
 
   // The respondent's choices (answered set and weights) from an answer; never the values.
   Result<BlockChoices> ChoicesOf(const nlohmann::json& answered, const nlohmann::json& sensitivity) const;

@@ -7,6 +7,9 @@
 #include "core/kinds/categorical/categorical_bins.h"
 #include "core/kinds/categorical/categorical_report_columns.h"
 #include "core/kinds/central/confidential_question_kind.h"
+#include "core/kinds/central/confidential_simulation.h"
+#include "core/kinds/open/open_categorical_kind.h"
+#include "core/kinds/open/open_privacy.h"
 #include "core/common/validation.h"
 #include "core/kinds/categorical/categorical_results.h"
 #include "core/kinds/categorical/categorical_truth.h"
@@ -62,10 +65,13 @@ Result<std::shared_ptr<const QuestionKind>> CategoricalQuestionKind::Parse(const
                                                                            const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(object, {"options", "mechanism", "privacy", "budget", "admin_sees_counts"},
                                            where));
-  auto trust = ParseTrustFields(object, where);
+  auto open = IsOpenQuestion(object, where);
+  if (!open) return MakeError(open.error());
+  auto trust = *open ? std::optional<ConfidentialPrivacy>() : ParseTrustFields(object, where);
   if (!trust) return MakeError(trust.error());
   auto options = ParseOptionsField(object, where, kMaxOptions);
   if (!options) return MakeError(options.error());
+  if (*open) return OpenCategoricalKind::Create(std::move(options).value());
   if (*trust) {
     return ConfidentialQuestionKind::Create(std::make_unique<CategoricalBins>(std::move(options).value()), **trust);
   }
@@ -134,6 +140,12 @@ std::vector<CsvRow> CategoricalQuestionKind::CsvRows(const nlohmann::json& resul
 Result<std::unique_ptr<TruthSampler>> CategoricalQuestionKind::ParseTruth(const nlohmann::json& entry,
                                                                           const std::string& where) const {
   return ParseCategoricalTruth(*this, entry, where);
+}
+
+Result<nlohmann::json> CategoricalQuestionKind::TruthFromTable(const std::vector<std::vector<std::string>>& table,
+                                                               const nlohmann::json& entry,
+                                                               const std::string& where) const {
+  return ConfidentialTruthFromTable(CategoricalBins(options_), table, entry, where);
 }
 
 std::string CategoricalQuestionKind::SimulationText(const nlohmann::json& result) const {

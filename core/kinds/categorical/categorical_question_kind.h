@@ -67,6 +67,9 @@ class CategoricalQuestionKind final : public QuestionKind, public ReportColumns 
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  // A CSV truth's column of option labels or indices (the rows shared with the other questions of the file).
+  Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
+                                        const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
 
   // The reports' export (categorical_report_columns.h).

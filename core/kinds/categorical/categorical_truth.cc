@@ -18,15 +18,16 @@ int DrawAnswer(const std::vector<double>& cumulative, RandomSource& random) {
 
 class CategoricalTruth final : public TruthSampler {
  public:
-  explicit CategoricalTruth(std::vector<double> cumulative)
-      : cumulative_(std::move(cumulative)), counts_(cumulative_.size(), 0) {}
+  // `rows`: a table's column of answers (a CSV truth), empty for weights.
+  CategoricalTruth(std::vector<double> cumulative, std::vector<int> rows = {})
+      : cumulative_(std::move(cumulative)), rows_(std::move(rows)), counts_(cumulative_.size(), 0) {}
 
   Result<nlohmann::json> Draw(RandomSource& random) override {
-    const int answer = DrawAnswer(cumulative_, random);
-    ++counts_[static_cast<std::size_t>(answer)];
-    ++n_;
-    return nlohmann::json(answer);
+    if (!rows_.empty()) return Remember(rows_[static_cast<std::size_t>(UniformBelow(random, rows_.size()))]);
+    return Remember(DrawAnswer(cumulative_, random));
   }
+  std::size_t rows() const override { return rows_.size(); }
+  Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& /*random*/) override { return Remember(rows_[row]); }
 
   // Errors are against the simulated respondents' own frequencies ("truth");
   // the intervals' coverage is against their own target ("interval_for"):
@@ -65,17 +66,43 @@ class CategoricalTruth final : public TruthSampler {
   }
 
  private:
+  nlohmann::json Remember(int answer) {
+    ++counts_[static_cast<std::size_t>(answer)];
+    ++n_;
+    return nlohmann::json(answer);
+  }
+
   std::vector<double> cumulative_;
+  std::vector<int> rows_;
   std::vector<std::int64_t> counts_;
   std::int64_t n_ = 0;
 };
+
+// A table's column of option indices: the population is the column's own shares.
+Result<std::unique_ptr<TruthSampler>> ParseRows(std::size_t options, const nlohmann::json& values,
+                                                const std::string& where) {
+  if (!values.is_array() || values.empty()) return MakeError(where + ".values: must be a non-empty array of options");
+  std::vector<int> rows;
+  std::vector<double> cumulative(options, 0.0);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!values[i].is_number_unsigned() || values[i].get<std::size_t>() >= options) {
+      return MakeError(where + ".values[" + std::to_string(i) + "]: must be an option index below " +
+                       std::to_string(options) + ", but is " + values[i].dump());
+    }
+    rows.push_back(values[i].get<int>());
+    cumulative[values[i].get<std::size_t>()] += 1.0 / static_cast<double>(values.size());
+  }
+  for (std::size_t c = 1; c < options; ++c) cumulative[c] += cumulative[c - 1];
+  return std::unique_ptr<TruthSampler>(std::make_unique<CategoricalTruth>(std::move(cumulative), std::move(rows)));
+}
 
 }  // namespace
 
 Result<std::unique_ptr<TruthSampler>> ParseCategoricalTruth(const CategoricalQuestionKind& kind,
                                                             const nlohmann::json& entry, const std::string& where) {
   DENIABLE_TRY(RequireObject(entry, where));
-  DENIABLE_TRY(RejectUnknownFields(entry, {"frequencies"}, where));
+  DENIABLE_TRY(RejectUnknownFields(entry, {"frequencies", "values"}, where));
+  if (entry.contains("values")) return ParseRows(kind.options().size(), entry.at("values"), where);
   const auto& weights = entry.contains("frequencies") ? entry.at("frequencies") : nlohmann::json();
   if (!weights.is_array() || weights.size() != kind.options().size()) {
     return MakeError(where + ".frequencies: must be an array of " + std::to_string(kind.options().size()) +

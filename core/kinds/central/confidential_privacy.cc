@@ -17,8 +17,9 @@ Result<std::optional<ConfidentialPrivacy>> ParseTrustFields(const nlohmann::json
     return std::optional<ConfidentialPrivacy>();
   }
   if (*privacy != "central") {
-    return MakeError(where + ".privacy: must be \"local\" (randomised on the device) or \"central\" (answered in "
-                             "confidence, published only through noisy releases), but is \"" + *privacy + "\"");
+    return MakeError(where + ".privacy: must be \"local\" (randomised on the device), \"central\" (answered in "
+                             "confidence, published only through noisy releases) or \"open\" (asked openly, sent as "
+                             "given), but is \"" + *privacy + "\"");
   }
   if (question.contains("mechanism")) {
     return MakeError(where + ".mechanism: a question answered in confidence has no mechanism (its answer is not "

@@ -10,6 +10,8 @@
 #include "core/kinds/numeric/numeric_results.h"
 #include "core/kinds/numeric/numeric_statistics.h"
 #include "core/kinds/numeric/numeric_simulation.h"
+#include "core/kinds/open/open_numeric_kind.h"
+#include "core/kinds/open/open_privacy.h"
 #include "core/numeric/numeric_mechanism_factory.h"
 #include "core/survey/question_fields.h"
 #include "core/survey/survey.h"
@@ -22,13 +24,20 @@ KindEntry NumericQuestionKind::Entry() {
 
 Result<std::shared_ptr<const QuestionKind>> NumericQuestionKind::Parse(const nlohmann::json& object,
                                                                        const std::string& where) {
-  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "step", "mechanism"}, where));
+  DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "step", "mechanism", "privacy"}, where));
+  auto open = IsOpenQuestion(object, where);
+  if (!open) return MakeError(open.error());
+  if (!*open && object.contains("privacy") && object.at("privacy") != "local") {
+    return MakeError(where + ".privacy: a numeric question is \"local\" (randomised on the device) or \"open\" (asked "
+                             "openly, sent as given), but is " + object.at("privacy").dump());
+  }
   auto range = ParseRangeField(object, where);
   if (!range) return MakeError(range.error());
   auto unit = ReadString(object, "unit", 32, false, where);
   if (!unit) return MakeError(unit.error());
   auto step = AnswerStep::Parse(object, *range, where);
   if (!step) return MakeError(step.error());
+  if (*open) return OpenNumericKind::Create(*range, std::move(unit).value(), *step);
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
   auto mechanism = ParseNumericMechanism(object.at("mechanism"), *range, where + ".mechanism");
   if (!mechanism) return MakeError(mechanism.error());

@@ -10,6 +10,7 @@
 
 #include "core/distribution/numeric_histogram.h"
 #include "core/kinds/numeric/answer_step.h"
+#include "core/kinds/numeric/numeric_advice.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
@@ -83,9 +84,10 @@ class NumericQuestionKind final : public QuestionKind, public ReportColumns {
   std::vector<ReportColumn> Columns() const override;
   std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
   nlohmann::json Channel() const override;
-  // The mechanism's own advice (levels: the mean's error against the alternatives at equal true epsilon).
+  // The mean's expected precision under each mechanism at the question's epsilon (numeric_advice.h;
+  // levels: its own advice at equal true epsilon).
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
-    return mechanism_->Advice(respondents);
+    return NumericMeanAdvice(*mechanism_, respondents);
   }
 
  private:

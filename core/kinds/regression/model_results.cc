@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "core/common/validation.h"
-#include "core/kinds/regression/student_t.h"
+#include "core/common/student_t.h"
 
 namespace deniable {
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "core/kinds/regression/model_advice.h"
 #include "core/kinds/regression/model_definition.h"
 #include "core/kinds/regression/model_truth.h"
 #include "core/survey/kind_registry.h"
@@ -50,6 +51,10 @@ class RegressionQuestionKind final : public QuestionKind, public ReportColumns {
   std::vector<ReportColumn> Columns() const override;
   std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
   nlohmann::json Channel() const override;
+  // How n respondents fall into rounds and chains, and the coefficients' error floor (model_advice.h).
+  std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
+    return ModelRoundsAdvice(model_, *mechanism_, batch_, respondents);
+  }
 
  private:
   RegressionQuestionKind(ModelDefinition model, std::shared_ptr<const NumericMechanism> mechanism, long long batch)

@@ -19,14 +19,11 @@
 #include <nlohmann/json.hpp>
 
 #include "core/numeric/levels/levels_mechanism.h"
+#include "core/numeric/mean_advice.h"  // UniformMeanVariance, the rows
 
 namespace deniable {
 
 nlohmann::json LevelsAdvice(const LevelsMechanism& levels, std::int64_t respondents);
-
-// The per-respondent variance of a mechanism's mean estimate, averaged over
-// answers spread evenly over its range; nullopt when it has no linear mean.
-std::optional<double> UniformMeanVariance(const NumericMechanism& mechanism);
 
 // The level budgets multiplied by one factor so that the variant's exact
 // epsilon is `target` (bisection; the exact epsilon grows with the factor);

@@ -1,12 +1,13 @@
 // The creation page's part of a block question: its label in the type
 // selector, its fields in a question editor (the attributes, each with an id,
 // a text and options; ε per answered attribute), its live budget from the
-// core, and its part of the definition.
+// core with each attribute's expected precision, and its part of the definition.
 import { el } from '../../shared/dom.js';
 import { formatEpsilon, formatNumber } from '../../shared/format.js';
 import { labelledField } from '../../shared/labelled-field.js';
 import { definitionNumber, numberInput } from '../../shared/number-input.js';
 import { createRowListEditor } from '../../shared/row-list-editor.js';
+import { renderBlockAdvice } from './advisor-table.js';
 
 export const label = 'Several related choices (block)';
 
@@ -44,15 +45,25 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     },
     // The budget comes from the core, whose message names what is wrong
     // (e.g. attributes[1].options). No advisor.
-    feedback(core, { check }) {
+    feedback(core, { check, respondents, index }) {
       const checked = check();
       if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
       const { epsilon_per_attribute: e, share_range: [low, high] } = checked.summary;
-      const count = checked.definition.questions[0].attributes.length;
+      const question = checked.definition.questions[0];
+      const count = question.attributes.length;
       return {
         epsilon: checked.epsilon,
         privacy: `${formatEpsilon(checked.epsilon)} for a respondent who answers all ${count} attributes ` +
           `(${formatNumber(e)} per answered attribute; one attribute’s share from ${formatNumber(low)} to ${formatNumber(high)}, as the respondent chooses)`,
+        // Each attribute's share precision at the ε share of each privacy setting.
+        adviceKey: JSON.stringify([question, respondents, index]),
+        advice: () => {
+          try {
+            return renderBlockAdvice(core.designAdvice(checked.definition, question.id, respondents), index);
+          } catch (error) {
+            return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+          }
+        },
       };
     },
   };

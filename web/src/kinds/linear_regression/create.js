@@ -6,6 +6,7 @@
 import { el, replaceChildren } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger } from '../../shared/format.js';
 import { definitionNumber, numberInput } from '../../shared/number-input.js';
+import { renderModelAdvice } from './advisor-table.js';
 
 export const label = 'Linear model of earlier numbers (trained in rounds)';
 
@@ -112,16 +113,30 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     },
     // The budget and the round size come from the core, which checks the
     // model after the questions before it: its message names what is wrong
-    // (e.g. features[1]: no question "x" before this one). No advisor.
-    feedback(core, { checkInSurvey, earlier = [] }) {
+    // (e.g. features[1]: no question "x" before this one). The advice: how the
+    // expected respondents fall into rounds and chains, and the coefficients'
+    // least error.
+    feedback(core, { checkInSurvey, earlier = [], respondents, index }) {
       pickers.update(earlier);
       const checked = checkInSurvey();
       if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
       const { batch, components } = checked.summary;
+      const questions = checked.definition.questions;
+      const question = questions[questions.length - 1];
       return {
         epsilon: checked.epsilon,
         privacy: `${formatEpsilon(checked.epsilon)}, on top of the budgets of the questions it uses; ` +
           `${formatInteger(components)} coefficients, trained in rounds of ${formatInteger(batch)} respondents`,
+        adviceKey: JSON.stringify([questions, respondents, index]),
+        advice: () => {
+          const unit = (id) => questions.find((entry) => entry.id === id)?.unit ?? '';
+          const units = { target: unit(question.target), features: Object.fromEntries(question.features.map((id) => [id, unit(id)])) };
+          try {
+            return renderModelAdvice(core.designAdvice(checked.definition, question.id, respondents), units, index);
+          } catch (error) {
+            return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+          }
+        },
       };
     },
   };

@@ -3,9 +3,10 @@
 // shape, the privacy levels' intervals), its live budget from the core (and
 // for privacy levels its advice), and its part of the definition.
 import { el } from '../../shared/dom.js';
-import { formatEpsilon, formatNumber } from '../../shared/format.js';
+import { formatEpsilon, formatNumber, mechanismShortName } from '../../shared/format.js';
 import { definitionNumber, numberInput } from '../../shared/number-input.js';
 import { renderLevelsAdvice } from './levels-advisor-table.js';
+import { renderMeanAdvice } from './mean-advisor-table.js';
 
 export const label = 'Number in a range';
 
@@ -82,6 +83,11 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     levelsOnly,
   ]);
   const epsilonRow = el('div', { class: 'field-row' });
+  const useMechanism = (name) => {
+    inputs.mechanism.value = name;
+    inputs.mechanism.dispatchEvent(new Event('change', { bubbles: true }));
+    inputs.mechanism.focus();  // the button that had focus is gone with the old advice
+  };
 
   return {
     nodes: [numericFields, epsilonRow],
@@ -113,7 +119,8 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     },
     // The budget comes from the core (for RVNS it is a function of range, d,
     // k, window mode and γ; for privacy levels the exact ε of the report),
-    // whose message explains what is wrong. Only privacy levels have advice.
+    // whose message explains what is wrong. The advice compares the mean's
+    // precision (privacy levels: at equal exact ε; the others at this ε).
     feedback(core, { respondents, index, check }) {
       const checked = check();
       if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
@@ -128,11 +135,19 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
           advice: () => levelsAdvice(core, checked.definition, respondents, index),
         };
       }
+      if (value === null) {
+        // No ε to compare the mechanisms at: no advice.
+        return {
+          epsilon: value,
+          privacy: `${formatEpsilon(null)} (the published RVNS: values avoid a window around the answer, but no ε bounds what a report reveals)`,
+        };
+      }
+      const question = checked.definition.questions[0];
       return {
         epsilon: value,
-        privacy: value === null
-          ? `${formatEpsilon(null)} (the published RVNS: values avoid a window around the answer, but no ε bounds what a report reveals)`
-          : formatEpsilon(value),
+        privacy: formatEpsilon(value),
+        adviceKey: JSON.stringify([question, respondents, index]),
+        advice: () => meanAdvice(core, checked.definition, respondents, index, useMechanism),
       };
     },
   };
@@ -144,6 +159,25 @@ function levelsPrivacyText(details) {
   const levels = `${details.levels.length} privacy level${details.levels.length === 1 ? '' : 's'}`;
   if (details.variant === 'bounded') return `${exact} (exact; ${levels}; every pair of answers within the ε the paper states for it)`;
   return `${exact} (exact, for the range and direction reported together; ${levels}). The paper’s claim (not a guarantee): ε = ${formatNumber(details.paper_claimed_epsilon)}.`;
+}
+
+// The core's comparison of the mean's precision under each mechanism at this
+// question's ε, with a button to switch to the most precise one.
+function meanAdvice(core, definition, respondents, index, useMechanism) {
+  const question = definition.questions[0];
+  let advice;
+  try {
+    advice = core.designAdvice(definition, question.id, respondents);
+  } catch (error) {
+    return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+  }
+  if (!advice) return null;
+  const table = renderMeanAdvice(advice, { unit: question.unit ?? '' }, index);
+  // RVNS's ε follows from its shape: switching would compare at another ε than the field's, so no button.
+  if (!advice.best || advice.best === advice.current || OWN_BUDGET.has(advice.current)) return table;
+  const use = el('button', { type: 'button', class: 'button button-small', testid: `use-recommended-${index}`, text: `Use ${mechanismShortName(advice.best)} for the mean` });
+  use.addEventListener('click', () => useMechanism(advice.best));
+  return [table, use];
 }
 
 // The core's comparison of the mean's precision for this question.

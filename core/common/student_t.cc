@@ -1,4 +1,4 @@
-#include "core/kinds/regression/student_t.h"
+#include "core/common/student_t.h"
 
 #include <cmath>
 
