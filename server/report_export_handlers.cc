@@ -7,6 +7,11 @@
 namespace deniable::server {
 namespace {
 
+// The largest body served: the connection gate holds whole responses (and
+// all of them together under its own budget of 512 MiB), so a larger export
+// is refused with a pointer to the CLI, which streams to disk.
+constexpr std::size_t kMaxExportBytes = std::size_t{192} << 20;
+
 std::variant<std::shared_ptr<SurveyEntry>, ApiError> AdminSurvey(ApiContext& context, const ApiRequest& request) {
   if (auto denied = RequireAdmin(context, request)) return *denied;
   auto entry = context.registry.Find(request.path_params.at(0));
@@ -29,10 +34,19 @@ ApiResult Export(ApiContext& context, const ApiRequest& request, ExportFormat fo
   auto permit = context.registry.estimation_limits().exports.Enter([gone] { return gone->load(); });
   if (!permit) return gone->load() ? ApiResult(ApiError{503, "export_cancelled", "the client disconnected"}) : Busy();
   std::string body;
+  bool too_large = false;
   auto written = WriteReportExport(context.storage, entry->survey(), format, [&](std::string_view chunk) {
-    body.append(chunk);
-    return !gone->load();
+    too_large = too_large || body.size() + chunk.size() > kMaxExportBytes;
+    if (!too_large) body.append(chunk);
+    return !too_large && !gone->load();
   });
+  if (too_large) {
+    return ApiError{413, "export_too_large",
+                    "the export is larger than " + std::to_string(kMaxExportBytes >> 20) +
+                        " MiB, more than the server sends in one response: write it with `deniable export --data DIR "
+                        "--survey " + entry->id() + " --format csv --out FILE` (the CSV is about 8 times smaller than "
+                        "the JSON)"};
+  }
   if (!written) {
     std::cerr << "export: survey \"" << entry->id() << "\": " << written.error() << std::endl;
     return ApiError{503, "export_failed", "the export did not finish: " + written.error()};
