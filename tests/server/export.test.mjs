@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { loadCore } from '../../web/src/core.js';
-import { bearer, get, makeTempDir, postJson, removeDir, runCli, startServer } from './server_harness.mjs';
+import { bearer, get, makeTempDir, postJson, removeDir, runCli, sqlite, startServer } from './server_harness.mjs';
 
 const DEFINITION = {
   format: 'deniable.survey/v1', id: 'exp', version: 1, title: 'Export', results: 'public',
@@ -181,5 +181,42 @@ describe('export of stored reports', () => {
     const response = await get(`${server.url}/api/surveys/hidden/reports.csv`, admin());
     assert.equal(response.status, 200);
     assert.equal(response.body, `${COLUMNS.join(',')}\r\n`);  // no reports yet: the header alone
+  });
+});
+
+describe('export of an invitation survey', () => {
+  // Sealed reports are stored at random ids; the export keeps that order
+  // (never the arrival order). The question id "-hours" begins like a
+  // formula: its header cell is neutralised as results.csv does it.
+  const INVITED = {
+    format: 'deniable.survey/v1', id: 'sealed', version: 1, title: 'Sealed', results: 'admin', access: 'invitation',
+    questions: [{ id: '-hours', text: 'Hours?', type: 'numeric', range: [0, 10], mechanism: { name: 'laplace', epsilon: 1 } }],
+  };
+  let server;
+  before(async () => { server = await startServer(); });
+  after(async () => { await server.stop(); removeDir(server.dataDir); });
+
+  it('gives the sealed reports in their stored (random) order, with the formula-like header neutralised', async () => {
+    assert.equal((await postJson(`${server.url}/api/surveys`, INVITED, bearer(server.token))).status, 201);
+    const codes = (await postJson(`${server.url}/api/surveys/sealed/invitations`, { count: 8 }, bearer(server.token))).body.codes;
+    const core = await loadCore();
+    const posted = [];
+    for (const [i, code] of codes.entries()) {
+      const report = core.perturb(INVITED, { '-hours': i });
+      const response = await postJson(`${server.url}/api/surveys/sealed/reports`, report, { 'X-Invitation-Code': code });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      posted.push(report.responses['-hours'][0]);
+    }
+    const csv = (await get(`${server.url}/api/surveys/sealed/reports.csv`, bearer(server.token))).body;
+    const [header, ...rows] = csvRows(csv);
+    assert.deepEqual(header, ['"\'-hours"']);
+    const exported = rows.map(([value]) => Number(value));
+    assert.deepEqual([...exported].sort((a, b) => a - b), [...posted].sort((a, b) => a - b));
+    const stored = sqlite(server.dataDir, "SELECT json_extract(body, '$.responses.-hours[0]') FROM sealed_reports ORDER BY id");
+    if (stored !== null) {
+      // The sqlite3 CLI prints 15 significant digits.
+      const digits = (values) => values.map((value) => Number(value).toPrecision(12));
+      assert.deepEqual(digits(exported), digits(stored.split('\n')));
+    }
   });
 });
