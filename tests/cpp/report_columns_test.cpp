@@ -142,9 +142,12 @@ TEST_CASE("report columns: a model's gradient report is its round, component and
        {{"id", "fit"}, {"text", "fit"}, {"type", "linear_regression"}, {"target", "y"}, {"features", {"x"}},
         {"epsilon", 1}}}));
   const ReportColumns& columns = ColumnsOf(survey, 2);
-  CHECK(Suffixes(columns) == std::vector<std::string>{".round", ".component", ".value"});
+  CHECK(Suffixes(columns) == std::vector<std::string>{".round", ".component", ".value", ".squared_error"});
   CHECK(columns.Columns()[1].value_labels == json{{"0", "intercept"}, {"1", "x"}});
-  CHECK(columns.ColumnValues({{"round", 2}, {"component", 1}, {"value", -0.5}}) == std::vector<json>{2, 1, -0.5});
+  CHECK(columns.ColumnValues({{"round", 2}, {"component", 1}, {"value", -0.5}}) ==
+        std::vector<json>{2, 1, -0.5, nullptr});
+  // A held-out round's report.
+  CHECK(columns.ColumnValues({{"round", 9}, {"squared_error", 0.25}}) == std::vector<json>{9, nullptr, nullptr, 0.25});
 }
 
 TEST_CASE("report columns: open questions give the answer as given") {
