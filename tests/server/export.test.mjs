@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { loadCore } from '../../web/src/core.js';
-import { bearer, get, makeTempDir, postJson, removeDir, runCli, sqlite, startServer } from './server_harness.mjs';
+import { DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, runCli, sqlite, startServer } from './server_harness.mjs';
 
 const DEFINITION = {
   format: 'deniable.survey/v1', id: 'exp', version: 1, title: 'Export', results: 'public',
@@ -217,6 +217,41 @@ describe('export of an invitation survey', () => {
       // The sqlite3 CLI prints 15 significant digits.
       const digits = (values) => values.map((value) => Number(value).toPrecision(12));
       assert.deepEqual(digits(exported), digits(stored.split('\n')));
+    }
+  });
+});
+
+describe('export gate', () => {
+  // 200,000 stored reports (copies of one, written straight into SQLite)
+  // make each export take about a second: of four asked at once, one runs,
+  // one waits, and the others are refused at once (503 export_busy) instead
+  // of each holding a worker and a copy of the body.
+  const COPIES = 200000;
+  let server;
+  after(async () => { if (server) { await server.stop(); removeDir(server.dataDir); } });
+
+  it('runs one export at a time, queues one, and refuses the rest with 503 and Retry-After', async (t) => {
+    server = await startServer();
+    assert.equal((await postJson(`${server.url}/api/surveys`, readDemoSurvey(), bearer(server.token))).status, 201);
+    assert.equal((await postJson(`${server.url}/api/surveys/demo/reports`, DEMO_REPORT)).status, 201);
+    await server.stop();
+    const inserted = sqlite(server.dataDir, `WITH RECURSIVE c(x) AS (SELECT 2 UNION ALL SELECT x + 1 FROM c WHERE x < ${COPIES})
+      INSERT INTO reports (survey_id, body) SELECT 'demo', (SELECT body FROM reports LIMIT 1) FROM c; SELECT COUNT(*) FROM reports;`);
+    if (inserted === null) return t.skip('the sqlite3 CLI is not installed');
+    assert.equal(Number(inserted), COPIES);
+    server = await startServer({ dataDir: server.dataDir });
+    const responses = await Promise.all([0, 1, 2, 3].map(() =>
+      fetch(`${server.url}/api/surveys/demo/reports.csv`, { headers: bearer(server.token) })));
+    const statuses = responses.map((response) => response.status).sort();
+    assert.deepEqual(statuses, [200, 200, 503, 503]);
+    for (const response of responses) {
+      const body = await response.text();
+      if (response.status === 200) {
+        assert.equal(body.split('\r\n').length, COPIES + 2);  // the header, the rows, the final empty string
+      } else {
+        assert.equal(JSON.parse(body).error.code, 'export_busy');
+        assert.equal(response.headers.get('retry-after'), '5');
+      }
     }
   });
 });
