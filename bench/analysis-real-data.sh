@@ -44,12 +44,12 @@ for interval in respondents population; do
   done
 done
 echo "Fair's affairs (6,366 respondents drawn from the rows, $SEEDS seeds): 95% intervals against the respondents' truth"
-printf '%-52s %-12s %10s %10s %12s\n' analysis intervals estimates coverage "mean |error|"
+printf '%-52s %-14s %10s %10s %12s\n' analysis "intervals for" intervals coverage "mean |error|"
 for interval in respondents population; do
   jq -rs --arg interval "$interval" 'group_by(.analysis | tostring)[] |
     [(.[0].analysis | tostring), $interval, (map(.comparison.intervals) | add),
      ((map(.comparison.covered) | add) / (map(.comparison.intervals) | add) * 1000 | round / 10 | tostring + "%"),
      ((map(.comparison.mean_abs_error * .comparison.estimates) | add) / (map(.comparison.estimates) | add) * 10000 | round / 10000)] |
     @tsv' "$DATA/fair-checks-$interval.jsonl" |
-    awk -F'\t' '{ printf "%-52s %-12s %10s %10s %12s\n", $1, $2, $3, $4, $5 }'
+    awk -F'\t' '{ printf "%-52s %-14s %10s %10s %12s\n", $1, $2, $3, $4, $5 }'
 done

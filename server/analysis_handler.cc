@@ -7,6 +7,7 @@
 
 #include "core/analysis/analysis.h"
 #include "core/survey/interval_target.h"
+#include "server/csv_export.h"
 #include "server/estimation_gate.h"
 
 namespace deniable::server {
@@ -58,9 +59,14 @@ ApiResponse ErrorWithRetryAfter(const ApiError& error) {
   return response;
 }
 
-}  // namespace
+// The analysis's document for the request, or the response that refuses it.
+struct ServedAnalysis {
+  std::shared_ptr<SurveyEntry> entry;
+  std::unique_ptr<Analysis> analysis;  // parsed from the query: CsvRows
+  ResultsCache::Lookup lookup;
+};
 
-ApiResult HandleAnalysis(ApiContext& context, const ApiRequest& request) {
+std::variant<ServedAnalysis, ApiResponse> ServeAnalysis(ApiContext& context, const ApiRequest& request) {
   const auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return ErrorResponse(SurveyNotFound(request.path_params.at(0)));
   if (auto denied = CheckResultsAccess(context, *entry, request)) return ErrorResponse(*denied);
@@ -80,10 +86,8 @@ ApiResult HandleAnalysis(ApiContext& context, const ApiRequest& request) {
     return context.storage.ForEachReportOf(survey_id, visit, cancelled);
   };
   try {
-    const auto lookup = entry->Analysis(spec, options, read, context.registry.estimation_limits(), requester);
-    ApiResponse response = JsonResponse(200, *lookup.document);
-    response.headers.emplace_back("X-Results-Cache", lookup.computed ? "miss" : "hit");
-    return response;
+    auto lookup = entry->Analysis(spec, options, read, context.registry.estimation_limits(), requester);
+    return ServedAnalysis{entry, std::move(analysis).value(), std::move(lookup)};
   } catch (const EstimationBusy&) {
     return ErrorWithRetryAfter({503, "estimation_busy", "too many computations are running or queued; retry in a few seconds"});
   } catch (const ClientEstimationLimit&) {
@@ -95,6 +99,29 @@ ApiResult HandleAnalysis(ApiContext& context, const ApiRequest& request) {
     std::cerr << "analysis: survey \"" << survey_id << "\": " << error.what() << std::endl;
     return ErrorResponse({503, "storage_unavailable", "the stored reports could not be read; retry later"});
   }
+}
+
+}  // namespace
+
+ApiResult HandleAnalysis(ApiContext& context, const ApiRequest& request) {
+  auto served = ServeAnalysis(context, request);
+  if (auto* refused = std::get_if<ApiResponse>(&served)) return std::move(*refused);
+  const auto& lookup = std::get<ServedAnalysis>(served).lookup;
+  ApiResponse response = JsonResponse(200, *lookup.document);
+  response.headers.emplace_back("X-Results-Cache", lookup.computed ? "miss" : "hit");
+  return response;
+}
+
+ApiResult HandleAnalysisCsv(ApiContext& context, const ApiRequest& request) {
+  auto served = ServeAnalysis(context, request);
+  if (auto* refused = std::get_if<ApiResponse>(&served)) return std::move(*refused);
+  const auto& [entry, analysis, lookup] = std::get<ServedAnalysis>(served);
+  const nlohmann::json& document = *lookup.document;
+  const std::vector<CsvRow> rows = document.contains("error") ? std::vector<CsvRow>() : analysis->CsvRows(document);
+  ApiResponse response{200, "text/csv; charset=utf-8", AnalysisToCsv(entry->id(), OptionsQueryText(request.query), document, rows), {}};
+  response.headers.emplace_back("X-Results-Cache", lookup.computed ? "miss" : "hit");
+  response.headers.emplace_back("Content-Disposition", "attachment; filename=\"" + entry->id() + "-analysis.csv\"");
+  return response;
 }
 
 }  // namespace deniable::server

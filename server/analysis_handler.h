@@ -14,5 +14,7 @@
 namespace deniable::server {
 
 ApiResult HandleAnalysis(ApiContext& context, const ApiRequest& request);
+// The same analysis as tidy CSV (server/csv_export.h AnalysisToCsv).
+ApiResult HandleAnalysisCsv(ApiContext& context, const ApiRequest& request);
 
 }  // namespace deniable::server

@@ -135,6 +135,37 @@ std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results, co
   return csv;
 }
 
+std::string AnalysisToCsv(const std::string& survey_id, const std::string& analysis, const nlohmann::json& document,
+                          const std::vector<CsvRow>& rows) {
+  std::vector<std::string> variable_columns;  // in order of first appearance
+  for (const CsvRow& row : rows) {
+    for (const auto& variable : row.variables) {
+      if (std::find(variable_columns.begin(), variable_columns.end(), variable.first) == variable_columns.end()) {
+        variable_columns.push_back(variable.first);
+      }
+    }
+  }
+  std::string csv = "survey_id,analysis,label,measure,estimate,std_error,ci_low,ci_high,consistent,count,n,interval_for";
+  for (const std::string& column : variable_columns) csv += "," + CsvField(column);
+  csv += "\r\n";
+  for (const CsvRow& row : rows) {
+    std::vector<std::string> fields = {
+        CsvField(survey_id), CsvField(analysis), CsvField(row.label), CsvField(row.measure), NumberField(row.estimate),
+        NumberField(row.std_error), NumberField(row.ci_low), NumberField(row.ci_high), NumberField(row.consistent),
+        NumberField(row.count), row.n.is_string() ? TextField(row.n) : NumberField(row.n.is_null() ? document.value("n", nlohmann::json()) : row.n),
+        IntervalFor(document)};
+    for (const std::string& column : variable_columns) {
+      std::string value;
+      for (const auto& [name, text] : row.variables) {
+        if (name == column) value = text;
+      }
+      fields.push_back(CsvField(value));
+    }
+    AppendRow(csv, fields);
+  }
+  return csv;
+}
+
 std::string OptionsQueryText(const std::map<std::string, std::string>& query) {
   std::string text;
   for (const auto& [name, value] : query) {

@@ -25,9 +25,11 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "core/survey/question_kind.h"
 #include "core/survey/survey.h"
 
 namespace deniable::server {
@@ -36,6 +38,15 @@ namespace deniable::server {
 // string ("estimator=em&bin_width=5"; empty: the server's defaults), written
 // in every row's `options` column so that the file records how it was made.
 std::string ResultsToCsv(const Survey& survey, const nlohmann::json& results, const std::string& options = "");
+
+// An analysis across questions (core/analysis/analysis.h) as tidy CSV:
+// survey_id,analysis,label,measure,estimate,std_error,ci_low,ci_high,
+// consistent,count,n,interval_for, then one column per variable (a group's
+// open question, a cell's questions, a coefficient's outcome level, a
+// profile's covariates) named as the analysis names it. `analysis` is the
+// request's query text (what was asked); `rows` are the analysis's CsvRows.
+std::string AnalysisToCsv(const std::string& survey_id, const std::string& analysis, const nlohmann::json& document,
+                          const std::vector<CsvRow>& rows);
 
 // The request's query parameters as "name=value&..." in name order (the
 // parameters were validated by the results query's parser before this).

@@ -55,6 +55,7 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kGet, "/api/surveys/" + kId + "/reports\\.json", WithContext(context, HandleReportsJson)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/codebook\\.json", WithContext(context, HandleCodebook)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/analysis", WithContext(context, HandleAnalysis)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/analysis\\.csv", WithContext(context, HandleAnalysisCsv)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",
        WithContext(context, HandleCreateRelease)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/questions/" + kId + "/releases", WithContext(context, HandleGetLedger)},

@@ -23,10 +23,12 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
+#include "core/survey/question_kind.h"
 #include "core/survey/report.h"
 #include "core/survey/survey.h"
 
@@ -44,6 +46,10 @@ class Analysis {
   // "respondents"). `cancelled` (optional) is polled by long estimations.
   virtual Result<nlohmann::json> Estimate(const nlohmann::json& options,
                                           const std::function<bool()>& cancelled) const = 0;
+  // The CSV export's rows of a results document this analysis estimated (one
+  // without "error"), in the results CSV's tidy form (question_kind.h CsvRow):
+  // the groups, cells or terms as variables, one estimate per row.
+  virtual std::vector<CsvRow> CsvRows(const nlohmann::json& result) const = 0;
 };
 
 // Errors name the spec's field ("analysis.by: question \"age\" is not asked openly").

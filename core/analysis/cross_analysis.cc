@@ -267,4 +267,18 @@ Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
   return result;
 }
 
+std::vector<CsvRow> CrossAnalysis::CsvRows(const nlohmann::json& result) const {
+  std::vector<CsvRow> rows;
+  for (const auto& cell : result.at("cells")) {
+    CsvRow row{"", "joint_share", cell.at("estimate"), cell.at("std_error"), cell.at("ci_low"), cell.at("ci_high"),
+               cell.at("consistent"), nullptr};
+    row.n = result.at("n");
+    for (std::size_t j = 0; j < questions_.size(); ++j) {
+      row.variables.emplace_back(questions_[j].id, cell.at("labels")[j].get<std::string>());
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 }  // namespace deniable

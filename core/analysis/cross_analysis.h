@@ -71,6 +71,8 @@ class CrossAnalysis final : public Analysis {
   std::int64_t n() const override { return n_; }
   Result<nlohmann::json> Estimate(const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
+  // One "joint_share" row per cell, each question's label as a variable.
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
 
  private:
   std::vector<std::size_t> Sizes() const;

@@ -179,4 +179,27 @@ Result<nlohmann::json> GroupedAnalysis::Estimate(const nlohmann::json& options,
   return result;
 }
 
+std::vector<CsvRow> GroupedAnalysis::CsvRows(const nlohmann::json& result) const {
+  std::vector<CsvRow> rows;
+  for (const auto& group : result.at("groups")) {
+    const auto& estimate = group.at("result");
+    if (!estimate.is_object() || estimate.contains("error")) continue;
+    for (CsvRow row : question_.kind->CsvRows(estimate)) {
+      if (row.n.is_null()) row.n = group.at("n");
+      row.variables.insert(row.variables.begin(), {by_.id, group.at("label").get<std::string>()});
+      rows.push_back(std::move(row));
+    }
+  }
+  const auto& differences = result.at("differences");
+  for (const auto& difference : differences.at("rows")) {
+    CsvRow row{difference.at("label").get<std::string>(), "difference_" + difference.at("measure").get<std::string>(),
+               difference.at("estimate"), difference.at("std_error"), difference.at("ci_low"), difference.at("ci_high"),
+               nullptr, nullptr};
+    row.variables = {{by_.id, difference.at("group").get<std::string>()},
+                     {by_.id + ".reference", differences.at("reference").get<std::string>()}};
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 }  // namespace deniable

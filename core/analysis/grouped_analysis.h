@@ -58,6 +58,10 @@ class GroupedAnalysis final : public Analysis {
   std::int64_t n() const override { return n_; }
   Result<nlohmann::json> Estimate(const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
+  // Each shown group's rows of the question's own CSV rows with the group as a
+  // variable (the by-question's id), then the differences from the reference
+  // ("difference_<measure>").
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
 
  private:
   nlohmann::json Spec() const;

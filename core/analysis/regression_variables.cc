@@ -51,4 +51,41 @@ nlohmann::json CoefficientJson(const std::string& term, double estimate, std::op
           {"ci_high", estimate + kZ95 * *se}};
 }
 
+namespace {
+
+std::string VariableText(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+}  // namespace
+
+std::vector<CsvRow> RegressionCsvRows(const nlohmann::json& result) {
+  std::vector<CsvRow> rows;
+  for (const auto& coefficient : result.value("coefficients", nlohmann::json::array())) {
+    CsvRow row{coefficient.at("term").get<std::string>(), "coefficient", coefficient.at("estimate"),
+               coefficient.value("std_error", nlohmann::json()), coefficient.value("ci_low", nlohmann::json()),
+               coefficient.value("ci_high", nlohmann::json()), nullptr, nullptr};
+    for (const char* variable : {"outcome_level", "equation"}) {
+      if (coefficient.contains(variable)) row.variables.emplace_back(variable, VariableText(coefficient.at(variable)));
+    }
+    rows.push_back(std::move(row));
+  }
+  for (const auto& prediction : result.value("predictions", nlohmann::json::array())) {
+    for (const auto& share : prediction.at("shares")) {
+      CsvRow row{share.at("level").get<std::string>(), "predicted_share", share.at("estimate"),
+                 share.value("std_error", nlohmann::json()), share.value("ci_low", nlohmann::json()),
+                 share.value("ci_high", nlohmann::json()), nullptr, nullptr};
+      row.n = prediction.value("n", nlohmann::json());
+      for (const auto& [id, value] : prediction.at("profile").items()) row.variables.emplace_back(id, VariableText(value));
+      rows.push_back(std::move(row));
+    }
+  }
+  if (result.contains("sigma") && result.at("sigma").is_object()) {
+    const auto& sigma = result.at("sigma");
+    rows.push_back({"", "sigma", sigma.at("estimate"), nullptr, sigma.value("ci_low", nlohmann::json()),
+                    sigma.value("ci_high", nlohmann::json()), nullptr, nullptr});
+  }
+  return rows;
+}
+
 }  // namespace deniable

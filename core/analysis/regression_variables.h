@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/survey/question_kind.h"
+
 #include "core/analysis/regression_design.h"
 #include "core/common/result.h"
 #include "core/survey/report.h"
@@ -39,5 +41,11 @@ std::optional<double> ReadCovariate(const Report& report, const RegressionVariab
 // {"term", "estimate", "std_error", "ci_low", "ci_high"}: a 95% Wald interval,
 // or nulls when `se` is nullopt (no honest interval).
 nlohmann::json CoefficientJson(const std::string& term, double estimate, std::optional<double> se);
+
+// A regression's CSV rows: each coefficient ("coefficient", its term as the
+// label, its outcome level or equation as a variable), each profile's
+// predicted share ("predicted_share", the profile's covariates as
+// variables) and the residual SD ("sigma") where the model has one.
+std::vector<CsvRow> RegressionCsvRows(const nlohmann::json& result);
 
 }  // namespace deniable

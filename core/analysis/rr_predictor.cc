@@ -69,6 +69,7 @@ Result<Parsed> Parse(const Survey& survey, const nlohmann::json& spec) {
 
 class RrPredictor final : public Analysis {
  public:
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override { return RegressionCsvRows(result); }
   RrPredictor(nlohmann::json spec, Parsed parsed) : spec_(std::move(spec)), parsed_(std::move(parsed)) {}
 
   void Add(const Report& report) override {

@@ -81,6 +81,7 @@ std::string Join(const std::vector<std::string>& sentences) {
 
 class RrRegression final : public Analysis {
  public:
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override { return RegressionCsvRows(result); }
   RrRegression(nlohmann::json spec, Variable outcome, std::vector<Variable> covariates,
                std::vector<RegressionCovariate> described)
       : spec_(std::move(spec)),

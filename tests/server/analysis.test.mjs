@@ -37,6 +37,20 @@ function rowsCsv() {
   return `${lines.join('\n')}\n`;
 }
 
+// One RFC 4180 line's fields (quoted fields may hold commas; "" is a quote).
+function splitCsvLine(line) {
+  const fields = [];
+  let field = '', quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') { field += '"'; i += 1; }
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) { fields.push(field); field = ''; }
+    else field += c;
+  }
+  return [...fields, field];
+}
+
 function run(args) {
   return new Promise((resolve) => {
     const child = spawn(BIN, args);
@@ -109,6 +123,32 @@ describe('questions asked openly and analyses across questions', () => {
       assert.equal(again.headers.get('x-results-cache'), 'hit');
     });
   }
+
+  it('exports each analysis as tidy CSV, one estimate per row, its groups, cells and terms in columns', async () => {
+    const csv = async (query) => {
+      const response = await get(`${server.url}/api/surveys/habits/analysis.csv?${query}`, bearer(server.token));
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get('content-type'), /^text\/csv/);
+      const [header, ...rows] = response.body.trimEnd().split('\r\n').map(splitCsvLine);
+      return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+    };
+    const groups = (await get(`${server.url}/api/surveys/habits/analysis?by=gender&question=drug`, bearer(server.token))).body;
+    const byRows = await csv('by=gender&question=drug');
+    const woman = byRows.find((row) => row.gender === 'Woman' && row.label === 'Yes' && row.measure === 'frequency');
+    assert.equal(Number(woman.estimate).toPrecision(5), groups.groups[0].result.options[1].frequency.toPrecision(5));
+    assert.equal(woman.analysis, 'by=gender&question=drug');
+    assert.equal(woman.interval_for, 'population');
+    const difference = byRows.find((row) => row.measure === 'difference_frequency' && row.label === 'Yes');
+    assert.equal(difference.gender, 'Man');
+    assert.equal(difference['gender.reference'], 'Woman');
+    const cells = await csv('cross=drug,stress');
+    assert.equal(cells.length, 6);
+    assert.deepEqual(cells.map((row) => `${row.drug}/${row.stress}`), ['No/Work', 'No/Money', 'No/Health', 'Yes/Work', 'Yes/Money', 'Yes/Health']);
+    assert.ok(cells.every((row) => row.measure === 'joint_share' && row.consistent !== ''));
+    const terms = await csv('regress=drug&on=gender,age');
+    assert.ok(terms.some((row) => row.measure === 'coefficient' && row.label === '(intercept)'));
+    assert.ok(terms.some((row) => row.measure === 'predicted_share' && row.gender === 'Man'));
+  });
 
   it('hides a group of fewer than 5 in a breakdown', async () => {
     const body = (await get(`${server.url}/api/surveys/habits/analysis?by=gender&question=drug`, bearer(server.token))).body;
