@@ -13,7 +13,7 @@
 namespace deniable::server {
 namespace {
 
-const std::set<std::string> kParameters = {"by", "question", "cross", "regress", "on", "interval"};
+const std::set<std::string> kParameters = {"by", "question", "cross", "regress", "on", "combinations", "interval"};
 
 nlohmann::json CommaList(const std::string& text) {
   auto list = nlohmann::json::array();
@@ -29,8 +29,8 @@ std::variant<std::pair<nlohmann::json, nlohmann::json>, ApiError> ParseQuery(con
   for (const auto& name : request.repeated_query) return InvalidAnalysis(name + ": given more than once");
   for (const auto& [name, value] : request.query) {
     if (!kParameters.count(name)) {
-      return InvalidAnalysis(name + ": unknown parameter (expected by and question, cross, or regress and on; and "
-                                    "interval)");
+      return InvalidAnalysis(name + ": unknown parameter (expected by and question, cross, regress and on, or "
+                                    "combinations; and interval)");
     }
   }
   nlohmann::json spec = nlohmann::json::object();
@@ -47,7 +47,11 @@ std::variant<std::pair<nlohmann::json, nlohmann::json>, ApiError> ParseQuery(con
     spec = {{"regress", query.count("regress") ? query.at("regress") : ""},
             {"on", query.count("on") ? CommaList(query.at("on")) : nlohmann::json::array()}};
   }
-  if (spec.empty()) return InvalidAnalysis("name an analysis: by and question, cross, or regress and on");
+  if (query.count("combinations")) {
+    if (!spec.empty()) return InvalidAnalysis("combinations: one analysis at a time");
+    spec = {{"combinations", query.at("combinations")}};
+  }
+  if (spec.empty()) return InvalidAnalysis("name an analysis: by and question, cross, regress and on, or combinations=open");
   nlohmann::json options = nlohmann::json::object();
   if (query.count("interval")) options["interval"] = query.at("interval");
   return std::make_pair(spec, options);

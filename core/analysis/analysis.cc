@@ -2,6 +2,7 @@
 
 #include "core/analysis/cross_analysis.h"
 #include "core/analysis/grouped_analysis.h"
+#include "core/analysis/open_combinations.h"
 #include "core/analysis/rr_regression.h"
 
 namespace deniable {
@@ -12,7 +13,8 @@ Result<std::unique_ptr<Analysis>> ParseAnalysis(const Survey& survey, const nloh
   if (spec.contains("by")) return ParseGroupedAnalysis(survey, spec);
   if (spec.contains("cross")) return ParseCrossAnalysis(survey, spec);
   if (spec.contains("regress")) return ParseRrRegression(survey, spec);
-  return MakeError("analysis: expected one of \"by\", \"cross\" or \"regress\"");
+  if (spec.contains("combinations")) return ParseOpenCombinations(survey, spec);
+  return MakeError("analysis: expected one of \"by\", \"cross\", \"regress\" or \"combinations\"");
 }
 
 }  // namespace deniable

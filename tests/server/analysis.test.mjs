@@ -150,6 +150,16 @@ describe('questions asked openly and analyses across questions', () => {
     assert.ok(terms.some((row) => row.measure === 'predicted_share' && row.gender === 'Man'));
   });
 
+  it('counts the combinations of open answers and warns when some are shared by fewer than 5', async () => {
+    const body = (await get(`${server.url}/api/surveys/habits/analysis?combinations=open`, bearer(server.token))).body;
+    assert.deepEqual(body.questions, ['gender']);
+    assert.equal(body.combinations_possible, 4);
+    assert.equal(body.combinations_seen, 3);
+    assert.equal(body.small_combinations, 1);
+    assert.equal(body.respondents_in_small, 3);
+    assert.match(body.warning, /^1 combination of the open answers is shared by fewer than 5 respondents \(3 people in all\)/);
+  });
+
   it('hides a group of fewer than 5 in a breakdown', async () => {
     const body = (await get(`${server.url}/api/surveys/habits/analysis?by=gender&question=drug`, bearer(server.token))).body;
     const other = body.groups.find((g) => g.label === 'Other');
