@@ -41,6 +41,7 @@ ApiResult HandleCreateSurvey(ApiContext& context, const ApiRequest& request) {
   if (!document) return InvalidJson(document.error());
   auto survey = ParseSurvey(*document);
   if (!survey) return ApiError{400, "invalid_survey", survey.error()};
+  if (auto analyses = CheckDeclaredAnalyses(*survey); !analyses) return ApiError{400, "invalid_survey", analyses.error()};
   auto deleted = context.storage.WasDeleted(survey->id);
   if (!deleted) {
     std::cerr << "error: reading deleted survey ids failed: " << deleted.error() << std::endl;

@@ -11,11 +11,26 @@
 namespace deniable::server {
 
 SurveyEntry::SurveyEntry(Survey survey)
-    : survey_(std::move(survey)), definition_(SurveyToJson(survey_)), aggregate_(survey_) {}
+    : survey_(std::move(survey)), definition_(SurveyToJson(survey_)), aggregate_(survey_) {
+  for (const auto& spec : survey_.analyses) {
+    // Checked when the survey was created (CheckDeclaredAnalyses); a spec that no longer parses is left out.
+    if (auto analysis = ParseAnalysis(survey_, spec)) declared_.emplace_back(spec, std::move(analysis).value());
+  }
+}
+
+Status CheckDeclaredAnalyses(const Survey& survey) {
+  for (std::size_t i = 0; i < survey.analyses.size(); ++i) {
+    if (auto analysis = ParseAnalysis(survey, survey.analyses[i]); !analysis) {
+      return MakeError("analyses[" + std::to_string(i) + "]: " + analysis.error());
+    }
+  }
+  return OkStatus();
+}
 
 void SurveyEntry::AddReport(const Report& report) {
   std::lock_guard<std::mutex> lock(mutex_);
   aggregate_.Add(report);
+  for (auto& [spec, analysis] : declared_) analysis->Add(report);
   KeepCountsAtDuePoints();
 }
 
@@ -163,11 +178,15 @@ ResultsCache::Lookup SurveyEntry::Analysis(const nlohmann::json& spec, const nlo
   for (int attempt = 1;; ++attempt) {
     bool computed_here = false;
     try {
-      const std::int64_t count = respondents();
+      auto [declared, declared_count] = DeclaredSnapshot(spec);
+      const std::int64_t count = declared ? declared_count : respondents();
       if (auto cached = results_cache_.Find(count, key)) return {std::move(cached), false};
       return results_cache_.GetOrCompute(count, key, [&] {
         computed_here = true;
-        return ComputeAnalysis(spec, options, read, limits, requester);
+        if (!declared) return ComputeAnalysis(spec, options, read, limits, requester);
+        // Kept as reports arrived: nothing to read, but its estimation passes the gate like any other.
+        const ReportReader nothing = [](const auto&, const auto&) { return OkStatus(); };
+        return ComputeAnalysis(spec, options, nothing, limits, requester, std::move(declared));
       });
     } catch (const EstimationRefused&) {
       if (computed_here || attempt >= 3 || gone()) throw;
@@ -175,9 +194,19 @@ ResultsCache::Lookup SurveyEntry::Analysis(const nlohmann::json& spec, const nlo
   }
 }
 
+std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> SurveyEntry::DeclaredSnapshot(
+    const nlohmann::json& spec) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& [declared_spec, analysis] : declared_) {
+    if (declared_spec == spec) return {analysis->Clone(), aggregate_.respondents()};
+  }
+  return {nullptr, 0};
+}
+
 nlohmann::json SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options,
                                             const ReportReader& read, EstimationLimits& limits,
-                                            const EstimationRequester& requester) const {
+                                            const EstimationRequester& requester,
+                                            std::unique_ptr<deniable::Analysis> kept) const {
   const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
   const bool per_client = !requester.trusted && !requester.client.empty();
   const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
@@ -185,7 +214,7 @@ nlohmann::json SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nl
   const auto permit = limits.custom.Enter(gone);
   if (gone()) throw EstimationCancelled();
   if (!permit) throw EstimationBusy();
-  auto analysis = ParseAnalysis(survey_, spec);
+  auto analysis = kept ? Result<std::unique_ptr<deniable::Analysis>>(std::move(kept)) : ParseAnalysis(survey_, spec);
   if (!analysis) throw std::runtime_error(analysis.error());  // validated by the handler
   std::int64_t unreadable = 0;
   const Status done = read([&](const std::string& body) {

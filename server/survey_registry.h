@@ -20,6 +20,7 @@
 
 #include "core/central/release_ledger.h"
 #include "core/common/random_source.h"
+#include "core/analysis/analysis.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/results.h"
 #include "server/results_query.h"
@@ -99,7 +100,8 @@ class SurveyEntry {
   using ReportReader = std::function<Status(const std::function<void(const std::string&)>& visit,
                                             const std::function<bool()>& cancelled)>;
   // An analysis across questions (core/analysis/analysis.h) of the stored
-  // reports, read with `read`: cached per (respondent count, spec, options)
+  // reports, read with `read` (or, for an analysis the survey declares, kept
+  // as reports arrive, so nothing is read): cached per (respondent count, spec, options)
   // like the results, and always computed behind the custom lane of
   // `limits` and the per-client limit (it reads every report of the survey).
   // Throws as Results does. `spec` was validated (core ParseAnalysis).
@@ -132,8 +134,13 @@ class SurveyEntry {
   nlohmann::json Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers, const nlohmann::json& options,
                          bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
 
+  // `kept`: the declared analysis's copy with its reports (nothing is read), or null.
   nlohmann::json ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
-                                 EstimationLimits& limits, const EstimationRequester& requester) const;
+                                 EstimationLimits& limits, const EstimationRequester& requester,
+                                 std::unique_ptr<deniable::Analysis> kept = nullptr) const;
+  // A copy of the declared analysis with this spec and the respondent count
+  // it holds (taken together under the lock), or null when none is declared.
+  std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> DeclaredSnapshot(const nlohmann::json& spec) const;
   std::int64_t Answers(std::size_t question) const;
   // `at`: the scheduled count the release is for; its counts are those kept
   // when the question's `at`-th answer was counted (exactly the first `at`).
@@ -152,6 +159,9 @@ class SurveyEntry {
   SurveyStatus status_;
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
+  // Guarded by mutex_: the survey's declared analyses (Survey::analyses), each
+  // with every report added so far, by its spec.
+  std::vector<std::pair<nlohmann::json, std::unique_ptr<deniable::Analysis>>> declared_;
   // Guarded by mutex_: per question answered in confidence, the counts its
   // scheduled releases are due at, and the exact counts kept at those points.
   std::map<std::size_t, std::set<std::int64_t>> due_points_;
@@ -164,6 +174,10 @@ class SurveyEntry {
   QuestionLedgers ledgers_;
   std::uint64_t ledgers_generation_ = 0;  // part of the results cache key: a release changes the document
 };
+
+// Whether every analysis the survey declares fits its questions (core
+// ParseAnalysis); the error names the analysis ("analyses[1]: ...").
+Status CheckDeclaredAnalyses(const Survey& survey);
 
 class SurveyRegistry {
  public:

@@ -50,6 +50,10 @@ class Analysis {
   // without "error"), in the results CSV's tidy form (question_kind.h CsvRow):
   // the groups, cells or terms as variables, one estimate per row.
   virtual std::vector<CsvRow> CsvRows(const nlohmann::json& result) const = 0;
+  // A copy with what was added so far: the server keeps declared analyses
+  // (a survey's "analyses") as reports arrive and estimates a copy outside
+  // its lock.
+  virtual std::unique_ptr<Analysis> Clone() const = 0;
 };
 
 // Errors name the spec's field ("analysis.by: question \"age\" is not asked openly").

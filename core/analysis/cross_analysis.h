@@ -73,6 +73,7 @@ class CrossAnalysis final : public Analysis {
                                   const std::function<bool()>& cancelled) const override;
   // One "joint_share" row per cell, each question's label as a variable.
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
+  std::unique_ptr<Analysis> Clone() const override { return std::make_unique<CrossAnalysis>(*this); }
 
  private:
   std::vector<std::size_t> Sizes() const;

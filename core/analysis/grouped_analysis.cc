@@ -202,4 +202,13 @@ std::vector<CsvRow> GroupedAnalysis::CsvRows(const nlohmann::json& result) const
   return rows;
 }
 
+std::unique_ptr<Analysis> GroupedAnalysis::Clone() const {
+  auto copy = std::make_unique<GroupedAnalysis>(by_, question_, reference_);
+  copy->n_ = n_;
+  copy->not_answered_ = not_answered_;
+  copy->respondents_ = respondents_;
+  for (std::size_t g = 0; g < groups_.size(); ++g) copy->groups_[g] = groups_[g]->Clone();
+  return copy;
+}
+
 }  // namespace deniable

@@ -62,6 +62,7 @@ class GroupedAnalysis final : public Analysis {
   // variable (the by-question's id), then the differences from the reference
   // ("difference_<measure>").
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
+  std::unique_ptr<Analysis> Clone() const override;
 
  private:
   nlohmann::json Spec() const;

@@ -17,6 +17,7 @@ struct OpenQuestion {
 
 class OpenCombinations final : public Analysis {
  public:
+  std::unique_ptr<Analysis> Clone() const override { return std::make_unique<OpenCombinations>(*this); }
   explicit OpenCombinations(std::vector<OpenQuestion> questions) : questions_(std::move(questions)) {}
 
   void Add(const Report& report) override {

@@ -69,6 +69,7 @@ Result<Parsed> Parse(const Survey& survey, const nlohmann::json& spec) {
 
 class RrPredictor final : public Analysis {
  public:
+  std::unique_ptr<Analysis> Clone() const override { return std::make_unique<RrPredictor>(*this); }
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override { return RegressionCsvRows(result); }
   RrPredictor(nlohmann::json spec, Parsed parsed) : spec_(std::move(spec)), parsed_(std::move(parsed)) {}
 

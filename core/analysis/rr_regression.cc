@@ -81,6 +81,7 @@ std::string Join(const std::vector<std::string>& sentences) {
 
 class RrRegression final : public Analysis {
  public:
+  std::unique_ptr<Analysis> Clone() const override { return std::make_unique<RrRegression>(*this); }
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override { return RegressionCsvRows(result); }
   RrRegression(nlohmann::json spec, Variable outcome, std::vector<Variable> covariates,
                std::vector<RegressionCovariate> described)

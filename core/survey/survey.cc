@@ -115,7 +115,8 @@ bool IsLanguageTag(const std::string& tag) {
 Result<Survey> ParseSurvey(const nlohmann::json& document) {
   DENIABLE_TRY(RequireObject(document, ""));
   DENIABLE_TRY(RejectUnknownFields(
-      document, {"format", "id", "version", "title", "description", "language", "results", "access", "questions"}, ""));
+      document, {"format", "id", "version", "title", "description", "language", "results", "access", "questions",
+                 "analyses"}, ""));
   auto format = ReadString(document, "format", 64, true, "");
   if (!format) return MakeError(format.error());
   if (*format != kSurveyFormat) {
@@ -151,6 +152,20 @@ Result<Survey> ParseSurvey(const nlohmann::json& document) {
   if (!access) return MakeError(access.error());
   survey.access = *access;
   DENIABLE_TRY(ParseQuestions(document, survey));
+  if (document.contains("analyses")) {
+    const auto& analyses = document.at("analyses");
+    if (!analyses.is_array() || analyses.size() > kMaxDeclaredAnalyses) {
+      return MakeError("analyses: must be an array of at most " + std::to_string(kMaxDeclaredAnalyses) +
+                       " analyses ({\"by\", \"question\"}, {\"cross\": [...]} or {\"regress\", \"on\"})");
+    }
+    for (std::size_t i = 0; i < analyses.size(); ++i) {
+      if (!analyses[i].is_object() || analyses[i].empty() || analyses[i].size() > 4) {
+        return MakeError("analyses[" + std::to_string(i) + "]: must be an analysis object, such as {\"by\": \"region\", "
+                         "\"question\": \"drug\"}");
+      }
+      survey.analyses.push_back(analyses[i]);
+    }
+  }
   return survey;
 }
 
@@ -184,6 +199,7 @@ nlohmann::json SurveyToJson(const Survey& survey) {
           {"access", survey.access == Access::kOpen ? "open" : "invitation"},
           {"questions", questions}};
   if (!survey.language.empty()) document["language"] = survey.language;
+  if (!survey.analyses.empty()) document["analyses"] = survey.analyses;
   return document;
 }
 

@@ -16,6 +16,7 @@
 namespace deniable {
 
 inline constexpr const char* kSurveyFormat = "deniable.survey/v1";
+inline constexpr std::size_t kMaxDeclaredAnalyses = 16;
 
 enum class ResultsVisibility { kPublic, kAdmin };
 enum class Access { kOpen, kInvitation };
@@ -46,6 +47,12 @@ struct Survey {
   ResultsVisibility results = ResultsVisibility::kPublic;
   Access access = Access::kOpen;
   std::vector<Question> questions;
+  // Analyses across questions declared with the survey (core/analysis/:
+  // breakdowns, cross-tabs, regressions), which the server keeps up to date
+  // as reports arrive. Here only their form is checked (objects, at most
+  // kMaxDeclaredAnalyses); the server checks each against the questions
+  // (core/analysis is not part of the page's WebAssembly).
+  std::vector<nlohmann::json> analyses;
 
   // Index of the question with this id, or nullopt.
   std::optional<std::size_t> QuestionIndex(const std::string& question_id) const;

@@ -15,6 +15,8 @@ import { BIN, startServer, get, postJson, bearer, makeTempDir, removeDir } from 
 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'habits', version: 1, title: 'Habits', results: 'admin',
+  // Kept up to date as reports arrive (the breakdown is served from it, equal to one computed from the stored reports).
+  analyses: [{ by: 'gender', question: 'drug' }],
   questions: [
     { id: 'gender', text: 'Gender?', type: 'categorical', options: ['Woman', 'Man', 'Other', 'Prefer not to say'], privacy: 'open' },
     { id: 'age', text: 'Age?', type: 'numeric', range: [18, 90], step: 1, privacy: 'open' },
@@ -158,6 +160,30 @@ describe('questions asked openly and analyses across questions', () => {
     assert.equal(body.small_combinations, 1);
     assert.equal(body.respondents_in_small, 3);
     assert.match(body.warning, /^1 combination of the open answers is shared by fewer than 5 respondents \(3 people in all\)/);
+  });
+
+  it('keeps a declared analysis as reports arrive, equal to one read from the stored reports, and rebuilt from them by a server that starts on the same data', async () => {
+    const query = 'by=gender&question=drug&interval=respondents';
+    const kept = (await get(`${server.url}/api/surveys/habits/analysis?${query}`, bearer(server.token))).body;
+    // Not declared with this reference: computed from the stored reports.
+    const read = (await get(`${server.url}/api/surveys/habits/analysis?cross=gender,drug&interval=respondents`, bearer(server.token))).body;
+    for (const g of [0, 1]) {
+      for (const y of [0, 1]) {
+        const share = kept.groups[g].n / kept.n;
+        assert.ok(Math.abs(read.cells[g * 2 + y].estimate - share * kept.groups[g].result.options[y].frequency) < 1e-9);
+      }
+    }
+    const restarted = await startServer({ dataDir: server.dataDir });  // replays the stored reports at start
+    try {
+      const again = (await get(`${restarted.url}/api/surveys/habits/analysis?${query}`, bearer(restarted.token))).body;
+      assert.deepEqual(again, kept);
+    } finally {
+      await restarted.stop();
+    }
+    const bad = await postJson(`${server.url}/api/surveys`, { ...SURVEY, id: 'bad-analyses', analyses: [{ by: 'drug', question: 'gender' }] },
+      bearer(server.token));
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error.message, /^analyses\[0\]: /);
   });
 
   it('hides a group of fewer than 5 in a breakdown', async () => {
