@@ -97,6 +97,14 @@ nlohmann::json ProfilePredictions(const RegressionDesign& design, const std::vec
       digit[j] = 0;
     }
   }
+  // A profile's count is a count of a combination of open answers: 1 to 4 are not published, nor the next
+  // smallest where the total minus the others would give one away (open_privacy.h). The shares are the model's.
+  std::vector<std::int64_t> counts;
+  for (const auto& prediction : predictions) counts.push_back(prediction.at("n").get<std::int64_t>());
+  const std::vector<bool> hidden = HiddenCounts(counts);
+  for (std::size_t p = 0; p < predictions.size(); ++p) {
+    if (hidden[p]) predictions[p]["n"] = counts[p] > 0 && counts[p] < kSmallCellLimit ? "<5" : "hidden";
+  }
   return predictions;
 }
 

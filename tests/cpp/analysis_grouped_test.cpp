@@ -109,10 +109,13 @@ TEST_CASE("breakdown: each group has the question's own results, and differences
   CHECK(rows[0]["std_error"].get<double>() == doctest::Approx(se));
   CHECK(rows[0]["ci_high"].get<double>() - rows[0]["estimate"].get<double>() == doctest::Approx(1.959963984540054 * se));
   // A chosen reference.
-  const auto by_c = Breakdown(survey, {{"by", "g"}, {"question", "y"}, {"reference", "C"}}, 100, random);
+  // (No rare group here: hiding R would hide the next smallest group too, C, and leave no reference.)
+  const auto by_c =
+      Breakdown(survey, {{"by", "g"}, {"question", "y"}, {"reference", "C"}}, 100, random, {0.4, 0.3, 0.3, 0.0});
   const json against_c = Estimate(*by_c);
   CHECK(against_c["analysis"]["reference"] == "C");
   CHECK(against_c["differences"]["reference"] == "C");
+  REQUIRE_FALSE(against_c["differences"]["rows"].empty());
   CHECK(against_c["differences"]["rows"][0]["group"] == "A");
 }
 
