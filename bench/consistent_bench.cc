@@ -33,7 +33,7 @@
 #include "core/kinds/block/block_marginals.h"
 #include "core/kinds/block/block_truth.h"
 #include "core/kinds/block/budget_split.h"
-#include "core/kinds/block/consistent_joint.h"
+#include "core/frequency/consistent_joint.h"
 #include "core/kinds/block/cross_tab.h"
 #include "core/kinds/block/joint_em.h"
 #include "core/kinds/block/joint_estimator.h"

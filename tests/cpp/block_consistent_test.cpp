@@ -18,7 +18,7 @@
 #include "core/kinds/block/block_marginals.h"
 #include "core/kinds/block/block_truth.h"
 #include "core/kinds/block/budget_split.h"
-#include "core/kinds/block/consistent_joint.h"
+#include "core/frequency/consistent_joint.h"
 #include "core/kinds/block/cross_tab.h"
 #include "core/kinds/block/pmoue.h"
 #include "core/survey/aggregate.h"

@@ -17,7 +17,7 @@
 #include "core/kinds/block/block_question_kind.h"
 #include "core/kinds/block/block_truth.h"
 #include "core/kinds/block/budget_split.h"
-#include "core/kinds/block/consistent_joint.h"
+#include "core/frequency/consistent_joint.h"
 #include "core/kinds/block/cross_tab.h"
 #include "core/kinds/block/joint_estimator.h"
 #include "core/kinds/block/lasso_joint.h"

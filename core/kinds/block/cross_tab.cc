@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/kinds/block/consistent_joint.h"
+#include "core/frequency/consistent_joint.h"
 #include "core/kinds/block/joint_em.h"
 #include "core/kinds/block/joint_estimator.h"
 #include "core/kinds/block/lasso_joint.h"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/frequency/categorical_mechanism.h"
+#include "core/kinds/categorical/categorical_channel.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
 
@@ -71,14 +72,16 @@ class CategoricalQuestionKind final : public QuestionKind {
   Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
                                         const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
+  const CategoryChannel* category_channel() const override { return &channel_; }
 
  private:
   // Only Parse builds one: an invalid kind cannot exist.
   CategoricalQuestionKind(std::vector<std::string> options, std::shared_ptr<const CategoricalMechanism> mechanism)
-      : options_(std::move(options)), mechanism_(std::move(mechanism)) {}
+      : options_(std::move(options)), mechanism_(std::move(mechanism)), channel_(options_, mechanism_) {}
 
   std::vector<std::string> options_;
   std::shared_ptr<const CategoricalMechanism> mechanism_;
+  CategoricalChannel channel_;  // after the options and mechanism it is built from
 };
 
 // The categorical kind of a question known to be categorical (tests, benches).

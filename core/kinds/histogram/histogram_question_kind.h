@@ -23,6 +23,7 @@
 #include "core/frequency/categorical_mechanism.h"
 #include "core/kinds/histogram/consumer_requests.h"
 #include "core/kinds/histogram/fine_partition.h"
+#include "core/kinds/histogram/histogram_channel.h"
 #include "core/kinds/histogram/level_estimates.h"
 #include "core/kinds/histogram/tree_design.h"
 #include "core/survey/kind_registry.h"
@@ -94,6 +95,8 @@ class HistogramQuestionKind final : public QuestionKind {
   std::string SimulationText(const nlohmann::json& result) const override;
   std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range()}; }
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override;
+  // Its finest bins (histogram_channel.h); null for a tree without a leaf level.
+  const CategoryChannel* category_channel() const override { return channel_.get(); }
 
  private:
   HistogramQuestionKind(std::string unit, std::vector<ConsumerRequest> consumers, FinePartition partition,
@@ -104,7 +107,8 @@ class HistogramQuestionKind final : public QuestionKind {
         partition_(std::move(partition)),
         tree_(std::move(tree)),
         shape_(shape),
-        level_mechanisms_(std::move(level_mechanisms)) {}
+        level_mechanisms_(std::move(level_mechanisms)),
+        channel_(HistogramChannel::Create(partition_, shape_, tree_, *level_mechanisms_.back())) {}
   // The level a respondent reports: 1 for sue and oue; by the design's weights for tree.
   int DrawLevel(RandomSource& random) const;
 
@@ -114,6 +118,7 @@ class HistogramQuestionKind final : public QuestionKind {
   std::optional<TreeDesign> tree_;
   TreeShape shape_;
   std::vector<std::shared_ptr<const CategoricalMechanism>> level_mechanisms_;  // per level 1..h
+  std::unique_ptr<const HistogramChannel> channel_;  // after what it is built from
 };
 
 // The histogram kind of a question known to be a histogram question (tests, benches).

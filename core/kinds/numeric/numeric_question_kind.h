@@ -11,6 +11,7 @@
 #include "core/distribution/numeric_histogram.h"
 #include "core/kinds/numeric/answer_step.h"
 #include "core/kinds/numeric/numeric_advice.h"
+#include "core/kinds/numeric/numeric_value_channel.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
@@ -84,17 +85,24 @@ class NumericQuestionKind final : public QuestionKind {
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
     return NumericMeanAdvice(*mechanism_, respondents);
   }
+  // An unbiased value per report (numeric_value_channel.h); null for RVNS and levels.
+  const ValueChannel* value_channel() const override { return value_channel_.get(); }
 
  private:
   // Only Parse builds one: an invalid kind cannot exist.
   NumericQuestionKind(NumericRange range, std::string unit, std::optional<AnswerStep> step,
                       std::shared_ptr<const NumericMechanism> mechanism)
-      : range_(range), unit_(std::move(unit)), step_(step), mechanism_(std::move(mechanism)) {}
+      : range_(range),
+        unit_(std::move(unit)),
+        step_(step),
+        mechanism_(std::move(mechanism)),
+        value_channel_(NumericValueChannel::Create(*mechanism_)) {}
 
   NumericRange range_;
   std::string unit_;
   std::optional<AnswerStep> step_;
   std::shared_ptr<const NumericMechanism> mechanism_;
+  std::unique_ptr<const NumericValueChannel> value_channel_;  // after the mechanism it is built from
 };
 
 // The numeric kind of a question known to be numeric (tests, benches).

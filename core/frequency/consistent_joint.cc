@@ -1,4 +1,4 @@
-#include "core/kinds/block/consistent_joint.h"
+#include "core/frequency/consistent_joint.h"
 
 #include <algorithm>
 #include <cmath>
