@@ -2,6 +2,7 @@
 
 #include "core/analysis/cross_analysis.h"
 #include "core/analysis/grouped_analysis.h"
+#include "core/analysis/rr_regression.h"
 
 namespace deniable {
 
@@ -10,6 +11,7 @@ Result<std::unique_ptr<Analysis>> ParseAnalysis(const Survey& survey, const nloh
   if (!spec.is_object()) return MakeError("analysis: must be an object");
   if (spec.contains("by")) return ParseGroupedAnalysis(survey, spec);
   if (spec.contains("cross")) return ParseCrossAnalysis(survey, spec);
+  if (spec.contains("regress")) return ParseRrRegression(survey, spec);
   return MakeError("analysis: expected one of \"by\", \"cross\" or \"regress\"");
 }
 

@@ -1,0 +1,196 @@
+#include "core/analysis/rr_predictor.h"
+
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/analysis/regression_design.h"
+#include "core/analysis/regression_variables.h"
+#include "core/analysis/rr_predictor_fit.h"
+#include "core/analysis/rr_regression.h"
+#include "core/frequency/frequency_estimator.h"
+#include "core/survey/interval_target.h"
+
+namespace deniable {
+namespace {
+
+struct Parsed {
+  RegressionVariable outcome, predictor;
+  std::string predictor_id;
+  std::vector<std::string> predictor_levels;
+  std::vector<RegressionVariable> covariates;
+  std::vector<RegressionCovariate> described;
+};
+
+// A randomised question in "on" must be the one yes/no predictor.
+Status ParsePredictor(const Survey& survey, const std::string& id, const std::string& where, Parsed& parsed,
+                      bool& found) {
+  const QuestionKind& kind = *survey.questions[*survey.QuestionIndex(id)].kind;
+  const CategoryChannel* channel = kind.category_channel();
+  if (channel == nullptr || channel->categories() != 2) {
+    return MakeError(where + ": question " + QuotedId(id) +
+                     " is randomised but not a yes/no question (a randomised predictor has two options)");
+  }
+  if (found) return MakeError(where + ": only one randomised question can be a predictor");
+  found = true;
+  parsed.predictor = {*survey.QuestionIndex(id), channel, nullptr};
+  parsed.predictor_id = id;
+  parsed.predictor_levels = channel->category_labels();
+  return OkStatus();
+}
+
+Result<Parsed> Parse(const Survey& survey, const nlohmann::json& spec) {
+  Parsed parsed;
+  const std::string outcome = spec["regress"].get<std::string>();
+  parsed.outcome = {*survey.QuestionIndex(outcome), nullptr,
+                    survey.questions[*survey.QuestionIndex(outcome)].kind->value_channel()};
+  if (!spec.contains("on") || !spec["on"].is_array()) {
+    return MakeError("analysis.on: must be an array of question ids, one of them a randomised yes/no question");
+  }
+  std::set<std::string> seen = {outcome};
+  bool found = false;
+  for (std::size_t j = 0; j < spec["on"].size(); ++j) {
+    const std::string where = "analysis.on[" + std::to_string(j) + "]";
+    const auto& field = spec["on"][j];
+    if (!field.is_string()) return MakeError(where + ": must be a question id");
+    const std::string id = field.get<std::string>();
+    if (!seen.insert(id).second) return MakeError(where + ": question " + QuotedId(id) + " is used twice");
+    const auto index = survey.QuestionIndex(id);
+    if (index && survey.questions[*index].kind->trust() == Trust::kLocal) {
+      DENIABLE_TRY(ParsePredictor(survey, id, where, parsed, found));
+      continue;
+    }
+    RegressionCovariate covariate;
+    auto variable = ParseOpenCovariate(survey, field, where, covariate);
+    if (!variable) return MakeError(variable.error());
+    parsed.covariates.push_back(*variable);
+    parsed.described.push_back(covariate);
+  }
+  if (!found) {
+    return MakeError("analysis.on: name a randomised yes/no question as the predictor (the outcome " +
+                     QuotedId(outcome) + " is asked openly)");
+  }
+  return parsed;
+}
+
+class RrPredictor final : public Analysis {
+ public:
+  RrPredictor(nlohmann::json spec, Parsed parsed) : spec_(std::move(spec)), parsed_(std::move(parsed)) {}
+
+  void Add(const Report& report) override {
+    ++added_;
+    std::vector<double> values;
+    for (const RegressionVariable& covariate : parsed_.covariates) {
+      const auto value = ReadCovariate(report, covariate);
+      if (!value) return void(++dropped_);
+      values.push_back(*value);
+    }
+    const auto y = ReadCovariate(report, parsed_.outcome);
+    const KindResponse* answer = ResponseAt(report, parsed_.predictor.index);
+    if (!y || answer == nullptr) return void(++dropped_);
+    const std::vector<double> likelihood = parsed_.predictor.categories->Likelihood(*answer);
+    likelihoods_.insert(likelihoods_.end(), likelihood.begin(), likelihood.end());
+    values_.insert(values_.end(), values.begin(), values.end());
+    outcomes_.push_back(*y);
+  }
+
+  std::int64_t n() const override { return added_; }
+
+  Result<nlohmann::json> Estimate(const nlohmann::json& options,
+                                  const std::function<bool()>& cancelled) const override {
+    auto target = ReadIntervalTarget(options);
+    if (!target) return MakeError(target.error());
+    const Eigen::Index n = static_cast<Eigen::Index>(outcomes_.size());
+    const Eigen::Index columns = static_cast<Eigen::Index>(parsed_.covariates.size());
+    const Eigen::MatrixXd values = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+        values_.data(), n, columns);
+    const RegressionDesign design = BuildRegressionDesign(parsed_.described, values);
+    const Eigen::Index p = design.x.cols();
+    const std::int64_t parameters = 2 * p + 2;
+    if (n < kRespondentsPerParameter * parameters) {
+      return MakeError("analysis: the model has " + std::to_string(parameters) + " parameters and needs at least " +
+                       std::to_string(kRespondentsPerParameter * parameters) +
+                       " respondents who answered every question it uses; " + std::to_string(n) + " did (" +
+                       std::to_string(dropped_) + " dropped)");
+    }
+    PredictorProblem problem{design.x, Eigen::Map<const Eigen::VectorXd>(outcomes_.data(), n),
+                             Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>>(
+                                 likelihoods_.data(), n, 2)};
+    auto fit = FitPredictor(problem, cancelled);
+    if (!fit) return fit.error() == kEstimationCancelled ? MakeError(fit.error()) : MakeError("analysis.on: " + fit.error());
+    std::vector<std::string> warnings;
+    if (!fit->converged) warnings.push_back("the fit did not converge in " + std::to_string(fit->iterations) + " iterations; no interval is shown");
+    else if (fit->covariance.size() == 0) warnings.push_back("the information matrix is singular at the maximum; no interval is shown");
+    warnings.insert(warnings.end(), design.notes.begin(), design.notes.end());
+    std::string warning;
+    for (const auto& sentence : warnings) warning += (warning.empty() ? "" : "; ") + sentence;
+    nlohmann::json result = {
+        {"analysis", spec_},
+        {"model", "linear with a randomised predictor"},
+        {"n", n},
+        {"dropped", dropped_},
+        {"outcome", {{"question", spec_["regress"]}}},
+        {"predictor", {{"question", PredictorId()}, {"levels", parsed_.predictor_levels}}},
+        {"coefficients", Coefficients(*fit, design)},
+        {"sigma", Sigma(*fit, p)},
+        {"log_likelihood", fit->log_likelihood},
+        {"converged", fit->converged},
+        {"iterations", fit->iterations},
+        {"interval_for", IntervalForJson(IntervalTarget::kPopulation)},
+        {"warning", warning.empty() ? nlohmann::json() : nlohmann::json(warning)}};
+    if (*target == IntervalTarget::kRespondents) {
+      result["note"] = "a regression's intervals are for the population's model (maximum likelihood over "
+                       "respondents drawn from it); there is no interval for these respondents only";
+    }
+    return result;
+  }
+
+ private:
+  const std::string& PredictorId() const { return parsed_.predictor_id; }
+
+  static std::optional<double> Se(const PredictorFit& fit, Eigen::Index index) {
+    if (fit.covariance.size() == 0) return std::nullopt;
+    return std::sqrt(fit.covariance(index, index));
+  }
+
+  nlohmann::json Coefficients(const PredictorFit& fit, const RegressionDesign& design) const {
+    const Eigen::Index p = design.x.cols();
+    auto list = nlohmann::json::array();
+    auto add = [&](const std::string& equation, const std::string& term, Eigen::Index index) {
+      nlohmann::json coefficient = {{"equation", equation}};
+      coefficient.update(CoefficientJson(term, fit.parameters(index), Se(fit, index)));
+      list.push_back(coefficient);
+    };
+    add("outcome", "(intercept)", p);
+    add("outcome", PredictorId() + "=" + parsed_.predictor_levels[1], PredictorEffectIndex(p));
+    for (Eigen::Index j = 1; j < p; ++j) add("outcome", design.terms[static_cast<std::size_t>(j)], p + 1 + j);
+    for (Eigen::Index j = 0; j < p; ++j) add("answer", design.terms[static_cast<std::size_t>(j)], j);
+    return list;
+  }
+
+  static nlohmann::json Sigma(const PredictorFit& fit, Eigen::Index p) {
+    const double log_sigma = fit.parameters(2 * p + 1);
+    const auto se = Se(fit, 2 * p + 1);
+    if (!se) return {{"estimate", std::exp(log_sigma)}, {"ci_low", nullptr}, {"ci_high", nullptr}};
+    return {{"estimate", std::exp(log_sigma)},
+            {"ci_low", std::exp(log_sigma - kZ95 * *se)},
+            {"ci_high", std::exp(log_sigma + kZ95 * *se)}};
+  }
+
+  nlohmann::json spec_;
+  Parsed parsed_;
+  std::vector<double> likelihoods_, values_, outcomes_;
+  std::int64_t added_ = 0, dropped_ = 0;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Analysis>> ParseRrPredictor(const Survey& survey, const nlohmann::json& spec) {
+  auto parsed = Parse(survey, spec);
+  if (!parsed) return MakeError(parsed.error());
+  nlohmann::json canonical = {{"regress", spec["regress"]}, {"on", spec["on"]}};
+  return std::unique_ptr<Analysis>(std::make_unique<RrPredictor>(std::move(canonical), std::move(*parsed)));
+}
+
+}  // namespace deniable
