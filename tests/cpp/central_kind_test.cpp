@@ -101,10 +101,11 @@ TEST_CASE("central kind: definitions parse, round-trip, and name what is wrong")
                             {"mechanism", {{"name", "grr"}, {"epsilon", 1}}}, {"budget", 1}};
   CHECK(ParseError(local_with_budget) ==
         "questions[0].budget: only for questions answered in confidence (\"privacy\": \"central\")");
-  // Other kinds do not offer the central model.
+  // Other kinds do not offer the central model (numeric questions are randomised or asked openly).
   json numeric = {{"id", "n"}, {"text", "n"}, {"type", "numeric"}, {"range", {0, 1}}, {"privacy", "central"},
                   {"mechanism", {{"name", "piecewise"}, {"epsilon", 1}}}};
-  CHECK(ParseError(numeric).find("questions[0].privacy: unknown field") == 0);
+  CHECK(ParseError(numeric) == "questions[0].privacy: a numeric question is \"local\" (randomised on the device) or "
+                               "\"open\" (asked openly, sent as given), but is \"central\"");
 }
 
 TEST_CASE("central kind: the answer is sent as it is, validated, and counted exactly; results hold no counts") {
