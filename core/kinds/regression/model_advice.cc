@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/kinds/regression/model_results.h"
-#include "core/kinds/regression/student_t.h"
+#include "core/common/student_t.h"
 #include "core/numeric/mean_advice.h"
 #include "core/survey/interval_target.h"
 
