@@ -73,6 +73,13 @@ async function axeViolations(page, selector) {
 const numberOf = async (locator, name = 'value') => Number(await locator.getAttribute(`data-${name}`));
 const close = (actual, expected, what) => assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.max(1, Math.abs(expected)), `${what}: ${actual} shown, ${expected} served`);
 
+// The panel's analysis has been shown (its status line is empty then: attached, not visible).
+async function finished(page, testid) {
+  await page.locator(`[data-testid="${testid}-status"]:is([data-state="done"], [data-state="failed"])`).waitFor({ state: 'attached', timeout: 60_000 });
+  const error = page.getByTestId(`${testid}-error`);
+  assert.equal(await error.isVisible(), false, `${testid}: ${await error.textContent()}`);
+}
+
 async function api(server, query) {
   const response = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/analysis?${query}`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
   assert.equal(response.status, 200, JSON.stringify(response.body));
@@ -88,7 +95,7 @@ async function signIn(page, server) {
 
 async function checkBreakdown(page, served) {
   const section = page.getByTestId('breakdown-drug');
-  await section.getByTestId('breakdown-drug-status').and(page.locator('[data-state="done"]')).waitFor();
+  await finished(page, 'breakdown-drug');
   for (const [index, group] of served.groups.entries()) {
     const box = section.getByTestId(`breakdown-drug-group-${index}`);
     assert.equal(await box.getAttribute('data-label'), group.label);
@@ -144,7 +151,7 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
   await page.getByTestId('crosstab-q1').selectOption('drug');
   await page.getByTestId('crosstab-q2').selectOption('stress');
   await page.getByTestId('crosstab-run').click();
-  await page.getByTestId('crosstab-status').and(page.locator('[data-state="done"]')).waitFor();
+  await finished(page, 'crosstab');
   const cross = await api(server, 'cross=drug,stress');
   assert.equal(cross.cells.length, 6);
   for (const [index, cell] of cross.cells.entries()) {
@@ -169,7 +176,7 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
   }
   await page.getByTestId('regression-run').focus();
   await page.keyboard.press('Enter');
-  await page.getByTestId('regression-status').and(page.locator('[data-state="done"]')).waitFor();
+  await finished(page, 'regression');
   const regression = await api(server, 'regress=drug&on=gender,age');
   assert.equal(regression.model, 'logistic');
   assert.equal(await page.getByTestId('regression-converged').getAttribute('data-converged'), String(regression.converged));
@@ -204,9 +211,9 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
     const { page: small, log: smallLog } = await openRecordedPage(phone.context);
     await signIn(small, server);
     await small.getByTestId('breakdown-drug-by').selectOption('gender');
-    await small.getByTestId('breakdown-drug-status').and(small.locator('[data-state="done"]')).waitFor();
+    await finished(small, 'breakdown-drug');
     await small.getByTestId('crosstab-run').click();
-    await small.getByTestId('crosstab-status').and(small.locator('[data-state="done"]')).waitFor();
+    await finished(small, 'crosstab');
     await screenshot(small, 'phone-analysis-dashboard');
     await assertFits(small, 'the dashboard with analyses (phone)');
     assert.deepEqual(await axeViolations(small, '[data-testid="analysis-panels"]'), []);
@@ -231,7 +238,7 @@ test('an analysis the server refuses is said plainly', async () => {
   await page.route((url) => url.pathname.endsWith('/analysis'), (route) => route.fulfill({ status: 503, headers: { 'Retry-After': '1', 'Content-Type': 'application/json' }, body: JSON.stringify({ error: { code: 'estimation_busy', message: 'too many computations' } }) }), { times: 1 });
   await page.getByTestId('regression-run').click();
   await page.getByTestId('regression-status').filter({ hasText: /busy; retrying in 1 s/ }).waitFor();
-  await page.getByTestId('regression-status').and(page.locator('[data-state="done"], [data-state="failed"]')).waitFor();
+  await page.locator('[data-testid="regression-status"]:is([data-state="done"], [data-state="failed"])').waitFor({ state: 'attached' });
   await page.close();
 });
 

@@ -18,7 +18,7 @@ export function createCrossTab(questions, { surveyId, interval }) {
     const select = el('select', { id: `${TESTID}-q${index + 1}`, testid: `${TESTID}-q${index + 1}` }, [
       index === 2 ? el('option', { value: '', text: 'None (two questions)' }) : null,
       ...questions.map((question, position) => el('option', {
-        value: question.id, text: question.text, selected: position === index,
+        value: question.id, text: question.text, selected: index < 2 && position === index,
       })),
     ]);
     const label = ['First question (rows)', 'Second question (columns)', 'Third question (optional: one table each)'][index];
