@@ -18,7 +18,7 @@ import { launchBrowser, openRecordedPage, PHONE, unexpectedProblems } from './su
 import { forgetDevice } from './support/device.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { tabUntil } from './support/keyboard.mjs';
-import { assertFits, screenshot } from './support/page-checks.mjs';
+import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 import { SERVER_BIN } from './support/paths.mjs';
 import { requestJson } from './support/server.mjs';
 
@@ -202,6 +202,9 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
   assert.deepEqual(await axeViolations(page, '[data-testid="breakdown-drug"]'), []);
   assert.deepEqual(await axeViolations(page, '[data-testid="analysis-panels"]'), []);
   await screenshot(page, 'desktop-analysis-dashboard');
+  for (const testid of ['breakdown-drug', 'crosstab-panel', 'regression-panel']) {
+    await page.getByTestId(testid).screenshot({ path: `${SCREENSHOT_DIR}/deniable-desktop-${testid}.png` });
+  }
   await assertFits(page, 'the dashboard with analyses (desktop)');
   assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
   await page.close();
@@ -215,6 +218,9 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
     await small.getByTestId('crosstab-run').click();
     await finished(small, 'crosstab');
     await screenshot(small, 'phone-analysis-dashboard');
+    for (const testid of ['breakdown-drug', 'crosstab-panel']) {
+      await small.getByTestId(testid).screenshot({ path: `${SCREENSHOT_DIR}/deniable-phone-${testid}.png` });
+    }
     await assertFits(small, 'the dashboard with analyses (phone)');
     assert.deepEqual(await axeViolations(small, '[data-testid="analysis-panels"]'), []);
     assert.deepEqual(unexpectedProblems(smallLog, EXPECTED_REFUSALS), []);
@@ -273,6 +279,6 @@ test('the builder’s “Compare two groups” shows core’s n per group', asyn
   definition.questions[0].mechanism.epsilon = 0.5;
   await waitFor(core.groupPower(definition, 'drug', 0.1, 0.25, 0.9, 0.05));
   assert.deepEqual(await axeViolations(page, '[data-testid="power-analysis"]'), []);
-  await first.getByTestId('power-analysis').screenshot({ path: `${process.env.DENIABLE_SCREENSHOTS ?? '/tmp'}/deniable-power-analysis.png` });
+  await first.getByTestId('power-analysis').screenshot({ path: `${SCREENSHOT_DIR}/deniable-power-analysis.png` });
   assert.deepEqual(unexpectedProblems(log), []);
 });

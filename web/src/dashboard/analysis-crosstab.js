@@ -52,7 +52,7 @@ export function createCrossTab(questions, { surveyId, interval }) {
 
   function render(document) {
     const titles = document.questions.map((question) => questions.find((entry) => entry.id === question.id)?.text ?? question.id);
-    setText(summary, `${formatInteger(document.n)} respondents answered all ${document.questions.length} questions.`);
+    setText(summary, `${formatInteger(document.n)} respondents answered ${document.questions.length === 2 ? 'both' : 'all three'} questions.`);
     setText(warning, document.warning ? `Note: ${document.warning}` : '');
     warning.hidden = !document.warning;
     replaceChildren(tables, renderTables(document, titles));
