@@ -33,11 +33,16 @@ export function createAnalyses(questions, { surveyId, interval }) {
   const yesNo = randomisedCategorical.filter((question) => question.options?.length === 2);
   const outcomes = [
     ...randomisedCategorical.map((question) => ({ ...entry(question), kind: 'randomised' })),
+    // An open categorical outcome is the ordinary logistic fit (no randomisation to undo).
+    ...openCategorical.map((question) => ({ ...entry(question), kind: 'open-categorical' })),
     ...(yesNo.length > 0 ? openNumeric.map((question) => ({ ...entry(question), kind: 'open-numeric' })) : []),
   ];
   const covariates = [...openQuestions.map((question) => ({ ...entry(question), open: true })),
     ...yesNo.map((question) => ({ ...entry(question), open: false }))];
-  const regression = outcomes.length > 0 && openQuestions.length > 0 ? createRegression(outcomes, covariates, context) : null;
+  // Outcomes with at least one question to explain them by (as the panel offers: analysis-regression.js).
+  const usable = outcomes.filter((outcome) => covariates.some((covariate) =>
+    covariate.id !== outcome.id && (covariate.open || outcome.kind === 'open-numeric')));
+  const regression = usable.length > 0 ? createRegression(usable, covariates, context) : null;
 
   const panels = [crossTab, regression].filter(Boolean);
   return {

@@ -14,7 +14,7 @@ import { createAnalysisRunner } from './analysis-runner.js';
 
 const TESTID = 'regression';
 
-// `outcomes`: [{id, text, kind: 'randomised' | 'open-numeric'}];
+// `outcomes`: [{id, text, kind: 'randomised' | 'open-categorical' | 'open-numeric'}];
 // `covariates`: [{id, text, open: bool, yesNo: bool}] (open questions, and randomised yes/no ones).
 export function createRegression(outcomes, covariates, { surveyId, interval }) {
   const outcome = el('select', { id: `${TESTID}-outcome`, testid: `${TESTID}-outcome` },
@@ -57,7 +57,9 @@ export function createRegression(outcomes, covariates, { surveyId, interval }) {
   syncCovariates();
 
   run.addEventListener('click', () => {
-    const on = boxes.filter((box) => box.input.checked).map((box) => box.entry.id);
+    // A randomised predictor goes first (the server reads the first question in "on" as the predictor).
+    const ticked = boxes.filter((box) => box.input.checked);
+    const on = [...ticked.filter((box) => !box.entry.open), ...ticked.filter((box) => box.entry.open)].map((box) => box.entry.id);
     pickError.hidden = on.length > 0;
     setText(pickError, on.length > 0 ? '' : 'Tick at least one question to explain the outcome by.');
     if (on.length > 0) runner.run({ regress: outcome.value, on });
