@@ -22,7 +22,7 @@ export function createPowerAnalysis(fieldId) {
   const labelled = (input, text) => el('div', { class: 'field' }, [el('label', { for: input.id, text }), input]);
   const element = el('fieldset', { class: 'power-analysis', 'aria-describedby': hintId, testid: 'power-analysis' }, [
     el('legend', { text: 'Compare two groups' }),
-    el('p', { class: 'hint', id: hintId, text: 'If you will compare two groups (e.g. women and men, from a question asked openly): the share of the first option you expect in each, and the respondents each group needs to detect that difference.' }),
+    el('p', { class: 'hint', id: hintId, text: 'If you will compare two groups (e.g. women and men, from a question asked openly): the share of an option you expect in each, and the respondents each group needs for the difference to be found.' }),
     el('div', { class: 'field-row' }, [
       labelled(inputs.p1, 'Group 1 share (%)'),
       labelled(inputs.p2, 'Group 2 share (%)'),
