@@ -25,6 +25,7 @@
 #include "core/analysis/analysis.h"
 #include "core/common/seeded_random.h"
 #include "core/kinds/categorical/categorical_question_kind.h"
+#include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/survey/report.h"
 #include "core/survey/survey.h"
 
@@ -49,10 +50,19 @@ json Mechanism(const std::string& name) {
   return {{"name", name}, {"epsilon", 2.0}};
 }
 
+// "hist": a histogram question over [0, 3] with 3 bins (its fine cells), OUE at epsilon 2.
+json QuestionDefinition(const std::string& id, const std::string& name) {
+  if (name == "hist") {
+    return {{"id", id}, {"text", "?"}, {"type", "histogram"}, {"range", {0, 3}},
+            {"histograms", {{{"name", "h"}, {"bins", 3}}}}, {"mechanism", {{"name", "oue"}, {"epsilon", 2.0}}}};
+  }
+  return {{"id", id}, {"text", "?"}, {"options", {id + "0", id + "1", id + "2"}}, {"mechanism", Mechanism(name)}};
+}
+
 Survey PairSurvey(const std::string& first, const std::string& second) {
   json questions = json::array();
-  questions.push_back({{"id", "a"}, {"text", "A?"}, {"options", {"a0", "a1", "a2"}}, {"mechanism", Mechanism(first)}});
-  questions.push_back({{"id", "b"}, {"text", "B?"}, {"options", {"b0", "b1", "b2"}}, {"mechanism", Mechanism(second)}});
+  questions.push_back(QuestionDefinition("a", first));
+  questions.push_back(QuestionDefinition("b", second));
   return *ParseSurvey({{"format", "deniable.survey/v1"}, {"id", "s"}, {"version", 1}, {"title", "T"}, {"questions", questions}});
 }
 
@@ -79,21 +89,31 @@ struct Row {
   double unbiased = 0.0, consistent = 0.0, product = 0.0, naive = 0.0;
 };
 
+const CategoricalMechanism& MechanismOf(const deniable::Question& question) {
+  if (question.kind->type() == HistogramQuestionKind::kType) return HistogramKindOf(question).mechanism();
+  return CategoricalKindOf(question).mechanism();
+}
+
+// The decoded response of one randomised answer (a histogram's: a unary report over its cells, level 1).
+std::shared_ptr<const KindResponse> Respond(const deniable::Question& question, const Support& support) {
+  if (question.kind->type() == HistogramQuestionKind::kType) return std::make_shared<HistogramResponse>(1, support);
+  return std::make_shared<CategoricalResponse>(support);
+}
+
 void RunReplication(const Survey& survey, const std::vector<double>& truth, int n, std::uint64_t seed, Row& row) {
   SeededRandom random(seed);
   auto analysis = std::move(ParseAnalysis(survey, {{"cross", {"a", "b"}}})).value();
-  const auto& first = CategoricalKindOf(survey.questions[0]).mechanism();
-  const auto& second = CategoricalKindOf(survey.questions[1]).mechanism();
+  const auto& first = MechanismOf(survey.questions[0]);
+  const auto& second = MechanismOf(survey.questions[1]);
   std::vector<double> naive(9, 0.0);
   for (int i = 0; i < n; ++i) {
     const std::size_t cell = DrawCell(truth, random);
-    Support a = *first.Perturb(static_cast<int>(cell / 3), random);
-    Support b = *second.Perturb(static_cast<int>(cell % 3), random);
+    const Support a = *first.Perturb(static_cast<int>(cell / 3), random);
+    const Support b = *second.Perturb(static_cast<int>(cell % 3), random);
     const auto na = NaiveAnswer(first, a), nb = NaiveAnswer(second, b);
     for (std::size_t c = 0; c < 9; ++c) naive[c] += na[c / 3] * nb[c % 3] / n;
     Report report;
-    report.responses = {std::make_shared<CategoricalResponse>(std::move(a)),
-                        std::make_shared<CategoricalResponse>(std::move(b))};
+    report.responses = {Respond(survey.questions[0], a), Respond(survey.questions[1], b)};
     analysis->Add(report);
   }
   const json result = *analysis->Estimate(json::object(), nullptr);
@@ -121,15 +141,17 @@ void RunReplication(const Survey& survey, const std::vector<double>& truth, int 
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  const std::vector<std::string> mechanisms = {"grr", "oue", "sue", "negative"};
+  const std::vector<std::string> mechanisms = {"grr", "oue", "sue", "negative", "hist"};
   const std::vector<int> sizes = quick ? std::vector<int>{300, 3000} : std::vector<int>{300, 1000, 10000, 100000};
-  std::printf("Cross-tab of two 3-option questions (grr/oue/sue at epsilon 2, negative at epsilon 1 with s = 1)\n");
+  std::printf("Cross-tab of two 3-category questions (grr/oue/sue at epsilon 2, negative at epsilon 1 with s = 1, "
+              "hist: a histogram's 3 fine cells, oue at epsilon 2)\n");
   std::printf("%-18s %-12s %7s %5s %7s %7s %9s %9s %9s %9s\n", "pair", "shape", "n", "reps", "cover", "rare",
               "MAE unb", "MAE cons", "MAE prod", "MAE naive");
   std::uint64_t seed = 1;
   for (std::size_t i = 0; i < mechanisms.size(); ++i) {
     for (std::size_t j = i; j < mechanisms.size(); ++j) {
       const Survey survey = PairSurvey(mechanisms[i], mechanisms[j]);
+      if (mechanisms[i] == "hist" && mechanisms[j] == "hist") continue;
       for (const Shape& shape : kShapes) {
         for (int n : sizes) {
           const int reps = std::max(4, std::min(quick ? 20 : 100, (quick ? 100000 : 400000) / n));

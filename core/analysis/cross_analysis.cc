@@ -6,6 +6,7 @@
 #include "core/analysis/question_lookup.h"
 #include "core/frequency/consistent_joint.h"
 #include "core/frequency/frequency_estimator.h"
+#include "core/kinds/open/open_privacy.h"
 #include "core/frequency/norm_sub.h"
 #include "core/survey/interval_target.h"
 #include "core/survey/question_kind.h"
@@ -13,12 +14,12 @@
 namespace deniable {
 namespace {
 
-// Open answers shared by fewer respondents than this are not published (the small-cell rule).
-constexpr std::int64_t kSmallCombination = 5;
+
 // EM's work budget (multiply-adds, about a second): its rounds are capped to fit patterns x cells.
 constexpr double kEmWork = 5e8;
 
-bool Hidden(std::int64_t count) { return count > 0 && count < kSmallCombination; }
+// Combinations of 1 to kSmallCellLimit - 1 respondents are not published (open_privacy.h).
+bool Hidden(std::int64_t count) { return count > 0 && count < kSmallCellLimit; }
 
 std::vector<std::size_t> Digits(std::size_t cell, const std::vector<std::size_t>& sizes) {
   std::vector<std::size_t> digits(sizes.size());

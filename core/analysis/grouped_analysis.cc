@@ -6,16 +6,15 @@
 
 #include "core/analysis/question_lookup.h"
 #include "core/frequency/frequency_estimator.h"
+#include "core/kinds/open/open_privacy.h"
 #include "core/survey/interval_target.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
 namespace {
 
-// Groups of fewer respondents than this are not published (the small-cell rule for open answers).
-constexpr std::int64_t kSmallGroup = 5;
-
-bool Hidden(std::int64_t count) { return count > 0 && count < kSmallGroup; }
+// Groups of 1 to kSmallCellLimit - 1 respondents are not published (open_privacy.h).
+bool Hidden(std::int64_t count) { return count > 0 && count < kSmallCellLimit; }
 
 nlohmann::json Count(std::int64_t count) { return Hidden(count) ? nlohmann::json("<5") : nlohmann::json(count); }
 

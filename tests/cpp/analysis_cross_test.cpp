@@ -176,3 +176,77 @@ TEST_CASE("cross-tab cells are unbiased and their intervals cover, for every pai
   CHECK(consistent_error < unbiased_error);
   CHECK(product_error > unbiased_error);
 }
+
+TEST_CASE("cross-tab of an open question and a randomised one is the breakdown by group, and small groups are hidden") {
+  const json definition = {
+      {"format", "deniable.survey/v1"}, {"id", "s"}, {"version", 1}, {"title", "T"},
+      {"questions",
+       {{{"id", "g"}, {"text", "G?"}, {"options", {"A", "B", "R"}}, {"privacy", "open"}},
+        {{"id", "y"}, {"text", "Y?"}, {"options", {"y0", "y1"}}, {"mechanism", {{"name", "oue"}, {"epsilon", 1}}}}}}};
+  auto parsed = ParseSurvey(definition);
+  REQUIRE_MESSAGE(parsed.ok(), parsed.error());
+  const Survey survey = *parsed;
+  auto cross = std::move(ParseAnalysis(survey, {{"cross", {"g", "y"}}})).value();
+  auto by = std::move(ParseAnalysis(survey, {{"by", "g"}, {"question", "y"}})).value();
+  SeededRandom random(17);
+  for (int i = 0; i < 303; ++i) {
+    const int g = i < 200 ? 0 : i < 300 ? 1 : 2;  // R: 3 respondents
+    auto report = *ParseReport(survey, *PerturbAnswers(survey, {{"g", g}, {"y", static_cast<int>(i % 3 == 0)}}, random));
+    cross->Add(report);
+    by->Add(report);
+  }
+  const json table = Estimate(*cross);
+  const json groups = Estimate(*by);
+  for (std::size_t g = 0; g < 2; ++g) {
+    const double share = groups["groups"][g]["n"].get<double>() / 303.0;
+    for (std::size_t y = 0; y < 2; ++y) {
+      CHECK(table["cells"][g * 2 + y]["estimate"].get<double>() ==
+            doctest::Approx(share * groups["groups"][g]["result"]["options"][y]["frequency"].get<double>()));
+      CHECK(table["cells"][g * 2 + y]["hidden"] == false);
+    }
+  }
+  for (std::size_t y = 0; y < 2; ++y) {
+    CHECK(table["cells"][4 + y]["hidden"] == true);
+    CHECK(table["cells"][4 + y]["estimate"].is_null());
+    CHECK(table["cells"][4 + y]["consistent"].is_null());
+  }
+  CHECK(table["marginals"][0]["frequency"][2].is_null());
+  CHECK(table["warning"] == "cells whose combination of open answers has fewer than 5 respondents are hidden.");
+  // The open question's own marginal is exact: no randomisation, so no width for these respondents.
+  const json respondents = *cross->Estimate({{"interval", "respondents"}}, nullptr);
+  CHECK(respondents["marginals"][0]["std_error"][0] == 0.0);
+}
+
+TEST_CASE("cross-tab of two open questions: exact counts, and the maximum likelihood table is the observed one") {
+  const json definition = {
+      {"format", "deniable.survey/v1"}, {"id", "s"}, {"version", 1}, {"title", "T"},
+      {"questions",
+       {{{"id", "g"}, {"text", "G?"}, {"options", {"A", "B"}}, {"privacy", "open"}},
+        {{"id", "h"}, {"text", "H?"}, {"options", {"x", "y", "z"}}, {"privacy", "open"}}}}};
+  auto parsed = ParseSurvey(definition);
+  REQUIRE_MESSAGE(parsed.ok(), parsed.error());
+  const Survey survey = *parsed;
+  auto cross = std::move(ParseAnalysis(survey, {{"cross", {"g", "h"}}})).value();
+  const std::vector<int> counts = {10, 20, 30, 5, 15, 20};  // 100 respondents
+  SeededRandom random(1);
+  for (std::size_t cell = 0; cell < counts.size(); ++cell) {
+    for (int i = 0; i < counts[cell]; ++i) {
+      cross->Add(*ParseReport(survey, *PerturbAnswers(survey, {{"g", cell / 3}, {"h", cell % 3}}, random)));
+    }
+  }
+  const json result = Estimate(*cross);
+  const json respondents = *cross->Estimate({{"interval", "respondents"}}, nullptr);
+  for (std::size_t cell = 0; cell < counts.size(); ++cell) {
+    CAPTURE(cell);
+    const double share = counts[cell] / 100.0;
+    CHECK(result["cells"][cell]["estimate"].get<double>() == doctest::Approx(share).epsilon(1e-12));
+    CHECK(result["cells"][cell]["consistent"].get<double>() == doctest::Approx(share).epsilon(1e-6));
+    // The population's: the cell's share sampled, sqrt(f (1 - f) / (n - 1)); these respondents': exact.
+    CHECK(result["cells"][cell]["std_error"].get<double>() ==
+          doctest::Approx(std::sqrt(share * (1 - share) / 99.0)).epsilon(1e-12));
+    CHECK(respondents["cells"][cell]["std_error"] == 0.0);
+  }
+  CHECK(result["warning"].is_null());
+  // A cancelled estimation fails (the server discards it).
+  CHECK(cross->Estimate(json::object(), [] { return true; }).error() == "estimation cancelled");
+}
