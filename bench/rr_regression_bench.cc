@@ -13,6 +13,8 @@
 // Shapes: rr's forced design (p = 2/3, forced yes/no 1/6: GRR k = 2 at
 // epsilon ln 5) with beta = (-1, 1, 0.5); a rare outcome (5%) at epsilon 2;
 // a three-level outcome (GRR k = 3, epsilon 2).
+// Last, the randomised answer as a predictor of an open numeric outcome
+// (rr's rrreg.predictor, linear; RunPredictor), n = 300 to 10^4.
 // Run: build/rr_regression_bench [--seeds R] (R = 400 seeds at n <= 10^3, R/4
 // at 10^4, R/8 at 10^5: about 25 s single-core); prints a Markdown table,
 // timing on stderr.
@@ -24,6 +26,8 @@
 #include <vector>
 
 #include "core/analysis/channel_logit_fit.h"
+#include "core/analysis/rr_predictor_fit.h"
+#include "core/common/seeded_random.h"
 #include "tests/cpp/rr_simulate.h"
 
 namespace deniable {
@@ -95,15 +99,73 @@ void RunShape(const Shape& shape, int n, int seeds) {
   std::fflush(stdout);
 }
 
+// The randomised answer as a predictor (rr_predictor_fit.h): x = (1, group,
+// normal), z ~ logistic(-0.5 + group + 0.5 normal), y = 2 + 1.5 z + 0.5 group
+// - 0.8 normal + 1.2 N(0, 1), z reported through GRR k = 2 at epsilon ln 5.
+// Per parameter of the outcome equation: bias, coverage, SE ratio, and the
+// same for the non-private fit (z observed: the identity channel).
+void RunPredictor(int n, int seeds) {
+  const Eigen::MatrixXd channel = testing::GrrChannel(2, std::log(5.0));
+  Eigen::VectorXd truth(8);
+  truth << -0.5, 1.0, 0.5, 2.0, 1.5, 0.5, -0.8, std::log(1.2);
+  std::vector<Tally> tallies(4);
+  int failed = 0;
+  for (int seed = 0; seed < seeds; ++seed) {
+    SeededRandom random(7919ULL * n + seed);
+    PredictorProblem problem{Eigen::MatrixXd(n, 3), Eigen::VectorXd(n), Eigen::MatrixXd(n, 2)};
+    PredictorProblem exact = problem;
+    exact.likelihood.setZero();
+    for (int i = 0; i < n; ++i) {
+      const double group = Bernoulli(random, 0.4) ? 1.0 : 0.0, normal = testing::StandardNormal(random);
+      problem.x.row(i) << 1.0, group, normal;
+      const int z = Bernoulli(random, 1 / (1 + std::exp(-(truth(0) + truth(1) * group + truth(2) * normal)))) ? 1 : 0;
+      problem.y(i) = truth(3) + truth(4) * z + truth(5) * group + truth(6) * normal +
+                     std::exp(truth(7)) * testing::StandardNormal(random);
+      problem.likelihood.row(i) = channel.row(testing::DrawCategory(channel.col(z), random));
+      exact.likelihood(i, z) = 1.0;
+    }
+    exact.x = problem.x;
+    exact.y = problem.y;
+    auto fit = FitPredictor(problem, nullptr);
+    auto plain = FitPredictor(exact, nullptr);
+    if (!fit || !plain || fit->covariance.size() == 0 || plain->covariance.size() == 0) {
+      ++failed;
+      continue;
+    }
+    for (int k = 0; k < 4; ++k) {
+      const Eigen::Index i = 3 + k;
+      Tally& t = tallies[static_cast<std::size_t>(k)];
+      const double est = fit->parameters(i), se = std::sqrt(fit->covariance(i, i));
+      const double np = plain->parameters(i), np_se = std::sqrt(plain->covariance(i, i));
+      t.estimates.push_back(est), t.ses.push_back(se), t.np_estimates.push_back(np), t.np_ses.push_back(np_se);
+      t.covered += std::abs(est - truth(i)) <= kZ * se;
+      t.np_covered += std::abs(np - truth(i)) <= kZ * np_se;
+      t.np_inside += std::abs(np - est) <= kZ * se;
+    }
+  }
+  const char* names[] = {"(intercept)", "z=yes", "group", "x"};
+  for (int k = 0; k < 4; ++k) {
+    const Tally& t = tallies[static_cast<std::size_t>(k)];
+    const double fits = static_cast<double>(t.estimates.size());
+    std::printf("| predictor (eps ln 5) | %d | %s | %.2f | %+.3f | %.1f%% | %.2f | %.1f%% | %.2f | %.2f | %.1f%% | %d/%d |\n",
+                n, names[k], truth(3 + k), Mean(t.estimates) - truth(3 + k), 100.0 * t.covered / fits,
+                Mean(t.ses) / Sd(t.estimates), 100.0 * t.np_covered / fits, Mean(t.np_ses) / Sd(t.np_estimates),
+                Mean(t.ses) / Mean(t.np_ses), 100.0 * t.np_inside / fits, failed, seeds);
+  }
+  std::fflush(stdout);
+}
+
 }  // namespace
 }  // namespace deniable
 
 int main(int argc, char** argv) {
   using namespace deniable;
   int seeds = 400;
+  bool predictor_only = false;
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::strcmp(argv[i], "--seeds") == 0) seeds = std::atoi(argv[i + 1]);
   }
+  for (int i = 1; i < argc; ++i) predictor_only |= std::strcmp(argv[i], "--predictor-only") == 0;
   const std::vector<Shape> shapes = {
       {"forced design (eps ln 5)", (Eigen::MatrixXd(3, 1) << -1.0, 1.0, 0.5).finished(),
        testing::GrrChannel(2, std::log(5.0))},
@@ -115,12 +177,19 @@ int main(int argc, char** argv) {
               "| SE inflation | non-private inside | no interval |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const auto& shape : shapes) {
+    if (predictor_only) break;
     for (int n : {300, 1000, 10000, 100000}) {
       const auto start = std::chrono::steady_clock::now();
       RunShape(shape, n, SeedsFor(n, seeds));
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::fprintf(stderr, "%s n=%d: %.1f s\n", shape.name.c_str(), n, seconds);
     }
+  }
+  for (int n : {300, 1000, 10000}) {
+    const auto start = std::chrono::steady_clock::now();
+    RunPredictor(n, SeedsFor(n, seeds) / 2);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "predictor n=%d: %.1f s\n", n, seconds);
   }
   return 0;
 }

@@ -23,18 +23,22 @@ struct Parsed {
   std::vector<RegressionCovariate> described;
 };
 
-// A randomised question in "on" must be the one yes/no predictor.
-Status ParsePredictor(const Survey& survey, const std::string& id, const std::string& where, Parsed& parsed,
-                      bool& found) {
-  const QuestionKind& kind = *survey.questions[*survey.QuestionIndex(id)].kind;
+// The first question in "on": a yes/no question, randomised (or open: the
+// non-private fit, the truth of the survey's open twin in simulations).
+Status ParsePredictor(const Survey& survey, const nlohmann::json& field, Parsed& parsed) {
+  const std::string where = "analysis.on[0]";
+  if (!field.is_string()) return MakeError(where + ": must be a question id");
+  const std::string id = field.get<std::string>();
+  const auto index = survey.QuestionIndex(id);
+  if (!index) return MakeError(where + ": no question " + QuotedId(id) + " in this survey");
+  const QuestionKind& kind = *survey.questions[*index].kind;
   const CategoryChannel* channel = kind.category_channel();
-  if (channel == nullptr || channel->categories() != 2) {
+  if (kind.trust() == Trust::kCentral || channel == nullptr || channel->categories() != 2) {
     return MakeError(where + ": question " + QuotedId(id) +
-                     " is randomised but not a yes/no question (a randomised predictor has two options)");
+                     " is not a randomised yes/no question (with an open numeric outcome, the first question in "
+                     "\"on\" is the randomised predictor, with two options)");
   }
-  if (found) return MakeError(where + ": only one randomised question can be a predictor");
-  found = true;
-  parsed.predictor = {*survey.QuestionIndex(id), channel, nullptr};
+  parsed.predictor = {*index, channel, nullptr};
   parsed.predictor_id = id;
   parsed.predictor_levels = channel->category_labels();
   return OkStatus();
@@ -45,31 +49,20 @@ Result<Parsed> Parse(const Survey& survey, const nlohmann::json& spec) {
   const std::string outcome = spec["regress"].get<std::string>();
   parsed.outcome = {*survey.QuestionIndex(outcome), nullptr,
                     survey.questions[*survey.QuestionIndex(outcome)].kind->value_channel()};
-  if (!spec.contains("on") || !spec["on"].is_array()) {
-    return MakeError("analysis.on: must be an array of question ids, one of them a randomised yes/no question");
+  if (!spec.contains("on") || !spec["on"].is_array() || spec["on"].empty()) {
+    return MakeError("analysis.on: must be an array of question ids, the first a randomised yes/no question (the "
+                     "outcome " + QuotedId(outcome) + " is asked openly)");
   }
-  std::set<std::string> seen = {outcome};
-  bool found = false;
-  for (std::size_t j = 0; j < spec["on"].size(); ++j) {
+  DENIABLE_TRY(ParsePredictor(survey, spec["on"][0], parsed));
+  std::set<std::string> seen = {outcome, parsed.predictor_id};
+  for (std::size_t j = 1; j < spec["on"].size(); ++j) {
     const std::string where = "analysis.on[" + std::to_string(j) + "]";
-    const auto& field = spec["on"][j];
-    if (!field.is_string()) return MakeError(where + ": must be a question id");
-    const std::string id = field.get<std::string>();
-    if (!seen.insert(id).second) return MakeError(where + ": question " + QuotedId(id) + " is used twice");
-    const auto index = survey.QuestionIndex(id);
-    if (index && survey.questions[*index].kind->trust() == Trust::kLocal) {
-      DENIABLE_TRY(ParsePredictor(survey, id, where, parsed, found));
-      continue;
-    }
     RegressionCovariate covariate;
-    auto variable = ParseOpenCovariate(survey, field, where, covariate);
+    auto variable = ParseOpenCovariate(survey, spec["on"][j], where, covariate);
     if (!variable) return MakeError(variable.error());
+    if (!seen.insert(covariate.id).second) return MakeError(where + ": question " + QuotedId(covariate.id) + " is used twice");
     parsed.covariates.push_back(*variable);
     parsed.described.push_back(covariate);
-  }
-  if (!found) {
-    return MakeError("analysis.on: name a randomised yes/no question as the predictor (the outcome " +
-                     QuotedId(outcome) + " is asked openly)");
   }
   return parsed;
 }

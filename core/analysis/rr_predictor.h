@@ -1,11 +1,12 @@
 // {"regress": "<open numeric question>", "on": ["<randomised yes/no question>",
 // "<open question>", ...]}: a randomised answer as a predictor of an open
 // numeric outcome (rr's rrreg.predictor, with a linear outcome model;
-// rr_predictor_fit.h). Exactly one question in "on" is randomised, with two
-// options: its second option's effect on the outcome is estimated against
-// its first, with the open covariates held fixed; the latent true answer is
-// modelled as a logistic regression on the open covariates (the "answer"
-// equation), as in rr.
+// rr_predictor_fit.h). The first question in "on" is the predictor, a
+// randomised question with two options (an open one gives the non-private
+// fit: the truth of simulations); the others are open covariates. The
+// predictor's second option's effect on the outcome is estimated against its
+// first, with the covariates held fixed; the latent true answer is modelled
+// as a logistic regression on the covariates (the "answer" equation), as in rr.
 //
 // The results: {"analysis", "model": "linear with a randomised predictor",
 // "n", "dropped", "outcome": {"question"}, "predictor": {"question",

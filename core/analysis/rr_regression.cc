@@ -27,10 +27,13 @@ Result<Variable> ParseOutcome(const Survey& survey, const nlohmann::json& spec) 
   if (!index) return MakeError("analysis.regress: no question " + QuotedId(id) + " in this survey");
   const QuestionKind& kind = *survey.questions[*index].kind;
   const CategoryChannel* channel = kind.category_channel();
-  if (kind.trust() != Trust::kLocal || channel == nullptr) {
+  // An open outcome is the ordinary (non-private) logistic regression: the
+  // identity channel. That is the truth `deniable simulate --analysis`
+  // compares with (the survey's open twin).
+  if (kind.trust() == Trust::kCentral || channel == nullptr) {
     return MakeError("analysis.regress: question " + QuotedId(id) +
-                     " is not a randomised categorical question (the outcome must be one; open questions are "
-                     "covariates)");
+                     " is not a randomised (or open) categorical question; a regression's outcome must be one (or "
+                     "an open numeric question with a randomised yes/no predictor)");
   }
   if (channel->categories() < 2 || channel->categories() > kMaxOutcomeLevels) {
     return MakeError("analysis.regress: question " + QuotedId(id) + " has " + std::to_string(channel->categories()) +

@@ -5,12 +5,15 @@
 // (channel_logit_fit.h), covariates dummy-coded or numeric plus an intercept
 // (regression_design.h), predicted shares by profile (profile_predictions.h).
 //
+// An open categorical outcome gives the ordinary logistic regression (the
+// identity channel): the non-private fit that simulations compare with.
+//
 // Respondents who skipped any question the model uses are dropped (the
 // results say how many). The coefficients' Wald intervals come from the
 // observed information: they are for the population's model (respondents
 // drawn from it), whatever the "interval" option asks (a note says so when it
-// asks for these respondents). Errors: the outcome is not a randomised
-// categorical question, a covariate is not asked openly, fewer than
+// asks for these respondents). Errors: the outcome is not a randomised (or
+// open) categorical question, a covariate is not asked openly, fewer than
 // kRespondentsPerParameter respondents per parameter. A fit without a finite
 // maximum (a profile's share at 0 or 1) or that did not converge is a result
 // with "converged": false, a warning and no intervals.

@@ -96,5 +96,17 @@ TEST_CASE("rr group power: the advice document") {
   }
 }
 
+TEST_CASE("rr group power: the request from JSON") {
+  auto request = ParseGroupPowerRequest({{"p1", 0.1}, {"p2", 0.2}, {"allocation", 0.4}});
+  REQUIRE(request);
+  CHECK(request->p1 == 0.1);
+  CHECK(request->p2 == 0.2);
+  CHECK(request->power == 0.8);
+  CHECK(request->alpha == 0.05);
+  CHECK(request->allocation == 0.4);
+  CHECK(ParseGroupPowerRequest({{"p1", 0.1}}).error() == "p2: required (a share in [0, 1])");
+  CHECK(ParseGroupPowerRequest({{"p1", 0.1}, {"p2", "0.2"}}).error() == "p2: must be a number");
+}
+
 }  // namespace
 }  // namespace deniable

@@ -157,9 +157,11 @@ TEST_CASE("rr predictor analysis: the effect of a randomised answer on an open o
     REQUIRE_FALSE(parsed);
     return parsed.error();
   };
-  CHECK(error({{"regress", "spend"}, {"on", {"group"}}}).rfind("analysis.on: name a randomised yes/no question", 0) == 0);
-  CHECK(error({{"regress", "spend"}, {"on", {"party"}}}).rfind("analysis.on[0]: question \"party\" is randomised but not a yes/no", 0) == 0);
-  CHECK(error({{"regress", "spend"}, {"on", {"drugs", "drugs"}}}) == "analysis.on[1]: question \"drugs\" is used twice");
+  CHECK(error({{"regress", "spend"}, {"on", nlohmann::json::array()}}).rfind("analysis.on: must be an array", 0) == 0);
+  CHECK(error({{"regress", "spend"}, {"on", {"party"}}}).rfind("analysis.on[0]: question \"party\" is not a randomised yes/no", 0) == 0);
+  CHECK(error({{"regress", "spend"}, {"on", {"x", "drugs"}}}).rfind("analysis.on[0]: question \"x\" is not a randomised yes/no", 0) == 0);
+  CHECK(error({{"regress", "spend"}, {"on", {"drugs", "party"}}}).rfind("analysis.on[1]: question \"party\" is not asked openly", 0) == 0);
+  CHECK(error({{"regress", "spend"}, {"on", {"drugs", "x", "x"}}}) == "analysis.on[2]: question \"x\" is used twice");
 }
 
 }  // namespace

@@ -187,7 +187,7 @@ TEST_CASE("rr regression analysis: errors name the field") {
     REQUIRE_FALSE(result);
     return result.error();
   };
-  CHECK(error({{"regress", "group"}, {"on", nlohmann::json::array()}}).rfind("analysis.regress: question \"group\" is not a randomised", 0) == 0);
+  CHECK(error({{"regress", "income"}, {"on", nlohmann::json::array()}}).rfind("analysis.regress: question \"income\" is not a randomised (or open) categorical", 0) == 0);
   CHECK(error({{"regress", "nope"}, {"on", nlohmann::json::array()}}) == "analysis.regress: no question \"nope\" in this survey");
   CHECK(error({{"regress", 3}, {"on", nlohmann::json::array()}}) == "analysis.regress: must be a question id");
   CHECK(error({{"regress", "drugs"}}).rfind("analysis.on: must be an array", 0) == 0);

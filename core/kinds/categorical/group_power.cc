@@ -98,4 +98,24 @@ Result<nlohmann::json> GroupComparisonPower(const QuestionKind& kind, const Grou
   return result;
 }
 
+Result<GroupPowerRequest> ParseGroupPowerRequest(const nlohmann::json& body) {
+  if (!body.is_object()) return MakeError("power: must be an object with p1 and p2");
+  GroupPowerRequest request;
+  const std::pair<const char*, double*> fields[] = {{"p1", &request.p1},
+                                                    {"p2", &request.p2},
+                                                    {"power", &request.power},
+                                                    {"alpha", &request.alpha},
+                                                    {"allocation", &request.allocation}};
+  for (const auto& [name, target] : fields) {
+    const bool required = std::string(name) == "p1" || std::string(name) == "p2";
+    if (!body.contains(name)) {
+      if (required) return MakeError(std::string(name) + ": required (a share in [0, 1])");
+      continue;
+    }
+    if (!body.at(name).is_number()) return MakeError(std::string(name) + ": must be a number");
+    *target = body.at(name).get<double>();
+  }
+  return request;
+}
+
 }  // namespace deniable

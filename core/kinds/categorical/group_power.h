@@ -54,4 +54,9 @@ double ComparisonPowerAt(SupportProbabilities pq, const GroupPowerRequest& reque
 // [0.05, 0.95], and a categorical question.
 Result<nlohmann::json> GroupComparisonPower(const QuestionKind& kind, const GroupPowerRequest& request);
 
+// The request from JSON (an advice request's body): {"p1", "p2"} required,
+// "power" (default 0.8), "alpha" (0.05), "allocation" (0.5) optional, all
+// numbers; errors name the field. The ranges are checked by GroupComparisonPower.
+Result<GroupPowerRequest> ParseGroupPowerRequest(const nlohmann::json& body);
+
 }  // namespace deniable
