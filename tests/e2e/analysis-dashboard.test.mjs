@@ -188,7 +188,10 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
     close(await numberOf(row.locator('td').nth(1)), coefficient.std_error, `${coefficient.term} SE`);
     close(await numberOf(row.locator('td').nth(2), 'low'), coefficient.ci_low, `${coefficient.term} low`);
   }
-  assert.ok(await page.getByTestId('regression-predictions-table').locator('tbody tr').count() > 0);
+  assert.equal(await page.getByTestId('regression-predictions-table').locator('tbody tr').count(), regression.predictions.length);
+  // The profile of the 1-4 "Other" respondents is not shown.
+  const smallProfiles = regression.predictions.filter((profile) => profile.n < 5).length;
+  assert.equal(await page.getByTestId('regression-profile-hidden').count(), smallProfiles);
 
   // 4. Downloads: the JSON is the document as served; the CSV has one row per cell, formula-safe.
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('crosstab-json').click()]);

@@ -140,13 +140,18 @@ function renderPredictions(document) {
         el('thead', {}, [el('tr', {}, ['Profile', 'n', ...levels].map((text) => el('th', { scope: 'col', text })))]),
         el('tbody', {}, profiles.map((profile) => el('tr', {}, [
           el('th', { scope: 'row', text: Object.entries(profile.profile).map(([id, value]) => `${id} = ${typeof value === 'number' ? formatNumber(value) : value}`).join(', ') }),
-          el('td', { class: 'number', text: formatInteger(profile.n) }),
-          ...profile.shares.map((share) => el('td', { class: 'number' }, [formatPercent(share.estimate), el('span', { class: 'cell-interval', text: ` (${formatInterval(share.ci_low, share.ci_high)})` })])),
+          el('td', { class: 'number', text: small(profile.n) ? 'fewer than 5' : formatInteger(profile.n) }),
+          // A profile of 1 to 4 respondents is hidden, as the other panels hide small groups of open answers.
+          ...(small(profile.n)
+            ? [el('td', { class: 'hidden-cell', colspan: String(levels.length), testid: `${TESTID}-profile-hidden`, text: 'hidden' })]
+            : profile.shares.map((share) => el('td', { class: 'number' }, [formatPercent(share.estimate), el('span', { class: 'cell-interval', text: ` (${formatInterval(share.ci_low, share.ci_high)})` })]))),
         ]))),
       ]),
     ]),
   ];
 }
+
+const small = (n) => typeof n === 'number' && n > 0 && n < 5;
 
 function exp(value) {
   return value === null || value === undefined ? null : Math.exp(value);
