@@ -52,7 +52,11 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
   auto report = ParseReport(entry->survey(), *document);
   if (!report) return ApiError{400, "invalid_report", report.error()};
   // A model's report names its round: one for a closed or future round is refused.
-  if (auto admitted = entry->Admits(*report); !admitted) return ApiError{409, "report_not_admitted", admitted.error()};
+  // A complete model (all its max_rounds done) is said apart: the client
+  // sends the report again without the model's part, not a new model report.
+  if (auto admitted = entry->Admits(*report); !admitted) {
+    return ApiError{409, entry->RefusedAsComplete(*report) ? "model_complete" : "report_not_admitted", admitted.error()};
+  }
   ReportRecord record{entry->id(), document->dump(), std::get<std::optional<std::string>>(std::move(code_hash))};
   return PendingReport{entry, std::move(report).value(), std::move(record)};
 }

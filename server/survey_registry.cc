@@ -89,6 +89,11 @@ Status SurveyEntry::Admits(const Report& report) const {
   return aggregate_.Admits(survey_, report);
 }
 
+bool SurveyEntry::RefusedAsComplete(const Report& report) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.RefusedAsComplete(report);
+}
+
 std::vector<Status> SurveyEntry::AdmitInOrder(const std::vector<const Report*>& reports) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return aggregate_.AdmitInOrder(survey_, reports);

@@ -74,6 +74,8 @@ class SurveyEntry {
   nlohmann::json PublicStates() const;
   // Whether the report may be counted now (a model's round: SurveyAggregate::Admits).
   Status Admits(const Report& report) const;
+  // Whether a refusal is a complete model's (SurveyAggregate::RefusedAsComplete).
+  bool RefusedAsComplete(const Report& report) const;
   // Admission of reports to be counted together, in order (SurveyAggregate::AdmitInOrder).
   std::vector<Status> AdmitInOrder(const std::vector<const Report*>& reports) const;
   // core SurveyResultsToJson over a snapshot of the aggregate, cached per

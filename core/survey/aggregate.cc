@@ -32,6 +32,13 @@ Status SurveyAggregate::Admits(const Survey& survey, const Report& report) const
   return OkStatus();
 }
 
+bool SurveyAggregate::RefusedAsComplete(const Report& report) const {
+  for (std::size_t q = 0; q < questions_.size(); ++q) {
+    if (report.responses[q] && questions_[q]->Complete() && !questions_[q]->Admits(*report.responses[q])) return true;
+  }
+  return false;
+}
+
 std::vector<Status> SurveyAggregate::AdmitInOrder(const Survey& survey, const std::vector<const Report*>& reports) const {
   // Copies of the stateful questions' aggregates, which earlier reports move.
   std::vector<std::unique_ptr<KindAggregate>> preview(questions_.size());

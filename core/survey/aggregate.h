@@ -27,6 +27,10 @@ class SurveyAggregate {
   // Whether every response may be counted now (KindAggregate::Admits); the
   // error names the question.
   Status Admits(const Survey& survey, const Report& report) const;
+  // Whether Admits refuses the report because a question has collected all
+  // it will (KindAggregate::Complete: a finished model), not because of a
+  // state that moved on: the server answers it "model_complete".
+  bool RefusedAsComplete(const Report& report) const;
   // Admits for reports counted together in this order (a batch committed at
   // once): each is judged as if the ones before it that were admitted had
   // been added, so two reports checked apart cannot both take a model

@@ -66,6 +66,10 @@ class KindAggregate {
   // for a closed or future round is refused). The server asks before it
   // stores a report; replayed reports are added without asking.
   virtual Status Admits(const KindResponse& /*response*/) const { return OkStatus(); }
+  // Whether the question has collected all it will (a model whose rounds are
+  // all done): a response it then refuses is answered 409 "model_complete",
+  // not "report_not_admitted".
+  virtual bool Complete() const { return false; }
 };
 
 // One row of the CSV export, in long ("tidy") form: what the row is about

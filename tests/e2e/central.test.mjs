@@ -676,9 +676,10 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'error');
   await editor.getByTestId('question-budget').fill('0.5');
 
-  // A numeric question cannot be answered in confidence: no choice, its mechanism back.
+  // A numeric question cannot be answered in confidence (it can be asked openly): no such choice, its mechanism back.
   await editor.getByTestId('question-type').selectOption('numeric');
-  assert.equal(await editor.getByTestId('question-trust').isVisible(), false);
+  assert.equal(await editor.getByTestId('question-trust-central').isVisible(), false);
+  assert.ok(await editor.getByTestId('question-trust-open').isVisible());
   assert.equal(await editor.getByTestId('question-central-fields').isVisible(), false);
   assert.ok((await definition())[0].mechanism);
   assert.equal((await definition())[0].privacy, undefined);

@@ -53,6 +53,11 @@ const OPTIONAL = {
   ...SURVEY, id: 'pay-model-optional', results: 'public',
   questions: [{ ...SURVEY.questions[0], required: false }, SURVEY.questions[1], { ...MODEL, required: false }],
 };
+// A model of 2 rounds of 1 report (2 chains): complete after two reports.
+const COMPLETING = {
+  ...SURVEY, id: 'pay-model-complete', results: 'public',
+  questions: [SURVEY.questions[0], SURVEY.questions[1], { ...MODEL, batch: 1, chains: 2, max_rounds: 2 }],
+};
 const COMPONENT_NAMES = ['intercept', 'hours'];
 
 // The keyboard respondent's true answers, and the Node respondents'.
@@ -68,7 +73,7 @@ before(async () => {
   server = await startServer();
   browser = await launchBrowser(DESKTOP);
   core = await loadCore();
-  for (const survey of [SURVEY, RENEWED, OPTIONAL]) {
+  for (const survey of [SURVEY, RENEWED, OPTIONAL, COMPLETING]) {
     const created = await requestJson(server.baseUrl, '/api/surveys', {
       method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
     });
@@ -329,6 +334,48 @@ test('a round that closes before sending: only the model’s part is made again,
   assert.deepEqual(posts.map((request) => request.body), [firstText, renewedText]);
   assertNoTrueAnswers(log.requests, [TRUE_HOURS, TRUE_PAY]);
   assert.equal((await modelState(RENEWED.id)).reports_in_round, 1);
+  assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 409/]), []);
+  await page.close();
+});
+
+test('a model that completes its rounds before sending: its part is left out, the page says so once, and the rest is sent', async () => {
+  const { page, log } = await openRecordedPage(browser.context);
+  await page.goto(`${server.baseUrl}/s/${COMPLETING.id}`);
+  await forgetDevice(page);
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('number-hours').fill(String(TRUE_HOURS));
+  await page.getByTestId('number-pay').fill(String(TRUE_PAY));
+  await reviewAnswers(page, 'click');
+  await page.getByTestId('prepare-report').click();
+  await page.getByTestId('report-panel').waitFor();
+  const firstText = await page.getByTestId('report-json').textContent();
+  assert.equal(JSON.parse(firstText).responses.pay_model.round, 1);
+
+  // Meanwhile two others do the model's two rounds: it is complete.
+  for (const answers of NODE_ANSWERS) assert.equal((await post(COMPLETING.id, await nodeReport(COMPLETING, answers))).status, 201);
+  assert.equal((await modelState(COMPLETING.id)).complete, true);
+
+  await page.getByTestId('send-report').click();
+  const notice = page.getByTestId('report-renewed');
+  await notice.waitFor();
+  assert.equal(await notice.textContent(),
+    `The model “${MODEL.text}” finished its training before your report arrived, so the server no longer takes the model’s part of it. ` +
+    'Nothing is sent for the model now; the rest of your report is unchanged.');
+  const renewedText = await page.getByTestId('report-json').textContent();
+  const renewed = JSON.parse(renewedText);
+  assert.equal(renewed.responses.pay_model, null);
+  assert.deepEqual(renewed.responses.hours, JSON.parse(firstText).responses.hours);
+  assert.equal(await page.getByTestId('report-value-pay_model').textContent(), 'nothing: the model has finished its training');
+
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  // Two POSTs: the refused one and the one without the model; no retry loop.
+  const posts = log.requests.filter((request) => request.method === 'POST');
+  assert.deepEqual(posts.map((request) => request.body), [firstText, renewedText]);
+  const results = await requestJson(server.baseUrl, `/api/surveys/${COMPLETING.id}/results`);
+  assert.equal(results.body.questions[2].complete, true);
+  assert.equal(results.body.questions[2].n, 2);
+  assert.equal(results.body.respondents, 3, "the third report counted without the model");
   assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 409/]), []);
   await page.close();
 });

@@ -1,5 +1,5 @@
-// A survey in French ("language": "fr") with every kind of question and both
-// trust models: the respondent's page says everything in French, at every
+// A survey in French ("language": "fr") with every kind of question and every
+// trust model (randomised, in confidence, asked openly): the respondent's page says everything in French, at every
 // step (the questions, the review of the answers, the prepared report, every
 // "Technical details" disclosure opened, the closed page), with French number
 // formats. The survey's own text is French too, so any English word found on
@@ -40,6 +40,9 @@ const SURVEY = {
     { id: 'modele', text: 'Paie selon les heures', type: 'linear_regression', target: 'paie', features: ['heures'], epsilon: 1, batch: 3 },
     { id: 'drogue', text: 'Quelle substance ?', type: 'categorical', options: ['Cannabis', 'Autre', 'Aucune'], privacy: 'central', budget: 1 },
     { id: 'loisir', text: 'Un loisir ?', type: 'categorical', options: ['Lecture', 'Cinéma'], required: false, mechanism: { name: 'grr', epsilon: 1 } },
+    // Asked openly: sent as given (the notice, the statement, the line and the report entry in French).
+    { id: 'region', text: 'Votre région ?', type: 'categorical', options: ['Nord', 'Sud'], privacy: 'open' },
+    { id: 'naissance', text: 'Votre année de naissance ?', type: 'numeric', range: [1920, 2010], step: 1, privacy: 'open' },
   ],
 };
 
@@ -72,6 +75,8 @@ test('a French survey speaks French at every step, with French numbers', async (
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
   await assertFrench(page, 'the questions');
   assert.match(await page.getByTestId('trust-notice').textContent(), /Qui voit vos réponses/);
+  assert.match(await page.getByTestId('trust-open').textContent(), /^Posées ouvertement : envoyées telles que vous les donnez \(2 questions\)/);
+  assert.match(await page.getByTestId('privacy-open-statement').textContent(), /gardent leur budget de confidentialité \(ε\) quelles que soient vos réponses ouvertes/);
 
   // Answers.
   await page.getByTestId('option-fume-0').check();
@@ -86,6 +91,8 @@ test('a French survey speaks French at every step, with French numbers', async (
   await page.getByTestId('option-profil-diplome-2').check();
   await page.getByTestId('option-drogue-2').check();
   await page.getByTestId('skip-loisir').check();
+  await page.getByTestId('option-region-1').check();
+  await page.getByTestId('number-naissance').fill('1984');
   // A typed number outside its range: the message is French, with the range in French numbers.
   await page.getByTestId('number-heures').fill('95');
   await page.getByTestId('number-heures').press('Tab');

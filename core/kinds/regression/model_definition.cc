@@ -32,12 +32,16 @@ nlohmann::json ModelDefinition::ToJson() const {
                            {"clip", clip}};
   if (batch) object["batch"] = *batch;
   if (declared_chains) object["chains"] = *declared_chains;
+  if (declared_max_rounds) object["max_rounds"] = *declared_max_rounds;
+  if (holdout > 0.0) object["holdout"] = holdout;
   return object;
 }
 
 Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(
-      object, {"target", "features", "epsilon", "mechanism", "ridge", "batch", "learning_rate", "clip", "chains"}, where));
+      object, {"target", "features", "epsilon", "mechanism", "ridge", "batch", "learning_rate", "clip", "chains",
+               "max_rounds", "holdout"},
+      where));
   ModelDefinition model;
   auto target = ReadString(object, "target", 64, true, where);
   if (!target) return MakeError(target.error());
@@ -88,7 +92,30 @@ Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const
     if (!chains) return MakeError(chains.error());
     model.declared_chains = static_cast<int>(*chains);
   }
+  if (object.contains("max_rounds")) {
+    auto rounds = ReadInteger(object, "max_rounds", 1, kMaxModelRounds, where);
+    if (!rounds) return MakeError(rounds.error());
+    // Fewer rounds than chains would leave a chain untrained: never an interval.
+    if (*rounds < model.chains()) {
+      return MakeError(JoinPath(where, "max_rounds") + ": must be at least the number of chains (" +
+                       std::to_string(model.chains()) + "), so that every chain trains, but is " +
+                       std::to_string(*rounds));
+    }
+    model.declared_max_rounds = *rounds;
+  }
+  auto holdout = ReadOptionalNumber(object, "holdout", 0.0, 0.0, 0.5, where);
+  if (!holdout) return MakeError(holdout.error());
+  model.holdout = *holdout;
+  if (model.training_rounds() < model.chains()) {
+    return MakeError(JoinPath(where, "holdout") + ": leaves " + std::to_string(model.training_rounds()) +
+                     " training rounds of " + std::to_string(model.max_rounds()) + ", fewer than the chains (" +
+                     std::to_string(model.chains()) + "): lower it or raise max_rounds");
+  }
   return model;
+}
+
+long long ModelDefinition::holdout_rounds() const {
+  return static_cast<long long>(std::ceil(holdout * static_cast<double>(max_rounds()) - 1e-9));
 }
 
 Result<std::shared_ptr<const NumericMechanism>> GradientMechanism(const ModelDefinition& model) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/common/validation.h"
+#include "core/kinds/regression/model_score.h"
 
 namespace deniable {
 namespace {
@@ -46,6 +47,12 @@ Result<ModelAnswer> ParseModelAnswer(const ModelDefinition& model, const nlohman
     return MakeError("state.round: must be a round number (1, 2, ...)");
   }
   parsed.round = round->get<long long>();
+  const auto complete = state->find("complete");
+  if (complete != state->end() && !complete->is_boolean()) return MakeError("state.complete: must be true or false");
+  parsed.complete = complete != state->end() && complete->get<bool>();
+  const auto score = state->find("score");
+  if (score != state->end() && !score->is_boolean()) return MakeError("state.score: must be true or false");
+  parsed.score = score != state->end() && score->get<bool>();
   const auto coefficients = state->find("coefficients");
   if (coefficients == state->end() || !coefficients->is_array() ||
       coefficients->size() != static_cast<std::size_t>(model.components())) {
@@ -84,6 +91,13 @@ std::vector<double> ClippedGradient(const ModelDefinition& model, const ModelRec
 
 Result<nlohmann::json> PerturbModelAnswer(const ModelDefinition& model, const NumericMechanism& mechanism,
                                           const ModelAnswer& answer, RandomSource& random) {
+  if (answer.complete) return nlohmann::json(nullptr);  // the server takes no more gradients
+  if (answer.score) {
+    // The whole epsilon on the one number a held-out respondent sends.
+    auto value = mechanism.Perturb(ScoreToUnit(ClampedSquaredError(model, answer.record, answer.coefficients)), random);
+    if (!value) return MakeError(value.error());
+    return nlohmann::json{{"round", answer.round}, {"squared_error", (*value)[0]}};
+  }
   const std::vector<double> gradient = ClippedGradient(model, answer.record, answer.coefficients);
   // The component is drawn first and independently of the answers: it reveals nothing.
   const auto component = static_cast<int>(UniformBelow(random, static_cast<std::uint64_t>(model.components())));

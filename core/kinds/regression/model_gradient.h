@@ -25,6 +25,8 @@ struct ModelAnswer {
   ModelRecord record;
   long long round = 1;
   std::vector<double> coefficients;
+  bool complete = false;  // state.complete: the model takes no more gradients
+  bool score = false;     // state.score: a held-out round, scoring `coefficients` (model_score.h)
 };
 Result<ModelAnswer> ParseModelAnswer(const ModelDefinition& model, const nlohmann::json& answer);
 
@@ -36,7 +38,9 @@ double NormalisedTarget(const ModelDefinition& model, const ModelRecord& record)
 std::vector<double> ClippedGradient(const ModelDefinition& model, const ModelRecord& record,
                                     const std::vector<double>& coefficients);
 
-// The wire form: {"round": r, "component": j, "value": v}.
+// The wire form: {"round": r, "component": j, "value": v}; in a held-out
+// round {"round": r, "squared_error": v} (model_score.h); null (nothing
+// computed, nothing spent) when the state says the model is complete.
 Result<nlohmann::json> PerturbModelAnswer(const ModelDefinition& model, const NumericMechanism& mechanism,
                                           const ModelAnswer& answer, RandomSource& random);
 

@@ -6,6 +6,7 @@
 
 #include "core/common/validation.h"
 #include "core/common/student_t.h"
+#include "core/kinds/regression/model_score.h"
 
 namespace deniable {
 
@@ -35,34 +36,6 @@ std::vector<double> NormalisedCoefficients(const ModelDefinition& model, const s
   for (std::size_t j = 1; j < raw.size(); ++j) b0 += normalised[j];
   normalised[0] = b0;
   return normalised;
-}
-
-std::vector<ChainEstimate> ChainEstimates(const ModelTrajectory& trajectory) {
-  std::vector<std::vector<const ModelStep*>> by_chain(trajectory.chains.size());
-  for (const ModelStep& step : trajectory.steps) by_chain[static_cast<std::size_t>(step.place.chain)].push_back(&step);
-  std::vector<ChainEstimate> estimates;
-  for (std::size_t chain = 0; chain < by_chain.size(); ++chain) {
-    const auto& steps = by_chain[chain];
-    if (steps.empty()) continue;
-    const std::size_t first = steps.size() / 2;
-    std::vector<double> average(trajectory.initial.size(), 0.0);
-    for (std::size_t r = first; r < steps.size(); ++r) {
-      for (std::size_t j = 0; j < average.size(); ++j) average[j] += steps[r]->coefficients[j];
-    }
-    for (double& value : average) value /= static_cast<double>(steps.size() - first);
-    estimates.push_back({static_cast<int>(chain), steps[first]->round, steps.back()->round, std::move(average)});
-  }
-  return estimates;
-}
-
-std::vector<double> FinalCoefficients(const ModelTrajectory& trajectory) {
-  const std::vector<ChainEstimate> estimates = ChainEstimates(trajectory);
-  if (estimates.empty()) return {};
-  std::vector<double> mean(trajectory.initial.size(), 0.0);
-  for (const ChainEstimate& estimate : estimates) {
-    for (std::size_t j = 0; j < mean.size(); ++j) mean[j] += estimate.normalised[j] / static_cast<double>(estimates.size());
-  }
-  return mean;
 }
 
 MeanInterval ChainMeanInterval(const std::vector<std::vector<double>>& estimates) {
@@ -211,6 +184,58 @@ nlohmann::json RoundsJson(const ModelDefinition& model, const ModelTrajectory& t
   return rounds;
 }
 
+// The held-out rounds' estimate of the final coefficients' prediction error
+// (model_score.h), or why there is none.
+nlohmann::json OutOfSampleJson(const ModelDefinition& model, const ModelAggregate& aggregate,
+                               const ModelTrajectory& trajectory) {
+  if (model.holdout_rounds() == 0) {
+    return {{"mse", nullptr},
+            {"note", "no held-out rounds (\"holdout\": 0): every report is a noisy gradient component, whose "
+                     "mean says which way the coefficients should move but not how far the predictions are from "
+                     "the answers (the intercept's component averages 2 x the residual, whose square is not the "
+                     "mean squared residual), so no report estimates the prediction error. Declare a holdout "
+                     "share for an unbiased out-of-sample error"}};
+  }
+  const long long first = model.training_rounds() + 1;
+  std::int64_t reports = 0;
+  double sum = 0.0, squares = 0.0;
+  for (auto at = aggregate.rounds().lower_bound(first); at != aggregate.rounds().end(); ++at) {
+    reports += at->second.count[0];
+    sum += at->second.sum[0];
+    squares += at->second.squares;
+  }
+  nlohmann::json document = {{"rounds", {first, model.max_rounds()}}, {"reports", reports}, {"mse", nullptr}};
+  const auto estimate = EstimateScore(reports, sum, squares);
+  if (!estimate) {
+    document["note"] = "the held-out rounds " + std::to_string(first) + " to " + std::to_string(model.max_rounds()) +
+                       " score the final coefficients; fewer than 2 of their reports so far";
+    return document;
+  }
+  const double to_raw = std::pow(model.target_range.width() / 2.0, 2);
+  const std::vector<double> scored = FinalCoefficients(trajectory);
+  // A squared error lies in [0, 4]: the estimate and its interval are kept
+  // there (which only moves them towards the truth); the unbiased mean, which
+  // the noise can make negative, is given too.
+  const double mse = std::clamp(estimate->mse, 0.0, kScoreBound);
+  const double low = std::clamp(estimate->low, 0.0, kScoreBound), high = std::clamp(estimate->high, 0.0, kScoreBound);
+  document.update({{"mse", mse},
+                   {"mse_unbiased", estimate->mse},
+                   {"standard_error", estimate->standard_error},
+                   {"interval", {low, high}},
+                   {"mse_raw", mse * to_raw},
+                   {"standard_error_raw", estimate->standard_error * to_raw},
+                   {"interval_raw", {low * to_raw, high * to_raw}},
+                   {"scored", {{"normalised", scored}, {"raw", RawCoefficients(model, scored)}}}});
+  document["note"] =
+      "the mean squared error of the final coefficients' predictions (clamped to the target's range), on the " +
+      std::to_string(reports) + " respondents of the held-out rounds, whom the model never trained on: each sent "
+      "their own squared error, perturbed at the model's epsilon, so their mean (mse_unbiased) is unbiased; mse and "
+      "the 95% interval (Student's t on the reports' spread) are kept in [0, 4], where a squared error lies, and are "
+      "for the population they were drawn from. On the normalised scale (target in "
+      "[-1, 1]) and in the target's units squared (_raw)";
+  return document;
+}
+
 }  // namespace
 
 nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggregate& aggregate, IntervalTarget target,
@@ -226,13 +251,17 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
                              {"names", Names(model)},
                              {"batch", aggregate.batch()},
                              {"chains", model.chains()},
-                             {"rounds_completed", trajectory.steps.size()},
+                             {"rounds_completed", current - 1},
+                             {"training_rounds", model.training_rounds()},
                              {"current_round", current},
+                             {"max_rounds", model.max_rounds()},
+                             {"complete", aggregate.Complete()},
                              {"current_round_reports", in_current},
                              {"rounds", rounds},
                              {"rounds_shown", selection.shown},
                              {"interval_for", ModelIntervalFor(target)},
                              {"coefficients", nullptr},
+                             {"out_of_sample", nullptr},
                              {"warning", nullptr}};
   if (trajectory.steps.empty()) {
     document["warning"] = "no round is complete yet (" + std::to_string(in_current) + " of " +
@@ -240,6 +269,12 @@ nlohmann::json ModelResultToJson(const ModelDefinition& model, const ModelAggreg
     return document;
   }
   document["coefficients"] = CoefficientsJson(model, trajectory);
+  document["out_of_sample"] = OutOfSampleJson(model, aggregate, trajectory);
+  if (aggregate.Complete()) {
+    document["note"] = "the model is complete: its " + std::to_string(model.max_rounds()) +
+                       " rounds (max_rounds) are done, and it takes no more reports (409 model_complete); these "
+                       "coefficients are final";
+  }
   const std::size_t fewest = FewestChainRounds(trajectory);
   if (fewest < 5) {
     document["warning"] = (model.chains() == 1 ? "the chain has " : "the chain with fewest rounds has ") +
@@ -268,12 +303,27 @@ std::vector<CsvRow> ModelCsvRows(const nlohmann::json& result) {
     }
     rows.push_back(std::move(row));
   }
+  // The held-out rounds' prediction error, in the target's units squared (model_score.h).
+  const nlohmann::json held_out = result.value("out_of_sample", nlohmann::json());
+  if (held_out.is_object() && held_out.contains("mse_raw") && held_out.at("mse_raw").is_number()) {
+    CsvRow row;
+    row.label = "prediction (held out)";
+    row.measure = "mean squared error";
+    row.estimate = held_out.at("mse_raw");
+    row.std_error = held_out.at("standard_error_raw");
+    row.ci_low = held_out.at("interval_raw")[0];
+    row.ci_high = held_out.at("interval_raw")[1];
+    row.count = held_out.at("reports");
+    rows.push_back(std::move(row));
+  }
   return rows;
 }
 
 std::string ModelSimulationText(const nlohmann::json& result) {
   std::string text = "  rounds complete: " + result.at("rounds_completed").dump() + " (batch " +
-                     result.at("batch").dump() + ")\n";
+                     result.at("batch").dump() + ", at most " + result.at("max_rounds").dump() + " rounds" +
+                     (result.at("complete").get<bool>() ? ": complete, later respondents sent no model report" : "") +
+                     ")\n";
   const auto& coefficients = result.at("coefficients");
   const auto& names = result.at("names");
   const nlohmann::json truth = result.value("truth", nlohmann::json());
@@ -297,6 +347,15 @@ std::string ModelSimulationText(const nlohmann::json& result) {
                   "  prediction MSE (normalised target): private %.4g, least squares %.4g, true coefficients %.4g\n",
                   errors.at("mse_private").get<double>(), errors.at("mse_least_squares").get<double>(),
                   errors.at("mse_true").get<double>());
+    text += line;
+  }
+  const nlohmann::json held_out = result.value("out_of_sample", nlohmann::json());
+  if (held_out.is_object() && held_out.at("mse").is_number()) {
+    char line[240];
+    std::snprintf(line, sizeof line,
+                  "  out-of-sample MSE (normalised target, %lld held-out respondents): %.4g, 95%% interval [%.4g, %.4g]\n",
+                  held_out.at("reports").get<long long>(), held_out.at("mse").get<double>(),
+                  held_out.at("interval")[0].get<double>(), held_out.at("interval")[1].get<double>());
     text += line;
   }
   if (result.at("warning").is_string()) text += "  warning: " + result.at("warning").get<std::string>() + "\n";

@@ -21,20 +21,7 @@ std::vector<double> RawCoefficients(const ModelDefinition& model, const std::vec
 // The inverse (for simulation truths given in raw units).
 std::vector<double> NormalisedCoefficients(const ModelDefinition& model, const std::vector<double>& raw);
 
-// One chain's estimate: the average of its iterates over the last half of
-// its complete rounds (Polyak-Ruppert averaging; the last iterate when one
-// round is complete).
-struct ChainEstimate {
-  int chain;
-  long long first_round, last_round;  // the rounds averaged
-  std::vector<double> normalised;
-};
-// The chains with at least one complete round, in chain order.
-std::vector<ChainEstimate> ChainEstimates(const ModelTrajectory& trajectory);
-
-// The final coefficients: the average of the chains' estimates; empty before
-// any round completes.
-std::vector<double> FinalCoefficients(const ModelTrajectory& trajectory);
+// ChainEstimates and FinalCoefficients: model_rounds.h (the state of a held-out round is the final coefficients).
 
 // The mean of K independent, identically distributed estimates (K >= 2) and
 // its 95% interval mean +- t(K - 1) sd / sqrt(K), per coefficient: the

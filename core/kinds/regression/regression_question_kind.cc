@@ -66,11 +66,17 @@ nlohmann::json RegressionQuestionKind::PrivacyToJson() const {
           {"note", "each respondent sends one gradient component (chosen at random, independently of the answers) "
                    "perturbed by " + model_.mechanism + " at epsilon " + FormatNumber(model_.epsilon) +
                    "; the gradient is computed from the answers to " + model_.target + " and the features, which "
-                   "their own questions also report, so the model's epsilon adds to theirs (sequential composition)"}};
+                   "their own questions also report, so the model's epsilon adds to theirs (sequential composition)" +
+                   (model_.holdout_rounds() > 0
+                        ? "; in the last " + std::to_string(model_.holdout_rounds()) + " rounds (held out) each "
+                          "respondent sends instead the squared error of the final model's prediction at their "
+                          "answers, perturbed at the same epsilon"
+                        : std::string())}};
 }
 
 nlohmann::json RegressionQuestionKind::PageSummary() const {
-  return {{"batch", batch_}, {"components", model_.components()}, {"target", model_.target},
+  return {{"batch", batch_}, {"components", model_.components()}, {"max_rounds", model_.max_rounds()},
+          {"holdout_rounds", model_.holdout_rounds()}, {"target", model_.target},
           {"features", model_.features}};
 }
 
@@ -81,16 +87,33 @@ Result<nlohmann::json> RegressionQuestionKind::Perturb(const nlohmann::json& ans
 }
 
 Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const nlohmann::json& wire) const {
-  if (!wire.is_object()) return MakeError("a model report must be an object {\"round\", \"component\", \"value\"}");
+  // null: the model was complete (its state said so), nothing computed or sent.
+  if (wire.is_null()) return std::unique_ptr<const KindResponse>(std::make_unique<GradientResponse>(GradientResponse::NotSent()));
+  if (!wire.is_object()) {
+    return MakeError("a model report must be an object {\"round\", \"component\", \"value\"}, or null once the model "
+                     "is complete");
+  }
+  const bool score = wire.contains("squared_error");  // a held-out round's report
   for (const auto& item : wire.items()) {
-    if (item.key() != "round" && item.key() != "component" && item.key() != "value") {
-      return MakeError("unknown field \"" + item.key() + "\" in a model report");
-    }
+    const bool known = item.key() == "round" || (score ? item.key() == "squared_error"
+                                                        : item.key() == "component" || item.key() == "value");
+    if (!known) return MakeError("unknown field \"" + item.key() + "\" in a model report");
   }
   const auto round = wire.find("round");
   if (round == wire.end() || !round->is_number_integer() || round->get<long long>() < 1 ||
       round->get<long long>() > 1000000000LL) {
     return MakeError("round must be a round number (1, 2, ...)");
+  }
+  const NumericRange possible = mechanism_->possible_values();
+  if (score) {
+    const auto& value = wire.at("squared_error");
+    if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < possible.low ||
+        value.get<double>() > possible.high) {
+      return MakeError("squared_error must be a number in [" + FormatNumber(possible.low) + ", " +
+                       FormatNumber(possible.high) + "]");
+    }
+    return std::unique_ptr<const KindResponse>(
+        std::make_unique<GradientResponse>(GradientResponse::Score(round->get<long long>(), value.get<double>())));
   }
   const auto component = wire.find("component");
   if (component == wire.end() || !component->is_number_integer() || component->get<long long>() < 0 ||
@@ -98,7 +121,6 @@ Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const
     return MakeError("component must be an integer in [0, " + std::to_string(model_.components() - 1) + "]");
   }
   const auto value = wire.find("value");
-  const NumericRange possible = mechanism_->possible_values();
   if (value == wire.end() || !value->is_number() || !std::isfinite(value->get<double>()) ||
       value->get<double>() < possible.low || value->get<double>() > possible.high) {
     return MakeError("value must be a number in [" + FormatNumber(possible.low) + ", " + FormatNumber(possible.high) + "]");
@@ -144,11 +166,19 @@ std::optional<nlohmann::json> RegressionQuestionKind::PublicState(const KindAggr
   const auto& model = static_cast<const ModelAggregate&>(aggregate);
   const long long round = model.CurrentRound();
   const auto in_round = model.rounds().count(round) ? model.rounds().at(round).reports : 0;
-  return nlohmann::json{{"round", round},
-                        {"coefficients", model.CurrentCoefficients()},
-                        {"batch", batch_},
-                        {"reports_in_round", in_round},
-                        {"rounds_completed", round - 1}};
+  nlohmann::json state = {{"round", round},
+                          {"coefficients", model.CurrentCoefficients()},
+                          {"batch", batch_},
+                          {"reports_in_round", in_round},
+                          {"rounds_completed", round - 1}};
+  // Said only once true (the state of a training model is unchanged): the
+  // client then sends null for the model, which the server admits.
+  if (model.Complete()) {
+    state["complete"] = true;
+  } else if (model_.Scores(round)) {
+    state["score"] = true;  // a held-out round: the coefficients are the final ones, to be scored
+  }
+  return state;
 }
 
 }  // namespace deniable

@@ -9,21 +9,24 @@ import { createKind } from './kinds.js';
 export const SURVEY_FORMAT = 'deniable.survey/v1';
 
 // `values`: an editor's id, text, type, ε text and required flag plus its
-// kind's own values, and who sees the answer (privacy 'local' or 'central',
+// kind's own values, and who sees the answer (privacy 'local', 'central' or 'open',
 // the budget text and whether admins see exact counts). A question answered
 // in confidence (a kind with `supportsConfidential`) has no mechanism: its
-// privacy is its publication budget.
+// privacy is its publication budget. A question asked openly (a kind with
+// `supportsOpen`) has neither: its answer is sent as given.
 export function buildQuestion(values) {
   const kind = createKind(values.type);
   const own = kind.buildDefinition(values);
   const central = values.privacy === 'central' && kind.supportsConfidential === true;
-  if (central) delete own.mechanism;
+  const open = values.privacy === 'open' && kind.supportsOpen === true;
+  if (central || open) delete own.mechanism;
   return {
     id: values.id.trim(),
     text: values.text.trim(),
     type: values.type,
     ...own,
     ...(central ? { privacy: 'central', budget: definitionNumber(values.budget), admin_sees_counts: values.adminSeesCounts === true } : {}),
+    ...(open ? { privacy: 'open' } : {}),
     // Absent means required; the canonical definition says only "false".
     ...(values.required === false ? { required: false } : {}),
   };
@@ -59,7 +62,7 @@ export function editorValuesOf(question) {
     type: question.type,
     epsilon: own.epsilon ?? '1',
     required: question.required !== false,
-    privacy: question.privacy === 'central' ? 'central' : 'local',
+    privacy: question.privacy === 'central' || question.privacy === 'open' ? question.privacy : 'local',
     budget: question.budget === undefined ? undefined : String(question.budget),
     adminSeesCounts: question.admin_sees_counts === true,
   };

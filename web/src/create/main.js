@@ -13,6 +13,7 @@ import { clearDraft, loadDraft, saveDraft } from './draft.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createInvitationsPanel } from './invitations.js';
 import { createQuestionEditor } from './question-editor.js';
+import { openQuestionsWarning } from './open-warning.js';
 
 // The survey builder: a form for the definition, live privacy budgets and
 // advisor per question, the JSON preview validated by the core, and Create.
@@ -193,6 +194,9 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
   let created = false;
   const total = el('strong', { testid: 'total-epsilon', text: '—' });
   const totalWarning = el('p', { class: 'notice notice-warning epsilon-warning', testid: 'total-epsilon-warning', hidden: true });
+  // Questions asked openly are outside the total; together they can single a person out.
+  const totalOpenNote = el('span', { class: 'hint', testid: 'total-epsilon-open' });
+  const openWarning = el('div', { class: 'notice notice-warning', testid: 'open-warning', hidden: true });
   const validation = el('p', { class: 'notice', role: 'status', testid: 'validation' });
   const preview = el('pre', { class: 'json', testid: 'definition-json' });
   const token = el('input', { id: 'admin-token', type: 'password', autocomplete: 'off', spellcheck: 'false', value: loadAdminToken(), testid: 'admin-token' });
@@ -230,8 +234,9 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
   const element = el('aside', { class: 'builder-live', 'aria-label': 'Live check and creation' }, [
     el('section', { class: 'card' }, [
       el('h2', { text: 'Privacy budget' }),
-      el('p', {}, ['Whole survey (the questions’ budgets add up): ', total]),
+      el('p', {}, ['Whole survey (the questions’ budgets add up): ', total, ' ', totalOpenNote]),
       totalWarning,
+      openWarning,
       validation,
       el('details', { class: 'raw-report' }, [el('summary', { text: 'Definition (JSON)' }), preview]),
     ]),
@@ -255,11 +260,13 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
         valid = true;
         setText(total, formatEpsilon(parsed.total_epsilon));
         showTotalWarning(totalWarning, parsed.total_epsilon);
+        showOpenWarning(openWarning, totalOpenNote, parsed.survey.questions);
         showValidation(validation, 'success', 'The definition is valid.');
       } catch (error) {
         valid = false;
         setText(total, '—');
         showTotalWarning(totalWarning, null);
+        showOpenWarning(openWarning, totalOpenNote, []);
         if (touched) showValidation(validation, 'error', error.message);
         else showValidation(validation, 'info', 'Fill in the survey’s id, title and questions: the definition is checked as you type.');
       }
@@ -272,6 +279,13 @@ function showTotalWarning(node, totalEpsilon) {
   const text = largeEpsilonWarning(totalEpsilon, 'survey') ?? '';
   setText(node, text);
   node.hidden = text === '';
+}
+
+function showOpenWarning(node, note, questions) {
+  const warning = openQuestionsWarning(questions);
+  setText(note, warning ? `(${warning.count === 1 ? 'the question' : `the ${warning.count} questions`} asked openly ${warning.count === 1 ? 'is' : 'are'} not counted: ${warning.count === 1 ? 'it is' : 'they are'} not protected)` : '');
+  replaceChildren(node, warning ? warning.lines.map((line) => el('p', { text: line })) : []);
+  node.hidden = !warning;
 }
 
 function showValidation(node, kind, message) {

@@ -12,9 +12,10 @@ import { createKind } from './kinds.js';
 // fields of its kind (kinds/<type>/create.js), its privacy budget ε, and
 // live feedback (its budget and, for kinds that have one, the advisor's
 // comparison of mechanisms). A kind whose create module says
-// `supportsConfidential` also offers "Who sees the answer": randomised on
-// the respondent's device (its mechanism, the default) or answered in
-// confidence (a publication budget instead; see shared/central.js).
+// `supportsConfidential` or `supportsOpen` also offers "Who sees the answer":
+// randomised on the respondent's device (its mechanism, the default),
+// answered in confidence (a publication budget instead; see
+// shared/central.js) or asked openly (neither; see shared/open.js).
 
 let nextKey = 0;
 
@@ -110,9 +111,12 @@ export function createQuestionEditor(initial, { onRemove }) {
     read() {
       const kindEditor = activeEditor();
       kindEditor.sync();
-      // Only a kind that can be answered in confidence shows the choice.
-      const central = trust.sync(createKind(activeType).supportsConfidential === true);
-      kindEditor.setConfidential?.(central);
+      // Only a kind that can be answered in confidence or asked openly shows the choice.
+      const kind = createKind(activeType);
+      const chosen = trust.sync({ central: kind.supportsConfidential === true, open: kind.supportsOpen === true });
+      kindEditor.setConfidential?.(chosen === 'central');
+      // Asked openly: no mechanism, so none of its fields (ε among them).
+      kindEditor.setOpen?.(chosen === 'open');
       return {
         id: inputs.id.value,
         text: inputs.text.value,
@@ -120,7 +124,7 @@ export function createQuestionEditor(initial, { onRemove }) {
         epsilon: inputs.epsilon.value,
         required: !inputs.optional.checked,
         ...kindEditor.read(),
-        privacy: central ? 'central' : 'local',
+        privacy: chosen,
         budget: trust.budget.value,
         adminSeesCounts: trust.adminCounts.checked,
       };
@@ -132,7 +136,10 @@ export function createQuestionEditor(initial, { onRemove }) {
     showFeedback(core, respondents, earlier = []) {
       const values = this.read();
       const central = values.privacy === 'central';
-      const result = central ? confidentialFeedback(core, checkQuestion(core, values), respondents, this.index) : activeEditor().feedback(core, {
+      let result;
+      if (values.privacy === 'open') result = openFeedback(checkQuestion(core, values));
+      else if (central) result = confidentialFeedback(core, checkQuestion(core, values), respondents, this.index);
+      else result = activeEditor().feedback(core, {
         values, respondents, index: this.index, earlier,
         check: () => checkQuestion(core, values),
         checkInSurvey: () => checkQuestionInSurvey(core, values, earlier),
@@ -158,9 +165,10 @@ export function createQuestionEditor(initial, { onRemove }) {
 }
 
 // "Who sees the answer" (shown only for a kind that can be answered in
-// confidence) and, when in confidence, the publication budget and whether
-// admins may see the exact counts. `sync(supported)` shows what applies and
-// returns whether the question is answered in confidence.
+// confidence or asked openly, with the choices it has) and, when in
+// confidence, the publication budget and whether admins may see the exact
+// counts. `sync({central, open})` (what the kind supports) shows what
+// applies and returns the question's privacy: 'local', 'central' or 'open'.
 function createTrustFields(fieldId, initial) {
   const name = fieldId('trust');
   const radio = (value, label, testid) => {
@@ -170,15 +178,16 @@ function createTrustFields(fieldId, initial) {
   };
   const local = radio('local', 'Randomised on the respondent’s device (local)', 'question-trust-local');
   const central = radio('central', 'Answered in confidence (central)', 'question-trust-central');
+  const open = radio('open', 'Asked openly (demographics, strata)', 'question-trust-open');
   const hintId = fieldId('trust-hint');
+  const centralHint = el('span', { text: 'In confidence: the organisation receives the answer as given and publishes only releases with added noise, which together spend at most the budget. ' });
+  const openHint = el('span', { text: 'Openly: the answer is sent as given and published exactly (counts of 1 to 4 hidden), to break the other results down by it; it is not protected and has no ε, so it is outside the survey’s total.' });
   const chooser = el('fieldset', { class: 'trust-chooser', 'aria-describedby': hintId, testid: 'question-trust' }, [
     el('legend', { text: 'Who sees the answer' }),
-    el('div', { class: 'choices trust-choices' }, [local.label, central.label]),
-    el('p', {
-      class: 'hint', id: hintId,
-      text: 'Local: each answer is randomised on the respondent’s device; the organisation never sees it. ' +
-        'In confidence: the organisation receives the answer as given and publishes only releases with added noise, which together spend at most the budget.',
-    }),
+    el('div', { class: 'choices trust-choices' }, [local.label, central.label, open.label]),
+    el('p', { class: 'hint', id: hintId }, [
+      'Local: each answer is randomised on the respondent’s device; the organisation never sees it. ', centralHint, openHint,
+    ]),
   ]);
   const budget = numberInput({ id: fieldId('budget'), value: initial.budget ?? '1', testid: 'question-budget' });
   const adminCounts = el('input', { id: fieldId('admin-counts'), type: 'checkbox', checked: initial.adminSeesCounts === true, testid: 'question-admin-counts' });
@@ -193,11 +202,16 @@ function createTrustFields(fieldId, initial) {
     centralFields,
     budget,
     adminCounts,
-    sync(supported) {
-      chooser.hidden = !supported;
-      const isCentral = supported && central.input.checked;
-      centralFields.hidden = !isCentral;
-      return isCentral;
+    sync(supports) {
+      chooser.hidden = !supports.central && !supports.open;
+      central.label.hidden = !supports.central;
+      centralHint.hidden = !supports.central;
+      open.label.hidden = !supports.open;
+      openHint.hidden = !supports.open;
+      // A choice the kind does not have (the type was changed) counts as local.
+      const chosen = supports.central && central.input.checked ? 'central' : (supports.open && open.input.checked ? 'open' : 'local');
+      centralFields.hidden = chosen !== 'central';
+      return chosen;
     },
   };
 }
@@ -220,6 +234,13 @@ function confidentialFeedback(core, checked, respondents, index) {
       }
     },
   };
+}
+
+// The live line of a question asked openly: no ε and no advisor; the core's
+// objection (e.g. to its options) when it has one.
+function openFeedback(checked) {
+  if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
+  return { epsilon: undefined, privacy: 'asked openly: not protected (sent as given and published exactly; not counted in the survey’s ε)' };
 }
 
 // A labelled field (with its hint and, for a number, its message slot); the

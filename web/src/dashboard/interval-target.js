@@ -1,5 +1,6 @@
 import { el, setText } from '../shared/dom.js';
 import { isCentral } from '../shared/central.js';
+import { isOpen } from '../shared/open.js';
 
 // What the 95% intervals are for (core/survey/interval_target.h): the
 // population the respondents were sampled from (the server's default:
@@ -48,6 +49,11 @@ export function createIntervalControl(onChange) {
 // (empty where the results do not say).
 export function intervalLine(question) {
   const target = question.interval_for?.target;
+  // Asked openly: nothing randomised, so only sampling varies.
+  if (isOpen(question)) {
+    if (target === 'respondents') return 'Asked openly: exact for these respondents (no interval needed).';
+    return target === 'population' ? '95% intervals for the population sampled (sampling alone: these answers are not randomised).' : '';
+  }
   if (target === 'respondents') return '95% intervals for these respondents only (randomisation alone; not for the population).';
   if (target !== 'population') return '';
   return isCentral(question)

@@ -1,5 +1,6 @@
 import { kindOf } from '../kinds/registry.js';
 import { isCentral } from '../shared/central.js';
+import { isOpen } from '../shared/open.js';
 import { createIntervalControl } from './interval-target.js';
 import { dashboardKind } from './kinds.js';
 
@@ -17,9 +18,10 @@ export function createKindControls(onChange) {
   return {
     elements: sets.map(({ controls }) => controls.element),
     // Each set sees the questions of its own kind only; a question answered
-    // in confidence has releases, not estimates to tune.
+    // in confidence has releases, and one asked openly exact counts, not
+    // estimates to tune.
     show(questions) {
-      const estimated = questions.filter((question) => !isCentral(question));
+      const estimated = questions.filter((question) => !isCentral(question) && !isOpen(question));
       for (const { kind, controls } of sets) {
         controls.show(kind === null ? questions : estimated.filter((question) => kindOf(question.type) === kind));
       }

@@ -5,6 +5,7 @@ import { formatEpsilon, formatInteger } from '../shared/format.js';
 import { surveyIdFromLocation } from '../shared/location.js';
 import { loadAdminToken } from '../shared/admin-token.js';
 import { isCentral } from '../shared/central.js';
+import { isOpen } from '../shared/open.js';
 import { createAdminTokenForm } from './admin-token-form.js';
 import { createAnalyses } from './analysis-panels.js';
 import * as centralPanel from './central-panel.js';
@@ -160,7 +161,11 @@ function createView(surveyId, refreshNow) {
     setText(respondents, formatInteger(resultsDocument.respondents));
     setText(totalEpsilon, formatEpsilon(resultsDocument.total_epsilon));
     const note = resultsDocument.total_epsilon_note?.replace(/^no formal epsilon:\s*/, '');
-    setText(totalNote, note ? `(${note})` : '');
+    // The core's total leaves out the questions asked openly: said so.
+    const open = resultsDocument.questions.filter(isOpen).length;
+    const openNote = open > 0 ? `${open === 1 ? 'the question' : `the ${open} questions`} asked openly: not protected, not counted` : '';
+    const notes = [note, openNote].filter(Boolean).join('; ');
+    setText(totalNote, notes ? `(${notes})` : '');
     setText(updated, `Updated ${new Date().toLocaleTimeString()} · refreshes every ${POLL_INTERVAL_MS / 1000} s`);
   }
 

@@ -1,10 +1,13 @@
 // The survey page's words for questions answered in confidence (see
 // shared/central.js): the notice before the first question that says which
-// questions the organisation sees and which are randomised on this device,
+// questions are asked openly, which the organisation sees in confidence and
+// which are randomised on this device,
 // the line on each such question, and such a question's entry in the
 // prepared report (its answer, sent as given).
 import { el } from '../shared/dom.js';
 import { isCentral } from '../shared/central.js';
+import { isOpen } from '../shared/open.js';
+import { hasOpen } from './open.js';
 import { formatEpsilon } from '../shared/format.js';
 import { answerWords } from './answer-words.js';
 import { plainText } from '../shared/rich-text.js';
@@ -16,24 +19,30 @@ export function hasCentral(survey, summaries) {
   return survey.questions.some((question, index) => isCentral(question) || isCentral(summaries[index]));
 }
 
-// Null when every question is randomised on the device (the page is then as before).
+// Who sees which answers, before the first question: the questions asked
+// openly (sent as given), those answered in confidence and those randomised
+// on the device, each group listed. Null when every question is randomised on
+// the device (the page is then as before).
 export function renderTrustNotice(survey, summaries) {
-  if (!hasCentral(survey, summaries)) return null;
-  const entries = survey.questions.map((question, index) => ({ question, index, central: isCentral(question) || isCentral(summaries[index]) }));
-  const central = entries.filter((entry) => entry.central);
-  const local = entries.filter((entry) => !entry.central);
+  if (!hasCentral(survey, summaries) && !hasOpen(survey, summaries)) return null;
+  const entries = survey.questions.map((question, index) => ({
+    question, index,
+    trust: isOpen(question) || isOpen(summaries[index]) ? 'open' : (isCentral(question) || isCentral(summaries[index]) ? 'central' : 'local'),
+  }));
+  const group = (trust, heading, text) => {
+    const members = entries.filter((entry) => entry.trust === trust);
+    if (members.length === 0) return null;
+    return el('div', { class: `trust-group trust-group-${trust}`, testid: `trust-${trust}` }, [
+      el('h3', { text: `${heading} (${t('questionCount', members.length)})` }),
+      el('p', { text }),
+      renderList(members, `trust-${trust}-list`),
+    ]);
+  };
   return el('section', { class: 'card trust-notice', 'aria-labelledby': 'trust-heading', testid: 'trust-notice' }, [
     el('h2', { id: 'trust-heading', text: t('trustHeading') }),
-    el('div', { class: 'trust-group trust-group-central', testid: 'trust-central' }, [
-      el('h3', { text: `${t('inConfidence')} (${t('questionCount', central.length)})` }),
-      el('p', { text: t('trustCentral') }),
-      renderList(central, 'trust-central-list'),
-    ]),
-    local.length > 0 ? el('div', { class: 'trust-group', testid: 'trust-local' }, [
-      el('h3', { text: `${t('onDevice')} (${t('questionCount', local.length)})` }),
-      el('p', { text: t('trustLocal') }),
-      renderList(local, 'trust-local-list'),
-    ]) : null,
+    group('open', t('openGroup'), t('trustOpen')),
+    group('central', t('inConfidence'), t('trustCentral')),
+    group('local', t('onDevice'), t('trustLocal')),
     el('p', { class: 'hint', text: t('trustHint') }),
   ]);
 }

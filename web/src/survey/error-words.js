@@ -7,6 +7,7 @@ import { t } from './texts.js';
 const WORDS = {
   invitation_invalid: () => t('inviteInvalid'),
   invitation_required: () => t('codeBeforeSend'),
+  model_complete: () => t('modelComplete'),
 };
 
 export function errorInWords(error) {

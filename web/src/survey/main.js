@@ -27,7 +27,9 @@ import { surveyKind } from './kinds.js';
 // again just before randomising. If the server refuses the report because a
 // state moved on (409 report_not_admitted), only those questions are
 // randomised again, from the answers still in memory, and the respondent
-// sees the new report and why before sending it.
+// sees the new report and why before sending it. A model that has done all
+// its rounds (409 model_complete, or "complete" in its state) gets null: its
+// part is left out, and the page says so in plain words.
 
 const main = document.getElementById('survey-page');
 
@@ -287,7 +289,10 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
         await sendReport(survey, reportText, code);
         return { replaced: false };
       } catch (error) {
-        if (!(error.status === 409 && error.code === 'report_not_admitted') || !stateful.ids?.size) throw error;
+        // A state that moved on, or a model that completed its rounds (its
+        // part is then left out): renewed once per click, never in a loop.
+        const stateMoved = error.status === 409 && (error.code === 'report_not_admitted' || error.code === 'model_complete');
+        if (!stateMoved || !stateful.ids?.size) throw error;
         if (!answers) {
           forgetPreparedReport(survey);
           throw new Error(`${error.message}. ${t('cannotRenew')}`);

@@ -3,6 +3,8 @@ import { t } from './texts.js';
 import { isCentral } from '../shared/central.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
 import { hasCentral } from './confidential.js';
+import { isOpen } from '../shared/open.js';
+import { hasOpen } from './open.js';
 import { surveyKind } from './kinds.js';
 
 // The short explanation of what leaves the device, with each question's
@@ -13,7 +15,9 @@ import { surveyKind } from './kinds.js';
 export function renderPrivacySummary(survey, privacy) {
   return el('section', { class: 'card privacy', 'aria-labelledby': 'privacy-heading', testid: 'privacy-summary' }, [
     el('h2', { id: 'privacy-heading', text: t('privacyHeading') }),
-    el('p', { text: hasCentral(survey, privacy.questions) ? t('privacyMixed') : t('privacyLocal') }),
+    el('p', { text: introduction(survey, privacy) }),
+    // Asked openly: what is not protected, and that the randomised answers keep their ε.
+    hasOpen(survey, privacy.questions) ? el('p', { class: 'privacy-open', testid: 'privacy-open-statement', text: t('privacyOpenStatement') }) : null,
     el('ul', { class: 'privacy-list' }, survey.questions.map((question, index) =>
       renderQuestionPrivacy(question, index, privacy.questions[index]))),
     // The privacy budgets (ε), mechanism names and the total: for readers who want them.
@@ -24,10 +28,17 @@ export function renderPrivacySummary(survey, privacy) {
         el('li', {}, renderQuestionTechnical(question, index, privacy.questions[index])))),
       el('p', { class: 'privacy-total' }, [
         el('strong', { text: t('wholeSurvey') }),
-        el('span', { testid: 'total-epsilon', text: totalText(privacy.total_epsilon) }),
+        el('span', { testid: 'total-epsilon', text: totalText(privacy.total_epsilon, hasOpen(survey, privacy.questions)) }),
       ]),
     ]),
   ]);
+}
+
+// Every answer randomised on the device; some in confidence; or some asked
+// openly (their statement follows) with the others randomised.
+function introduction(survey, privacy) {
+  if (hasCentral(survey, privacy.questions)) return t('privacyMixed');
+  return hasOpen(survey, privacy.questions) ? t('privacyRandomised') : t('privacyLocal');
 }
 
 // What is sent for the question, in plain words (its kind's privacyInWords
@@ -35,9 +46,10 @@ export function renderPrivacySummary(survey, privacy) {
 function renderQuestionPrivacy(question, index, questionPrivacy) {
   const central = isCentral(question) || isCentral(questionPrivacy);
   const inWords = surveyKind(question.type).privacyInWords;
-  const words = central
-    ? t('centralWords')
-    : (typeof inWords === 'function' ? inWords(question, questionPrivacy) : null) ?? t('randomisedWords');
+  let words;
+  if (isOpen(question) || isOpen(questionPrivacy)) words = t('openWords');
+  else if (central) words = t('centralWords');
+  else words = (typeof inWords === 'function' ? inWords(question, questionPrivacy) : null) ?? t('randomisedWords');
   return el('li', { testid: `privacy-words-${question.id}` }, [
     el('span', { class: 'privacy-question', text: t('questionN', index + 1) }),
     words,
@@ -48,6 +60,13 @@ function renderQuestionPrivacy(question, index, questionPrivacy) {
 function renderQuestionTechnical(question, index, questionPrivacy) {
   const epsilon = questionPrivacy.privacy?.epsilon ?? null;
   const central = isCentral(question) || isCentral(questionPrivacy);
+  if (isOpen(question) || isOpen(questionPrivacy)) {
+    return el('span', { testid: `privacy-${question.id}` }, [
+      el('span', { class: 'privacy-question', text: t('questionN', index + 1) }),
+      el('strong', { text: t('notProtected') }),
+      t('openBudget'),
+    ]);
+  }
   return el('span', { testid: `privacy-${question.id}` }, [
     el('span', { class: 'privacy-question', text: t('questionN', index + 1) }),
     el('strong', { text: formatEpsilon(epsilon) }),
@@ -56,11 +75,12 @@ function renderQuestionTechnical(question, index, questionPrivacy) {
   ]);
 }
 
-function totalText(totalEpsilon) {
+// The core's total leaves out the questions asked openly (they have no ε): said so.
+function totalText(totalEpsilon, withOpen) {
   if (totalEpsilon === null || totalEpsilon === undefined) {
     return t('noTotal');
   }
-  return t('total', formatEpsilon(totalEpsilon));
+  return withOpen ? t('totalWithOpen', formatEpsilon(totalEpsilon)) : t('total', formatEpsilon(totalEpsilon));
 }
 
 // A definition's mechanism is {name, ...}, or just its name (a model's "mechanism": "duchi").

@@ -1,6 +1,8 @@
 import { el } from '../shared/dom.js';
 import { isCentral } from '../shared/central.js';
+import { isOpen } from '../shared/open.js';
 import { renderConfidentialLine } from './confidential.js';
+import { renderOpenLine } from './open.js';
 import { surveyKind } from './kinds.js';
 import { t } from './texts.js';
 
@@ -16,15 +18,17 @@ export function isOptional(question) {
 }
 
 // `questions`: the survey's questions (a kind may name the others, e.g. the
-// questions a model is built from). A question answered in confidence is
-// asked with its kind's controls, and says so under its text.
+// questions a model is built from). A question answered in confidence or
+// asked openly is asked with its kind's controls, and says so under its text.
 export function renderQuestion(question, index, questions) {
   const fieldset = surveyKind(question.type).renderFieldset(question, index, questions);
-  if (isCentral(question)) {
-    fieldset.classList.add('question-confidential');
+  // Answered in confidence, or asked openly (sent as given, not randomised): said under its text.
+  const line = isCentral(question) ? renderConfidentialLine(question) : (isOpen(question) ? renderOpenLine(question) : null);
+  if (line) {
+    fieldset.classList.add(isCentral(question) ? 'question-confidential' : 'question-open');
     const legend = fieldset.querySelector('legend');
-    if (legend) legend.after(renderConfidentialLine(question));
-    else fieldset.prepend(renderConfidentialLine(question));
+    if (legend) legend.after(line);
+    else fieldset.prepend(line);
   }
   if (isOptional(question)) {
     fieldset.querySelector('legend')?.append(el('span', { class: 'optional-tag', text: t('optionalTag') }));

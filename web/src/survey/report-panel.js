@@ -4,6 +4,8 @@ import { errorInWords } from './error-words.js';
 import { plainText } from '../shared/rich-text.js';
 import { isCentral } from '../shared/central.js';
 import { describeConfidentialResponse, hasCentral } from './confidential.js';
+import { isOpen } from '../shared/open.js';
+import { describeOpenResponse, hasOpen } from './open.js';
 import { isOptional } from './question-fieldset.js';
 import { surveyKind } from './kinds.js';
 
@@ -16,8 +18,9 @@ import { surveyKind } from './kinds.js';
 // `notice`: why this report replaces one shown before, or null.
 export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl, preview = false, onSent = () => {} }) {
   const report = JSON.parse(reportText);
-  // Answers sent in confidence are not randomised: the heading does not say they are.
-  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: hasCentral(survey, summaries) ? t('reportHeadingMixed') : t('reportHeading') });
+  // Answers sent in confidence or asked openly are not randomised: the heading does not say they are.
+  const mixed = hasCentral(survey, summaries) || hasOpen(survey, summaries);
+  const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: mixed ? t('reportHeadingMixed') : t('reportHeading') });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
   const codeInput = needsCode ? renderCodeInput(initialCode) : null;
   const sendButton = el('button', {
@@ -81,15 +84,18 @@ function renderSkipped(question) {
 // A perturbed response in human terms ({label, values, more, explanation,
 // note, details}; `more`: further parts of the report, e.g. a direction), as
 // the question's kind reads its wire format (kinds/<type>/survey.js) with the
-// core's summary of the question. A question answered in confidence sends
-// the answer as given, and says so (survey/confidential.js).
+// core's summary of the question. A question answered in confidence or asked
+// openly sends the answer as given, and says so (survey/confidential.js, survey/open.js).
 function renderResponse(question, response, summary) {
   const central = isCentral(question) || isCentral(summary);
-  const description = central
-    ? describeConfidentialResponse(question, response, summary)
-    : surveyKind(question.type).describeResponse(question, response, summary);
+  const open = isOpen(question) || isOpen(summary);
+  let description;
+  if (open) description = describeOpenResponse(question, response);
+  else if (central) description = describeConfidentialResponse(question, response, summary);
+  else description = surveyKind(question.type).describeResponse(question, response, summary);
   const long = description.values.length > LONG_LIST;
-  return el('div', { class: `report-item${central ? ' report-item-confidential' : ''}`, testid: `report-${question.id}` }, [
+  const itemClass = open ? ' report-item-open' : (central ? ' report-item-confidential' : '');
+  return el('div', { class: `report-item${itemClass}`, testid: `report-${question.id}` }, [
     el('dt', { text: plainText(question.text) }),
     el('dd', {}, [
       el('span', { class: 'report-label', text: t('labelled', description.label) }),

@@ -20,6 +20,7 @@ export const t = texts({
     inviteChecking: 'Checking your code…',
     inviteEmpty: 'Please enter your invitation code.',
     inviteInvalid: 'This invitation code is not valid for this survey, or it has already been used. Check it for typing mistakes, or ask the organisers for a new one.',
+    modelComplete: 'The survey’s model has finished its training and takes no more reports. Reload the page to send your other answers without it.',
     inviteOk: 'Your invitation code is valid. It is used once, when you send your report.',
     prepare: 'Prepare my report',
     reviewHeading: 'Check your answers',
@@ -101,6 +102,22 @@ export const t = texts({
     centralBudget: ' (answered in confidence: the budget of everything published about it)',
     noTotal: 'no formal epsilon, because at least one question has none.',
     total: (epsilon) => `${epsilon} (the questions' budgets add up).`,
+    // Questions asked openly (survey/open.js).
+    askedOpenly: 'Asked openly',
+    openGroup: 'Asked openly: sent as you give them',
+    trustOpen: 'These answers are not randomised: they are sent as you give them, the organisation sees them, and no privacy budget protects them. ' +
+      'They are used to break the results down by group; counts of fewer than 5 people are not published.',
+    privacyRandomised: 'Answers to questions randomised on your device never leave it: only a randomised report is sent, which could have come from other answers. ' +
+      'You will see your whole report before anything leaves. For each question:',
+    privacyOpenStatement: 'Answers to questions asked openly are sent as you give them: they are not protected. ' +
+      'Your randomised answers keep their privacy budget (ε) whatever your open answers are: each is randomised on this device on its own, so your open answers do not weaken that bound.',
+    openWords: 'sent as you give it: not randomised and not protected.',
+    openLine: ' This answer is sent as you give it: it is not randomised and not protected.',
+    sentOpenly: 'Sent as you gave it (asked openly)',
+    openExplanation: 'This answer is not randomised: the organisation receives it as it is, and no privacy budget protects it. Your randomised answers keep their privacy budget whatever this answer is.',
+    notProtected: 'not protected',
+    openBudget: ' (asked openly: no ε, not counted in the total)',
+    totalWithOpen: (epsilon) => `${epsilon} for the randomised questions (their budgets add up); questions asked openly are not protected and not counted.`,
   },
   fr: {
     loading: 'Chargement du questionnaire…',
@@ -120,6 +137,7 @@ export const t = texts({
     inviteChecking: 'Vérification de votre code…',
     inviteEmpty: 'Veuillez saisir votre code d’invitation.',
     inviteInvalid: 'Ce code d’invitation n’est pas valable pour ce questionnaire, ou il a déjà servi. Vérifiez qu’il est bien saisi, ou demandez-en un nouveau aux organisateurs.',
+    modelComplete: 'Le modèle du questionnaire a terminé son entraînement et ne prend plus de rapports. Rechargez la page pour envoyer vos autres réponses sans lui.',
     inviteOk: 'Votre code d’invitation est valide. Il est utilisé une fois, à l’envoi de votre rapport.',
     prepare: 'Préparer mon rapport',
     reviewHeading: 'Vérifiez vos réponses',
@@ -202,5 +220,20 @@ export const t = texts({
     centralBudget: ' (réponse confidentielle : le budget de tout ce qui est publié à son sujet)',
     noTotal: 'pas d’epsilon formel, car au moins une question n’en a pas.',
     total: (epsilon) => `${epsilon} (les budgets des questions s’additionnent).`,
+    askedOpenly: 'Posée ouvertement',
+    openGroup: 'Posées ouvertement : envoyées telles que vous les donnez',
+    trustOpen: 'Ces réponses ne sont pas rendues aléatoires : elles sont envoyées telles que vous les donnez, l’organisation les voit, et aucun budget de confidentialité ne les protège. ' +
+      'Elles servent à ventiler les résultats par groupe ; les effectifs de moins de 5 personnes ne sont pas publiés.',
+    privacyRandomised: 'Les réponses rendues aléatoires sur votre appareil ne le quittent jamais : seul un rapport aléatoire est envoyé, qui aurait pu venir d’autres réponses. ' +
+      'Vous verrez tout votre rapport avant que rien ne parte. Pour chaque question :',
+    privacyOpenStatement: 'Les réponses aux questions posées ouvertement sont envoyées telles que vous les donnez : elles ne sont pas protégées. ' +
+      'Vos réponses rendues aléatoires gardent leur budget de confidentialité (ε) quelles que soient vos réponses ouvertes : chacune est rendue aléatoire sur cet appareil séparément, donc vos réponses ouvertes n’affaiblissent pas cette borne.',
+    openWords: 'envoyée telle que vous la donnez : ni rendue aléatoire, ni protégée.',
+    openLine: ' Cette réponse est envoyée telle que vous la donnez : elle n’est ni rendue aléatoire, ni protégée.',
+    sentOpenly: 'Envoyée telle que vous l’avez donnée (posée ouvertement)',
+    openExplanation: 'Cette réponse n’est pas rendue aléatoire : l’organisation la reçoit telle quelle, et aucun budget de confidentialité ne la protège. Vos réponses rendues aléatoires gardent leur budget quelle que soit cette réponse.',
+    notProtected: 'non protégée',
+    openBudget: ' (posée ouvertement : pas d’ε, non comptée dans le total)',
+    totalWithOpen: (epsilon) => `${epsilon} pour les questions rendues aléatoires (leurs budgets s’additionnent) ; les questions posées ouvertement ne sont pas protégées et ne sont pas comptées.`,
   },
 });

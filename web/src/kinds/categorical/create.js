@@ -14,6 +14,16 @@ export const label = 'Choice among options';
 // mechanism); the question editor then offers "Who sees the answer".
 export const supportsConfidential = true;
 
+// May be asked openly ("privacy": "open", no mechanism: a demographic or a
+// stratum to break results down by); the question editor then offers it.
+export const supportsOpen = true;
+
+// How many different answers an open question of this kind has (the builder
+// multiplies them: the combinations that can single a person out).
+export function openAnswerCount(question) {
+  return question.options?.length ?? 0;
+}
+
 const MECHANISMS = [
   ['grr', 'GRR (randomised response)'],
   ['oue', 'OUE (optimised unary)'],
@@ -78,6 +88,12 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     setConfidential(central) {
       mechanismRow.hidden = central;
       if (central) pureField.hidden = true;
+    },
+    // Asked openly: no mechanism either (called after setConfidential).
+    setOpen(open) {
+      if (!open) return;
+      mechanismRow.hidden = true;
+      pureField.hidden = true;
     },
     read() {
       return {

@@ -3,6 +3,7 @@ import { el, setText } from '../../shared/dom.js';
 import { createOptionFilter, topOptions } from './option-filter.js';
 import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
 import { createSkippedNote } from '../../shared/skipped-note.js';
+import { isOpen, SMALL_COUNT } from '../../shared/open.js';
 import { createFrequencyChart } from './frequency-chart.js';
 
 // What the panel is built from: a panel is rebuilt only when this changes.
@@ -15,6 +16,8 @@ export function structure(question) {
 // carries every number. Built once; update() only changes text and data.
 export function createPanel(question, index) {
   const id = question.id;
+  // Asked openly: exact shares, intervals for the population only, small counts hidden.
+  const open = isOpen(question);
   const headingId = `question-heading-${index}`;
   const tableId = `question-table-${index}`;
   const facts = {
@@ -39,7 +42,7 @@ export function createPanel(question, index) {
   // The chart's height follows the number of bars (CSSOM, allowed by the CSP).
   const setBars = (count) => chartBox.style.setProperty('--bars', String(Math.max(1, count)));
   setBars(Math.min(labels.length, filter.limit));
-  const rows = question.options.map((option, optionIndex) => createRow(id, option.label, optionIndex));
+  const rows = question.options.map((option, optionIndex) => createRow(id, option.label, optionIndex, open));
 
   const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
     el('h2', { id: headingId, text: question.text }),
@@ -47,16 +50,16 @@ export function createPanel(question, index) {
       el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
       el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
       el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
-      el('div', {}, [el('dt', { text: 'Expected 95% precision' }), facts.precision]),
+      open ? null : el('div', {}, [el('dt', { text: 'Expected 95% precision' }), facts.precision]),
     ]),
     skipped.element,
     warning,
     filter.element,
     chartBox,
-    el('p', { class: 'hint', id: `${tableId}-caption`, text: 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%, each with its interval (the 95% interval kept within 0–100% and widened to include it).' }),
+    el('p', { class: 'hint', id: `${tableId}-caption`, text: open ? OPEN_CAPTION : ESTIMATE_CAPTION }),
     el('div', { class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}` }, [
       el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
-        el('thead', {}, [el('tr', {}, ['Option', 'Estimate', '95% CI', 'Consistent'].map((text) =>
+        el('thead', {}, [el('tr', {}, (open ? ['Option', 'Share', '95% CI', 'Respondents'] : ['Option', 'Estimate', '95% CI', 'Consistent']).map((text) =>
           el('th', { scope: 'col', text })))]),
         el('tbody', {}, rows.map((row) => row.element)),
       ]),
@@ -77,8 +80,8 @@ export function createPanel(question, index) {
     update(result) {
       setText(facts.n, formatInteger(result.n));
       skipped.update(result);
-      setText(facts.epsilon, epsilonText(result.privacy));
-      setText(facts.mechanism, mechanismLabel(result.mechanism));
+      setText(facts.epsilon, open ? OPEN_PRIVACY : epsilonText(result.privacy));
+      setText(facts.mechanism, open ? OPEN_MECHANISM : mechanismLabel(result.mechanism));
       setText(facts.precision, precisionText(result));
       // The server's warning (present when n is too small for useful
       // estimates) states the expected precision, which the facts above
@@ -94,7 +97,14 @@ export function createPanel(question, index) {
   };
 }
 
-function createRow(questionId, label, optionIndex) {
+const ESTIMATE_CAPTION = 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%, each with its interval (the 95% interval kept within 0–100% and widened to include it).';
+const OPEN_CAPTION = `Exact share of respondents choosing each option (asked openly: the answers are not randomised). The 95% interval is for the population the respondents were drawn from (exact binomial, Clopper-Pearson); for these respondents the share is exact. Options chosen by 1 to ${SMALL_COUNT - 1} respondents are not shown (“fewer than ${SMALL_COUNT}”, no bar).`;
+export const OPEN_PRIVACY = 'asked openly: not protected';
+export const OPEN_MECHANISM = 'none: sent as given, counted exactly';
+
+// `open`: a question asked openly, whose rows say "fewer than 5" for a hidden
+// option and give its count of respondents instead of a consistent estimate.
+function createRow(questionId, label, optionIndex, open = false) {
   const cells = {
     estimate: el('td', { class: 'number', testid: `estimate-${questionId}-${optionIndex}` }),
     interval: el('td', { class: 'number interval', testid: `ci-${questionId}-${optionIndex}` }),
@@ -104,6 +114,17 @@ function createRow(questionId, label, optionIndex) {
   return {
     element,
     update(option) {
+      if (open) {
+        const hidden = Boolean(option.hidden);
+        setText(cells.estimate, hidden ? `fewer than ${SMALL_COUNT}` : formatPercent(option.frequency));
+        setText(cells.interval, hidden ? '—' : formatInterval(option.ci_low, option.ci_high));
+        setText(cells.consistent, hidden ? `fewer than ${SMALL_COUNT}` : formatInteger(option.count));
+        cells.interval.dataset.low = String(option.ci_low);
+        cells.interval.dataset.high = String(option.ci_high);
+        cells.estimate.dataset.value = String(option.frequency);
+        cells.estimate.dataset.hidden = String(hidden);
+        return;
+      }
       setText(cells.estimate, formatPercent(option.frequency));
       setText(cells.interval, formatInterval(option.ci_low, option.ci_high));
       setText(cells.consistent, option.consistent_ci_low == null

@@ -11,6 +11,8 @@ const LABEL_LINE_LENGTH = 22;
 const clip = (value) => Math.min(1, Math.max(0, value));
 
 function toPoint(option) {
+  // An option not shown (asked openly, fewer than 5 respondents) has no bar at all.
+  if (option?.hidden) return { x: null, xMin: null, xMax: null };
   if (option.frequency === null || option.frequency === undefined) return { x: 0, xMin: 0, xMax: 0 };
   return { x: clip(option.frequency), xMin: clip(option.ci_low), xMax: clip(option.ci_high) };
 }
@@ -68,6 +70,7 @@ export function createFrequencyChart(canvas, allLabels) {
 }
 
 function describeOption(option) {
+  if (option?.hidden) return `not shown: ${option.hidden}`;
   if (!option || option.frequency === null) return 'no reports yet';
   return `${formatPercent(option.frequency)} (95% CI ${formatInterval(option.ci_low, option.ci_high)})`;
 }

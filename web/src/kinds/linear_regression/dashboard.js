@@ -21,6 +21,22 @@ export function structure(question) {
   return question.names ?? null;
 }
 
+// The bound on the rounds (max_rounds), and whether the model reached it.
+function maxRoundsText(result) {
+  if (typeof result.max_rounds !== 'number') return MISSING;
+  return `${formatInteger(result.max_rounds)}${result.complete ? ' (complete: no more reports are taken)' : ''}`;
+}
+
+// The held-out rounds' prediction error in the target's units squared, or the core's note (why there is none yet).
+function outOfSampleText(result) {
+  const held = result.out_of_sample;
+  if (!held) return '';
+  if (typeof held.mse_raw !== 'number') return held.note ? `Out-of-sample error: ${sentence(held.note)}` : '';
+  const [low, high] = held.interval_raw;
+  return `Out-of-sample error: mean squared error ${coefficientText(held.mse_raw)} (95% interval ${coefficientText(low)} to ${coefficientText(high)}), ` +
+    `in ${result.target} units squared, from ${formatInteger(held.reports)} held-out respondents whom the model never trained on.`;
+}
+
 export function createPanel(question, index) {
   const id = question.id;
   const text = question.text ?? id;
@@ -33,6 +49,7 @@ export function createPanel(question, index) {
     epsilon: el('dd', { testid: `epsilon-${id}` }),
     mechanism: el('dd', { testid: `mechanism-${id}` }),
     rounds: el('dd', { testid: `rounds-completed-${id}` }),
+    maxRounds: el('dd', { testid: `max-rounds-${id}` }),
     current: el('span', { testid: `current-round-${id}` }),
   };
   const progress = el('progress', { max: '1', value: '0', testid: `round-progress-${id}`, 'aria-labelledby': `${headingId}-current` });
@@ -49,6 +66,7 @@ export function createPanel(question, index) {
     canvases.map((canvas) => el('div', { class: 'chart-box chart-box-model' }, [canvas])));
   const rows = names.map((name, position) => createCoefficientRow(id, name, position));
   const uncertainty = el('p', { class: 'hint', id: `${tableId}-caption`, testid: `uncertainty-${id}` });
+  const outOfSample = el('p', { class: 'hint', testid: `out-of-sample-${id}` });
   const roundsBody = el('tbody', { testid: `rounds-table-body-${id}` });
   // Many rounds are listed as an even sample (the results' rounds_shown); the API pages the full series.
   const shownNote = el('p', { class: 'hint', testid: `rounds-shown-${id}` });
@@ -60,6 +78,7 @@ export function createPanel(question, index) {
       el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
       el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
       el('div', {}, [el('dt', { text: 'Rounds completed' }), facts.rounds]),
+      el('div', {}, [el('dt', { text: 'Rounds at most' }), facts.maxRounds]),
       el('div', {}, [el('dt', { id: `${headingId}-current`, text: 'Current round' }), el('dd', {}, [facts.current, ' ', progress])]),
     ]),
     privacyNote,
@@ -76,6 +95,7 @@ export function createPanel(question, index) {
       ]),
     ]),
     uncertainty,
+    outOfSample,
     el('details', { class: 'report-details', testid: `rounds-details-${id}` }, [
       el('summary', { text: 'Coefficients by round (table)' }),
       shownNote,
@@ -98,6 +118,7 @@ export function createPanel(question, index) {
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? result.mechanism?.epsilon ?? null));
       setText(facts.mechanism, `${mechanismLabel({ name: result.mechanism?.name ?? 'piecewise' })}, one gradient component per report`);
       setText(facts.rounds, formatInteger(result.rounds_completed));
+      setText(facts.maxRounds, maxRoundsText(result));
       setText(facts.current, `round ${formatInteger(result.current_round)}: ${formatInteger(result.current_round_reports)} of ${formatInteger(result.batch)} reports`);
       progress.max = Math.max(1, result.batch ?? 1);
       progress.value = Math.min(result.current_round_reports ?? 0, progress.max);
@@ -105,6 +126,7 @@ export function createPanel(question, index) {
       setText(formula, formulaText(result));
       const final = result.coefficients;
       rows.forEach((row, position) => row.update(final, position));
+      setText(outOfSample, outOfSampleText(result));
       setText(uncertainty, final ? `Uncertainty: ${sentence(final.uncertainty)}` : 'No coefficients yet: the first round is not complete.');
       const rounds = result.rounds ?? [];
       const shown = result.rounds_shown;

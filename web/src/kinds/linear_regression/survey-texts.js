@@ -27,6 +27,15 @@ export const t = texts({
     renewed: (text, round) => `The model “${text}” moved on to its next round before your report arrived, so the server could not accept ` +
       `the model’s part of it. Your device has made a new one for round ${round} from the same answers; the rest of your report is unchanged. ` +
       'Your first model report did reach the server, so sending this one reveals a little more about your answers than one report would.',
+    renewedComplete: (text) => `The model “${text}” finished its training before your report arrived, so the server no longer takes ` +
+      'the model’s part of it. Nothing is sent for the model now; the rest of your report is unchanged.',
+    valueComplete: 'nothing: the model has finished its training',
+    valueScore: (round, value) => `one number about how far the model’s prediction is from your answer, ${value} with noise added (round ${round}, held out to test the model)`,
+    explanationScore: 'The model has finished training. Your device worked out how far its prediction is from your own answer (the squared difference) and added random noise to it: ' +
+      'on its own it says little; the organisers only use the average over many people, to tell how well the model predicts people it was not trained on.',
+    detailsScore: (round, target, mechanism, epsilon, value) => `Round ${round} is held out: (prediction − ${target})², on the scaled variables, the prediction kept within the range of ${target}, ` +
+      `between 0 and 4, sent as that number divided by 2 minus 1, with noise by ${mechanism} at ${epsilon}; the value sent is exactly ${value}.`,
+    explanationComplete: 'The model has done all its rounds and takes no more reports, so nothing is computed or sent for it. Your other answers are sent as shown.',
     badComponent: (question, component, components) => `question ${question}: the report's component ${component} is not one of the model's ${components}`,
     label: 'Sent for the model',
     valueFeature: (round, name, value) => `one number about “${name}”, ${value} with noise added (round ${round})`,
@@ -65,6 +74,15 @@ export const t = texts({
     renewed: (text, round) => `Le modèle « ${text} » est passé à son tour suivant avant l’arrivée de votre rapport : le serveur n’a donc pas pu accepter ` +
       `la partie de votre rapport destinée au modèle. Votre appareil en a fait une nouvelle pour le tour ${round} à partir des mêmes réponses ; le reste de votre rapport est inchangé. ` +
       'Votre premier rapport pour le modèle est bien arrivé au serveur : envoyer celui-ci en révèle donc un peu plus sur vos réponses qu’un seul rapport.',
+    renewedComplete: (text) => `Le modèle « ${text} » a terminé son entraînement avant l’arrivée de votre rapport : le serveur n’accepte plus ` +
+      'la partie de votre rapport destinée au modèle. Rien n’est envoyé pour le modèle ; le reste de votre rapport est inchangé.',
+    valueComplete: 'rien : le modèle a terminé son entraînement',
+    valueScore: (round, value) => `un nombre lié à l’écart entre la prédiction du modèle et votre réponse, ${value} avec du bruit ajouté (tour ${round}, réservé pour tester le modèle)`,
+    explanationScore: 'Le modèle a fini son entraînement. Votre appareil a calculé l’écart entre sa prédiction et votre propre réponse (le carré de la différence) et y a ajouté du bruit aléatoire : ' +
+      'seul, il dit peu de chose ; les organisateurs n’utilisent que la moyenne sur de nombreuses personnes, pour savoir si le modèle prédit bien des personnes sur lesquelles il n’a pas été entraîné.',
+    detailsScore: (round, target, mechanism, epsilon, value) => `Le tour ${round} est réservé : (prédiction − ${target})², sur les variables mises à l’échelle, la prédiction étant gardée dans la plage de ${target}, ` +
+      `entre 0 et 4, envoyé sous la forme de ce nombre divisé par 2 moins 1, avec du bruit par ${mechanism} à ${epsilon} ; la valeur envoyée est exactement ${value}.`,
+    explanationComplete: 'Le modèle a fait tous ses tours et ne prend plus de rapports : rien n’est calculé ni envoyé pour lui. Vos autres réponses sont envoyées telles qu’affichées.',
     badComponent: (question, component, components) => `question ${question} : la composante ${component} du rapport n’est pas l’une des ${components} du modèle`,
     label: 'Envoyé pour le modèle',
     valueFeature: (round, name, value) => `un nombre lié à « ${name} », ${value} avec du bruit ajouté (tour ${round})`,

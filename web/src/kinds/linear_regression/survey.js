@@ -105,19 +105,35 @@ export function answerInWords() {
 
 // Whether a prepared response still fits the model's current state: a model
 // report is for one round, and the server refuses it once that round closes.
+// Once the model is complete (all its rounds done) only null fits: nothing is sent for it.
 export function fitsState(response, state) {
+  if (state?.complete === true) return response === null;
   return response?.round === state?.round;
 }
 
 // Said to the respondent when the page made a new report for a model that
 // moved on to its next round: `response` is the new one.
+// `response` null: the model completed its rounds meanwhile, nothing is sent for it.
 export function renewedNote(question, response) {
+  if (response === null) return t('renewedComplete', question.text);
   return t('renewed', question.text, String(response.round));
 }
 
 // A perturbed response in human terms: {label, values, explanation, details}.
 // `response` is the wire form {round, component, value}.
+// null: the model had done all its rounds (its state said "complete").
 export function describeResponse(question, response, summary) {
+  if (response === null) return { label: t('label'), values: [t('valueComplete')], explanation: t('explanationComplete') };
+  // A held-out round's report: the squared error of the final model at the answers ("holdout").
+  if (response && Object.hasOwn(response, 'squared_error')) {
+    const round = String(response.round);
+    return {
+      label: t('label'),
+      values: [t('valueScore', round, formatDecimal(response.squared_error, 2))],
+      explanation: t('explanationScore'),
+      details: { summary: t('technicalDetails'), items: [t('detailsScore', round, question.target, mechanismName(question), formatEpsilon(question.epsilon), String(response.squared_error))] },
+    };
+  }
   const components = summary?.components ?? question.features.length + 1;
   if (!Number.isInteger(response?.component) || response.component < 0 || response.component >= components) {
     throw new Error(t('badComponent', question.id, JSON.stringify(response?.component) ?? 'undefined', components));

@@ -23,6 +23,16 @@ const MECHANISMS = [
   ['levels', 'Privacy levels by range (mean)'],
 ];
 
+// May be asked openly ("privacy": "open", no mechanism: an age, a size to
+// break results down by); the question editor then offers it.
+export const supportsOpen = true;
+
+// An open number has as many answers as it has values: null says "too many to
+// count" (the builder says that numbers make nearly every combination unique).
+export function openAnswerCount() {
+  return null;
+}
+
 // Mechanisms whose ε follows from their own fields (the single ε field is hidden).
 const OWN_BUDGET = new Set(['rvns', 'levels']);
 
@@ -71,6 +81,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
     ]),
     field(inputs.variant, 'Variant', 'Paper: as published (Hao et al. 2023), whose per-level ε is not a guarantee; the question’s exact ε is larger. Bounded: the direction is as noisy as the strictest level, so each level’s ε holds.'),
   ]);
+  const mechanismField = field(inputs.mechanism, 'Mechanism');
   const numericFields = el('div', { class: 'numeric-fields' }, [
     el('div', { class: 'field-row' }, [
       field(inputs.low, 'Lowest answer'),
@@ -78,7 +89,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       field(inputs.unit, 'Unit (optional)', 'e.g. kg/m2, years'),
       field(inputs.step, 'Answers in steps of (optional)', 'e.g. 1 for whole numbers, 0.1 for tenths; empty for any value. Quantiles are then reported on these steps.'),
     ]),
-    field(inputs.mechanism, 'Mechanism'),
+    mechanismField,
     rvnsOnly,
     levelsOnly,
   ]);
@@ -100,6 +111,13 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       levelsOnly.hidden = mechanism !== 'levels';
       epsilon.field.hidden = OWN_BUDGET.has(mechanism);
       epsilon.setDisabled(false);
+      mechanismField.hidden = false;
+      epsilonRow.hidden = false;
+    },
+    // Asked openly: no mechanism, so none of its fields (ε among them).
+    setOpen(open) {
+      if (!open) return;
+      for (const node of [mechanismField, rvnsOnly, levelsOnly, epsilonRow]) node.hidden = true;
     },
     read() {
       return {

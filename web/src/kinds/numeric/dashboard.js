@@ -6,6 +6,8 @@ import { createSkippedNote } from '../../shared/skipped-note.js';
 import { createDensityChart, createHistogramChart } from './charts.js';
 import { levelsDetails } from './levels.js';
 import { createLevelsSection } from './levels-section.js';
+import { isOpen } from '../../shared/open.js';
+import { createOpenPanel } from './open-panel.js';
 
 export { createEstimateControls as createControls } from './estimate-controls.js';
 
@@ -62,6 +64,8 @@ export function structure() {
 }
 
 export function createPanel(question, index) {
+  // Asked openly: exact statistics and a histogram, nothing estimated (open-panel.js).
+  if (isOpen(question)) return createOpenPanel(question, index);
   const id = question.id;
   const unit = question.unit ?? '';
   // An entry whose estimate failed carries only id, type and error.
