@@ -1,5 +1,6 @@
 import { el } from '../shared/dom.js';
 import { isCentral } from '../shared/central.js';
+import { isOpen } from '../shared/open.js';
 import { createBreakdown } from './analysis-breakdown.js';
 import { createCrossTab } from './analysis-crosstab.js';
 import { createRegression } from './analysis-regression.js';
@@ -9,8 +10,6 @@ import { createRegression } from './analysis-regression.js';
 // group by), and a cross-tab and a regression panel after the questions when
 // the survey has questions they can use. Built once per survey structure from
 // the results document's questions; computed only when the analyst asks.
-
-export const isOpen = (question) => question.trust === 'open' || question.privacy?.trust === 'open';
 
 export function createAnalyses(questions, { surveyId, interval }) {
   const context = { surveyId, interval };
