@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
+import { analysisCsv } from '../../web/src/dashboard/analysis-csv.js';
 import { launchBrowser, openRecordedPage, PHONE, unexpectedProblems } from './support/browser.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
@@ -285,4 +286,21 @@ test('the builder’s “Compare two groups” shows core’s n per group', asyn
   assert.deepEqual(await axeViolations(page, '[data-testid="power-analysis"]'), []);
   await first.getByTestId('power-analysis').screenshot({ path: `${SCREENSHOT_DIR}/deniable-power-analysis.png` });
   assert.deepEqual(unexpectedProblems(log), []);
+});
+
+test('the panels’ CSV is tidy and formula-safe (text starting with = + - @ is quoted with an apostrophe; numbers stay numbers)', () => {
+  const document = {
+    interval_for: { target: 'population' },
+    questions: [{ id: 'drug', labels: ['No', '=HYPERLINK("x")'] }, { id: 'stress', labels: ['@Work', '-Money'] }],
+    cells: [
+      { labels: ['No', '@Work'], estimate: -0.02, std_error: 0.01, ci_low: -0.04, ci_high: 0, consistent: 0, consistent_ci_low: 0, consistent_ci_high: 0, hidden: false },
+      { labels: ['No', '-Money'], hidden: true },
+      { labels: ['=HYPERLINK("x")', '@Work'], estimate: 0.5, std_error: 0.1, ci_low: 0.3, ci_high: 0.7, consistent: 0.5, consistent_ci_low: 0.3, consistent_ci_high: 0.7, hidden: false },
+    ],
+  };
+  const lines = analysisCsv(document, { cross: ['drug', 'stress'] }).trim().split('\r\n');
+  assert.equal(lines[0], 'analysis,spec,interval_for,row,drug,stress,hidden,consistent,consistent_ci_low,consistent_ci_high,estimate,std_error,ci_low,ci_high');
+  assert.equal(lines[1], 'cross,"{""cross"":[""drug"",""stress""]}",population,cell,No,"\'@Work",false,0,0,0,-0.02,0.01,-0.04,0');
+  assert.equal(lines[2], 'cross,"{""cross"":[""drug"",""stress""]}",population,cell,No,"\'-Money",true,,,,,,,');
+  assert.match(lines[3], /^cross,[^]*,cell,"'=HYPERLINK\(""x""\)","'@Work",false,0.5,/);
 });
