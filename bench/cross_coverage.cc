@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
       if (mechanisms[i] == "hist" && mechanisms[j] == "hist") continue;
       for (const Shape& shape : kShapes) {
         for (int n : sizes) {
-          const int reps = std::max(4, std::min(quick ? 20 : 100, (quick ? 100000 : 400000) / n));
+          const int reps = std::max(quick ? 4 : 10, std::min(quick ? 20 : 100, (quick ? 100000 : 400000) / n));
           Row row;
           for (int r = 0; r < reps; ++r) RunReplication(survey, shape.truth, n, seed++, row);
           const double cells = row.intervals;

@@ -12,6 +12,7 @@
 
 #include "core/common/seeded_random.h"
 #include "core/kinds/open/open_intervals.h"
+#include "core/kinds/open/open_privacy.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
@@ -27,7 +28,7 @@ json Definition(const json& questions) {
 }
 
 const json kGender = {{"id", "gender"}, {"text", "Gender?"}, {"type", "categorical"},
-                      {"options", {"Woman", "Man", "Other"}}, {"privacy", "open"}};
+                      {"options", {"Woman", "Man", "Other", "Prefer not to say"}}, {"privacy", "open"}};
 const json kAge = {{"id", "age"}, {"text", "Age?"}, {"type", "numeric"}, {"range", {18, 98}}, {"step", 1},
                    {"privacy", "open"}};
 const json kDrug = {{"id", "drug"}, {"text", "Used?"}, {"type", "categorical"}, {"options", {"No", "Yes"}},
@@ -110,6 +111,10 @@ TEST_CASE("an open categorical question: exact shares, exact (Clopper-Pearson) i
   CHECK(other.at("count").is_null());
   CHECK(other.at("frequency").is_null());
   CHECK(other.at("hidden") == "fewer than 5 respondents");
+  // n minus the shown counts would give "Other" away: the smallest other count (the empty option) is hidden too.
+  CHECK(result.at("options")[3].at("count").is_null());
+  CHECK(result.at("options")[3].at("hidden") == "hidden so that a smaller count cannot be worked out");
+  CHECK(result.at("options")[1].at("count") == 67);
 
   const json exact = ResultOf(survey, "gender", answers, {{"interval", "respondents"}});
   CHECK(exact.at("interval_for").at("target") == "respondents");
@@ -153,13 +158,22 @@ TEST_CASE("open questions give the identity channel: exact categories and values
   const CategoryChannel* gender = survey.questions[0].kind->category_channel();
   REQUIRE(gender != nullptr);
   CHECK(gender->ExactCategory(*report->responses[0]) == std::optional<std::size_t>(2));
-  CHECK(gender->Likelihood(*report->responses[0]) == std::vector<double>{0, 0, 1});
-  CHECK(gender->category_labels() == std::vector<std::string>{"Woman", "Man", "Other"});
+  CHECK(gender->Likelihood(*report->responses[0]) == std::vector<double>{0, 0, 1, 0});
+  CHECK(gender->category_labels() == std::vector<std::string>{"Woman", "Man", "Other", "Prefer not to say"});
   const ValueChannel* age = survey.questions[1].kind->value_channel();
   REQUIRE(age != nullptr);
   CHECK(age->ExactValue(*report->responses[1]) == std::optional<double>(41.0));
   CHECK(survey.questions[0].kind->trust() == Trust::kOpen);
   CHECK(survey.questions[2].kind->trust() == Trust::kLocal);
+}
+
+TEST_CASE("small counts of open answers: hidden, and one more where subtraction would give one away") {
+  using Counts = std::vector<std::int64_t>;
+  CHECK(HiddenCounts(Counts{13, 12, 13, 3}) == std::vector<bool>{false, true, false, true});
+  CHECK(HiddenCounts(Counts{3, 0, 50}) == std::vector<bool>{true, true, false});
+  CHECK(HiddenCounts(Counts{3, 2, 50}) == std::vector<bool>{true, true, false});  // only their sum is known
+  CHECK(HiddenCounts(Counts{0, 5, 50}) == std::vector<bool>{false, false, false});
+  CHECK(HiddenCounts(Counts{4}) == std::vector<bool>{true});
 }
 
 TEST_CASE("open intervals cover the population at their nominal rate (rare share, skewed values)") {

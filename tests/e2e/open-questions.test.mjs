@@ -247,8 +247,11 @@ test('the dashboard shows the open results exactly, hides a small option and say
   assert.equal(await page.getByTestId('epsilon-age').textContent(), 'asked openly: not protected');
   assert.equal(await page.getByTestId('epsilon-drug').textContent(), 'ε = 1');
   assert.match(await page.getByTestId('total-epsilon-note').textContent(), /the 2 questions asked openly: not protected, not counted/);
-  // Exact shares with the server's numbers; West (3 respondents) not shown.
-  for (const [index, count] of [[0, 13], [1, 12], [2, 13]]) {
+  // Exact shares with the server's numbers; West (3 respondents) not shown, nor South (12, the next smallest):
+  // 41 minus the other counts would give West's away.
+  assert.equal(regionResult.options[1].hidden, 'hidden so that a smaller count cannot be worked out');
+  assert.equal(await page.getByTestId('estimate-region-1').textContent(), 'not shown');
+  for (const [index, count] of [[0, 13], [2, 13]]) {
     assert.equal(regionResult.options[index].count, count);
     assert.equal(Number(await page.getByTestId(`estimate-region-${index}`).getAttribute('data-value')), count / 41);
     assert.equal(await page.getByTestId(`consistent-region-${index}`).textContent(), String(count));

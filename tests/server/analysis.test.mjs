@@ -16,7 +16,7 @@ import { BIN, startServer, get, postJson, bearer, makeTempDir, removeDir } from 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'habits', version: 1, title: 'Habits', results: 'admin',
   questions: [
-    { id: 'gender', text: 'Gender?', type: 'categorical', options: ['Woman', 'Man', 'Other'], privacy: 'open' },
+    { id: 'gender', text: 'Gender?', type: 'categorical', options: ['Woman', 'Man', 'Other', 'Prefer not to say'], privacy: 'open' },
     { id: 'age', text: 'Age?', type: 'numeric', range: [18, 90], step: 1, privacy: 'open' },
     { id: 'drug', text: 'Used a drug?', type: 'categorical', options: ['No', 'Yes'], mechanism: { name: 'grr', epsilon: 1 } },
     { id: 'stress', text: 'Main stress?', type: 'categorical', options: ['Work', 'Money', 'Health'], mechanism: { name: 'oue', epsilon: 2 } },
@@ -81,6 +81,7 @@ describe('questions asked openly and analyses across questions', () => {
     assert.equal(gender.n, 600);
     assert.equal(gender.options[2].frequency, null);
     assert.equal(gender.options[2].hidden, 'fewer than 5 respondents');
+    assert.equal(gender.options[3].frequency, null);  // so that 600 minus the shown counts does not give "Other" away
     assert.equal(gender.options[0].count + gender.options[1].count, 597);
     const age = results.questions.find((q) => q.id === 'age');
     assert.ok(age.statistics.mean.low <= age.statistics.mean.value && age.statistics.mean.value <= age.statistics.mean.high);

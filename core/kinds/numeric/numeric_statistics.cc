@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/common/validation.h"
+#include "core/kinds/numeric/clumped_answers.h"
 
 namespace deniable {
 namespace {
@@ -70,45 +71,69 @@ const MomentInterval* MomentsFor(const std::string& name, const std::optional<Re
   return nullptr;
 }
 
+// How far the estimator's blur can have moved a quantile from where the fit
+// puts it.
+struct QuantileBlurs {
+  double smooth;  // QuantileBlurInQuadrature: answers smooth at the resolution's scale
+  double clumped;  // a single value's spread (IQR) where the fit shows clumped answers (clumped_answers.h), else 0
+  int bumps;       // the fit's separate bumps
+};
+
 struct StatisticInputs {
   const SummaryStatistics& fitted;
   const SummaryStatistics& pilot;
   bool has_pilot;
   const SummaryIntervals& intervals;
   const std::optional<ReportMomentEstimates>& moments;
-  double quantile_blur;  // QuantileBlurInQuadrature
+  QuantileBlurs quantile_blurs;
   NumericRange range;
   const std::optional<AnswerStep>& step;
 };
 
-// Widens a quartile's interval by the blur on each side: where the answers
-// are one smooth bump de-blurring moves it towards the median, but answers on
-// a few values put the quartile at an atom the fit smooths over, on either
-// side. (Not enough for a quartile on a knife edge: years married, 74.4% at
-// 13 or less and the next value 16.5, undeclared step, held 16.5 in 1 and 6
-// of 10 surveys at n = 20,000; towards the median only, 0 and 6. Why: F(16.5-)
-// = 0.744, the reconstruction spreads each of 0.5, 2.5, 6, 9, 13, 16.5, 23 over
-// an IQR of about 2.9 (Resolution), so 13 and 16.5 become one smooth bump and
-// the fitted CDF crosses 0.75 at 13.8-15.7 (median 14.5) inside the gap; the
-// pilot world is as smooth, so the replicates never see that error (half-width
-// about 1.2 against an error of about 2: width ratio 0.39 and 0.57); the CDF
-// band misses too (at 16.44 band [0.753, 0.887], truth 0.744; 73% and 83% of
-// points covered), so inverting it cannot reach 16.5. Widening every quartile
-// by half the resolution's IQR on each side: 9 and 9 of 10, but the library's
-// quartile width ratios 3.3 and 2.1 -> 4.8 and 4.2, all pairs 1.56 -> 1.68 (4
-// seeds); holding the estimate +- 0.8 of it: 10 and 6 of 10, quartiles 5.3
-// and 4.1. The reports do not tell these atoms from a smooth bump, so no
-// narrower rule is known; declaring step 0.5 does not help: 2 and 6 of 10.)
-// The median is not widened: a blur spreads answers
+std::string ClumpedNote(const QuantileBlurs& blurs) {
+  return "limited by the resolution: the fitted curve has " + std::to_string(blurs.bumps) +
+         " separate bumps, so the answers may sit on a few values that the estimator cannot tell apart (at this "
+         "number of reports a single value is reconstructed spread over about " +
+         FormatSignificant(blurs.clumped, 3) +
+         " in the question's unit), and a quantile between two of them may be either (the interval was widened by "
+         "about " + FormatSignificant(blurs.clumped, 3) + " on each side)";
+}
+
+// Widens a quantile's interval by the blur on each side. Where the answers
+// are one smooth bump de-blurring moves a quartile towards the median, but
+// answers on a few values put it at a value the fit smooths over, on either
+// side. The median is not widened for smooth answers: a blur spreads answers
 // both ways, and where it moves the median (skewed answers) the pilot fit
-// moves it too, which the bootstrap's bias term holds; a median at an atom
-// or in a gap is held by the CDF band's range. (The blur on the median made
-// its interval 2.5-3.5 times the exact width on smooth answers at n = 20,000:
-// bench/coverage.cc.) The note when the blur is the larger part.
-std::string WidenForBlur(BootstrapInterval& interval, const std::string& name, double blur, NumericRange range) {
-  if (!(blur > 0.0) || name == "median") return "";
+// moves it too, which the bootstrap's bias term holds; a median in a gap is
+// held by the CDF band's range. (The blur on the median made its interval
+// 2.5-3.5 times the exact width on smooth answers at n = 20,000:
+// bench/coverage.cc.)
+//
+// Where the fit shows clumped answers (separate bumps, clumped_answers.h)
+// every quantile is widened by a single value's spread (IQR_r, Resolution):
+// values closer than that come back as one bump, so a quantile the fit puts
+// between two of them may be either. (Years married, 74.4% at 13 or less and
+// the next value 16.5, undeclared step, at n = 20,000: the fitted CDF crossed
+// 0.75 at 13.8-15.7 inside the gap; the pilot world was as smooth, so the
+// replicates never saw the error, and the CDF band missed too (at 16.44 band
+// [0.753, 0.887], truth 0.744). The quadrature blur alone held 16.5 in 1 and
+// 6 of 10 surveys (Laplace epsilon 4, Square Wave epsilon 1); half the spread
+// on clumped fits 9 and 7, the fit at 13.8 while the truth was 16.5; the
+// whole spread 10 and 9; at Laplace epsilon 1, Piecewise epsilon 1 and 4,
+// Hybrid epsilon 4, Square Wave epsilon 4 and RVNS with a 10% window,
+// 90/30/100/100/90/70% -> 90/90/100/100/100/100%. Widening every quartile
+// of every fit by half the spread instead took the width ratio over all
+// (cell, statistic) pairs from 1.56 to 1.68: smooth answers pay for it
+// everywhere.) The note says why.
+std::string WidenForBlur(BootstrapInterval& interval, const std::string& name, const QuantileBlurs& blurs,
+                         NumericRange range) {
+  const double smooth = name == "median" ? 0.0 : blurs.smooth;
+  const double blur = std::max(smooth, blurs.clumped);
+  if (!(blur > 0.0)) return "";
   std::string note;
-  if (blur > 0.5 * (interval.high - interval.low)) {
+  if (blurs.clumped > 0.0) {
+    note = ClumpedNote(blurs);
+  } else if (blur > 0.5 * (interval.high - interval.low)) {
     note = "limited by the resolution: at this number of reports a single value is reconstructed spread over about " +
            FormatSignificant(blur * 2.0, 3) + " or more, in the question's unit (the interval was widened by about " +
            FormatSignificant(blur, 3) + " on each side)";
@@ -156,7 +181,7 @@ json StatisticToJson(const StatisticSpec& spec, const StatisticInputs& in) {
   // (Capping the blur at how far the pilot fit moves the quartile narrowed
   // smooth answers' intervals at n = 20,000, but at n = 3,000 the pilot is
   // blurred too: a lower quartile of answers piled near 0 covered 5 of 10.)
-  std::string note = spec.quantile ? WidenForBlur(interval, spec.name, in.quantile_blur, in.range) : "";
+  std::string note = spec.quantile ? WidenForBlur(interval, spec.name, in.quantile_blurs, in.range) : "";
   if (in.has_pilot) {
     const std::string pilot_note = WidenForPilot(interval, in.pilot.*spec.field);
     if (note.empty()) note = pilot_note;
@@ -229,6 +254,13 @@ json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryInterva
   const SummaryStatistics pilot = has_pilot ? Summarize(sample.world) : fitted;
   const bool spread_identifiable = !moments || moments->spread_identifiable;
   const bool fit_inconsistent = FitContradictsMoments(fitted, moments);
+  // Clumped answers: unless a declared grid is at least as coarse as the
+  // spread (then the estimator tells its values apart, and the quantile is
+  // rounded to one of them: a 1-5 rating's five bumps).
+  const int bumps = SeparateBumps(sample.fitted);
+  const double spread = resolution.spread_high - resolution.spread_low;
+  const bool clumped = bumps > 1 && !(step && step->step() >= spread);
+  const QuantileBlurs blurs{QuantileBlurInQuadrature(fitted, resolution), clumped ? spread : 0.0, bumps};
   json statistics = json::object();
   for (const StatisticSpec& spec : kStatistics) {
     if (spec.needs_spread && !spread_identifiable) {
@@ -243,14 +275,7 @@ json NumericStatisticsToJson(const BootstrapSample& sample, const SummaryInterva
       statistics[spec.name] = Withheld(kShapeUnresolved);
       continue;
     }
-    const StatisticInputs inputs{fitted,
-                                 pilot,
-                                 has_pilot,
-                                 intervals,
-                                 moments,
-                                 QuantileBlurInQuadrature(fitted, resolution),
-                                 sample.fitted.range,
-                                 step};
+    const StatisticInputs inputs{fitted, pilot, has_pilot, intervals, moments, blurs, sample.fitted.range, step};
     statistics[spec.name] = StatisticToJson(spec, inputs);
   }
   if (target == IntervalTarget::kRespondents) ForRespondents(statistics, moments);

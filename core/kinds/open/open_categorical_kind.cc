@@ -12,12 +12,14 @@
 namespace deniable {
 namespace {
 
-// One option's row of the results: hidden when 1 to 4 respondents chose it.
-nlohmann::json OptionResult(const std::string& label, std::int64_t count, std::int64_t n, IntervalTarget target) {
-  if (count > 0 && count < kSmallCellLimit) {
+// One option's row of the results, hidden as HiddenCounts says.
+nlohmann::json OptionResult(const std::string& label, std::int64_t count, bool hidden, std::int64_t n,
+                            IntervalTarget target) {
+  if (hidden) {
     return {{"label", label}, {"count", nullptr}, {"frequency", nullptr}, {"std_error", nullptr},
             {"ci_low", nullptr}, {"ci_high", nullptr}, {"consistent_frequency", nullptr},
-            {"consistent_ci_low", nullptr}, {"consistent_ci_high", nullptr}, {"hidden", "fewer than 5 respondents"}};
+            {"consistent_ci_low", nullptr}, {"consistent_ci_high", nullptr},
+            {"hidden", count > 0 && count < kSmallCellLimit ? "fewer than 5 respondents" : "hidden so that a smaller count cannot be worked out"}};
   }
   const double share = static_cast<double>(count) / static_cast<double>(n);
   const bool population = target == IntervalTarget::kPopulation;
@@ -75,8 +77,9 @@ Result<nlohmann::json> OpenCategoricalKind::Estimate(const KindAggregate& aggreg
   if (!target) return MakeError(target.error());
   const auto& counts = static_cast<const OpenCategoryAggregate&>(aggregate).counts();
   auto rows = nlohmann::json::array();
+  const std::vector<bool> hidden = HiddenCounts(counts);
   for (std::size_t c = 0; c < options_.size() && aggregate.n() > 0; ++c) {
-    rows.push_back(OptionResult(options_[c], counts[c], aggregate.n(), *target));
+    rows.push_back(OptionResult(options_[c], counts[c], hidden[c], aggregate.n(), *target));
   }
   return nlohmann::json{{"mechanism", MechanismToJson()},
                         {"privacy", PrivacyToJson()},

@@ -40,23 +40,26 @@ nlohmann::json QuantileStatistic(const OpenValueAggregate& aggregate, double low
                    "order-statistic interval, exact to the width of a 1/1000 bin of the range");
 }
 
-// Twenty bins of the range with each one's share; 1 to 4 respondents: not shown.
+// Twenty bins of the range with each one's share, hidden as HiddenCounts says.
 nlohmann::json Histogram(const OpenValueAggregate& aggregate, NumericRange range, IntervalTarget target) {
   const std::size_t fine = kOpenValueBins / kShownBins;
   auto edges = nlohmann::json::array(), values = nlohmann::json::array(), lows = nlohmann::json::array(),
        highs = nlohmann::json::array();
   const double width = (range.high - range.low) / static_cast<double>(kShownBins);
   for (std::size_t b = 0; b <= kShownBins; ++b) edges.push_back(range.low + width * static_cast<double>(b));
+  std::vector<std::int64_t> counts(kShownBins, 0);
   for (std::size_t b = 0; b < kShownBins; ++b) {
-    std::int64_t count = 0;
-    for (std::size_t f = 0; f < fine; ++f) count += aggregate.counts()[b * fine + f];
-    if (count > 0 && count < kSmallCellLimit) {
+    for (std::size_t f = 0; f < fine; ++f) counts[b] += aggregate.counts()[b * fine + f];
+  }
+  const std::vector<bool> hidden = HiddenCounts(counts);
+  for (std::size_t b = 0; b < kShownBins; ++b) {
+    if (hidden[b]) {
       values.push_back(nullptr), lows.push_back(nullptr), highs.push_back(nullptr);
       continue;
     }
-    const double share = static_cast<double>(count) / static_cast<double>(aggregate.n());
+    const double share = static_cast<double>(counts[b]) / static_cast<double>(aggregate.n());
     const OpenInterval interval =
-        target == IntervalTarget::kPopulation ? ShareInterval(count, aggregate.n()) : OpenInterval{share, share};
+        target == IntervalTarget::kPopulation ? ShareInterval(counts[b], aggregate.n()) : OpenInterval{share, share};
     values.push_back(share), lows.push_back(interval.low), highs.push_back(interval.high);
   }
   return {{"bin_width", width}, {"edges", edges}, {"value", values}, {"low", lows}, {"high", highs}};

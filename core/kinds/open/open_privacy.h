@@ -8,7 +8,9 @@
 // is still at most e^epsilon).
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,5 +31,11 @@ nlohmann::json OpenPrivacyToJson();
 // (a breakdown's group, a combination, an option): fewer than five people
 // sharing an answer to questions asked openly are easy to pick out.
 inline constexpr std::int64_t kSmallCellLimit = 5;
+
+// Which of a table's counts are not published: every count from 1 to
+// kSmallCellLimit - 1, and, when that hides exactly one, the smallest other
+// count too (zero included), since the total minus the shown counts would
+// give the hidden one away. Two hidden counts show only their sum.
+std::vector<bool> HiddenCounts(const std::vector<std::int64_t>& counts);
 
 }  // namespace deniable

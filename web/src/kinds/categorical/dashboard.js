@@ -98,7 +98,7 @@ export function createPanel(question, index) {
 }
 
 const ESTIMATE_CAPTION = 'Estimated share of respondents choosing each option. Estimates are unbiased, so with few reports they can fall outside 0–100% (the chart clips them); the consistent estimates are adjusted to be at least 0 and to add up to 100%, each with its interval (the 95% interval kept within 0–100% and widened to include it).';
-const OPEN_CAPTION = `Exact share of respondents choosing each option (asked openly: the answers are not randomised). The 95% interval is for the population the respondents were drawn from (exact binomial, Clopper-Pearson); for these respondents the share is exact. Options chosen by 1 to ${SMALL_COUNT - 1} respondents are not shown (“fewer than ${SMALL_COUNT}”, no bar).`;
+const OPEN_CAPTION = `Exact share of respondents choosing each option (asked openly: the answers are not randomised). The 95% interval is for the population the respondents were drawn from (exact binomial, Clopper-Pearson); for these respondents the share is exact. Options chosen by 1 to ${SMALL_COUNT - 1} respondents are not shown (“fewer than ${SMALL_COUNT}”, no bar), nor, when only one is, the next smallest (“not shown”): the total minus the other counts would give it away.`;
 export const OPEN_PRIVACY = 'asked openly: not protected';
 export const OPEN_MECHANISM = 'none: sent as given, counted exactly';
 
@@ -116,9 +116,11 @@ function createRow(questionId, label, optionIndex, open = false) {
     update(option) {
       if (open) {
         const hidden = Boolean(option.hidden);
-        setText(cells.estimate, hidden ? `fewer than ${SMALL_COUNT}` : formatPercent(option.frequency));
+        // Hidden for being small, or (the next smallest) so that the small one cannot be worked out.
+        const hiddenText = String(option.hidden).startsWith('fewer') ? `fewer than ${SMALL_COUNT}` : 'not shown';
+        setText(cells.estimate, hidden ? hiddenText : formatPercent(option.frequency));
         setText(cells.interval, hidden ? '—' : formatInterval(option.ci_low, option.ci_high));
-        setText(cells.consistent, hidden ? `fewer than ${SMALL_COUNT}` : formatInteger(option.count));
+        setText(cells.consistent, hidden ? hiddenText : formatInteger(option.count));
         cells.interval.dataset.low = String(option.ci_low);
         cells.interval.dataset.high = String(option.ci_high);
         cells.estimate.dataset.value = String(option.frequency);
