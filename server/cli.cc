@@ -4,6 +4,7 @@
 
 #include "server/advise_command.h"
 #include "server/cli_args.h"
+#include "server/export_command.h"
 #include "server/serve_command.h"
 #include "server/simulate_command.h"
 #include "server/version.h"
@@ -20,6 +21,7 @@ const char* const kUsage =
     "  serve      serve the survey pages and the HTTP API, store reports in SQLite\n"
     "  simulate   simulate respondents from a known truth and show estimation errors\n"
     "  advise     compare mechanisms for k options, epsilon and n respondents\n"
+    "  export     write a survey's stored reports (CSV or JSON) and their codebook\n"
     "\n"
     "Run 'deniable <command> --help' for a command's options.\n"
     "  --help      this help\n"
@@ -45,6 +47,7 @@ int RunCli(const std::vector<std::string>& args) {
   if (command == "serve") return RunServeCommand(rest);
   if (command == "simulate") return RunSimulateCommand(rest);
   if (command == "advise") return RunAdviseCommand(rest);
+  if (command == "export") return RunExportCommand(rest);
   std::cerr << "deniable: unknown command \"" << command << "\"\nRun 'deniable --help' for usage." << std::endl;
   return kExitUsage;
 }

@@ -96,6 +96,6 @@ std::string ClientKey(const std::string& remote_address) {
   return text;
 }
 
-EstimationLimits::EstimationLimits() : custom(CustomLaneRunning(), kMaxWaitingCustom), defaults(1, kMaxWaitingDefault) {}
+EstimationLimits::EstimationLimits() : custom(CustomLaneRunning(), kMaxWaitingCustom), defaults(1, kMaxWaitingDefault), exports(1, 1) {}
 
 }  // namespace deniable::server

@@ -127,6 +127,10 @@ struct EstimationLimits {
   // cached; their own lane, so custom sets cannot delay them.
   EstimationGate defaults;
   ClientEstimations clients;
+  // Exports of stored reports (report_export.h), each a pass over a survey's
+  // reports: one at a time, one more may wait; they never take an
+  // estimation lane.
+  EstimationGate exports;
 
   EstimationLimits();
 };

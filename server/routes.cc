@@ -3,6 +3,7 @@
 #include "server/advice_handler.h"
 #include "server/invitation_handler.h"
 #include "server/release_handlers.h"
+#include "server/report_export_handlers.h"
 #include "server/report_handler.h"
 #include "server/analysis_handler.h"
 #include "server/results_handlers.h"
@@ -50,6 +51,9 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations/check", WithContext(context, HandleCheckInvitation)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/reports\\.csv", WithContext(context, HandleReportsCsv)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/reports\\.json", WithContext(context, HandleReportsJson)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/codebook\\.json", WithContext(context, HandleCodebook)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/analysis", WithContext(context, HandleAnalysis)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/questions/" + kId + "/releases",
        WithContext(context, HandleCreateRelease)},

@@ -128,7 +128,7 @@ Result<nlohmann::json> ParseOptionsFlag(const std::string& text) {
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
                                  {"--estimator", true}, {"--curvature-penalty", true}, {"--options", true},
-                                 {"--json", false}, {"--post", true}, {"--truth-csv", true}, {"--analysis", true}});
+                                 {"--json", false}, {"--post", true}, {"--truth-csv", true}, {"--analysis", true, true}});
   if (!flags) return MakeError(flags.error());
   SimulateOptions options;
   auto survey = RequiredFlag(*flags, "--survey");
@@ -246,7 +246,10 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
     if (!check) return MakeError("--analysis: " + check.error());
     checks.push_back(std::move(check).value());
   }
-  SimulationOptions simulation{options.respondents, options.seed, nullptr, kProgressEvery};
+  SimulationOptions simulation;
+  simulation.respondents = options.respondents;
+  simulation.seed = options.seed;
+  simulation.progress_every = kProgressEvery;
   simulation.estimate["estimator"] = options.estimator;
   if (options.curvature_penalty) simulation.estimate["curvature_penalty"] = *options.curvature_penalty;
   for (const auto& [name, value] : options.extra.items()) simulation.estimate[name] = value;

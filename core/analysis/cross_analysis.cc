@@ -18,8 +18,6 @@ namespace {
 // EM's work budget (multiply-adds, about a second): its rounds are capped to fit patterns x cells.
 constexpr double kEmWork = 5e8;
 
-// Combinations of 1 to kSmallCellLimit - 1 respondents are not published (open_privacy.h).
-bool Hidden(std::int64_t count) { return count > 0 && count < kSmallCellLimit; }
 
 std::vector<std::size_t> Digits(std::size_t cell, const std::vector<std::size_t>& sizes) {
   std::vector<std::size_t> digits(sizes.size());
@@ -206,9 +204,12 @@ Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
                                {"std_error", nlohmann::json::array()}, {"consistent", nlohmann::json::array()}};
     for (std::size_t c = 0; c < sizes[j]; ++c) unbiased.push_back(marginal_sum_[j][c] / n);
     margins.push_back(NormSub(unbiased, 1.0));
+    std::vector<std::int64_t> counts;  // an open question's exact counts (HiddenCounts: small ones and one more)
+    for (std::size_t c = 0; c < sizes[j]; ++c) counts.push_back(std::llround(marginal_sum_[j][c]));
+    const std::vector<bool> hidden_counts = HiddenCounts(counts);
     for (std::size_t c = 0; c < sizes[j]; ++c) {
       const Unbiased entry = FromSums(marginal_sum_[j][c], marginal_squares_[j][c], n, *target);
-      const bool hidden = questions_[j].open && Hidden(std::llround(entry.estimate * n));
+      const bool hidden = questions_[j].open && hidden_counts[c];
       marginal["frequency"].push_back(hidden ? nlohmann::json(nullptr) : Number(entry.estimate));
       marginal["std_error"].push_back(hidden ? nlohmann::json(nullptr) : Number(entry.std_error));
       marginal["consistent"].push_back(hidden ? nlohmann::json(nullptr) : Number(margins[j][c]));
@@ -230,13 +231,14 @@ Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
                        " steps, before converging");
   }
   bool any_hidden = false;
+  const std::vector<bool> hidden_combinations = HiddenCounts(open_counts_);
   std::vector<std::vector<std::string>> labels;
   for (const Crossed& q : questions_) labels.push_back(q.channel->category_labels());
   for (std::size_t cell = 0; cell < cells; ++cell) {
     const auto digits = Digits(cell, sizes);
     nlohmann::json entry = {{"labels", nlohmann::json::array()}};
     for (std::size_t j = 0; j < sizes.size(); ++j) entry["labels"].push_back(labels[j][digits[j]]);
-    const bool hidden = Hidden(open_counts_[OpenCombination(cell)]);
+    const bool hidden = hidden_combinations[OpenCombination(cell)];
     any_hidden = any_hidden || hidden;
     const Unbiased u = FromSums(sum_[cell], sum_squares_[cell], n, *target);
     const bool has_interval = !hidden && std::isfinite(u.std_error);

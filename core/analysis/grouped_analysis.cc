@@ -18,6 +18,12 @@ bool Hidden(std::int64_t count) { return count > 0 && count < kSmallCellLimit; }
 
 nlohmann::json Count(std::int64_t count) { return Hidden(count) ? nlohmann::json("<5") : nlohmann::json(count); }
 
+// A count hidden by HiddenCounts: "<5" when small, "hidden" when hidden so that a small one cannot be worked out.
+nlohmann::json ShownCount(std::int64_t count, bool hidden) {
+  if (!hidden) return count;
+  return Hidden(count) ? "<5" : "hidden";
+}
+
 using RowKey = std::pair<std::string, std::string>;  // (label, measure)
 
 std::map<RowKey, CsvRow> RowsByKey(const std::vector<CsvRow>& rows) {
@@ -121,13 +127,18 @@ Result<nlohmann::json> GroupedAnalysis::Estimate(const nlohmann::json& options,
                            {"warning", nullptr}};
   std::vector<std::optional<std::vector<CsvRow>>> rows(labels.size());
   bool any_hidden = false;
+  // Small groups, and one more where the total minus the shown ones would give a small one away
+  // (HiddenCounts), by the open question's counts and by the answers to the question.
+  std::vector<std::int64_t> answered_counts;
+  for (const auto& group : groups_) answered_counts.push_back(group->n());
+  const std::vector<bool> hidden_respondents = HiddenCounts(respondents_), hidden_answered = HiddenCounts(answered_counts);
   for (std::size_t g = 0; g < labels.size(); ++g) {
     const std::int64_t answered = groups_[g]->n();
-    const bool hidden = Hidden(respondents_[g]) || Hidden(answered);
+    const bool hidden = hidden_respondents[g] || hidden_answered[g];
     any_hidden = any_hidden || hidden;
     nlohmann::json group = {{"label", labels[g]},
-                            {"respondents", Count(respondents_[g])},
-                            {"n", hidden ? nlohmann::json("<5") : nlohmann::json(answered)},
+                            {"respondents", ShownCount(respondents_[g], hidden_respondents[g])},
+                            {"n", ShownCount(answered, hidden)},
                             {"result", nullptr}};
     if (!hidden && answered > 0) {
       auto estimate = question_.kind->Estimate(*groups_[g], options, cancelled);

@@ -32,6 +32,7 @@
 #include "core/common/result.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/answer_channel.h"
+#include "core/survey/report_columns.h"
 
 namespace deniable {
 
@@ -247,6 +248,9 @@ class QuestionKind {
   // breakdowns by group, cross-tabulations, regressions, the reports' export).
   virtual const CategoryChannel* category_channel() const { return nullptr; }
   virtual const ValueChannel* value_channel() const { return nullptr; }
+  // A report as columns of the reports' export (report_columns.h); null for
+  // kinds whose reports are never exported (answered in confidence).
+  virtual const ReportColumns* report_columns() const { return nullptr; }
 };
 
 // The error of a question whose estimation was cancelled (the document is

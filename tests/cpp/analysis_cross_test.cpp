@@ -181,7 +181,7 @@ TEST_CASE("cross-tab of an open question and a randomised one is the breakdown b
   const json definition = {
       {"format", "deniable.survey/v1"}, {"id", "s"}, {"version", 1}, {"title", "T"},
       {"questions",
-       {{{"id", "g"}, {"text", "G?"}, {"options", {"A", "B", "R"}}, {"privacy", "open"}},
+       {{{"id", "g"}, {"text", "G?"}, {"options", {"A", "B", "R", "S"}}, {"privacy", "open"}},
         {{"id", "y"}, {"text", "Y?"}, {"options", {"y0", "y1"}}, {"mechanism", {{"name", "oue"}, {"epsilon", 1}}}}}}};
   auto parsed = ParseSurvey(definition);
   REQUIRE_MESSAGE(parsed.ok(), parsed.error());
@@ -190,7 +190,8 @@ TEST_CASE("cross-tab of an open question and a randomised one is the breakdown b
   auto by = std::move(ParseAnalysis(survey, {{"by", "g"}, {"question", "y"}})).value();
   SeededRandom random(17);
   for (int i = 0; i < 303; ++i) {
-    const int g = i < 200 ? 0 : i < 300 ? 1 : 2;  // R: 3 respondents
+    // R: 3 respondents; S: none, hidden with R so that 303 minus the shown groups does not give R's count.
+    const int g = i < 200 ? 0 : i < 300 ? 1 : 2;
     auto report = *ParseReport(survey, *PerturbAnswers(survey, {{"g", g}, {"y", static_cast<int>(i % 3 == 0)}}, random));
     cross->Add(report);
     by->Add(report);
@@ -205,12 +206,14 @@ TEST_CASE("cross-tab of an open question and a randomised one is the breakdown b
       CHECK(table["cells"][g * 2 + y]["hidden"] == false);
     }
   }
-  for (std::size_t y = 0; y < 2; ++y) {
+  for (std::size_t y = 0; y < 4; ++y) {
     CHECK(table["cells"][4 + y]["hidden"] == true);
     CHECK(table["cells"][4 + y]["estimate"].is_null());
     CHECK(table["cells"][4 + y]["consistent"].is_null());
   }
   CHECK(table["marginals"][0]["frequency"][2].is_null());
+  CHECK(table["marginals"][0]["frequency"][3].is_null());
+  CHECK(groups["groups"][3]["n"] == "hidden");
   CHECK(table["warning"] == "cells whose combination of open answers has fewer than 5 respondents are hidden.");
   // The open question's own marginal is exact: no randomisation, so no width for these respondents.
   const json respondents = *cross->Estimate({{"interval", "respondents"}}, nullptr);

@@ -68,7 +68,7 @@ TEST_CASE("invalid numeric questions name the field") {
         "questions[0].range: must be an array [low, high] of two numbers, but is [5]");
   CHECK(ErrorOf([](json& d) { d["questions"][0]["range"] = {5, 1}; }).rfind("questions[0].range: ", 0) == 0);
   CHECK(ErrorOf([](json& d) { d["questions"][0]["options"] = {"a", "b"}; }) ==
-        "questions[0].options: unknown field (expected one of id, text, type, range, unit, step, mechanism, required)");
+        "questions[0].options: unknown field (expected one of id, text, type, range, unit, step, mechanism, privacy, required)");
   CHECK(ErrorOf([](json& d) { d["questions"][0]["mechanism"]["name"] = "grr"; }) ==
         "questions[0].mechanism.name: unknown numeric mechanism \"grr\" (expected one of rvns, laplace, duchi, "
         "piecewise, hybrid, square_wave, levels)");

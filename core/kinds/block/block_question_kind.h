@@ -35,7 +35,7 @@ namespace deniable {
 
 struct Question;
 
-class BlockQuestionKind final : public QuestionKind {
+class BlockQuestionKind final : public QuestionKind, public ReportColumns {
  public:
   static constexpr const char* kType = "block";
   static KindEntry Entry();
@@ -72,6 +72,13 @@ class BlockQuestionKind final : public QuestionKind {
 
   // The respondent's choices (answered set and weights) from an answer; never the values.
   Result<BlockChoices> ChoicesOf(const nlohmann::json& answered, const nlohmann::json& sensitivity) const;
+
+  // The reports' export (block_report_columns.cc): per attribute, one 0/1
+  // column per option, empty where the attribute was not answered.
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
 
  private:
   explicit BlockQuestionKind(BlockDefinition block) : block_(std::move(block)) {}

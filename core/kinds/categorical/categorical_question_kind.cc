@@ -5,6 +5,7 @@
 
 #include "core/common/json_fields.h"
 #include "core/kinds/categorical/categorical_bins.h"
+#include "core/kinds/categorical/categorical_report_columns.h"
 #include "core/kinds/central/confidential_question_kind.h"
 #include "core/kinds/central/confidential_simulation.h"
 #include "core/kinds/open/open_categorical_kind.h"
@@ -172,5 +173,17 @@ const CategoricalQuestionKind& CategoricalKindOf(const Question& question) {
   assert(question.kind->type() == CategoricalQuestionKind::kType);
   return static_cast<const CategoricalQuestionKind&>(*question.kind);
 }
+
+}  // namespace deniable
+
+namespace deniable {
+
+std::vector<ReportColumn> CategoricalQuestionKind::Columns() const { return SupportColumns(*mechanism_, options_); }
+
+std::vector<nlohmann::json> CategoricalQuestionKind::ColumnValues(const nlohmann::json& wire) const {
+  return SupportColumnValues(*mechanism_, wire);
+}
+
+nlohmann::json CategoricalQuestionKind::Channel() const { return SupportChannel(*mechanism_, options_); }
 
 }  // namespace deniable

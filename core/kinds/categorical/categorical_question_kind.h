@@ -42,7 +42,7 @@ class CategoricalAggregate final : public KindAggregate {
   std::vector<std::int64_t> support_counts_;
 };
 
-class CategoricalQuestionKind final : public QuestionKind {
+class CategoricalQuestionKind final : public QuestionKind, public ReportColumns {
  public:
   static constexpr const char* kType = "categorical";
   static KindEntry Entry();
@@ -73,6 +73,12 @@ class CategoricalQuestionKind final : public QuestionKind {
                                         const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
   const CategoryChannel* category_channel() const override { return &channel_; }
+
+  // The reports' export (categorical_report_columns.h).
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
 
  private:
   // Only Parse builds one: an invalid kind cannot exist.

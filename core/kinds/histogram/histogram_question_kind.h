@@ -59,7 +59,7 @@ class HistogramAggregate final : public KindAggregate {
   std::vector<LevelCounts> levels_;
 };
 
-class HistogramQuestionKind final : public QuestionKind {
+class HistogramQuestionKind final : public QuestionKind, public ReportColumns {
  public:
   static constexpr const char* kType = "histogram";
   static KindEntry Entry();
@@ -97,6 +97,12 @@ class HistogramQuestionKind final : public QuestionKind {
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override;
   // Its finest bins (histogram_channel.h); null for a tree without a leaf level.
   const CategoryChannel* category_channel() const override { return channel_.get(); }
+  // The reports' export (histogram_report_columns.cc): sue and oue, one 0/1
+  // column per fine cell; tree, the reported level and the bits of its nodes.
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
 
  private:
   HistogramQuestionKind(std::string unit, std::vector<ConsumerRequest> consumers, FinePartition partition,

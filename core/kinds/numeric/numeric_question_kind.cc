@@ -215,3 +215,44 @@ const NumericQuestionKind& NumericKindOf(const Question& question) {
 }
 
 }  // namespace deniable
+
+namespace deniable {
+
+std::vector<ReportColumn> NumericQuestionKind::Columns() const {
+  const int count = mechanism_->values_per_report();
+  if (count == 1) return {{"", "the reported value (randomised: not the answer)", nullptr}};
+  std::vector<ReportColumn> columns;
+  for (int i = 0; i < count; ++i) {
+    columns.push_back({".value_" + std::to_string(i),
+                       "reported value " + std::to_string(i + 1) + " of " + std::to_string(count), nullptr});
+  }
+  return columns;
+}
+
+std::vector<nlohmann::json> NumericQuestionKind::ColumnValues(const nlohmann::json& wire) const {
+  std::vector<nlohmann::json> values(static_cast<std::size_t>(mechanism_->values_per_report()), nullptr);
+  if (!wire.is_array()) return values;
+  for (std::size_t i = 0; i < values.size() && i < wire.size(); ++i) {
+    if (wire[i].is_number()) values[i] = wire[i];
+  }
+  return values;
+}
+
+nlohmann::json NumericQuestionKind::Channel() const {
+  const NumericRange input = mechanism_->input_range();
+  const NumericRange output = mechanism_->output_range();
+  const NumericRange possible = mechanism_->possible_values();
+  nlohmann::json channel = mechanism_->ParamsToJson();
+  channel["name"] = mechanism_->name();
+  channel["epsilon"] = mechanism_->epsilon() ? nlohmann::json(*mechanism_->epsilon()) : nlohmann::json();
+  channel["input_range"] = {input.low, input.high};
+  channel["output_range"] = {output.low, output.high};
+  channel["possible_values"] = {possible.low, possible.high};
+  channel["values_per_report"] = mechanism_->values_per_report();
+  channel["unbiased_reports"] = mechanism_->UnbiasedValueVariance((input.low + input.high) / 2).has_value();
+  if (const auto atoms = mechanism_->report_atoms(); !atoms.empty()) channel["report_values"] = atoms;
+  if (const auto described = mechanism_->Describe(); !described.is_null()) channel["described"] = described;
+  return channel;
+}
+
+}  // namespace deniable

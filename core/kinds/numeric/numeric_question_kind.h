@@ -51,7 +51,7 @@ class NumericAggregate final : public KindAggregate {
   std::vector<std::int64_t> atom_counts_;
 };
 
-class NumericQuestionKind final : public QuestionKind {
+class NumericQuestionKind final : public QuestionKind, public ReportColumns {
  public:
   static constexpr const char* kType = "numeric";
   static KindEntry Entry();
@@ -80,6 +80,11 @@ class NumericQuestionKind final : public QuestionKind {
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
   std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range_}; }
+  // The reports' export: the reported value(s), one column each.
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
   // The mean's expected precision under each mechanism at the question's epsilon (numeric_advice.h;
   // levels: its own advice at equal true epsilon).
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {

@@ -34,7 +34,7 @@ class OpenCategoryAggregate final : public KindAggregate {
   std::vector<std::int64_t> counts_;
 };
 
-class OpenCategoricalKind final : public QuestionKind, public CategoryChannel {
+class OpenCategoricalKind final : public QuestionKind, public CategoryChannel, public ReportColumns {
  public:
   static std::shared_ptr<const QuestionKind> Create(std::vector<std::string> options);
 
@@ -70,6 +70,12 @@ class OpenCategoricalKind final : public QuestionKind, public CategoryChannel {
   std::vector<double> Likelihood(const KindResponse& response) const override;
   std::vector<double> UnbiasedIndicators(const KindResponse& response) const override { return Likelihood(response); }
   std::optional<std::size_t> ExactCategory(const KindResponse& response) const override;
+
+  // --- ReportColumns (open_report_columns.cc): the answer as given
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
 
  private:
   explicit OpenCategoricalKind(std::vector<std::string> options) : options_(std::move(options)), bins_(options_) {}

@@ -48,7 +48,7 @@ class OpenValueAggregate final : public KindAggregate {
   std::vector<std::int64_t> counts_;
 };
 
-class OpenNumericKind final : public QuestionKind, public ValueChannel {
+class OpenNumericKind final : public QuestionKind, public ValueChannel, public ReportColumns {
  public:
   static std::shared_ptr<const QuestionKind> Create(NumericRange range, std::string unit,
                                                     std::optional<AnswerStep> step);
@@ -77,6 +77,12 @@ class OpenNumericKind final : public QuestionKind, public ValueChannel {
   // --- ValueChannel: the value itself
   double UnbiasedValue(const KindResponse& response) const override;
   std::optional<double> ExactValue(const KindResponse& response) const override { return UnbiasedValue(response); }
+
+  // --- ReportColumns (open_report_columns.cc): the answer as given
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
 
  private:
   OpenNumericKind(NumericRange range, std::string unit, std::optional<AnswerStep> step)

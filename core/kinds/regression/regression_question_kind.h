@@ -15,7 +15,7 @@
 
 namespace deniable {
 
-class RegressionQuestionKind final : public QuestionKind {
+class RegressionQuestionKind final : public QuestionKind, public ReportColumns {
  public:
   static constexpr const char* kType = "linear_regression";
   static KindEntry Entry();
@@ -46,6 +46,11 @@ class RegressionQuestionKind final : public QuestionKind {
   Result<std::shared_ptr<const QuestionKind>> Link(const EarlierQuestions& earlier,
                                                     const std::string& where) const override;
   std::optional<nlohmann::json> PublicState(const KindAggregate& aggregate) const override;
+  // The reports' export: the gradient report's round, component and value.
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
   // How n respondents fall into rounds and chains, and the coefficients' error floor (model_advice.h).
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
     return ModelRoundsAdvice(model_, *mechanism_, batch_, respondents);
