@@ -30,7 +30,7 @@ const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'habits', version: 1, title: 'Habits', description: '', results: 'admin', access: 'open',
   questions: [
-    { id: 'gender', text: 'Gender?', type: 'categorical', options: ['Woman', 'Man', 'Other'], privacy: 'open' },
+    { id: 'gender', text: 'Gender?', type: 'categorical', options: ['Woman', 'Man', 'Non-binary', 'Other'], privacy: 'open' },
     { id: 'age', text: 'Age?', type: 'numeric', range: [18, 90], step: 1, privacy: 'open' },
     { id: 'drug', text: 'Used a drug?', type: 'categorical', options: ['No', 'Yes'], mechanism: { name: 'grr', epsilon: 1 } },
     { id: 'stress', text: 'Main stress?', type: 'categorical', options: ['Work', 'Money', 'Health'], mechanism: { name: 'oue', epsilon: 2 } },
@@ -38,13 +38,15 @@ const SURVEY = {
 };
 const RESPONDENTS = 400;
 
-// Drug use 10% among women, 30% among men, higher with age; "Other" has 3 people (hidden as fewer than 5).
+// Drug use 10% among women, 30% among men, higher with age; "Other" has 3 people (hidden as fewer than 5),
+// and so "Non-binary" (about 40) is hidden too: the total minus the shown groups would give "Other" away.
 function rowsCsv() {
   let seed = 11;
   const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
   const lines = ['gender,age,drug,stress'];
   for (let i = 0; i < RESPONDENTS; i += 1) {
-    const gender = i < 3 ? 'Other' : next() < 0.5 ? 'Woman' : 'Man';
+    const draw = next();
+    const gender = i < 3 ? 'Other' : draw < 0.1 ? 'Non-binary' : draw < 0.55 ? 'Woman' : 'Man';
     const age = 18 + Math.floor(next() * 72);
     const p = (gender === 'Man' ? 0.3 : 0.1) + (age - 18) / 360;
     lines.push(`${gender},${age},${next() < p ? 'Yes' : 'No'},${['Work', 'Money', 'Health'][Math.floor(next() * 3)]}`);
@@ -100,9 +102,12 @@ async function checkBreakdown(page, served) {
   for (const [index, group] of served.groups.entries()) {
     const box = section.getByTestId(`breakdown-drug-group-${index}`);
     assert.equal(await box.getAttribute('data-label'), group.label);
-    if (group.n === '<5') {
-      assert.match(await box.getByTestId(`breakdown-drug-group-${index}-hidden`).textContent(), /Fewer than 5/);
-      assert.match(await box.getByTestId(`breakdown-drug-group-${index}-n`).textContent(), /fewer than 5/);
+    if (typeof group.n !== 'number') {
+      // "<5", or "hidden" so that the total minus the shown groups does not give a small one away.
+      const small = group.n === '<5';
+      assert.match(await box.getByTestId(`breakdown-drug-group-${index}-hidden`).textContent(), small ? /Fewer than 5/ : /Not shown/);
+      assert.match(await box.getByTestId(`breakdown-drug-group-${index}-n`).textContent(), small ? /fewer than 5/ : /not shown/);
+      assert.equal(await box.locator('canvas').count(), 0);
       continue;
     }
     assert.match(await box.getByTestId(`breakdown-drug-group-${index}-n`).textContent(), new RegExp(`n = ${group.n}\\)`));
@@ -112,6 +117,7 @@ async function checkBreakdown(page, served) {
       close(await numberOf(box.getByTestId(`ci-drug-by-${index}-${option}`), 'high'), row.ci_high, `${group.label} ${row.label} high`);
     }
   }
+  assert.deepEqual(served.groups.map((group) => group.n).filter((n) => typeof n !== 'number'), ['hidden', '<5']);
   const rows = served.differences.rows;
   assert.ok(rows.length > 0, 'the served breakdown has differences');
   for (const [index, row] of rows.entries()) {

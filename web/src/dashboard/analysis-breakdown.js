@@ -50,8 +50,12 @@ export function createBreakdown(question, byChoices, { surveyId, interval }) {
     const heading = el('h3', { id: `${id}-heading` }, [`${byText}: ${group.label} `,
       el('span', { class: 'hint', testid: `${id}-n`, text: `(n = ${countText(group.n)})` })]);
     const box = el('section', { class: 'analysis-group', 'aria-labelledby': `${id}-heading`, testid: id, dataset: { label: group.label } }, [heading]);
-    if (group.n === '<5' || group.respondents === '<5') {
-      box.append(el('p', { class: 'hint', testid: `${id}-hidden`, text: 'Fewer than 5 respondents: hidden, so that no one can be picked out.' }));
+    if (typeof group.n !== 'number' || typeof group.respondents !== 'number') {
+      // "<5": a small group; "hidden": one more, whose count with the total would give a small one away.
+      const small = group.n === '<5' || group.respondents === '<5';
+      box.append(el('p', { class: 'hint', testid: `${id}-hidden`, text: small
+        ? 'Fewer than 5 respondents: hidden, so that no one can be picked out.'
+        : 'Not shown: with the total, this group’s numbers would give away a group of fewer than 5.' }));
     } else if (!group.result) {
       box.append(el('p', { class: 'hint', text: 'No answers to this question in this group.' }));
     } else if (group.result.error) {
@@ -121,5 +125,6 @@ export function createBreakdown(question, byChoices, { surveyId, interval }) {
 }
 
 function countText(count) {
-  return count === '<5' ? 'fewer than 5' : formatInteger(count);
+  if (count === '<5') return 'fewer than 5';
+  return typeof count === 'number' ? formatInteger(count) : 'not shown';
 }

@@ -34,7 +34,7 @@ function breakdownRows(document) {
   for (const group of document.groups) {
     const base = { row: 'group', group: group.label, respondents: group.respondents, n: group.n };
     const estimates = group.result && !group.result.error ? estimatesOf(group.result) : [];
-    if (estimates.length === 0) rows.push({ ...base, note: group.n === '<5' ? 'fewer than 5: hidden' : group.result?.error ?? 'no results' });
+    if (estimates.length === 0) rows.push({ ...base, note: typeof group.n !== 'number' ? `hidden (${group.n})` : group.result?.error ?? 'no results' });
     for (const estimate of estimates) rows.push({ ...base, ...estimate });
   }
   for (const row of document.differences?.rows ?? []) {
