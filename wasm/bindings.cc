@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/frequency/advisor.h"
+#include "core/kinds/categorical/group_power.h"
 #include "core/common/json_text.h"
 #include "core/common/os_random.h"
 #include "core/survey/report.h"
@@ -190,6 +191,26 @@ std::string DesignAdviceJson(const std::string& definition_json, const std::stri
   return Failure("the survey has no question \"" + question_id + "\"");
 }
 
+// The respondents a comparison of two groups' shares of an option needs under
+// a categorical question's mechanism and epsilon (group_power.h), for the
+// builder's "Compare two groups".
+std::string GroupPowerJson(const std::string& definition_json, const std::string& question_id, double p1, double p2,
+                           double power, double alpha) {
+  auto survey = ParseDefinition(definition_json);
+  if (!survey) return Failure(survey.error());
+  for (const Question& question : survey->questions) {
+    if (question.id != question_id) continue;
+    GroupPowerRequest request;
+    request.p1 = p1;
+    request.p2 = p2;
+    request.power = power;
+    request.alpha = alpha;
+    auto plan = GroupComparisonPower(*question.kind, request);
+    return plan ? Success(*plan) : Failure(plan.error());
+  }
+  return Failure("the survey has no question \"" + question_id + "\"");
+}
+
 // The registered kinds' type names (the conformance test checks each has vectors).
 std::string KindTypesJson() {
   json types = json::array();
@@ -211,5 +232,6 @@ EMSCRIPTEN_BINDINGS(deniable_core) {
   emscripten::function("adviseJson", &deniable::wasm::AdviseJson);
   emscripten::function("kindTypesJson", &deniable::wasm::KindTypesJson);
   emscripten::function("designAdviceJson", &deniable::wasm::DesignAdviceJson);
+  emscripten::function("groupPowerJson", &deniable::wasm::GroupPowerJson);
   emscripten::function("privacyOfChoicesJson", &deniable::wasm::PrivacyOfChoicesJson);
 }

@@ -1,12 +1,12 @@
 // The power analysis for comparing two groups' shares
-// (core/analysis/group_power.h) against simulation: at the n it computes, the
+// (core/kinds/categorical/group_power.h) against simulation: at the n it computes, the
 // two-sided Wald test on the question's own estimates (population intervals)
 // rejects at the wanted rate.
 #include <doctest.h>
 
 #include <cmath>
 
-#include "core/analysis/group_power.h"
+#include "core/kinds/categorical/group_power.h"
 #include "core/common/seeded_random.h"
 #include "core/frequency/frequency_estimator.h"
 #include "core/kinds/categorical/categorical_question_kind.h"

@@ -10,6 +10,7 @@
 //   core.perturbSeeded(definition, answers, seed)  // deterministic, tests only (NOT private)
 //   core.advise(k, epsilon, n)                // advisor: {options, epsilon, respondents, mechanisms, recommended, reason}
 //   core.designAdvice(definition, id, n)      // a question's design advice for n respondents, or null
+//   core.groupPower(definition, id, p1, p2, power, alpha)  // n per group to compare two groups' shares
 //   core.privacyOfChoices(definition, id, choices)  // a block's epsilon per attribute from {answered, sensitivity}
 //   core.kindTypes()                          // the registered kinds' type names
 //   core.version()                            // "0.1.0"
@@ -91,6 +92,9 @@ function bindApi(module) {
     designAdvice: (definition, questionId, respondents) =>
       call('designAdviceJson', jsonText(definition, 'definition'), String(questionId),
            number(respondents, 'respondents')),
+    groupPower: (definition, questionId, p1, p2, power = 0.8, alpha = 0.05) =>
+      call('groupPowerJson', jsonText(definition, 'definition'), String(questionId), number(p1, 'p1'),
+           number(p2, 'p2'), number(power, 'power'), number(alpha, 'alpha')),
     advise: (options, epsilon, respondents) =>
       call('adviseJson', number(options, 'options'), number(epsilon, 'epsilon'),
            number(respondents, 'respondents')),

@@ -7,6 +7,7 @@ import { loadAdminToken } from '../shared/admin-token.js';
 import { isCentral } from '../shared/central.js';
 import { isOpen } from '../shared/open.js';
 import { createAdminTokenForm } from './admin-token-form.js';
+import { createAnalyses } from './analysis-panels.js';
 import * as centralPanel from './central-panel.js';
 import { createExports } from './exports.js';
 import { attachIntervalLine } from './interval-target.js';
@@ -83,7 +84,13 @@ function createView(surveyId, refreshNow) {
   let structureKey = '';
   let tokenCallback = () => {};
   let queryCallback = () => {};
-  const controls = createKindControls(() => queryCallback());
+  let analyses = null;
+  const controls = createKindControls(() => {
+    queryCallback();
+    analyses?.refresh();
+  });
+  // The analyses' intervals follow the page's choice (their only option).
+  const interval = () => new URLSearchParams(controls.queryString()).get('interval') ?? 'population';
   const title = el('h1', { testid: 'survey-title', text: `Results: ${surveyId}` });
   const respondents = el('strong', { testid: 'respondents', text: '—' });
   const totalEpsilon = el('strong', { class: 'nowrap', testid: 'total-epsilon', text: '—' });
@@ -91,6 +98,7 @@ function createView(surveyId, refreshNow) {
   const updated = el('span', { class: 'hint', testid: 'last-updated' });
   const pollStatus = el('p', { class: 'notice notice-error', role: 'status', testid: 'poll-status', hidden: true });
   const questions = el('div', { class: 'question-results' });
+  const analysisSlot = el('div', { class: 'analysis-slot' });
   const tokenForm = createAdminTokenForm(() => tokenCallback());
   const summary = el('section', { class: 'summary', hidden: true, testid: 'summary' }, [
     el('p', {}, ['Respondents: ', respondents]),
@@ -98,7 +106,7 @@ function createView(surveyId, refreshNow) {
     createExports(surveyId, () => results, (message) => showError(message), () => controls.queryString()),
     el('p', {}, [updated]),
   ]);
-  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.elements, questions]);
+  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.elements, questions, analysisSlot]);
 
   function showError(message) {
     pollStatus.textContent = message;
@@ -171,6 +179,13 @@ function createView(surveyId, refreshNow) {
       panels = resultsDocument.questions.map((question, index) => panelModule(question).createPanel(question, index, panelContext));
       intervalLines = panels.map((panel, index) => attachIntervalLine(panel.element, resultsDocument.questions[index]));
       controls.show(resultsDocument.questions);
+      analyses?.destroy();
+      analyses = createAnalyses(resultsDocument.questions, { surveyId, interval });
+      panels.forEach((panel, index) => {
+        const breakdown = analyses.breakdownFor(resultsDocument.questions[index].id);
+        if (breakdown) panel.element.append(breakdown);
+      });
+      replaceChildren(analysisSlot, [analyses.element]);
       replaceChildren(questions, panels.map((panel) => panel.element));
       structureKey = key;
     }

@@ -6,6 +6,7 @@ import { el } from '../../shared/dom.js';
 import { formatEpsilon, mechanismShortName } from '../../shared/format.js';
 import { decimalOrUndefined, definitionNumber, numberInput } from '../../shared/number-input.js';
 import { renderAdvice } from './advisor-table.js';
+import { createPowerAnalysis } from './power-analysis.js';
 
 export const label = 'Choice among options';
 
@@ -61,6 +62,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
   };
   inputs.options.setAttribute('aria-describedby', optionsError.id);
   const mechanismField = field(inputs.mechanism, 'Mechanism');
+  const power = createPowerAnalysis(fieldId);
   const mechanismRow = el('div', { class: 'field-row' }, [mechanismField, reportedField]);
 
   const useMechanism = (name) => {
@@ -111,10 +113,13 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
       const result = { epsilon: epsilonValue, privacy: epsilonLabel(epsilonValue) };
       if (epsilonValue === undefined) return result;
       const optionCount = splitOptions(values.options).length;
+      // Beside the advisor: the respondents two groups need (for the question as checked).
+      if (checked.ok) power.update(core, checked.definition, checked.definition.questions[0].id);
       return {
         ...result,
-        adviceKey: JSON.stringify([optionCount, epsilonValue, respondents, index, values.mechanism]),
-        advice: () => adviceFor(core, { optionCount, epsilon: epsilonValue, respondents, current: values.mechanism }, index, useMechanism),
+        adviceKey: JSON.stringify([optionCount, epsilonValue, respondents, index, values.mechanism, checked.ok]),
+        advice: () => [adviceFor(core, { optionCount, epsilon: epsilonValue, respondents, current: values.mechanism }, index, useMechanism),
+          checked.ok ? power.element : null],
       };
     },
   };

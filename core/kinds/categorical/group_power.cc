@@ -1,4 +1,4 @@
-#include "core/analysis/group_power.h"
+#include "core/kinds/categorical/group_power.h"
 
 #include <algorithm>
 #include <cmath>
