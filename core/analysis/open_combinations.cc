@@ -49,8 +49,7 @@ class OpenCombinations final : public Analysis {
     if (small > 0) {
       warning = std::to_string(small) + " combination" + (small == 1 ? " " : "s ") + "of the open answers " +
                 (small == 1 ? "is" : "are") + " shared by fewer than " + std::to_string(kSmallCellLimit) +
-                " respondents (" + std::to_string(in_small) +
-                " people in all): breakdowns and cross-tabs hide them, but anyone who knows a respondent's open "
+                " respondents (" + std::to_string(in_small) + (in_small == 1 ? " person" : " people") + " in all): breakdowns and cross-tabs hide them, but anyone who knows a respondent's open "
                 "answers may single them out in the reports.";
     }
     return nlohmann::json{{"analysis", {{"combinations", "open"}}},

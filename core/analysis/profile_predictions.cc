@@ -1,5 +1,7 @@
 #include "core/analysis/profile_predictions.h"
 
+#include "core/kinds/open/open_privacy.h"
+
 #include <cmath>
 
 #include "core/frequency/frequency_estimator.h"

@@ -4,6 +4,7 @@ import { isOpen } from '../shared/open.js';
 import { createBreakdown } from './analysis-breakdown.js';
 import { createCrossTab } from './analysis-crosstab.js';
 import { createRegression } from './analysis-regression.js';
+import { createOpenCombinationsNotice } from './open-combinations.js';
 
 // The analyses across questions on the dashboard: a "Break down by" picker in
 // each question's panel (when the survey has an open categorical question to
@@ -44,12 +45,16 @@ export function createAnalyses(questions, { surveyId, interval }) {
   const regression = usable.length > 0 ? createRegression(usable, covariates, context) : null;
 
   const panels = [crossTab, regression].filter(Boolean);
+  const combinations = openCategorical.length > 0 ? createOpenCombinationsNotice(surveyId) : null;
+  combinations?.refresh();
+  const elements = [combinations?.element, ...panels.map((panel) => panel.element)].filter(Boolean);
   return {
     // The picker for a question's panel (null when there is nothing to group by).
     breakdownFor: (questionId) => breakdowns.get(questionId)?.element ?? null,
-    element: panels.length ? el('div', { class: 'analysis-panels', testid: 'analysis-panels' }, panels.map((panel) => panel.element)) : null,
+    element: elements.length ? el('div', { class: 'analysis-panels', testid: 'analysis-panels' }, elements) : null,
     // The interval choice changed: what is shown is computed again.
     refresh() {
+      combinations?.refresh();
       for (const breakdown of breakdowns.values()) breakdown.refresh();
       for (const panel of panels) panel.refresh();
     },

@@ -3,7 +3,7 @@ import { loadAdminToken } from '../shared/admin-token.js';
 
 // One analysis from GET /api/surveys/{id}/analysis (server/analysis_handler.cc):
 // a breakdown ({by, question}), a cross-tab ({cross: [ids]}) or a regression
-// ({regress, on: [ids]}), with the page's interval choice. The server computes
+// ({regress, on: [ids]}) or the open answers' combinations ({combinations: "open"}), with the page's interval choice. The server computes
 // from the stored reports and may be busy (429 or 503 with Retry-After): then
 // this waits as told and asks again, saying so through onBusy(seconds, message).
 
@@ -18,6 +18,7 @@ export function analysisQuery(spec, interval) {
   if (spec.by !== undefined) parts.push(`by=${encodeURIComponent(spec.by)}`, `question=${encodeURIComponent(spec.question)}`);
   if (spec.cross !== undefined) parts.push(`cross=${ids(spec.cross)}`);
   if (spec.regress !== undefined) parts.push(`regress=${encodeURIComponent(spec.regress)}`, `on=${ids(spec.on)}`);
+  if (spec.combinations !== undefined) parts.push(`combinations=${encodeURIComponent(spec.combinations)}`);
   if (interval && interval !== 'population') parts.push(`interval=${encodeURIComponent(interval)}`);
   return `?${parts.join('&')}`;
 }
