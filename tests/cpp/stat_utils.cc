@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "core/common/beta_distribution.h"
 #include "core/common/seeded_random.h"
 
 namespace deniable::testing {
@@ -40,35 +41,6 @@ double GammaContinuedFraction(double a, double x) {
     if (std::fabs(delta - 1.0) < 1e-15) break;
   }
   return std::exp(-x + a * std::log(x) - std::lgamma(a)) * h;
-}
-
-// Continued fraction for the incomplete beta (Numerical Recipes §6.4).
-double BetaContinuedFraction(double a, double b, double x) {
-  const double tiny = 1e-300;
-  double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0);
-  if (std::fabs(d) < tiny) d = tiny;
-  d = 1.0 / d;
-  double h = d;
-  for (int m = 1; m < 10000; ++m) {
-    const double m2 = 2.0 * m;
-    double aa = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));
-    d = 1.0 + aa * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1.0 + aa / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1.0 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));
-    d = 1.0 + aa * d;
-    if (std::fabs(d) < tiny) d = tiny;
-    c = 1.0 + aa / c;
-    if (std::fabs(c) < tiny) c = tiny;
-    d = 1.0 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1.0) < 1e-15) break;
-  }
-  return h;
 }
 
 // Solves f(p) = target for p in [0, 1], f increasing, by bisection.
@@ -116,14 +88,8 @@ double ChiSquarePValue(const std::vector<std::int64_t>& observed, const std::vec
   return ChiSquareSurvival(statistic, cells - 1);
 }
 
-double RegularizedBeta(double a, double b, double x) {
-  if (x <= 0.0) return 0.0;
-  if (x >= 1.0) return 1.0;
-  const double front =
-      std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
-  if (x < (a + 1.0) / (a + b + 2.0)) return front * BetaContinuedFraction(a, b, x) / a;
-  return 1.0 - front * BetaContinuedFraction(b, a, 1.0 - x) / b;
-}
+// The product's own (core/common/beta_distribution.h), which its exact intervals use.
+double RegularizedBeta(double a, double b, double x) { return RegularizedIncompleteBeta(a, b, x); }
 
 double BinomialLowerBound(std::int64_t successes, std::int64_t trials, double alpha) {
   if (successes == 0) return 0.0;

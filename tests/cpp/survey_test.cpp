@@ -77,7 +77,7 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
   CHECK(with([](json& d) { d["access"] = "closed"; }) ==
         "access: must be \"open\" or \"invitation\", but is \"closed\"");
   CHECK(with([](json& d) { d["titel"] = "x"; }) ==
-        "titel: unknown field (expected one of format, id, version, title, description, language, results, access, questions)");
+        "titel: unknown field (expected one of format, id, version, title, description, language, results, access, questions, analyses)");
   CHECK(with([](json& d) { d["questions"] = json::array(); }) == "questions: must be an array of 1 to 200 questions");
   CHECK(with([](json& d) { d["questions"][1]["id"] = "a"; }) == "questions[1].id: duplicate question id \"a\"");
   CHECK(with([](json& d) { d["questions"][0]["options"] = {"x"}; }) ==

@@ -166,7 +166,7 @@ test('invalid definitions throw Errors with core\'s message', () => {
      'questions[0].mechanism.epsilon: epsilon must be finite and in [0.01, 30], but is -1'],
     [{ ...DEMO, format: undefined }, 'format: required field is missing'],
     [{ ...DEMO, colour: 'red' },
-     'colour: unknown field (expected one of format, id, version, title, description, language, results, access, questions)'],
+     'colour: unknown field (expected one of format, id, version, title, description, language, results, access, questions, analyses)'],
     [{ ...DEMO, questions: [] }, 'questions: must be an array of 1 to 200 questions'],
     ['a string', 'the document must be a JSON object, but is string'],
     [null, 'the document must be a JSON object, but is null'],
