@@ -156,10 +156,37 @@ Result<std::unique_ptr<TruthSampler>> ParseOpenValueTruth(NumericRange range, co
 }
 
 std::string OpenSimulationText(const nlohmann::json& result) {
-  char line[160];
-  std::snprintf(line, sizeof line, "  asked openly: exact, n = %lld\n",
+  char line[200];
+  std::snprintf(line, sizeof line, "  asked openly: sent as given, counted exactly; n = %lld\n",
                 static_cast<long long>(result.value("n", std::int64_t{0})));
-  return line;
+  std::string text = line;
+  // Categorical: each option's exact share beside the simulated truth; numeric: the mean beside the truth's.
+  const auto& options = result.value("options", nlohmann::json::array());
+  const auto& truth = result.value("truth", nlohmann::json());
+  // The population's shares (what the intervals are for by default), the respondents' being the estimates themselves.
+  const auto& population = result.value("population", nlohmann::json());
+  for (std::size_t c = 0; c < options.size(); ++c) {
+    const auto& option = options[c];
+    const double share = population.is_array() && c < population.size() ? population[c].get<double>() : NAN;
+    if (option.at("frequency").is_number()) {
+      std::snprintf(line, sizeof line, "  %-20s %8.4f  [%.4f, %.4f]  population %.4f\n",
+                    option.at("label").get<std::string>().c_str(), option.at("frequency").get<double>(),
+                    option.at("ci_low").get<double>(), option.at("ci_high").get<double>(), share);
+    } else {
+      std::snprintf(line, sizeof line, "  %-20s   hidden (%s)\n", option.at("label").get<std::string>().c_str(),
+                    option.value("hidden", std::string("not shown")).c_str());
+    }
+    text += line;
+  }
+  const auto& statistics = result.value("statistics", nlohmann::json());
+  if (statistics.is_object() && statistics.contains("mean")) {
+    const auto& mean = statistics.at("mean");
+    const double true_mean = truth.is_object() ? truth.value("mean", NAN) : NAN;
+    std::snprintf(line, sizeof line, "  mean %.4g  [%.4g, %.4g]  respondents' mean %.4g\n", mean.at("value").get<double>(),
+                  mean.at("low").get<double>(), mean.at("high").get<double>(), true_mean);
+    text += line;
+  }
+  return text;
 }
 
 }  // namespace deniable
