@@ -22,13 +22,22 @@ count_tap() {  # adds a node:test TAP file's pass/fail totals
   failed=$((failed + ${f:-1}))
 }
 
-echo "== C++ tests (doctest)"
-build/deniable_tests --no-intro=true 2>&1 | tee "$RESULTS/cpp.txt" | grep -vE '^\S+: MESSAGE|^  logged:' || true
-cpp_line=$(grep -E '^\[doctest\] test cases:' "$RESULTS/cpp.txt" | tail -1)
-cpp_passed=$(echo "$cpp_line" | sed -E 's/.*\| *([0-9]+) passed.*/\1/')
-cpp_failed=$(echo "$cpp_line" | sed -E 's/.*\| *([0-9]+) failed.*/\1/')
-passed=$((passed + ${cpp_passed:-0}))
-failed=$((failed + ${cpp_failed:-1}))
+run_doctest() {  # name, binary: runs it and adds its totals
+  local name=$1 binary=$2 line p f
+  echo "== $name tests (doctest, $binary)"
+  "$binary" --no-intro=true 2>&1 | tee "$RESULTS/$name.txt" | grep -vE '^\S+: MESSAGE|^  logged:' || true
+  line=$(grep -E '^\[doctest\] test cases:' "$RESULTS/$name.txt" | tail -1)
+  p=$(echo "$line" | sed -E 's/.*\| *([0-9]+) passed.*/\1/')
+  f=$(echo "$line" | sed -E 's/.*\| *([0-9]+) failed.*/\1/')
+  passed=$((passed + ${p:-0}))
+  failed=$((failed + ${f:-1}))
+}
+
+echo "== the server's include rule (scripts/check-layers.sh)"
+if bash scripts/check-layers.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+
+run_doctest C++ build/deniable_tests
+run_doctest server-C++ build/deniable_server_tests
 
 run_node_suite() {  # name, concurrency, directory
   local name=$1 concurrency=$2 dir=$3

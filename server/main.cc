@@ -1,10 +1,10 @@
-// The `deniable` binary: see server/cli.h.
+// The `deniable` binary: see server/cli/cli.h.
 #include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "server/cli.h"
+#include "server/cli/cli.h"
 
 int main(int argc, char** argv) {
   try {

@@ -1,5 +1,5 @@
 // A capability of question kinds (QuestionKind::report_columns): a report's
-// wire form as columns of the reports' export (server/report_export.h), one
+// wire form as columns of the reports' export (server/surveys/report_export.h), one
 // row per stored report, so that researchers can redo an analysis in their
 // own tools (R's rr::rrreg on a randomised answer, for instance).
 //

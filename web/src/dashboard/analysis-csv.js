@@ -2,7 +2,7 @@
 // document as served (GET .../analysis): one row per group × estimate, per
 // cell, or per coefficient, with the analysis's spec in the first columns so
 // that files from several analyses can be stacked. Text is formula-safe as
-// the server's CSV export (server/csv_export.cc): a cell starting with
+// the server's CSV export (server/surveys/csv_export.cc): a cell starting with
 // = + - @ tab or CR is quoted with a leading apostrophe.
 
 export function analysisCsv(document, spec) {

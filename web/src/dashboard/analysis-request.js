@@ -1,7 +1,7 @@
 import { ApiError, bearer, surveyPath } from '../shared/api.js';
 import { loadAdminToken } from '../shared/admin-token.js';
 
-// One analysis from GET /api/surveys/{id}/analysis (server/analysis_handler.cc):
+// One analysis from GET /api/surveys/{id}/analysis (server/api/analysis_handler.cc):
 // a breakdown ({by, question}), a cross-tab ({cross: [ids]}) or a regression
 // ({regress, on: [ids]}) or the open answers' combinations ({combinations: "open"}), with the page's interval choice. The server computes
 // from the stored reports and may be busy (429 or 503 with Retry-After): then

@@ -1,0 +1,101 @@
+#include "server/api/survey_admin_handlers.h"
+
+#include <iostream>
+
+#include "core/common/json_fields.h"
+#include "server/http/json_limits.h"
+#include "server/base/utc_time.h"
+
+namespace deniable::server {
+namespace {
+
+ApiError InvalidRequest(const std::string& message) { return ApiError{400, "invalid_request", message}; }
+
+// {"status": "open" | "closed", "closes_at": time | null (optional)}.
+std::variant<SurveyStatus, ApiError> ReadStatus(const ApiRequest& request) {
+  auto document = ParseJsonBody(request.Header("content-type"), request.body);
+  if (!document) return InvalidJson(document.error());
+  if (auto status = RequireObject(*document, ""); !status) return InvalidRequest(status.error());
+  if (auto status = RejectUnknownFields(*document, {"status", "closes_at"}, ""); !status) return InvalidRequest(status.error());
+  auto name = ReadString(*document, "status", 16, true, "");
+  if (!name) return InvalidRequest(name.error());
+  if (*name != "open" && *name != "closed") {
+    return InvalidRequest("status: must be \"open\" or \"closed\", but is \"" + *name + "\"");
+  }
+  SurveyStatus status{*name == "closed", ""};
+  if (document->contains("closes_at") && !document->at("closes_at").is_null()) {
+    const auto& value = document->at("closes_at");
+    const auto seconds = value.is_string() ? ParseRfc3339(value.get<std::string>()) : std::nullopt;
+    if (!seconds) {
+      return InvalidRequest("closes_at: must be a UTC time like \"2026-12-01T18:00:00Z\" or null (RFC 3339, years 1970 "
+                            "to 9999; an offset such as +01:00 is converted to UTC), but is " + value.dump());
+    }
+    status.closes_at = FormatUtc(*seconds);  // stored in one form: the instant, in UTC
+  }
+  return status;
+}
+
+}  // namespace
+
+nlohmann::json StatusJson(const SurveyEntry& entry) {
+  const SurveyStatus status = entry.status();
+  const auto reason = entry.ClosedReason(NowSeconds());
+  nlohmann::json json = {{"survey", entry.id()},
+                         {"status", status.closed ? "closed" : "open"},
+                         {"closes_at", status.closes_at.empty() ? nlohmann::json(nullptr) : nlohmann::json(status.closes_at)},
+                         {"accepting", !reason}};
+  if (reason) json["message"] = *reason;
+  return json;
+}
+
+ApiResult HandleGetStatus(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  return JsonResponse(200, StatusJson(*entry));
+}
+
+ApiResult HandleSetStatus(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  auto status = ReadStatus(request);
+  if (auto* error = std::get_if<ApiError>(&status)) return *error;
+  const SurveyStatus& wanted = std::get<SurveyStatus>(status);
+  if (auto saved = context.storage.SaveStatus({entry->id(), wanted.closed, wanted.closes_at}); !saved) {
+    std::cerr << "error: storing a survey's status failed: " << saved.error() << std::endl;
+    return ApiError{500, "storage_failed", "the survey's status could not be stored; nothing changed"};
+  }
+  entry->SetStatus(wanted);
+  return JsonResponse(200, StatusJson(*entry));
+}
+
+ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  auto document = ParseJsonBody(request.Header("content-type"), request.body);
+  if (!document) return InvalidJson(document.error());
+  if (auto status = RequireObject(*document, ""); !status) return InvalidRequest(status.error());
+  if (auto status = RejectUnknownFields(*document, {"confirm"}, ""); !status) return InvalidRequest(status.error());
+  if (!document->contains("confirm") || document->at("confirm") != entry->id()) {
+    return InvalidRequest("confirm: must be the survey's id, \"" + entry->id() +
+                          "\": deleting a survey deletes its reports, invitation codes and releases for good");
+  }
+  auto deleted = context.storage.DeleteSurvey(entry->id());
+  if (!deleted) {
+    std::cerr << "error: deleting a survey failed: " << deleted.error() << std::endl;
+    return ApiError{500, "storage_failed", "the survey could not be deleted; nothing was deleted"};
+  }
+  if (!deleted->has_value()) {
+    return ApiError{409, "survey_deleted", "survey \"" + entry->id() + "\" was deleted by another request"};
+  }
+  const std::int64_t reports = **deleted;
+  context.registry.Remove(entry->id());
+  return JsonResponse(200, {{"deleted", entry->id()},
+                            {"reports_deleted", reports},
+                            {"message", "survey \"" + entry->id() + "\" and its " + std::to_string(reports) +
+                                            " report(s), invitation codes and releases are deleted for good; its id "
+                                            "will not be used again"}});
+}
+
+}  // namespace deniable::server

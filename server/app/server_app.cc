@@ -1,0 +1,124 @@
+#include "server/app/server_app.h"
+
+#include "server/api/release_handlers.h"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "core/common/os_random.h"
+#include "server/surveys/admin_token.h"
+#include "server/api/api_context.h"
+#include "server/base/file_util.h"
+#include "server/api/release_handlers.h"
+#include "server/http/http_adapter.h"
+#include "server/surveys/report_writer.h"
+#include "server/api/routes.h"
+#include "server/base/shutdown_signals.h"
+#include "server/http/static_files.h"
+#include "server/storage/storage.h"
+#include "server/surveys/survey_catalog.h"
+#include "server/surveys/survey_registry.h"
+
+namespace deniable::server {
+namespace {
+
+int StartupError(const std::string& message) {
+  std::cerr << "deniable serve: " << message << std::endl;
+  return 1;
+}
+
+// Creates the demo survey from its file unless a survey with its id exists.
+Status LoadDemoSurvey(const std::string& path, Storage& storage, SurveyRegistry& registry) {
+  auto text = ReadFileText(path);
+  if (!text) return MakeError("--demo: " + text.error());
+  auto survey = ParseSurveyText(*text);
+  if (!survey) return MakeError("--demo " + path + ": invalid survey: " + survey.error());
+  const std::string id = survey->id;
+  auto created = CreateSurvey(storage, registry, std::move(survey).value());
+  if (!created) return MakeError("--demo: " + created.error());
+  std::cout << (created->created ? "demo survey \"" + id + "\" created from " + path
+                                 : "demo survey \"" + id + "\" already exists")
+            << std::endl;
+  return OkStatus();
+}
+
+struct DataDirectory {
+  std::unique_ptr<Storage> storage;
+  std::unique_ptr<AdminToken> admin_token;
+};
+
+Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
+  DENIABLE_TRY(EnsureDirectory(data_dir));
+  if (IsOpenToOthers(data_dir)) {
+    std::cerr << "warning: the data directory " << data_dir
+              << " can be read or entered by other users (its mode allows group or others); "
+                 "the database files are private (0600), but run 'chmod 700 "
+              << data_dir << "' to keep even their names private" << std::endl;
+  }
+  OsRandom random;
+  auto token = AdminToken::LoadOrCreate(data_dir, random);
+  if (!token) return MakeError(token.error());
+  auto storage = Storage::Open(data_dir + "/deniable.sqlite3");
+  if (!storage) return MakeError(storage.error());
+  return DataDirectory{std::move(storage).value(), std::make_unique<AdminToken>(std::move(token).value())};
+}
+
+Status LoadSurveys(const ServeOptions& options, Storage& storage, SurveyRegistry& registry) {
+  auto summary = LoadCatalog(storage, registry, std::cerr);
+  if (!summary) return MakeError(summary.error());
+  std::cout << "loaded " << summary->surveys << " survey(s) and " << summary->reports << " report(s) from "
+            << options.data_dir << std::endl;
+  for (const std::string& file : options.demo_files) DENIABLE_TRY(LoadDemoSurvey(file, storage, registry));
+  // Scheduled releases whose count was reached just before a stop.
+  for (const auto& entry : registry.All()) RunDueReleases(storage, *entry);
+  return OkStatus();
+}
+
+void AnnounceWebDirectory(const StaticFiles& pages) {
+  if (pages.available()) {
+    std::cout << "serving pages from " << pages.web_dir() << std::endl;
+  } else {
+    std::cout << "warning: no web pages at " << pages.web_dir()
+              << " (run `npm run build`); pages answer 503, the API works" << std::endl;
+  }
+}
+
+int Serve(const ServeOptions& options, DataDirectory& data, SurveyRegistry& registry) {
+  ReportWriter writer(*data.storage);
+  ApiContext context{registry, *data.storage, writer, *data.admin_token};
+  const StaticFiles pages(options.web_dir.empty() ? DefaultWebDirectory() : options.web_dir);
+  std::vector<Route> routes = ApiRoutes(context);
+  for (auto& route : PageRoutes(pages)) routes.push_back(std::move(route));
+  HttpServer http(routes, HttpServerOptions{options.host, options.port, options.access_log});
+  auto port = http.Bind();
+  if (!port) return StartupError(port.error());
+  AnnounceWebDirectory(pages);
+  std::cout << "admin token: " << data.admin_token->value() << "\n"
+            << "listening on http://" << options.host << ":" << *port << std::endl;
+  {
+    ShutdownSignals signals([&http](int) { http.Stop(); });
+    http.Serve();
+  }
+  std::cout << "shutting down: committing queued reports" << std::endl;
+  writer.Stop();
+  std::cout << "stopped" << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+int RunServer(const ServeOptions& options) {
+  // Line-buffered so the access log and "listening on" reach pipes promptly.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  // Before any thread starts (the writer, the HTTP workers), so none of them
+  // can be the one a SIGTERM kills.
+  BlockShutdownSignals();
+  auto data = OpenDataDirectory(options.data_dir);
+  if (!data) return StartupError(data.error());
+  SurveyRegistry registry(options.results_cache_bytes);
+  if (auto loaded = LoadSurveys(options, *data->storage, registry); !loaded) return StartupError(loaded.error());
+  return Serve(options, data.value(), registry);
+}
+
+}  // namespace deniable::server

@@ -1,0 +1,357 @@
+#include "server/http/http_adapter.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <stdexcept>
+
+#include "server/http/api_types.h"
+#include "server/http/connection_gate.h"
+#include "server/http/json_limits.h"
+#include "server/http/security_headers.h"
+
+namespace deniable::server {
+namespace {
+
+// The gate's request this thread is handling, and whether its handler
+// deferred the answer: the library hands handlers only its own Request,
+// which has no room for either.
+thread_local const GateRequest* current_request = nullptr;
+thread_local bool answer_deferred = false;
+
+bool IsApiPath(const std::string& path) { return path == "/api" || path.rfind("/api/", 0) == 0; }
+
+std::string Lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+ApiRequest ToApiRequest(const httplib::Request& req) {
+  ApiRequest request;
+  request.method = req.method;
+  request.path = req.path;
+  for (std::size_t i = 1; i < req.matches.size(); ++i) request.path_params.push_back(req.matches[i].str());
+  for (const auto& param : req.params) {
+    const bool first = request.query.emplace(param.first, param.second).second;  // keeps the first
+    if (!first) request.repeated_query.push_back(param.first);
+  }
+  for (const auto& header : req.headers) {
+    std::string name = Lowercase(header.first);
+    if (name == "accept-encoding") continue;  // the gate renamed the client's own (request_framing.h)
+    if (name == Lowercase(kForwardedAcceptEncoding)) name = "accept-encoding";
+    request.headers.emplace(std::move(name), header.second);
+  }
+  request.body = req.body;
+  request.remote_address = req.remote_addr;
+  if (current_request) request.client_gone = current_request->client_gone;
+  return request;
+}
+
+void WriteResponse(const ApiResponse& response, const httplib::Request& req, httplib::Response& res) {
+  res.status = response.status;
+  for (const auto& header : response.headers) res.set_header(header.first, header.second);
+  if (IsApiPath(req.path)) res.set_header("Cache-Control", kApiCacheControl);
+  res.set_content(response.body, response.content_type);
+}
+
+ApiError LibraryError(const httplib::Request& req, int status) {
+  switch (status) {
+    case 404:
+      return {404, "not_found", "no API endpoint " + req.method + " " + req.path};
+    case 413:
+      return {413, "payload_too_large",
+              "request body: larger than the limit of " + std::to_string(kMaxBodyBytes) + " bytes (1 MiB)"};
+    case 400:
+      return {400, "bad_request", "malformed HTTP request"};
+    default:
+      return {status, "http_error", "HTTP error " + std::to_string(status)};
+  }
+}
+
+// Bodies for the responses the library makes itself; handler responses
+// already have one and are left alone.
+httplib::Server::HandlerResponse HandleLibraryError(const httplib::Request& req, httplib::Response& res) {
+  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+  if (IsApiPath(req.path)) {
+    WriteResponse(ErrorResponse(LibraryError(req, res.status)), req, res);
+  } else {
+    const int status = res.status;
+    const std::string text = status == 404 ? "404 not found\n" : "HTTP error " + std::to_string(status) + "\n";
+    WriteResponse(ApiResponse{status, "text/plain; charset=utf-8", text, {}}, req, res);
+  }
+  return httplib::Server::HandlerResponse::Handled;
+}
+
+void HandleException(const httplib::Request& req, httplib::Response& res, std::exception_ptr exception) {
+  try {
+    if (exception) std::rethrow_exception(exception);
+  } catch (const std::exception& error) {
+    std::cerr << "error: " << req.method << " " << req.path << ": unexpected exception: " << error.what() << std::endl;
+  } catch (...) {
+    std::cerr << "error: " << req.method << " " << req.path << ": unexpected non-standard exception" << std::endl;
+  }
+  WriteResponse(ErrorResponse({500, "internal", "internal server error"}), req, res);
+}
+
+// Printable, bounded, no query string: the log never holds report contents or codes.
+std::string LoggablePath(const std::string& path) {
+  std::string text = path.substr(0, 200);
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  }
+  return text;
+}
+
+void LogRequest(const httplib::Request& req, const httplib::Response& res) {
+  if (answer_deferred) return;  // logged when the answer is written
+  std::printf("%s %s %d\n", req.method.c_str(), LoggablePath(req.path).c_str(), res.status);
+}
+
+// cpp-httplib's request handling without its connection loop: the gate
+// (connection_gate.h) owns the sockets and hands over whole requests.
+class LibraryServer : public httplib::Server {
+ public:
+  // Handles one request read from `stream`; false when the connection must close.
+  bool HandleOne(httplib::Stream& stream) {
+    bool connection_closed = false;
+    const bool ok = process_request(stream, false, connection_closed, nullptr);
+    return ok && !connection_closed;
+  }
+};
+
+// A request already in memory in, the response into memory out.
+class BufferStream : public httplib::Stream {
+ public:
+  explicit BufferStream(const GateRequest& request) : request_(request) {}
+
+  bool is_readable() const override { return read_ < request_.bytes.size(); }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    const std::size_t count = std::min(size, request_.bytes.size() - read_);
+    std::copy_n(request_.bytes.data() + read_, count, ptr);
+    read_ += count;
+    return static_cast<ssize_t>(count);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    output_.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = request_.remote_ip;
+    port = request_.remote_port;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip.clear();
+    port = 0;
+  }
+  socket_t socket() const override { return INVALID_SOCKET; }
+
+  std::string& output() { return output_; }
+
+ private:
+  const GateRequest& request_;
+  std::size_t read_ = 0;
+  std::string output_;
+};
+
+const char* ReasonPhrase(int status) {
+  switch (status) {
+    case 400: return "Bad Request";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 414: return "URI Too Long";
+    case 415: return "Unsupported Media Type";
+    case 417: return "Expectation Failed";
+    case 431: return "Request Header Fields Too Large";
+    case 501: return "Not Implemented";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+// The gate's refusals look like every other error: JSON under /api, text elsewhere.
+std::string RenderRefusal(const FramingError& error, const std::string& target) {
+  const bool api = target.empty() || IsApiPath(target.substr(0, target.find('?')));
+  const ApiResponse response = api ? ErrorResponse({error.status, error.code, error.message})
+                                   : ApiResponse{error.status, "text/plain; charset=utf-8", error.message + "\n", {}};
+  std::string text = "HTTP/1.1 " + std::to_string(error.status) + " " + ReasonPhrase(error.status) + "\r\n";
+  text += "Content-Type: " + response.content_type + "\r\n";
+  text += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
+  text += "Connection: close\r\n";
+  text += std::string("Cache-Control: ") + kApiCacheControl + "\r\n";
+  for (const auto& header : kSecurityHeaders) text += std::string(header.first) + ": " + header.second + "\r\n";
+  text += "\r\n" + response.body;
+  return text;
+}
+
+GateOptions ToGateOptions(const HttpServerOptions& options) {
+  GateOptions gate;
+  gate.host = options.host;
+  gate.port = options.port;
+  gate.worker_threads = options.worker_threads;
+  gate.request_deadline = std::chrono::seconds(options.io_timeout_seconds);
+  gate.write_deadline = std::chrono::seconds(options.io_timeout_seconds);
+  gate.limits.max_body_bytes = kMaxBodyBytes;
+  return gate;
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+  LibraryServer library;
+  HttpServerOptions options;
+  std::unique_ptr<ConnectionGate> gate;
+};
+
+namespace {
+
+// An asynchronous handler's answer may come before it returns (on this
+// thread: written at once) or later (from any thread: through the gate's resume).
+struct AsyncCall {
+  std::mutex mutex;
+  bool handler_returned = false;
+  std::optional<ApiResult> early;
+  std::function<void(std::shared_ptr<void>)> resume;
+  std::optional<ApiResponse> usual;  // rendered on the first pass, sent as it is if the answer is this
+  std::string log_line;              // for the access log when the usual answer goes out
+};
+
+bool IsResponse(const ApiResult& result, const ApiResponse& expected) {
+  const auto* response = std::get_if<ApiResponse>(&result);
+  return response && response->status == expected.status && response->body == expected.body &&
+         response->content_type == expected.content_type && response->headers == expected.headers;
+}
+
+// Delivers an answer that came after the handler returned.
+void DeliverLate(AsyncCall& call, ApiResult result) {
+  if (call.usual && IsResponse(result, *call.usual)) {
+    if (!call.log_line.empty()) std::fputs(call.log_line.c_str(), stdout);
+    return call.resume(nullptr);  // the gate sends the first pass's bytes
+  }
+  call.resume(std::make_shared<ApiResult>(std::move(result)));
+}
+
+// Runs the handler, or, when the gate runs the request again with an
+// unusual answer, writes that answer.
+void RunAsync(const Route& route, bool access_log, const httplib::Request& req, httplib::Response& res) {
+  if (current_request && current_request->resolution) {
+    return WriteResponse(ToResponse(*std::static_pointer_cast<ApiResult>(current_request->resolution)), req, res);
+  }
+  auto call = std::make_shared<AsyncCall>();
+  if (current_request) call->resume = current_request->resume;
+  route.async_handler(ToApiRequest(req), [call](ApiResult result) {
+    std::unique_lock<std::mutex> lock(call->mutex);
+    if (!call->handler_returned) {
+      call->early = std::move(result);
+      return;
+    }
+    lock.unlock();
+    DeliverLate(*call, std::move(result));
+  });
+  std::lock_guard<std::mutex> lock(call->mutex);
+  call->handler_returned = true;
+  if (call->early) return WriteResponse(ToResponse(std::move(*call->early)), req, res);
+  if (!call->resume) throw std::logic_error("an asynchronous route was called outside the connection gate");
+  answer_deferred = true;  // not logged now; what the library writes is kept only if it is the usual answer
+  if (!route.usual_answer) {
+    res.status = 202;
+    return;
+  }
+  call->usual = route.usual_answer();
+  if (access_log) {
+    call->log_line = req.method + " " + LoggablePath(req.path) + " " + std::to_string(call->usual->status) + "\n";
+  }
+  WriteResponse(*call->usual, req, res);
+}
+
+void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, bool access_log) {
+  for (const auto& route : routes) {
+    httplib::Server::Handler handler;
+    if (route.async_handler) {
+      handler = [route, access_log](const httplib::Request& req, httplib::Response& res) {
+        RunAsync(route, access_log, req, res);
+      };
+    } else {
+      handler = [handler = route.handler](const httplib::Request& req, httplib::Response& res) {
+        WriteResponse(ToResponse(handler(ToApiRequest(req))), req, res);
+      };
+    }
+    if (route.method == HttpMethod::kGet) server.Get(route.pattern, handler);
+    if (route.method == HttpMethod::kPost) server.Post(route.pattern, handler);
+  }
+}
+
+// The gate's test for requests cheap enough for its loop thread: the routes marked runs_inline.
+std::function<bool(const RequestHead&)> InlineRoutes(const std::vector<Route>& routes) {
+  std::vector<std::pair<std::string, std::regex>> inline_routes;
+  for (const auto& route : routes) {
+    if (route.runs_inline) inline_routes.emplace_back(route.method == HttpMethod::kGet ? "GET" : "POST", std::regex(route.pattern));
+  }
+  return [inline_routes](const RequestHead& head) {
+    const std::string path = head.target.substr(0, head.target.find('?'));
+    for (const auto& [method, pattern] : inline_routes) {
+      if (head.method == method && std::regex_match(path, pattern)) return true;
+    }
+    return false;
+  };
+}
+
+void InstallHandlers(httplib::Server& server, bool access_log) {
+  httplib::Headers security_headers;
+  for (const auto& header : kSecurityHeaders) security_headers.emplace(header.first, header.second);
+  server.set_default_headers(security_headers);
+  server.set_error_handler(httplib::Server::HandlerWithResponse(HandleLibraryError));
+  server.set_exception_handler(HandleException);
+  if (access_log) server.set_logger(LogRequest);
+  server.set_payload_max_length(kMaxBodyBytes);  // the gate checks first; this is the second line
+  // Only the Keep-Alive header's numbers: the gate decides when a connection closes.
+  server.set_keep_alive_timeout(5);
+  server.set_keep_alive_max_count(1000);
+}
+
+GateResponse HandleRequest(LibraryServer& library, const GateRequest& request) {
+  current_request = &request;
+  answer_deferred = false;
+  BufferStream stream(request);
+  const bool keep_alive = library.HandleOne(stream);
+  current_request = nullptr;
+  if (answer_deferred) {
+    answer_deferred = false;
+    return {std::move(stream.output()), !keep_alive, true};  // the usual answer, ready if it comes
+  }
+  return {std::move(stream.output()), !keep_alive, false};
+}
+
+}  // namespace
+
+HttpServer::HttpServer(const std::vector<Route>& routes, HttpServerOptions options) : impl_(new Impl) {
+  impl_->options = std::move(options);
+  RegisterRoutes(impl_->library, routes, impl_->options.access_log);
+  InstallHandlers(impl_->library, impl_->options.access_log);
+  LibraryServer& library = impl_->library;
+  GateOptions gate_options = ToGateOptions(impl_->options);
+  gate_options.runs_inline = InlineRoutes(routes);
+  impl_->gate = std::make_unique<ConnectionGate>(
+      std::move(gate_options), [&library](const GateRequest& request) { return HandleRequest(library, request); },
+      RenderRefusal);
+}
+
+HttpServer::~HttpServer() = default;
+
+Result<int> HttpServer::Bind() { return impl_->gate->Bind(); }
+
+void HttpServer::Serve() { impl_->gate->Serve(); }
+
+void HttpServer::Stop() { impl_->gate->Stop(); }
+
+}  // namespace deniable::server

@@ -1,0 +1,96 @@
+#include "server/surveys/survey_catalog.h"
+
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/survey/report.h"
+
+namespace deniable::server {
+namespace {
+
+Result<std::shared_ptr<SurveyEntry>> ParseStoredSurvey(const StoredSurvey& stored) {
+  auto survey = ParseSurveyText(stored.definition);
+  if (!survey) return MakeError("stored survey \"" + stored.id + "\" is not valid: " + survey.error());
+  return std::make_shared<SurveyEntry>(std::move(survey).value());
+}
+
+// One pass over every stored report; reports of a survey that is not
+// stored (which the schema cannot produce) are counted as skipped.
+Status LoadReports(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries,
+                   LoadSummary& summary, std::ostream& warnings) {
+  return storage.ForEachReport([&](const std::string& survey_id, const std::string& body) {
+    const auto found = entries.find(survey_id);
+    auto document = nlohmann::json::parse(body, nullptr, false);
+    auto report = found == entries.end() ? Result<Report>(MakeError("no such survey"))
+                  : document.is_discarded() ? Result<Report>(MakeError("not JSON"))
+                                            : ParseReport(found->second->survey(), document);
+    if (!report) {
+      ++summary.skipped_reports;
+      warnings << "warning: skipping a stored report of survey \"" << survey_id << "\": " << report.error() << "\n";
+      return;
+    }
+    found->second->AddReport(*report);
+    ++summary.reports;
+  });
+}
+
+// The ledgers of questions answered in confidence. A ledger that does not
+// parse is an error: serving a question as if nothing had been released would
+// let its budget be spent twice.
+Status LoadLedgers(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries) {
+  auto stored = storage.LoadLedgers();
+  if (!stored) return MakeError(stored.error());
+  for (const StoredLedger& item : *stored) {
+    const std::string where = "the stored ledger of survey \"" + item.survey_id + "\" question \"" + item.question_id + "\"";
+    const auto found = entries.find(item.survey_id);
+    if (found == entries.end()) return MakeError(where + ": no such survey");
+    auto json = nlohmann::json::parse(item.ledger, nullptr, false);
+    if (json.is_discarded()) return MakeError(where + ": not JSON");
+    auto ledger = ReleaseLedger::FromJson(json);
+    if (!ledger) return MakeError(where + ": " + ledger.error());
+    if (auto restored = found->second->RestoreLedger(item.question_id, std::move(ledger).value()); !restored) {
+      return MakeError(where + ": " + restored.error());
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace
+
+Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings) {
+  auto stored = storage.LoadSurveys();
+  if (!stored) return MakeError(stored.error());
+  LoadSummary summary;
+  std::map<std::string, std::shared_ptr<SurveyEntry>> entries;
+  for (const auto& item : *stored) {
+    auto entry = ParseStoredSurvey(item);
+    if (!entry) return MakeError(entry.error());
+    entries.emplace(item.id, *entry);
+  }
+  // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
+  // (a stop right after the report that reached its count) needs, exactly at its count.
+  DENIABLE_TRY(LoadLedgers(storage, entries));
+  DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
+  auto statuses = storage.LoadStatuses();
+  if (!statuses) return MakeError(statuses.error());
+  for (const StoredStatus& status : *statuses) {
+    const auto found = entries.find(status.survey_id);
+    if (found != entries.end()) found->second->SetStatus({status.closed, status.closes_at});
+  }
+  for (const auto& [id, entry] : entries) registry.Add(entry);
+  summary.surveys = entries.size();
+  return summary;
+}
+
+Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey) {
+  auto entry = std::make_shared<SurveyEntry>(std::move(survey));
+  auto inserted = storage.InsertSurvey(entry->id(), entry->survey().version, entry->definition().dump());
+  if (!inserted) return MakeError(inserted.error());
+  if (!*inserted) return CreateSurveyResult{false, registry.Find(entry->id())};
+  registry.Add(entry);
+  return CreateSurveyResult{true, entry};
+}
+
+}  // namespace deniable::server

@@ -1,0 +1,35 @@
+// Surveys in both places at once: durable in Storage and live in the
+// SurveyRegistry. Loading at start rebuilds every aggregate by streaming the
+// stored reports through core ParseReport; creation stores first, then
+// registers, so a survey is never served before it is durable.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+
+#include "core/common/result.h"
+#include "core/survey/survey.h"
+#include "server/storage/storage.h"
+#include "server/surveys/survey_registry.h"
+
+namespace deniable::server {
+
+struct LoadSummary {
+  std::size_t surveys = 0;
+  std::int64_t reports = 0;
+  std::int64_t skipped_reports = 0;  // stored reports that no longer validate
+};
+
+// Problems with single reports are written to `warnings`; an invalid stored
+// survey definition is an error (the data dir needs attention).
+Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings);
+
+struct CreateSurveyResult {
+  bool created = false;                // false: a survey with this id exists
+  std::shared_ptr<SurveyEntry> entry;  // the new survey, or the existing one
+};
+
+Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey);
+
+}  // namespace deniable::server

@@ -1,0 +1,397 @@
+#include "server/surveys/survey_registry.h"
+
+#include <iostream>
+#include <stdexcept>
+
+#include "core/analysis/analysis.h"
+
+#include "core/survey/results.h"
+#include "server/surveys/estimate_query.h"
+
+namespace deniable::server {
+
+SurveyEntry::SurveyEntry(Survey survey)
+    : survey_(std::move(survey)), definition_(SurveyToJson(survey_)), aggregate_(survey_) {
+  for (const auto& spec : survey_.analyses) {
+    // Checked when the survey was created (CheckDeclaredAnalyses); a spec that no longer parses is left out.
+    if (auto analysis = ParseAnalysis(survey_, spec)) declared_.emplace_back(spec, std::move(analysis).value());
+  }
+}
+
+Status CheckDeclaredAnalyses(const Survey& survey) {
+  for (std::size_t i = 0; i < survey.analyses.size(); ++i) {
+    if (auto analysis = ParseAnalysis(survey, survey.analyses[i]); !analysis) {
+      return MakeError("analyses[" + std::to_string(i) + "]: " + analysis.error());
+    }
+  }
+  return OkStatus();
+}
+
+void SurveyEntry::AddReport(const Report& report) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  aggregate_.Add(report);
+  for (auto& [spec, analysis] : declared_) analysis->Add(report);
+  KeepCountsAtDuePoints();
+}
+
+void SurveyEntry::KeepCountsAtDuePoints() {
+  for (const auto& [question, points] : due_points_) {
+    const KindAggregate& answers = aggregate_.question(question);
+    const std::pair<std::size_t, std::int64_t> key{question, answers.n()};
+    // The first time the count is reached: a report that skips the question leaves n, and the kept counts, as they are.
+    if (points.count(answers.n()) && !counts_at_.count(key)) {
+      counts_at_[key] = survey_.questions[question].kind->confidential()->ExactCounts(answers);
+    }
+  }
+}
+
+void SurveyEntry::TrackDuePoints(const std::string& question_id, const ReleaseLedger& ledger) {
+  const std::size_t question = *survey_.QuestionIndex(question_id);
+  std::set<std::int64_t> points;
+  for (const ScheduledRelease& item : ledger.scheduled()) points.insert(item.at_respondents);
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto it = counts_at_.begin(); it != counts_at_.end();) {  // made or cancelled: no longer needed
+    it = it->first.first == question && !points.count(it->first.second) ? counts_at_.erase(it) : std::next(it);
+  }
+  if (points.empty()) {
+    due_points_.erase(question);
+  } else {
+    due_points_[question] = std::move(points);
+  }
+  // A release scheduled at the count the question has just reached (answers raced the scheduling).
+  KeepCountsAtDuePoints();
+}
+
+SurveyStatus SurveyEntry::status() const {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  return status_;
+}
+
+void SurveyEntry::SetStatus(SurveyStatus status) {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  status_ = std::move(status);
+}
+
+std::optional<std::string> SurveyEntry::ClosedReason(UnixSeconds now) const {
+  const SurveyStatus current = status();
+  if (current.closed) return "survey \"" + id() + "\" is closed: its organisers stopped collecting answers";
+  if (current.closes_at.empty()) return std::nullopt;
+  // Compared as instants. A stored time that does not parse (written loosely
+  // by an older version) closes the survey rather than leaving it open forever.
+  const auto closes = ParseRfc3339(current.closes_at);
+  if (!closes || now >= *closes) {
+    return "survey \"" + id() + "\" closed at " + current.closes_at + ": it no longer accepts answers";
+  }
+  return std::nullopt;
+}
+
+std::int64_t SurveyEntry::respondents() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.respondents();
+}
+
+nlohmann::json SurveyEntry::PublicStates() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // The state changes only with a new report: cached by the respondent count.
+  if (!state_cache_ || state_cache_->first != aggregate_.respondents()) {
+    state_cache_.emplace(aggregate_.respondents(), PublicStatesToJson(survey_, aggregate_));
+  }
+  return state_cache_->second;
+}
+
+Status SurveyEntry::Admits(const Report& report) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.Admits(survey_, report);
+}
+
+bool SurveyEntry::RefusedAsComplete(const Report& report) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.RefusedAsComplete(report);
+}
+
+std::vector<Status> SurveyEntry::AdmitInOrder(const std::vector<const Report*>& reports) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.AdmitInOrder(survey_, reports);
+}
+
+SurveyAggregate SurveyEntry::Snapshot() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_;
+}
+
+ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, EstimationLimits& limits,
+                                          const EstimationRequester& requester) {
+  const bool default_options = query.key == DefaultEstimateOptionsKey();
+  QuestionLedgers ledgers;
+  std::uint64_t generation = 0;
+  {
+    std::lock_guard<std::mutex> lock(ledgers_mutex_);
+    ledgers = ledgers_;
+    generation = ledgers_generation_;
+  }
+  // A release changes the document without a new report: its generation is part of the key.
+  const std::string key = query.key + "\n" + std::to_string(generation);
+  const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
+  // At most three tries: another request's computation may be refused for its own reasons.
+  for (int attempt = 1;; ++attempt) {
+    bool computed_here = false;
+    try {
+      if (auto cached = results_cache_.Find(respondents(), key)) return {std::move(cached), false};
+      const SurveyAggregate snapshot = Snapshot();
+      return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
+        computed_here = true;
+        return Compute(snapshot, ledgers, query.options, default_options, limits, requester);
+      }, default_options);
+    } catch (const EstimationRefused&) {
+      if (computed_here || attempt >= 3 || gone()) throw;
+    }
+  }
+}
+
+nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers,
+                                    const nlohmann::json& options, bool default_options, EstimationLimits& limits,
+                                    const EstimationRequester& requester) const {
+  // The default document of most kinds (and of numeric questions without
+  // reports) costs microseconds. Any other option set passes the gate and the
+  // per-client limit, whatever the kinds: a block's cross-tab of 59,049 cells
+  // cost 9.3 s of CPU per anonymous request and ran ungated before.
+  if (default_options && !ResultsNeedEstimation(survey_, snapshot)) {
+    return SurveyResultsToJson(survey_, snapshot, options, {}, ledgers);
+  }
+  const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
+  const bool per_client = !default_options && !requester.trusted && !requester.client.empty();
+  const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
+  if (per_client && !claim) throw ClientEstimationLimit();
+  const auto permit = (default_options ? limits.defaults : limits.custom).Enter(gone);
+  if (gone()) throw EstimationCancelled();
+  if (!permit) throw EstimationBusy();
+  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers);
+  if (gone()) throw EstimationCancelled();
+  return document;
+}
+
+ResultsCache::Lookup SurveyEntry::Analysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                           const ReportReader& read, EstimationLimits& limits,
+                                           const EstimationRequester& requester) {
+  const std::string key = "analysis\n" + spec.dump() + "\n" + options.dump();
+  const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
+  for (int attempt = 1;; ++attempt) {
+    bool computed_here = false;
+    try {
+      auto [declared, declared_count] = DeclaredSnapshot(spec);
+      const std::int64_t count = declared ? declared_count : respondents();
+      if (auto cached = results_cache_.Find(count, key)) return {std::move(cached), false};
+      return results_cache_.GetOrCompute(count, key, [&] {
+        computed_here = true;
+        if (!declared) return ComputeAnalysis(spec, options, read, limits, requester);
+        // Kept as reports arrived: nothing to read, but its estimation passes the gate like any other.
+        const ReportReader nothing = [](const auto&, const auto&) { return OkStatus(); };
+        return ComputeAnalysis(spec, options, nothing, limits, requester, std::move(declared));
+      });
+    } catch (const EstimationRefused&) {
+      if (computed_here || attempt >= 3 || gone()) throw;
+    }
+  }
+}
+
+std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> SurveyEntry::DeclaredSnapshot(
+    const nlohmann::json& spec) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& [declared_spec, analysis] : declared_) {
+    if (declared_spec == spec) return {analysis->Clone(), aggregate_.respondents()};
+  }
+  return {nullptr, 0};
+}
+
+nlohmann::json SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                            const ReportReader& read, EstimationLimits& limits,
+                                            const EstimationRequester& requester,
+                                            std::unique_ptr<deniable::Analysis> kept) const {
+  const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
+  const bool per_client = !requester.trusted && !requester.client.empty();
+  const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
+  if (per_client && !claim) throw ClientEstimationLimit();
+  const auto permit = limits.custom.Enter(gone);
+  if (gone()) throw EstimationCancelled();
+  if (!permit) throw EstimationBusy();
+  auto analysis = kept ? Result<std::unique_ptr<deniable::Analysis>>(std::move(kept)) : ParseAnalysis(survey_, spec);
+  if (!analysis) throw std::runtime_error(analysis.error());  // validated by the handler
+  std::int64_t unreadable = 0;
+  const Status done = read([&](const std::string& body) {
+    auto document = nlohmann::json::parse(body, nullptr, false);
+    auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON")) : ParseReport(survey_, document);
+    if (report) (*analysis)->Add(*report);
+    else ++unreadable;
+  }, gone);
+  if (gone()) throw EstimationCancelled();
+  if (!done) throw std::runtime_error("reading the survey's reports: " + done.error());
+  if (unreadable > 0) {
+    std::cerr << "analysis: survey \"" << id() << "\": " << unreadable << " stored reports could not be read" << std::endl;
+  }
+  auto document = (*analysis)->Estimate(options, gone);
+  if (gone()) throw EstimationCancelled();
+  // An analysis the data cannot support (too few respondents, a fit that
+  // fails) says why in its document, as a question's results do.
+  if (!document) return nlohmann::json{{"analysis", spec}, {"n", (*analysis)->n()}, {"error", document.error()}};
+  return *std::move(document);
+}
+
+std::optional<ReleaseLedger> SurveyEntry::Ledger(const std::string& question_id) const {
+  const auto index = survey_.QuestionIndex(question_id);
+  if (!index) return std::nullopt;
+  const ConfidentialAnswers* confidential = survey_.questions[*index].kind->confidential();
+  if (!confidential) return std::nullopt;
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  const auto found = ledgers_.find(question_id);
+  return found == ledgers_.end() ? ReleaseLedger(confidential->budget()) : found->second;
+}
+
+Status SurveyEntry::RestoreLedger(const std::string& question_id, ReleaseLedger ledger) {
+  const auto current = Ledger(question_id);
+  if (!current) return MakeError("question \"" + question_id + "\" is not answered in confidence");
+  if (current->budget() != ledger.budget()) {
+    return MakeError("question \"" + question_id + "\": the stored ledger's budget differs from the definition's");
+  }
+  TrackDuePoints(question_id, ledger);
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  ledgers_.insert_or_assign(question_id, std::move(ledger));
+  ++ledgers_generation_;
+  return OkStatus();
+}
+
+std::vector<std::int64_t> SurveyEntry::ExactCounts(std::size_t question) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return survey_.questions[question].kind->confidential()->ExactCounts(aggregate_.question(question));
+}
+
+std::int64_t SurveyEntry::Answers(std::size_t question) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return aggregate_.question(question).n();
+}
+
+Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
+                                               const std::string& created_at, std::optional<std::int64_t> at) const {
+  const ConfidentialAnswers& confidential = *survey_.questions[question].kind->confidential();
+  std::vector<std::int64_t> counts;
+  LedgerRelease release;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto kept = at ? counts_at_.find({question, *at}) : counts_at_.end();
+    if (kept != counts_at_.end()) {
+      counts = kept->second;
+      release.respondents = *at;
+    } else {  // not scheduled, or the count was passed before the schedule was stored: the counts now
+      counts = confidential.ExactCounts(aggregate_.question(question));
+      release.respondents = aggregate_.question(question).n();
+    }
+  }
+  auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
+  if (!drawn) return MakeError(drawn.error());
+  release.request = request;
+  release.created_at = created_at;
+  release.sensitivity = confidential.sensitivity();
+  release.values = std::move(drawn->values);
+  for (const ReleaseGroup& group : drawn->groups) release.groups.push_back(group.bins);
+  return release;
+}
+
+Status SurveyEntry::StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist) {
+  // Stored before it is served: a release nobody can read again was never published.
+  DENIABLE_TRY(persist(question_id, ledger.ToJson().dump()));
+  TrackDuePoints(question_id, ledger);
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  ledgers_.insert_or_assign(question_id, std::move(ledger));
+  ++ledgers_generation_;
+  return OkStatus();
+}
+
+ReleaseOutcome SurveyEntry::Release(const std::string& question_id, const ReleaseRequest& request,
+                                    std::optional<std::int64_t> at_respondents, RandomSource& random,
+                                    const std::string& now, const PersistLedger& persist) {
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  auto ledger = Ledger(question_id);
+  if (!ledger) {
+    return ReleaseRefused{ReleaseRefused::kNotConfidential,
+                          "question \"" + question_id + "\" is not answered in confidence: its reports are "
+                          "randomised on the device and its results are estimated, not released"};
+  }
+  if (auto fits = ledger->CanSpend(request.epsilon); !fits) return ReleaseRefused{ReleaseRefused::kOverBudget, fits.error()};
+  const std::size_t question = *survey_.QuestionIndex(question_id);
+  const std::int64_t answers = Answers(question);
+  if (at_respondents && *at_respondents > answers) {
+    auto scheduled = ledger->Schedule({"", request, *at_respondents, now});
+    if (!scheduled) return ReleaseRefused{ReleaseRefused::kOverBudget, scheduled.error()};
+    ScheduledRelease made = **scheduled;
+    if (auto stored = StoreLedger(question_id, std::move(*ledger), persist); !stored) {
+      return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
+    }
+    return made;
+  }
+  if (answers == 0) {
+    return ReleaseRefused{ReleaseRefused::kNoAnswers, "question \"" + question_id + "\" has no answers yet: nothing to release"};
+  }
+  auto drawn = DrawRelease(question, request, random, now);
+  if (!drawn) return ReleaseRefused{ReleaseRefused::kStorage, "the release failed: " + drawn.error()};
+  auto added = ledger->Add(std::move(drawn).value());
+  if (!added) return ReleaseRefused{ReleaseRefused::kOverBudget, added.error()};
+  LedgerRelease made = **added;
+  if (auto stored = StoreLedger(question_id, std::move(*ledger), persist); !stored) {
+    return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
+  }
+  return made;
+}
+
+Status SurveyEntry::RunDueReleases(RandomSource& random, const std::string& now, const PersistLedger& persist) {
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  for (std::size_t question = 0; question < survey_.questions.size(); ++question) {
+    const std::string& question_id = survey_.questions[question].id;
+    auto ledger = Ledger(question_id);
+    if (!ledger || ledger->scheduled().empty()) continue;
+    const auto due = ledger->Due(Answers(question));
+    if (due.empty()) continue;
+    for (const ScheduledRelease& item : due) {
+      auto drawn = DrawRelease(question, item.request, random, now, item.at_respondents);
+      if (!drawn) return MakeError("scheduled release " + item.id + " of question \"" + question_id + "\": " + drawn.error());
+      if (auto made = ledger->Fulfil(item.id, std::move(drawn).value()); !made) return MakeError(made.error());
+    }
+    DENIABLE_TRY(StoreLedger(question_id, std::move(*ledger), persist));
+  }
+  return OkStatus();
+}
+
+Status SurveyEntry::CancelScheduled(const std::string& question_id, const std::string& scheduled_id,
+                                    const PersistLedger& persist) {
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  auto ledger = Ledger(question_id);
+  if (!ledger) return MakeError("question \"" + question_id + "\" is not answered in confidence");
+  DENIABLE_TRY(ledger->Cancel(scheduled_id));
+  return StoreLedger(question_id, std::move(*ledger), persist);
+}
+
+void SurveyRegistry::Remove(const std::string& id) {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  entries_.erase(id);
+}
+
+std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  const auto it = entries_.find(id);
+  return it == entries_.end() ? nullptr : it->second;
+}
+
+bool SurveyRegistry::Add(std::shared_ptr<SurveyEntry> entry) {
+  std::unique_lock<std::shared_mutex> lock(mutex_);
+  const std::string id = entry->id();
+  entry->UseCacheMemory(cache_memory_);
+  return entries_.emplace(id, std::move(entry)).second;
+}
+
+std::vector<std::shared_ptr<SurveyEntry>> SurveyRegistry::All() const {
+  std::shared_lock<std::shared_mutex> lock(mutex_);
+  std::vector<std::shared_ptr<SurveyEntry>> all;
+  all.reserve(entries_.size());
+  for (const auto& item : entries_) all.push_back(item.second);
+  return all;
+}
+
+}  // namespace deniable::server

@@ -1,0 +1,204 @@
+// The surveys the server knows, in memory: each with its parsed definition,
+// canonical JSON, the running aggregate that estimation reads (so results
+// cost O(options) whatever the number of reports), and the cache of computed
+// results documents. Thread-safe.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <shared_mutex>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/central/release_ledger.h"
+#include "core/common/random_source.h"
+#include "core/analysis/analysis.h"
+#include "core/survey/aggregate.h"
+#include "core/survey/results.h"
+#include "server/surveys/estimate_query.h"
+#include "core/survey/report.h"
+#include "core/survey/survey.h"
+#include "server/surveys/estimation_gate.h"
+#include "server/surveys/results_cache.h"
+#include "server/base/utc_time.h"
+
+namespace deniable::server {
+
+// Who asks for a results document, for the estimation limits.
+struct EstimationRequester {
+  std::string client;   // ClientKey of the remote address ("" unknown: not limited per client)
+  bool trusted = false;  // the admin: not limited per client (still gated)
+  std::shared_ptr<const std::atomic<bool>> client_gone;  // null: never gone
+};
+
+// Why a release was not made.
+struct ReleaseRefused {
+  enum Reason { kNotConfidential, kOverBudget, kNoAnswers, kStorage } reason;
+  std::string message;
+};
+
+using ReleaseOutcome = std::variant<LedgerRelease, ScheduledRelease, ReleaseRefused>;
+// Stores a question's whole ledger (question id, JSON text) durably.
+using PersistLedger = std::function<Status(const std::string&, const std::string&)>;
+
+// Whether a survey accepts reports: closed by the admin, or from a closing time.
+struct SurveyStatus {
+  bool closed = false;
+  std::string closes_at;  // "" or ISO 8601 UTC (server/base/utc_time.h)
+};
+
+class SurveyEntry {
+ public:
+  explicit SurveyEntry(Survey survey);
+
+  const Survey& survey() const { return survey_; }
+  const std::string& id() const { return survey_.id; }
+  // Canonical definition (core SurveyToJson), as stored and served.
+  const nlohmann::json& definition() const { return definition_; }
+
+  void AddReport(const Report& report);
+
+  SurveyStatus status() const;
+  void SetStatus(SurveyStatus status);
+  // Why reports are refused at `now` (ISO 8601 UTC), or nullopt when they are accepted.
+  std::optional<std::string> ClosedReason(UnixSeconds now) const;
+  std::int64_t respondents() const;
+  // core PublicStatesToJson over the aggregate (under its lock).
+  nlohmann::json PublicStates() const;
+  // Whether the report may be counted now (a model's round: SurveyAggregate::Admits).
+  Status Admits(const Report& report) const;
+  // Whether a refusal is a complete model's (SurveyAggregate::RefusedAsComplete).
+  bool RefusedAsComplete(const Report& report) const;
+  // Admission of reports to be counted together, in order (SurveyAggregate::AdmitInOrder).
+  std::vector<Status> AdmitInOrder(const std::vector<const Report*>& reports) const;
+  // core SurveyResultsToJson over a snapshot of the aggregate, cached per
+  // (respondent count, options). The aggregate's lock, which AddReport needs,
+  // is held only to copy the aggregate, never while estimating. A cache miss
+  // that needs costly estimation (core ResultsNeedEstimation) takes a turn
+  // from `limits`: the default options from their own lane; custom options
+  // from the custom lane, and (unless trusted) only while the requester's
+  // client has no other such computation. Throws EstimationBusy (lane full),
+  // ClientEstimationLimit (the client has one already) or EstimationCancelled
+  // (the client disconnected: estimation stopped, nothing cached). A request
+  // that waited for another's identical computation, refused for that
+  // request's own reason, tries again for itself.
+  // The server-wide budget of cached results (SurveyRegistry::Add sets it).
+  void UseCacheMemory(std::shared_ptr<CacheMemory> memory) { results_cache_.UseMemory(std::move(memory)); }
+  ResultsCache::Lookup Results(const EstimateQuery& query, EstimationLimits& limits,
+                               const EstimationRequester& requester);
+
+  // Reads the survey's stored reports (their bodies, one call each) until
+  // done, or until the predicate says the work is cancelled.
+  using ReportReader = std::function<Status(const std::function<void(const std::string&)>& visit,
+                                            const std::function<bool()>& cancelled)>;
+  // An analysis across questions (core/analysis/analysis.h) of the stored
+  // reports, read with `read` (or, for an analysis the survey declares, kept
+  // as reports arrive, so nothing is read): cached per (respondent count, spec, options)
+  // like the results, and always computed behind the custom lane of
+  // `limits` and the per-client limit (it reads every report of the survey).
+  // Throws as Results does. `spec` was validated (core ParseAnalysis).
+  ResultsCache::Lookup Analysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
+                                EstimationLimits& limits, const EstimationRequester& requester);
+
+  // --- questions answered in confidence (core ConfidentialAnswers)
+  // The question's ledger (empty, with its budget, before any release);
+  // nullopt when the survey has no such question answered in confidence.
+  std::optional<ReleaseLedger> Ledger(const std::string& question_id) const;
+  // At start, the ledger loaded from storage (its budget must be the question's).
+  Status RestoreLedger(const std::string& question_id, ReleaseLedger ledger);
+  // Releases the question's exact counts as requested (or, with
+  // `at_respondents` above the question's answers, schedules the release for
+  // then, reserving its epsilon): refused past the budget or without answers;
+  // the noise is drawn once from `random`; the new ledger is given to `persist`
+  // and served only once that succeeds (otherwise nothing changes and nothing
+  // is published). Releases of one survey are made one at a time.
+  ReleaseOutcome Release(const std::string& question_id, const ReleaseRequest& request,
+                         std::optional<std::int64_t> at_respondents, RandomSource& random, const std::string& now,
+                         const PersistLedger& persist);
+  // Makes the scheduled releases whose count is reached (after each stored report, and at start).
+  Status RunDueReleases(RandomSource& random, const std::string& now, const PersistLedger& persist);
+  Status CancelScheduled(const std::string& question_id, const std::string& scheduled_id, const PersistLedger& persist);
+  // The exact counts of a question answered in confidence (for the admin, when its definition allows it).
+  std::vector<std::int64_t> ExactCounts(std::size_t question) const;
+
+ private:
+  SurveyAggregate Snapshot() const;
+  nlohmann::json Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers, const nlohmann::json& options,
+                         bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
+
+  // `kept`: the declared analysis's copy with its reports (nothing is read), or null.
+  nlohmann::json ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
+                                 EstimationLimits& limits, const EstimationRequester& requester,
+                                 std::unique_ptr<deniable::Analysis> kept = nullptr) const;
+  // A copy of the declared analysis with this spec and the respondent count
+  // it holds (taken together under the lock), or null when none is declared.
+  std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> DeclaredSnapshot(const nlohmann::json& spec) const;
+  std::int64_t Answers(std::size_t question) const;
+  // `at`: the scheduled count the release is for; its counts are those kept
+  // when the question's `at`-th answer was counted (exactly the first `at`).
+  Result<LedgerRelease> DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
+                                    const std::string& created_at, std::optional<std::int64_t> at = std::nullopt) const;
+  Status StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist);
+  // The counts a scheduled release will need, kept as the report that reaches
+  // its count is added (the writer counts a whole batch before due releases
+  // run, so the counts at release time may already include later answers).
+  void TrackDuePoints(const std::string& question_id, const ReleaseLedger& ledger);  // takes mutex_
+  void KeepCountsAtDuePoints();  // mutex_ held
+
+  const Survey survey_;
+  const nlohmann::json definition_;
+  mutable std::mutex status_mutex_;
+  SurveyStatus status_;
+  mutable std::mutex mutex_;
+  SurveyAggregate aggregate_;
+  // Guarded by mutex_: the survey's declared analyses (Survey::analyses), each
+  // with every report added so far, by its spec.
+  std::vector<std::pair<nlohmann::json, std::unique_ptr<deniable::Analysis>>> declared_;
+  // Guarded by mutex_: per question answered in confidence, the counts its
+  // scheduled releases are due at, and the exact counts kept at those points.
+  std::map<std::size_t, std::set<std::int64_t>> due_points_;
+  std::map<std::pair<std::size_t, std::int64_t>, std::vector<std::int64_t>> counts_at_;
+  ResultsCache results_cache_;
+  // PublicStates' document for a respondent count (guarded by mutex_).
+  mutable std::optional<std::pair<std::int64_t, nlohmann::json>> state_cache_;
+  std::mutex release_mutex_;          // one release at a time (check the budget, draw, store, publish)
+  mutable std::mutex ledgers_mutex_;  // guards ledgers_ and ledgers_generation_
+  QuestionLedgers ledgers_;
+  std::uint64_t ledgers_generation_ = 0;  // part of the results cache key: a release changes the document
+};
+
+// Whether every analysis the survey declares fits its questions (core
+// ParseAnalysis); the error names the analysis ("analyses[1]: ...").
+Status CheckDeclaredAnalyses(const Survey& survey);
+
+class SurveyRegistry {
+ public:
+  explicit SurveyRegistry(std::size_t results_cache_bytes = CacheMemory::kDefaultBudget)
+      : cache_memory_(std::make_shared<CacheMemory>(results_cache_bytes)) {}
+  std::shared_ptr<SurveyEntry> Find(const std::string& id) const;
+  // false when a survey with the same id is already registered.
+  bool Add(std::shared_ptr<SurveyEntry> entry);
+  void Remove(const std::string& id);
+  // Every survey, ordered by id.
+  std::vector<std::shared_ptr<SurveyEntry>> All() const;
+  // Shared by every survey's results estimation.
+  EstimationLimits& estimation_limits() { return estimation_limits_; }
+  const CacheMemory& cache_memory() const { return *cache_memory_; }
+
+ private:
+  mutable std::shared_mutex mutex_;
+  EstimationLimits estimation_limits_;
+  // Shared with every entry's cache, which may outlive the registry (a handler still holding its entry).
+  std::shared_ptr<CacheMemory> cache_memory_;
+  std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
+};
+
+}  // namespace deniable::server
