@@ -42,23 +42,19 @@ ApiResult HandleCreateSurvey(ApiContext& context, const ApiRequest& request) {
   auto survey = ParseSurvey(*document);
   if (!survey) return ApiError{400, "invalid_survey", survey.error()};
   if (auto analyses = CheckDeclaredAnalyses(*survey); !analyses) return ApiError{400, "invalid_survey", analyses.error()};
-  auto deleted = context.storage.WasDeleted(survey->id);
-  if (!deleted) {
-    std::cerr << "error: reading deleted survey ids failed: " << deleted.error() << std::endl;
-    return ApiError{500, "storage_failed", "the survey could not be stored; see the server log"};
-  }
-  if (*deleted) {
-    return ApiError{409, "survey_deleted", "a survey with id \"" + survey->id +
-                                               "\" was deleted; ids are never reused (old links and codes must not "
-                                               "reach a new survey): choose another id"};
-  }
+  const std::string id = survey->id;
   auto created = CreateSurvey(context.storage, context.registry, std::move(survey).value());
   if (!created) {
     std::cerr << "error: storing a survey failed: " << created.error() << std::endl;
     return ApiError{500, "storage_failed", "the survey could not be stored; see the server log"};
   }
-  if (!created->created) {
-    return ApiError{409, "survey_exists", "a survey with id \"" + document->at("id").get<std::string>() +
+  if (created->outcome == CreateOutcome::kDeleted) {
+    return ApiError{409, "survey_deleted", "a survey with id \"" + id +
+                                               "\" was deleted; ids are never reused (old links and codes must not "
+                                               "reach a new survey): choose another id"};
+  }
+  if (created->outcome == CreateOutcome::kExists) {
+    return ApiError{409, "survey_exists", "a survey with id \"" + id +
                                               "\" already exists (choose another id, or a new version under a new id)"};
   }
   return JsonResponse(201, created->entry->definition());
