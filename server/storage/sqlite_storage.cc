@@ -180,18 +180,26 @@ Status SqliteStorage::ForEachReport(const ReportVisitor& visit) {
 
 Result<CreateOutcome> SqliteStorage::CreateSurvey(const std::string& id, int version, const std::string& definition) {
   std::lock_guard<std::mutex> lock(mutex_);
-  DENIABLE_TRY(FileIntactLocked());
-  // DeleteSurvey holds this lock too: a deleted id cannot come back between this check and the insert.
-  DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(id));
-  if (deleted) return CreateOutcome::kDeleted;
-  insert_survey_.Reset();
-  insert_survey_.BindText(1, id);
-  insert_survey_.BindInt(2, version);
-  insert_survey_.BindText(3, definition);
-  auto done = insert_survey_.Step();  // autocommit: one durable transaction
-  if (done) return CreateOutcome::kCreated;
-  if (db_.LastErrorWasConstraint()) return CreateOutcome::kExists;
-  return std::move(done).failure();
+  // One transaction: a deleted id cannot come back between the check and the insert.
+  CreateOutcome outcome = CreateOutcome::kCreated;
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(id));
+    if (deleted) {
+      outcome = CreateOutcome::kDeleted;
+      return OkStatus();
+    }
+    insert_survey_.Reset();
+    insert_survey_.BindText(1, id);
+    insert_survey_.BindInt(2, version);
+    insert_survey_.BindText(3, definition);
+    auto done = insert_survey_.Step();
+    insert_survey_.Reset();
+    if (done) return OkStatus();
+    if (!db_.LastErrorWasConstraint()) return std::move(done).failure();
+    outcome = CreateOutcome::kExists;  // nothing written: the commit is empty
+    return OkStatus();
+  }));
+  return outcome;
 }
 
 Status SqliteStorage::SetStatus(const StoredStatus& status) {
@@ -234,9 +242,6 @@ Result<bool> SqliteStorage::IsClosedLocked(const std::string& survey_id) {
 
 Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
-  // Concurrent deletions: the first deletes, the others find it deleted.
-  DENIABLE_ASSIGN_OR_RETURN(const bool already, WasDeletedLocked(survey_id));
-  if (already) return MakeError("survey \"" + survey_id + "\" was deleted already", ErrorCode::kNotFound);
   // Runs one statement on the survey's id: the rows it changed.
   auto run = [&](const char* sql) -> Result<std::int64_t> {
     DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement, db_.Prepare(sql));
@@ -246,6 +251,9 @@ Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
   };
   std::int64_t reports = 0;
   DENIABLE_TRY(InTransaction([&]() -> Status {
+    // Concurrent deletions: the first deletes, the others find it deleted.
+    DENIABLE_ASSIGN_OR_RETURN(const bool already, WasDeletedLocked(survey_id));
+    if (already) return MakeError("survey \"" + survey_id + "\" was deleted already", ErrorCode::kNotFound);
     reports = 0;
     for (const char* sql : {"DELETE FROM reports WHERE survey_id = ?1", "DELETE FROM sealed_reports WHERE survey_id = ?1"}) {
       DENIABLE_ASSIGN_OR_RETURN(const std::int64_t deleted, run(sql));
@@ -520,11 +528,11 @@ Status SqliteStorage::CommitInvitedRecords(const std::vector<const ReportRecord*
 Status SqliteStorage::UpdateLedger(const std::string& survey_id, const std::string& question_id,
                                    const LedgerUpdate& update) {
   std::lock_guard<std::mutex> lock(mutex_);
-  // A release made as its survey was being deleted leaves nothing behind (DeleteSurvey holds this lock too).
-  DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(survey_id));
-  if (deleted) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
-  // BEGIN IMMEDIATE: the read and the write are one transaction under SQLite's write lock.
+  // BEGIN IMMEDIATE: the checks, the read and the write are one transaction under SQLite's write lock.
   return InTransaction([&]() -> Status {
+    // A release made as its survey was being deleted leaves nothing behind.
+    DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(survey_id));
+    if (deleted) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
     DENIABLE_ASSIGN_OR_RETURN(const std::optional<std::string> stored, StoredLedgerLocked(survey_id, question_id));
     DENIABLE_ASSIGN_OR_RETURN(const std::string ledger, update(stored));
     save_ledger_.Reset();
