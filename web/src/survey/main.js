@@ -3,7 +3,7 @@ import { requestJson, surveyPath } from '../shared/api.js';
 import { el, append } from '../shared/dom.js';
 import { showFatalError } from '../shared/fatal.js';
 import { dashboardUrl, queryParameter, surveyIdFromLocation } from '../shared/location.js';
-import { renderTrustNotice } from './confidential.js';
+import { renderTrustNotice } from '../central/survey.js';
 import { renderPrivacySummary } from './privacy-summary.js';
 import { readAnswers, renderQuestion, unansweredHints } from './question-fieldset.js';
 import { renderReportPanel } from './report-panel.js';

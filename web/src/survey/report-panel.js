@@ -2,8 +2,8 @@ import { el, replaceChildren } from '../shared/dom.js';
 import { t } from './texts.js';
 import { errorInWords } from './error-words.js';
 import { plainText } from '../shared/rich-text.js';
-import { isCentral } from '../shared/central.js';
-import { describeConfidentialResponse, hasCentral } from './confidential.js';
+import { isCentral } from '../central/trust.js';
+import { describeConfidentialResponse, hasCentral } from '../central/survey.js';
 import { isOpen } from '../shared/open.js';
 import { describeOpenResponse, hasOpen } from './open.js';
 import { isOptional } from './question-fieldset.js';
@@ -85,7 +85,7 @@ function renderSkipped(question) {
 // note, details}; `more`: further parts of the report, e.g. a direction), as
 // the question's kind reads its wire format (kinds/<type>/survey.js) with the
 // core's summary of the question. A question answered in confidence or asked
-// openly sends the answer as given, and says so (survey/confidential.js, survey/open.js).
+// openly sends the answer as given, and says so (central/survey.js, survey/open.js).
 function renderResponse(question, response, summary) {
   const central = isCentral(question) || isCentral(summary);
   const open = isOpen(question) || isOpen(summary);

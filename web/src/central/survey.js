@@ -1,17 +1,17 @@
 // The survey page's words for questions answered in confidence (see
-// shared/central.js): the notice before the first question that says which
+// central/trust.js): the notice before the first question that says which
 // questions are asked openly, which the organisation sees in confidence and
 // which are randomised on this device,
 // the line on each such question, and such a question's entry in the
 // prepared report (its answer, sent as given).
 import { el } from '../shared/dom.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from './trust.js';
 import { isOpen } from '../shared/open.js';
-import { hasOpen } from './open.js';
+import { hasOpen } from '../survey/open.js';
 import { formatEpsilon } from '../shared/format.js';
-import { answerWords } from './answer-words.js';
+import { answerWords } from '../survey/answer-words.js';
 import { plainText } from '../shared/rich-text.js';
-import { t } from './texts.js';
+import { t } from '../survey/texts.js';
 
 // True when at least one question is answered in confidence. `summaries`:
 // core.parseSurvey(definition).questions.

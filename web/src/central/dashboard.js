@@ -1,4 +1,4 @@
-// The results panel of a question answered in confidence (shared/central.js),
+// The results panel of a question answered in confidence (central/trust.js),
 // for any kind that can be (categorical, histogram): what is published is
 // releases only, never exact counts. It shows the question's facts, a plain
 // line saying so, its ledger (budget, spent, reserved, left, every release
@@ -13,9 +13,9 @@ import { loadAdminToken } from '../shared/admin-token.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
 import { createSkippedNote } from '../shared/skipped-note.js';
-import { cancelScheduledRelease, createExactCounts, createReleaseForm } from './central-admin.js';
-import { createPostProcessing } from './central-postprocess.js';
-import { createReleaseView, methodShortName, releaseTime } from './central-release.js';
+import { cancelScheduledRelease, createExactCounts, createReleaseForm } from './dashboard-admin.js';
+import { createPostProcessing } from './dashboard-postprocess.js';
+import { createReleaseView, methodShortName, releaseTime } from './dashboard-release.js';
 
 // What the panel is built from: a panel is rebuilt only when this changes.
 export function structure(question) {
