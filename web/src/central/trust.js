@@ -11,7 +11,8 @@
 // This folder is the whole web side of that trust model, one file per page:
 //   trust.js       telling such a question (every page);
 //   create.js      the creation page's budget line and release advisor;
-//   survey.js      the survey page's trust notice, line and report entry;
+//   survey.js      the survey page's trust notice, line and report entry
+//                  (its words in survey-texts.js, in every language);
 //   dashboard.js   the dashboard's releases panel, with its parts
 //                  dashboard-release.js (a release's bars and table),
 //                  dashboard-chart.js, dashboard-postprocess.js and

@@ -14,6 +14,13 @@ export function resultHeadingId(index) {
   return `question-heading-${index}`;
 }
 
+// The facts most panels open with: n, the privacy and the mechanism.
+export const COMMON_FACTS = Object.freeze([
+  { key: 'n', label: 'Respondents (n)' },
+  { key: 'epsilon', label: 'Privacy' },
+  { key: 'mechanism', label: 'Mechanism' },
+]);
+
 const defaultWarning = (result) => `Warning: ${result.warning}`;
 const defaultError = (message) => `The estimate failed: ${message}`;
 

@@ -16,6 +16,7 @@
 //   prepared ──send──▶ sending ──sent──▶ sent
 //   sending ──sendFailed──▶ prepared, sending ──renewed──▶ prepared (a model's round moved on)
 //   answering … sending ──answeredElsewhere──▶ alreadyAnswered (another tab sent)
+//   answering, reviewing ──edit──▶ the same state, answers touched (leaving then warns)
 //
 // Once prepared, a report is never drawn again: no event leads from prepared,
 // sending or sent back to the questions. A preview never sends.

@@ -2,7 +2,7 @@
 import { el, setText } from '../../shared/dom.js';
 import { createOptionFilter, topOptions } from './option-filter.js';
 import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
-import { createResultCard } from '../../shared/result-card.js';
+import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { isOpen, SMALL_COUNT } from '../../shared/open.js';
 import { createFrequencyChart } from './frequency-chart.js';
 
@@ -37,9 +37,7 @@ export function createPanel(question, index) {
 
   const card = createResultCard(question, index, {
     facts: [
-      { key: 'n', label: 'Respondents (n)' },
-      { key: 'epsilon', label: 'Privacy' },
-      { key: 'mechanism', label: 'Mechanism' },
+      ...COMMON_FACTS,
       open ? null : { key: 'precision', label: 'Expected 95% precision' },
     ],
     // The server's warning (present when n is too small for useful

@@ -2,7 +2,7 @@
 // controls for bins chosen after collection.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
-import { createResultCard } from '../../shared/result-card.js';
+import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { createBinsView } from './bins-view.js';
 import { createQuantilesTable } from './quantiles-table.js';
 import { edgeFormatter, rangeText } from './ranges.js';
@@ -33,9 +33,7 @@ export function createPanel(question, index) {
   const card = createResultCard(question, index, {
     variant: 'question-result-wide',
     facts: [
-      { key: 'n', label: 'Respondents (n)' },
-      { key: 'epsilon', label: 'Privacy' },
-      { key: 'mechanism', label: 'Mechanism' },
+      ...COMMON_FACTS,
       { key: 'bits', label: 'Bits per report' },
     ],
     afterFacts: notes.elements,

@@ -2,7 +2,7 @@
 // estimation controls shared by the survey's numeric questions.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
-import { createResultCard } from '../../shared/result-card.js';
+import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { createDensityChart, createHistogramChart } from './charts.js';
 import { levelsDetails } from './levels.js';
 import { createLevelsSection } from './levels-section.js';
@@ -94,9 +94,7 @@ export function createPanel(question, index) {
 
   const card = createResultCard(question, index, {
     facts: [
-      { key: 'n', label: 'Respondents (n)' },
-      { key: 'epsilon', label: 'Privacy' },
-      { key: 'mechanism', label: 'Mechanism' },
+      ...COMMON_FACTS,
       { key: 'estimator', label: 'Estimator' },
       { key: 'fit', label: 'Fit' },
     ],
