@@ -1,0 +1,385 @@
+// ConnectionGate on a loopback port, with a processor and a refusal renderer
+// of the test's own (no HTTP library, no handlers): what reaches the
+// processor, what is refused before it and how, the deadlines, the worker
+// queue's bound, deferred answers, a client that hangs up, and stopping.
+// Deadlines are set to a few hundred milliseconds; every wait is bounded.
+#include "server/http/connection_gate.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "wait_until.h"
+
+namespace deniable::server {
+namespace {
+
+using std::chrono::milliseconds;
+using testing::WaitUntil;
+
+std::string Response(int status, const std::string& body) {
+  return "HTTP/1.1 " + std::to_string(status) + " X\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" +
+         body;
+}
+
+// The refusal as the test renders it: "status code target|message" in the body.
+std::string RenderRefusal(const FramingError& error, const std::string& target) {
+  return Response(error.status, error.code + " " + target + "|" + error.message);
+}
+
+std::string RequestPath(const GateRequest& request) {
+  const std::size_t start = request.bytes.find(' ') + 1;
+  return request.bytes.substr(start, request.bytes.find(' ', start) - start);
+}
+
+// A gate serving on its own thread; stopped and joined when destroyed.
+class TestGate {
+ public:
+  TestGate(GateOptions options, RequestProcessor process)
+      : gate_(WithLoopback(std::move(options)), std::move(process), RenderRefusal) {
+    Result<int> bound = gate_.Bind();
+    REQUIRE(bound.ok());
+    port_ = *bound;
+    serving_ = std::async(std::launch::async, [this] { gate_.Serve(); });
+  }
+  ~TestGate() {
+    gate_.Stop();
+    CHECK(Stopped());
+  }
+  int port() const { return port_; }
+  void Stop() { gate_.Stop(); }
+  bool Stopped() { return serving_.wait_for(milliseconds(3000)) == std::future_status::ready; }
+
+ private:
+  static GateOptions WithLoopback(GateOptions options) {
+    options.host = "127.0.0.1";
+    options.port = 0;
+    return options;
+  }
+
+  ConnectionGate gate_;
+  int port_ = 0;
+  std::future<void> serving_;
+};
+
+// A blocking client socket whose reads give up after two seconds.
+class Client {
+ public:
+  explicit Client(int port) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    timeval timeout{2, 0};
+    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
+  }
+  ~Client() { Close(); }
+  void Close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+  void Send(const std::string& bytes) {
+    REQUIRE(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size()));
+  }
+  // Exactly `count` bytes, or fewer when the connection closes or the read times out.
+  std::string Read(std::size_t count) {
+    std::string in;
+    char chunk[4096];
+    while (in.size() < count) {
+      const ssize_t got = ::recv(fd_, chunk, std::min(sizeof(chunk), count - in.size()), 0);
+      if (got <= 0) break;
+      in.append(chunk, static_cast<std::size_t>(got));
+    }
+    return in;
+  }
+  // Everything until the gate closes the connection; `closed` false on a timeout.
+  std::string ReadToEnd(bool* closed = nullptr) {
+    std::string in;
+    char chunk[4096];
+    for (;;) {
+      const ssize_t got = ::recv(fd_, chunk, sizeof(chunk), 0);
+      if (got <= 0) {
+        if (closed) *closed = got == 0;
+        return in;
+      }
+      in.append(chunk, static_cast<std::size_t>(got));
+    }
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+// Blocks processors until opened (at most two seconds).
+class Latch {
+ public:
+  void Open() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ = true;
+    opened_.notify_all();
+  }
+  bool Wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return opened_.wait_for(lock, std::chrono::seconds(2), [this] { return open_; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable opened_;
+  bool open_ = false;
+};
+
+// Answers every request with its own bytes as the processor saw them.
+GateResponse Echo(const GateRequest& request) { return {Response(200, request.bytes)}; }
+
+}  // namespace
+
+TEST_CASE("connection gate: a whole request reaches the processor with the forwarded head; kept alive and pipelined") {
+  std::string remote_ip;
+  std::mutex mutex;
+  TestGate gate({}, [&](const GateRequest& request) {
+    std::lock_guard<std::mutex> lock(mutex);
+    remote_ip = request.remote_ip;
+    return Echo(request);
+  });
+  Client client(gate.port());
+  // Sent in two pieces: the gate waits for the body the head declares.
+  client.Send("POST /api/x HTTP/1.1\r\nAccept-Encoding: gzip\r\nContent-Length: 5\r\n\r\nhe");
+  std::this_thread::sleep_for(milliseconds(20));
+  client.Send("llo");
+  const std::string forwarded = "POST /api/x HTTP/1.1\r\nX-Deniable-Accept-Encoding: gzip\r\nContent-Length: 5\r\n\r\nhello";
+  CHECK(client.Read(Response(200, forwarded).size()) == Response(200, forwarded));
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    CHECK(remote_ip == "127.0.0.1");
+  }
+  // The same connection takes the next requests, two of them sent at once.
+  const std::string a = "GET /a HTTP/1.1\r\n\r\n";
+  const std::string b = "GET /b HTTP/1.1\r\n\r\n";
+  client.Send(a + b);
+  const std::string expected = Response(200, a) + Response(200, b);
+  CHECK(client.Read(expected.size()) == expected);
+}
+
+TEST_CASE("connection gate: a declared body over the limit is refused at once, unread, and the connection closed") {
+  GateOptions options;
+  options.limits.max_body_bytes = 10;
+  std::atomic<int> processed{0};
+  TestGate gate(options, [&](const GateRequest& request) {
+    ++processed;
+    return Echo(request);
+  });
+  Client client(gate.port());
+  client.Send("POST /api/x HTTP/1.1\r\nContent-Length: 100\r\n\r\n");  // no body sent
+  bool closed = false;
+  // The head was refused before it was parsed whole: no target (the adapter answers JSON then).
+  CHECK(client.ReadToEnd(&closed) ==
+        Response(413, "payload_too_large |request body: Content-Length 100 is larger than the limit of 10 bytes (1 MiB)"));
+  CHECK(closed);
+  CHECK(processed == 0);
+}
+
+TEST_CASE("connection gate: a refusal after the head names the request's target, and nothing reaches the processor") {
+  GateOptions options;
+  options.limits.max_body_bytes = 10;
+  std::atomic<int> processed{0};
+  TestGate gate(options, [&](const GateRequest& request) {
+    ++processed;
+    return Echo(request);
+  });
+  Client client(gate.port());
+  client.Send("POST /api/x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nB\r\n");
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed) ==
+        Response(413, "payload_too_large /api/x|request body: larger than the limit of 10 bytes (1 MiB)"));
+  CHECK(closed);
+  Client malformed(gate.port());
+  malformed.Send("GET / HTTP/9\r\n\r\n");
+  CHECK(malformed.ReadToEnd(&closed) == Response(400, "bad_request |malformed HTTP request line"));
+  CHECK(closed);
+  CHECK(processed == 0);
+}
+
+TEST_CASE("connection gate: Expect 100-continue is answered before the body is sent, and not forwarded") {
+  TestGate gate({}, Echo);
+  Client client(gate.port());
+  client.Send("PUT /f HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n");
+  const std::string go_on = "HTTP/1.1 100 Continue\r\n\r\n";
+  CHECK(client.Read(go_on.size()) == go_on);
+  client.Send("ok");
+  const std::string expected = Response(200, "PUT /f HTTP/1.1\r\nContent-Length: 2\r\n\r\nok");
+  CHECK(client.Read(expected.size()) == expected);
+}
+
+TEST_CASE("connection gate: a request not sent whole within the deadline is answered 408 and closed") {
+  GateOptions options;
+  options.request_deadline = milliseconds(200);
+  TestGate gate(options, Echo);
+  Client client(gate.port());
+  const auto sent_at = std::chrono::steady_clock::now();
+  client.Send("POST /api/slow HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc");
+  bool closed = false;
+  const std::string answer = client.ReadToEnd(&closed);
+  const auto waited = std::chrono::steady_clock::now() - sent_at;
+  CHECK(closed);
+  CHECK(answer.rfind("HTTP/1.1 408 X\r\n", 0) == 0);
+  CHECK(answer.find("\r\n\r\nrequest_timeout /api/slow|the request was not received whole within ") != std::string::npos);
+  // Honoured to within the loop's 100 ms tick.
+  CHECK(waited >= milliseconds(200));
+  CHECK(waited < milliseconds(1000));
+}
+
+TEST_CASE("connection gate: a connection idle past the idle timeout is closed without an answer") {
+  GateOptions options;
+  options.idle_timeout = milliseconds(150);
+  TestGate gate(options, Echo);
+  Client client(gate.port());
+  const auto opened_at = std::chrono::steady_clock::now();
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed).empty());
+  CHECK(closed);
+  const auto waited = std::chrono::steady_clock::now() - opened_at;
+  CHECK(waited >= milliseconds(150));
+  CHECK(waited < milliseconds(1000));
+}
+
+TEST_CASE("connection gate: request bytes over the server-wide buffer bound are refused with 503") {
+  GateOptions options;
+  options.max_buffered_bytes = 64;
+  TestGate gate(options, Echo);
+  Client client(gate.port());
+  client.Send("POST /api/x HTTP/1.1\r\nContent-Length: 60\r\n\r\n" + std::string(60, 'x'));
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed) ==
+        Response(503, "server_busy |the server is holding too much request data; retry shortly"));
+  CHECK(closed);
+}
+
+TEST_CASE("connection gate: past max_queued_requests waiting for a worker, a request is refused with 503 at once") {
+  GateOptions options;
+  options.worker_threads = 1;
+  options.max_queued_requests = 1;
+  options.runs_inline = [](const RequestHead& head) { return head.target == "/inline"; };
+  Latch release;
+  std::atomic<int> blocked{0};
+  TestGate gate(options, [&](const GateRequest& request) {
+    if (RequestPath(request) == "/block") {
+      ++blocked;
+      CHECK(release.Wait());
+    }
+    return Response(200, RequestPath(request));
+  });
+  Client running(gate.port());
+  running.Send("GET /block HTTP/1.1\r\n\r\n");
+  REQUIRE(WaitUntil([&] { return blocked == 1; }));  // the only worker is busy
+  Client queued(gate.port());
+  queued.Send("GET /block HTTP/1.1\r\n\r\n");
+  // An inline request is answered by the loop itself, with the worker busy;
+  // once it is answered, the loop has also read the request queued before it.
+  Client probe(gate.port());
+  probe.Send("GET /inline HTTP/1.1\r\n\r\n");
+  CHECK(probe.Read(Response(200, "/inline").size()) == Response(200, "/inline"));
+  Client refused(gate.port());
+  refused.Send("GET /block HTTP/1.1\r\n\r\n");
+  bool closed = false;
+  CHECK(refused.ReadToEnd(&closed) == Response(503, "server_busy |too many requests are waiting; retry shortly"));
+  CHECK(closed);
+  release.Open();
+  CHECK(running.Read(Response(200, "/block").size()) == Response(200, "/block"));
+  CHECK(queued.Read(Response(200, "/block").size()) == Response(200, "/block"));
+  CHECK(blocked == 2);
+}
+
+TEST_CASE("connection gate: when the client hangs up during processing, the request's client_gone is set") {
+  std::atomic<bool> started{false};
+  std::atomic<bool> saw_gone{false};
+  TestGate gate({}, [&](const GateRequest& request) {
+    started = true;
+    saw_gone = WaitUntil([&] { return request.client_gone->load(); });
+    return Response(200, "late");
+  });
+  Client client(gate.port());
+  client.Send("GET /api/estimate HTTP/1.1\r\n\r\n");
+  REQUIRE(WaitUntil([&] { return started.load(); }));
+  client.Close();
+  CHECK(WaitUntil([&] { return saw_gone.load(); }));
+}
+
+TEST_CASE("connection gate: a deferred answer is sent when resumed, as prepared or rendered from the answer") {
+  std::mutex mutex;
+  std::function<void(std::shared_ptr<void>)> resume;
+  TestGate gate({}, [&](const GateRequest& request) -> GateResponse {
+    if (request.resolution) return {Response(200, "answer " + *std::static_pointer_cast<std::string>(request.resolution))};
+    std::lock_guard<std::mutex> lock(mutex);
+    resume = request.resume;
+    GateResponse later;
+    later.deferred = true;
+    later.bytes = Response(202, "prepared");
+    return later;
+  });
+  const auto take_resume = [&] {
+    std::function<void(std::shared_ptr<void>)> taken;
+    REQUIRE(WaitUntil([&] {
+      std::lock_guard<std::mutex> lock(mutex);
+      return static_cast<bool>(resume);
+    }));
+    std::lock_guard<std::mutex> lock(mutex);
+    taken.swap(resume);
+    return taken;
+  };
+  Client client(gate.port());
+  client.Send("POST /api/reports HTTP/1.1\r\n\r\n");
+  take_resume()(std::make_shared<std::string>("committed"));
+  CHECK(client.Read(Response(200, "answer committed").size()) == Response(200, "answer committed"));
+  client.Send("POST /api/reports HTTP/1.1\r\n\r\n");
+  take_resume()(nullptr);
+  CHECK(client.Read(Response(202, "prepared").size()) == Response(202, "prepared"));
+}
+
+TEST_CASE("connection gate: Stop lets the request in progress finish and its answer go out, then Serve returns") {
+  Latch release;
+  std::atomic<bool> started{false};
+  TestGate gate({}, [&](const GateRequest&) {
+    started = true;
+    CHECK(release.Wait());
+    return Response(200, "finished");
+  });
+  Client client(gate.port());
+  client.Send("GET /api/estimate HTTP/1.1\r\n\r\n");
+  REQUIRE(WaitUntil([&] { return started.load(); }));
+  gate.Stop();
+  release.Open();
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed) == Response(200, "finished"));
+  CHECK(closed);  // no keep-alive while stopping
+  client.Close();
+  CHECK(gate.Stopped());
+}
+
+TEST_CASE("connection gate: a port in use cannot be bound, and says so") {
+  TestGate first({}, Echo);
+  GateOptions options;
+  options.port = first.port();
+  ConnectionGate second(options, Echo, RenderRefusal);
+  const Result<int> bound = second.Bind();
+  REQUIRE_FALSE(bound.ok());
+  CHECK(bound.error() ==
+        "cannot listen on 127.0.0.1:" + std::to_string(first.port()) +
+            ": Address already in use (the port is in use or the address cannot be bound)");
+}
+
+}  // namespace deniable::server
