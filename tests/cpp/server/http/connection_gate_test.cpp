@@ -276,12 +276,12 @@ TEST_CASE("connection gate: past max_queued_requests waiting for a worker, a req
   options.runs_inline = [](const RequestHead& head) { return head.target == "/inline"; };
   Latch release;
   std::atomic<int> blocked{0};
-  TestGate gate(options, [&](const GateRequest& request) {
+  TestGate gate(options, [&](const GateRequest& request) -> GateResponse {
     if (RequestPath(request) == "/block") {
       ++blocked;
       CHECK(release.Wait());
     }
-    return Response(200, RequestPath(request));
+    return {Response(200, RequestPath(request))};
   });
   Client running(gate.port());
   running.Send("GET /block HTTP/1.1\r\n\r\n");
@@ -296,7 +296,7 @@ TEST_CASE("connection gate: past max_queued_requests waiting for a worker, a req
   Client refused(gate.port());
   refused.Send("GET /block HTTP/1.1\r\n\r\n");
   bool closed = false;
-  CHECK(refused.ReadToEnd(&closed) == Response(503, "server_busy |too many requests are waiting; retry shortly"));
+  CHECK(refused.ReadToEnd(&closed) == Response(503, "server_busy /block|too many requests are waiting; retry shortly"));
   CHECK(closed);
   release.Open();
   CHECK(running.Read(Response(200, "/block").size()) == Response(200, "/block"));
@@ -307,10 +307,10 @@ TEST_CASE("connection gate: past max_queued_requests waiting for a worker, a req
 TEST_CASE("connection gate: when the client hangs up during processing, the request's client_gone is set") {
   std::atomic<bool> started{false};
   std::atomic<bool> saw_gone{false};
-  TestGate gate({}, [&](const GateRequest& request) {
+  TestGate gate({}, [&](const GateRequest& request) -> GateResponse {
     started = true;
     saw_gone = WaitUntil([&] { return request.client_gone->load(); });
-    return Response(200, "late");
+    return {Response(200, "late")};
   });
   Client client(gate.port());
   client.Send("GET /api/estimate HTTP/1.1\r\n\r\n");
@@ -353,10 +353,10 @@ TEST_CASE("connection gate: a deferred answer is sent when resumed, as prepared 
 TEST_CASE("connection gate: Stop lets the request in progress finish and its answer go out, then Serve returns") {
   Latch release;
   std::atomic<bool> started{false};
-  TestGate gate({}, [&](const GateRequest&) {
+  TestGate gate({}, [&](const GateRequest&) -> GateResponse {
     started = true;
     CHECK(release.Wait());
-    return Response(200, "finished");
+    return {Response(200, "finished")};
   });
   Client client(gate.port());
   client.Send("GET /api/estimate HTTP/1.1\r\n\r\n");

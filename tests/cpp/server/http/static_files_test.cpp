@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "server/base/sha256.h"
 #include "server/http/compression.h"
@@ -133,7 +134,7 @@ TEST_CASE("static files: nothing outside the assets is served: \"..\", hidden na
   dir.Write("dist/assets/.env", "hidden");
   fs::create_symlink(fs::path(dir.outside()) / "secret.txt", fs::path(dir.dist()) / "assets" / "link.txt");
   StaticFiles files(dir.dist());
-  for (const std::string path : {"../index.html", "../../secret.txt", "..", ".env", "a//b", "a/./b", "/etc/passwd",
+  for (const std::string& path : std::vector<std::string>{"../index.html", "../../secret.txt", "..", ".env", "a//b", "a/./b", "/etc/passwd",
                                   "link.txt", "a\\b", "c:x", std::string("x\0y", 3), std::string(513, 'a')}) {
     CAPTURE(path);
     const ApiResponse response = files.Asset(path, Get());
@@ -173,7 +174,7 @@ TEST_CASE("static files: without a web directory, pages answer 503 saying how to
 TEST_CASE("static files: safe relative paths, content-hashed names and content types") {
   CHECK(IsSafeRelativePath("app.js"));
   CHECK(IsSafeRelativePath("fonts/a-b_c.woff2"));
-  for (const std::string unsafe : {"", ".", "..", "../x", "x/../y", ".hidden", "x/.git/y", "x/", "/x", "x//y",
+  for (const std::string& unsafe : std::vector<std::string>{"", ".", "..", "../x", "x/../y", ".hidden", "x/.git/y", "x/", "/x", "x//y",
                                    "x\\y", "c:y", std::string("x\0", 2), std::string(513, 'x')}) {
     CAPTURE(unsafe);
     CHECK_FALSE(IsSafeRelativePath(unsafe));
