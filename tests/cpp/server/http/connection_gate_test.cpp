@@ -15,18 +15,18 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <future>
 #include <mutex>
 #include <string>
 #include <thread>
 
-#include "wait_until.h"
+#include "test_sync.h"
 
 namespace deniable::server {
 namespace {
 
 using std::chrono::milliseconds;
+using testing::Latch;
 using testing::WaitUntil;
 
 std::string Response(int status, const std::string& body) {
@@ -122,25 +122,6 @@ class Client {
 
  private:
   int fd_ = -1;
-};
-
-// Blocks processors until opened (at most two seconds).
-class Latch {
- public:
-  void Open() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    open_ = true;
-    opened_.notify_all();
-  }
-  bool Wait() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return opened_.wait_for(lock, std::chrono::seconds(2), [this] { return open_; });
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable opened_;
-  bool open_ = false;
 };
 
 // Answers every request with its own bytes as the processor saw them.

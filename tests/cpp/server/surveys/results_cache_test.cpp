@@ -8,7 +8,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <future>
 #include <mutex>
 #include <stdexcept>
@@ -16,10 +15,12 @@
 #include <thread>
 #include <vector>
 
-#include "wait_until.h"
+#include "test_sync.h"
 
 namespace deniable::server {
 namespace {
+
+using testing::Latch;
 
 // A compute function that counts its calls and returns {"key": key}.
 struct Counter {
@@ -30,26 +31,6 @@ struct Counter {
       return nlohmann::json{{"key", key}};
     };
   }
-};
-
-// A computation that blocks until released, so others can arrive meanwhile.
-class Latch {
- public:
-  void Open() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    open_ = true;
-    opened_.notify_all();
-  }
-  // False if not opened within the bound (the test then fails instead of hanging).
-  bool Wait() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return opened_.wait_for(lock, std::chrono::seconds(2), [this] { return open_; });
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable opened_;
-  bool open_ = false;
 };
 
 const std::string kKey = "options-a";

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 namespace deniable::server::testing {
@@ -18,5 +20,26 @@ bool WaitUntil(Condition condition, std::chrono::milliseconds bound = std::chron
   }
   return true;
 }
+
+// Holds a computation (on another thread) until the test opens it, so that
+// other requests can arrive meanwhile.
+class Latch {
+ public:
+  void Open() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ = true;
+    opened_.notify_all();
+  }
+  // False if not opened within two seconds (the test then fails instead of hanging).
+  bool Wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return opened_.wait_for(lock, std::chrono::seconds(2), [this] { return open_; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable opened_;
+  bool open_ = false;
+};
 
 }  // namespace deniable::server::testing
