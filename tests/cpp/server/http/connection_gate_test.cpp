@@ -5,12 +5,6 @@
 // Deadlines are set to a few hundred milliseconds; every wait is bounded.
 #include "server/http/connection_gate.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <sys/time.h>
-#include <unistd.h>
-
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -20,12 +14,14 @@
 #include <string>
 #include <thread>
 
+#include "test_client.h"
 #include "test_sync.h"
 
 namespace deniable::server {
 namespace {
 
 using std::chrono::milliseconds;
+using testing::Client;
 using testing::Latch;
 using testing::WaitUntil;
 
@@ -72,56 +68,6 @@ class TestGate {
   ConnectionGate gate_;
   int port_ = 0;
   std::future<void> serving_;
-};
-
-// A blocking client socket whose reads give up after two seconds.
-class Client {
- public:
-  explicit Client(int port) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    timeval timeout{2, 0};
-    ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0);
-  }
-  ~Client() { Close(); }
-  void Close() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-  void Send(const std::string& bytes) {
-    REQUIRE(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size()));
-  }
-  // Exactly `count` bytes, or fewer when the connection closes or the read times out.
-  std::string Read(std::size_t count) {
-    std::string in;
-    char chunk[4096];
-    while (in.size() < count) {
-      const ssize_t got = ::recv(fd_, chunk, std::min(sizeof(chunk), count - in.size()), 0);
-      if (got <= 0) break;
-      in.append(chunk, static_cast<std::size_t>(got));
-    }
-    return in;
-  }
-  // Everything until the gate closes the connection; `closed` false on a timeout.
-  std::string ReadToEnd(bool* closed = nullptr) {
-    std::string in;
-    char chunk[4096];
-    for (;;) {
-      const ssize_t got = ::recv(fd_, chunk, sizeof(chunk), 0);
-      if (got <= 0) {
-        if (closed) *closed = got == 0;
-        return in;
-      }
-      in.append(chunk, static_cast<std::size_t>(got));
-    }
-  }
-
- private:
-  int fd_ = -1;
 };
 
 // Answers every request with its own bytes as the processor saw them.
@@ -182,6 +128,44 @@ TEST_CASE("connection gate: framing refusals are answered at once, unread, and c
         Response(413, "payload_too_large /api/x|request body: larger than the limit of 10 bytes (1 MiB)"));
   CHECK(closed);
   CHECK(processed == 0);
+}
+
+TEST_CASE("connection gate: a refused upload is drained, so the client reads the refusal and an orderly close") {
+  GateOptions options;
+  options.limits.max_body_bytes = 10;
+  TestGate gate(options, Echo);
+  Client client(gate.port());
+  // The body keeps coming after the refusal; closing on unread bytes would
+  // reset the connection, and the client would see an error, not the 413.
+  client.Send("POST /api/x HTTP/1.1\r\nContent-Length: 200000\r\n\r\n" + std::string(200000, 'x'));
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed) ==
+        Response(413, "payload_too_large |request body: Content-Length 200000 is larger than the limit of 10 bytes (1 MiB)"));
+  CHECK(closed);
+}
+
+TEST_CASE("connection gate: at the connection limit an idle connection makes way; one mid-request does not") {
+  GateOptions options;
+  options.max_connections = 1;
+  TestGate gate(options, Echo);
+  Client idle(gate.port());
+  Client newcomer(gate.port());
+  const std::string request = "GET /new HTTP/1.1\r\n\r\n";
+  newcomer.Send(request);
+  CHECK(newcomer.Read(Response(200, request).size()) == Response(200, request));
+  bool closed = false;
+  CHECK(idle.ReadToEnd(&closed).empty());  // evicted for the newcomer
+  CHECK(closed);
+  // The newcomer is now mid-request (the 100 Continue shows its head was read): a third client is turned away.
+  newcomer.Send("POST /busy HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n");
+  const std::string go_on = "HTTP/1.1 100 Continue\r\n\r\n";
+  REQUIRE(newcomer.Read(go_on.size()) == go_on);
+  Client turned_away(gate.port());
+  CHECK(turned_away.ReadToEnd(&closed).empty());
+  CHECK(closed);
+  newcomer.Send("x");
+  const std::string busy = "POST /busy HTTP/1.1\r\nContent-Length: 1\r\n\r\nx";
+  CHECK(newcomer.Read(Response(200, busy).size()) == Response(200, busy));
 }
 
 TEST_CASE("connection gate: Expect 100-continue is answered before the body is sent, and not forwarded") {
