@@ -49,6 +49,16 @@ class Client {
     }
     return in;
   }
+  // Up to and including the first "\r\n\r\n" (a response's head), read a byte at a time.
+  std::string ReadHead() {
+    std::string in;
+    char c = 0;
+    while (in.size() < 4 || in.compare(in.size() - 4, 4, "\r\n\r\n") != 0) {
+      if (::recv(fd_, &c, 1, 0) != 1) break;
+      in.push_back(c);
+    }
+    return in;
+  }
   // Everything until the gate closes the connection; `closed` false on a timeout.
   std::string ReadToEnd(bool* closed = nullptr) {
     std::string in;
