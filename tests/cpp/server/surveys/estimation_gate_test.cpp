@@ -99,9 +99,9 @@ TEST_CASE("estimation gate: a queued request whose client has gone leaves the qu
   REQUIRE(WaitUntil([&gate] { return gate.waiting() == 1; }));
   const auto cancelled_at = std::chrono::steady_clock::now();
   gone = true;
-  REQUIRE(Ready(queued, milliseconds(1000)));
+  REQUIRE(Ready(queued));
   // Polled every 50 ms: it notices within about that.
-  CHECK(std::chrono::steady_clock::now() - cancelled_at < milliseconds(500));
+  CHECK(std::chrono::steady_clock::now() - cancelled_at < milliseconds(1000));
   CHECK_FALSE(queued.get().has_value());
   CHECK(gate.waiting() == 0);  // its queue place is free again
   CHECK(gate.running() == 1);
