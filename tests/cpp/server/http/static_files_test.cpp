@@ -17,6 +17,7 @@
 #include "server/base/sha256.h"
 #include "server/http/compression.h"
 #include "server/http/security_headers.h"
+#include "test_sync.h"
 
 namespace deniable::server {
 namespace {
@@ -105,6 +106,25 @@ TEST_CASE("static files: a page is served from memory with its validator, revali
   CHECK(missing.status == 404);
   CHECK(missing.body == "not found\n");
   CHECK(Header(missing, "Content-Security-Policy") == "<absent>");
+}
+
+TEST_CASE("static files: Brotli variants are made in the background once a file is asked for; gzip until then") {
+  WebDir dir;
+  dir.Write("dist/index.html", Page());
+  StaticFiles files(dir.dist());
+  const ApiRequest both = Get({{"accept-encoding", "br, gzip"}});
+  // The first request starts the work and is answered from the files as loaded.
+  const ApiResponse first = files.Page("index.html", both);
+  CHECK(Header(first, "Content-Encoding") == "gzip");
+  ApiResponse later;
+  CHECK(testing::WaitUntil([&] {
+    later = files.Page("index.html", both);
+    return Header(later, "Content-Encoding") == "br";
+  }));
+  CHECK(Header(later, "ETag") == "\"" + Sha256Hex(Page()).substr(0, 32) + "-br\"");
+  CHECK(later.body.size() < first.body.size());
+  // A client without Brotli still gets gzip.
+  CHECK(Header(files.Page("index.html", Get({{"accept-encoding", "gzip"}})), "Content-Encoding") == "gzip");
 }
 
 TEST_CASE("static files: content-hashed assets are immutable for a year, other assets revalidated; no CSP on assets") {
