@@ -35,6 +35,8 @@ class Client {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
   }
+  // Sends no more (a half-close): the other side reads the end of the stream.
+  void ShutdownWrite() { ::shutdown(fd_, SHUT_WR); }
   void Send(const std::string& bytes) {
     REQUIRE(::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size()));
   }

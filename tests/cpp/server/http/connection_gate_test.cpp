@@ -265,6 +265,36 @@ TEST_CASE("connection gate: when the client hangs up during processing, the requ
   CHECK(WaitUntil([&] { return saw_gone.load(); }));
 }
 
+TEST_CASE("connection gate: a request sent during another's processing waits its turn; a half-close still gets the answer") {
+  Latch release_first;
+  std::atomic<int> started{0};
+  std::atomic<bool> last_saw_gone{false};
+  TestGate gate({}, [&](const GateRequest& request) -> GateResponse {
+    const std::string path = RequestPath(request);
+    ++started;
+    if (path == "/first") CHECK(release_first.Wait());
+    if (path == "/last") last_saw_gone = WaitUntil([&] { return request.client_gone->load(); });
+    return {Response(200, path)};
+  });
+  Client client(gate.port());
+  client.Send("GET /first HTTP/1.1\r\n\r\n");
+  REQUIRE(WaitUntil([&] { return started == 1; }));
+  client.Send("GET /second HTTP/1.1\r\n\r\n");  // arrives while /first is handled
+  release_first.Open();
+  const std::string both = Response(200, "/first") + Response(200, "/second");
+  CHECK(client.Read(both.size()) == both);
+  CHECK(started == 2);
+  // The client stops sending while its request is handled: the handler may
+  // take that for a departure, but the answer is still sent, then the connection closed.
+  client.Send("GET /last HTTP/1.1\r\n\r\n");
+  REQUIRE(WaitUntil([&] { return started == 3; }));
+  client.ShutdownWrite();
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed) == Response(200, "/last"));
+  CHECK(closed);
+  CHECK(last_saw_gone);
+}
+
 TEST_CASE("connection gate: a deferred answer is sent when resumed, as prepared or rendered from the answer") {
   std::mutex mutex;
   std::function<void(std::shared_ptr<void>)> resume;
