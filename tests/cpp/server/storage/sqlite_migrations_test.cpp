@@ -14,6 +14,7 @@ namespace {
 
 // The exact DDL of the storage before migrations were numbered (server/storage/storage.cc
 // at 53c0aa3, schema 5): what every database on disk today was made with.
+// Kept verbatim, not built from the migrations: it is what they must reproduce.
 constexpr const char* kLegacySchema5 = R"sql(
 CREATE TABLE IF NOT EXISTS surveys (
   id TEXT PRIMARY KEY,
