@@ -1,4 +1,4 @@
-#include "core/kinds/central/confidential_privacy.h"
+#include "core/central/confidential_privacy.h"
 
 #include "core/common/json_fields.h"
 #include "core/common/validation.h"

@@ -1,12 +1,12 @@
-#include "core/kinds/central/confidential_question_kind.h"
+#include "core/central/confidential_question_kind.h"
 
 #include <cmath>
 #include <numeric>
 
 #include "core/common/json_fields.h"
 #include "core/common/validation.h"
-#include "core/kinds/central/confidential_simulation.h"
-#include "core/kinds/central/release_advisor.h"
+#include "core/central/confidential_simulation.h"
+#include "core/central/release_advisor.h"
 #include "core/survey/interval_target.h"
 
 namespace deniable {

@@ -16,8 +16,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/kinds/central/answer_bins.h"
-#include "core/kinds/central/confidential_privacy.h"
+#include "core/central/answer_bins.h"
+#include "core/central/confidential_privacy.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {

@@ -1,4 +1,4 @@
-#include "core/kinds/central/confidential_simulation.h"
+#include "core/central/confidential_simulation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "core/common/json_fields.h"
 #include "core/common/seeded_random.h"
 #include "core/common/validation.h"
-#include "core/kinds/central/release_advisor.h"
+#include "core/central/release_advisor.h"
 
 namespace deniable {
 namespace {

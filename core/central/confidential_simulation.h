@@ -32,7 +32,7 @@
 
 #include "core/central/release_document.h"
 #include "core/common/result.h"
-#include "core/kinds/central/answer_bins.h"
+#include "core/central/answer_bins.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {

@@ -1,4 +1,4 @@
-#include "core/kinds/central/release_advisor.h"
+#include "core/central/release_advisor.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "core/kinds/regression/model_advice.h"
+#include "core/kinds/linear_regression/model_advice.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "core/kinds/regression/model_results.h"
+#include "core/kinds/linear_regression/model_results.h"
 #include "core/common/student_t.h"
 #include "core/numeric/mean_advice.h"
 #include "core/survey/interval_target.h"

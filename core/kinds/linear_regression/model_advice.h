@@ -29,7 +29,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/kinds/regression/model_definition.h"
+#include "core/kinds/linear_regression/model_definition.h"
 #include "core/numeric/numeric_mechanism.h"
 
 namespace deniable {

@@ -1,4 +1,4 @@
-#include "core/kinds/regression/model_definition.h"
+#include "core/kinds/linear_regression/model_definition.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "core/kinds/regression/model_gradient.h"
+#include "core/kinds/linear_regression/model_gradient.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "core/common/validation.h"
-#include "core/kinds/regression/model_score.h"
+#include "core/kinds/linear_regression/model_score.h"
 
 namespace deniable {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "core/common/random_source.h"
 #include "core/common/result.h"
-#include "core/kinds/regression/model_definition.h"
+#include "core/kinds/linear_regression/model_definition.h"
 
 namespace deniable {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/kinds/regression/regression_question_kind.h"
+#include "core/kinds/linear_regression/regression_question_kind.h"
 
 namespace deniable {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/kinds/regression/model_results.h"
+#include "core/kinds/linear_regression/model_results.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "core/common/validation.h"
 #include "core/common/student_t.h"
-#include "core/kinds/regression/model_score.h"
+#include "core/kinds/linear_regression/model_score.h"
 
 namespace deniable {
 

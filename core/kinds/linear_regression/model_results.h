@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/kinds/regression/model_definition.h"
-#include "core/kinds/regression/model_rounds.h"
-#include "core/kinds/regression/model_series.h"
+#include "core/kinds/linear_regression/model_definition.h"
+#include "core/kinds/linear_regression/model_rounds.h"
+#include "core/kinds/linear_regression/model_series.h"
 #include "core/survey/interval_target.h"
 #include "core/survey/question_kind.h"
 

@@ -1,4 +1,4 @@
-#include "core/kinds/regression/model_rounds.h"
+#include "core/kinds/linear_regression/model_rounds.h"
 
 #include <cmath>
 

@@ -17,8 +17,8 @@
 #include <memory>
 #include <vector>
 
-#include "core/kinds/regression/model_chains.h"
-#include "core/kinds/regression/model_definition.h"
+#include "core/kinds/linear_regression/model_chains.h"
+#include "core/kinds/linear_regression/model_definition.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {

@@ -1,4 +1,4 @@
-#include "core/kinds/regression/model_score.h"
+#include "core/kinds/linear_regression/model_score.h"
 
 #include <algorithm>
 #include <cmath>

@@ -20,8 +20,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/kinds/regression/model_definition.h"
-#include "core/kinds/regression/model_gradient.h"
+#include "core/kinds/linear_regression/model_definition.h"
+#include "core/kinds/linear_regression/model_gradient.h"
 
 namespace deniable {
 

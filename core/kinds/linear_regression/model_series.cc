@@ -1,4 +1,4 @@
-#include "core/kinds/regression/model_series.h"
+#include "core/kinds/linear_regression/model_series.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-#include "core/kinds/regression/model_truth.h"
+#include "core/kinds/linear_regression/model_truth.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +8,9 @@
 #include "core/common/json_fields.h"
 #include "core/common/number_text.h"
 #include "core/common/validation.h"
-#include "core/numeric/numeric_truth.h"
-#include "core/kinds/regression/model_gradient.h"
-#include "core/kinds/regression/model_results.h"
+#include "core/kinds/numeric/numeric_truth.h"
+#include "core/kinds/linear_regression/model_gradient.h"
+#include "core/kinds/linear_regression/model_results.h"
 
 namespace deniable {
 namespace {

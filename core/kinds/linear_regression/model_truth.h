@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
-#include "core/kinds/regression/model_definition.h"
+#include "core/kinds/linear_regression/model_definition.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {

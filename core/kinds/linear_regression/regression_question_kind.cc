@@ -1,13 +1,13 @@
-#include "core/kinds/regression/regression_question_kind.h"
+#include "core/kinds/linear_regression/regression_question_kind.h"
 
 #include <cmath>
 
 #include "core/common/validation.h"
-#include "core/kinds/regression/model_gradient.h"
-#include "core/kinds/regression/model_results.h"
-#include "core/kinds/regression/model_rounds.h"
-#include "core/kinds/regression/model_series.h"
-#include "core/kinds/regression/model_truth.h"
+#include "core/kinds/linear_regression/model_gradient.h"
+#include "core/kinds/linear_regression/model_results.h"
+#include "core/kinds/linear_regression/model_rounds.h"
+#include "core/kinds/linear_regression/model_series.h"
+#include "core/kinds/linear_regression/model_truth.h"
 
 namespace deniable {
 

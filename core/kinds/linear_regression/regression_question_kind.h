@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
-#include "core/kinds/regression/model_advice.h"
-#include "core/kinds/regression/model_definition.h"
-#include "core/kinds/regression/model_truth.h"
+#include "core/kinds/linear_regression/model_advice.h"
+#include "core/kinds/linear_regression/model_definition.h"
+#include "core/kinds/linear_regression/model_truth.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
 

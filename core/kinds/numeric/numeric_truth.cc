@@ -1,4 +1,4 @@
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "numeric_audit.h"
+#include "tests/cpp/support/numeric_audit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -22,7 +22,7 @@
 
 #include "core/numeric/numeric_mechanism.h"
 #include "core/common/random_source.h"
-#include "stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 namespace deniable::testing {
 

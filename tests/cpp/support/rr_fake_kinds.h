@@ -1,5 +1,5 @@
 // Test-only question kinds with channels, for the regression analysis's tests
-// (tests/cpp/rr_regression_test.cpp): an open categorical and an open numeric
+// (tests/cpp/core/analysis/rr_regression_test.cpp): an open categorical and an open numeric
 // question (ExactCategory / ExactValue) and a randomised categorical one whose
 // channel is a given matrix M(r, c) = P(report r | true c). Only what the
 // analysis reads is implemented; reports are built directly (a Report's

@@ -1,4 +1,4 @@
-#include "stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 #include <algorithm>
 #include <array>

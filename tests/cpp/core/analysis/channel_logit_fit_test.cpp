@@ -9,7 +9,7 @@
 #include "core/analysis/channel_logit_fit.h"
 #include "core/frequency/categorical_mechanism.h"
 #include "core/survey/question_kind.h"
-#include "rr_simulate.h"
+#include "tests/cpp/support/rr_simulate.h"
 
 namespace deniable {
 namespace {

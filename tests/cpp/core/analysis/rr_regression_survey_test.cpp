@@ -13,7 +13,7 @@
 #include "core/common/seeded_random.h"
 #include "core/survey/report.h"
 #include "core/survey/survey.h"
-#include "rr_simulate.h"
+#include "tests/cpp/support/rr_simulate.h"
 
 namespace deniable {
 namespace {

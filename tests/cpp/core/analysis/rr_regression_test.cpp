@@ -9,8 +9,8 @@
 #include "core/analysis/analysis.h"
 #include "core/analysis/channel_logit_fit.h"
 #include "core/common/seeded_random.h"
-#include "rr_fake_kinds.h"
-#include "rr_simulate.h"
+#include "tests/cpp/support/rr_fake_kinds.h"
+#include "tests/cpp/support/rr_simulate.h"
 
 namespace deniable {
 namespace {

@@ -1,4 +1,4 @@
-// Questions answered in confidence (core/kinds/central/, the central trust
+// Questions answered in confidence (core/central/, the central trust
 // model): definitions and their errors, the answer sent as it is and counted
 // exactly, results that hold releases only, the release's exact intervals
 // (release_noise.h) and their coverage on hard shapes, and a stochastic DP
@@ -23,7 +23,7 @@
 #include "core/survey/report.h"
 #include "core/survey/results.h"
 #include "core/survey/survey.h"
-#include "tests/cpp/stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using nlohmann::json;
 using namespace deniable;
@@ -254,7 +254,7 @@ TEST_CASE("central kind: published intervals cover at their nominal rate on hard
   (void)layout;
 }
 
-// The stochastic DP test (tests/cpp/stat_utils.h) on answer-change neighbours.
+// The stochastic DP test (tests/cpp/support/stat_utils.h) on answer-change neighbours.
 using deniable::testing::StochasticEpsilonLowerBound;
 
 TEST_CASE("central kind: a release is epsilon-DP when one respondent changes their answer; add/remove noise is caught") {

@@ -18,7 +18,7 @@
 #include "core/central/greedy_grouping.h"
 #include "core/central/histogram_release.h"
 #include "core/central/release_ledger.h"
-#include "tests/cpp/stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 #include "core/central/release_request.h"
 #include "core/central/release_postprocessing.h"
 #include "core/common/seeded_random.h"

@@ -6,7 +6,7 @@
 
 #include "core/common/os_random.h"
 #include "core/common/seeded_random.h"
-#include "stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using namespace deniable;
 

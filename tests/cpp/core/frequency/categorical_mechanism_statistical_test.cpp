@@ -13,7 +13,7 @@
 
 #include "core/frequency/frequency_estimator.h"
 #include "core/common/seeded_random.h"
-#include "stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using namespace deniable;
 using deniable::testing::AuditEpsilon;

@@ -15,7 +15,7 @@ using namespace deniable;
 TEST_CASE("unbiased counts invert E[C] = n_i p + (n - n_i) q exactly") {
   // p = 0.8, q = 0.1, n = 100, true n = (50, 30, 20) -> E[C] = (45, 31, 24).
   const SupportProbabilities pq{0.8, 0.1};
-  // Intervals for these respondents (the population's: population_intervals_test.cpp).
+  // Intervals for these respondents (the population's: tests/cpp/core/survey/interval_target_test.cpp).
   const auto estimate = EstimateFrequencies({45, 31, 24}, 100, pq, IntervalTarget::kRespondents);
   CHECK(estimate.options[0].count == doctest::Approx(50.0).epsilon(1e-12));
   CHECK(estimate.options[1].count == doctest::Approx(30.0).epsilon(1e-12));

@@ -18,7 +18,7 @@
 #include "core/numeric/gaussian_pdp.h"
 #include "core/common/seeded_random.h"
 #include "core/distribution/transition_matrix.h"
-#include "stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using namespace deniable;
 using deniable::testing::ChiSquarePValue;

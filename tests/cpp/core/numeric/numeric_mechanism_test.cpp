@@ -25,8 +25,8 @@
 #include "core/common/portable_math.h"
 #include "core/common/seeded_random.h"
 #include "core/numeric/square_wave.h"
-#include "numeric_audit.h"
-#include "stat_utils.h"
+#include "tests/cpp/support/numeric_audit.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using namespace deniable;
 using deniable::testing::AuditNumericEpsilon;

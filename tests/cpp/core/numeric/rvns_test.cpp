@@ -11,8 +11,8 @@
 #include "core/numeric/rvns.h"
 #include "core/common/seeded_random.h"
 #include "core/common/validation.h"
-#include "numeric_audit.h"
-#include "stat_utils.h"
+#include "tests/cpp/support/numeric_audit.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using namespace deniable;
 using deniable::testing::AuditNumericEpsilon;

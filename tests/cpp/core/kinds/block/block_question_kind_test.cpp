@@ -28,7 +28,7 @@
 #include "core/survey/report.h"
 #include "core/survey/results.h"
 #include "core/survey/survey.h"
-#include "tests/cpp/stat_utils.h"
+#include "tests/cpp/support/stat_utils.h"
 
 using nlohmann::json;
 using namespace deniable;

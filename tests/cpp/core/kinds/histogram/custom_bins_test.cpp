@@ -14,7 +14,7 @@
 #include "core/kinds/histogram/histogram_estimate_options.h"
 #include "core/kinds/histogram/histogram_results.h"
 #include "core/kinds/histogram/subtree_norm_sub.h"
-#include "tests/cpp/histogram_draw.h"
+#include "tests/cpp/support/histogram_draw.h"
 
 using nlohmann::json;
 using namespace deniable;

@@ -14,10 +14,10 @@
 #include "core/frequency/frequency_estimator.h"
 #include "core/kinds/histogram/histogram_estimate_options.h"
 #include "core/kinds/histogram/histogram_results.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/survey/results.h"
 #include "core/survey/simulation.h"
-#include "tests/cpp/histogram_draw.h"
+#include "tests/cpp/support/histogram_draw.h"
 
 using nlohmann::json;
 using namespace deniable;

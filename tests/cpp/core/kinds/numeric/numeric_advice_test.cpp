@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/seeded_random.h"
-#include "core/kinds/regression/model_definition.h"
+#include "core/kinds/linear_regression/model_definition.h"
 #include "core/numeric/numeric_mechanism_factory.h"
 #include "core/survey/survey.h"
 

@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "core/distribution/ems_estimator.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
 #include "core/common/seeded_random.h"

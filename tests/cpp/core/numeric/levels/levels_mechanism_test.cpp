@@ -15,7 +15,7 @@
 #include "core/numeric/levels/levels_advice.h"
 #include "core/numeric/levels/levels_mechanism.h"
 #include "core/numeric/numeric_mechanism_factory.h"
-#include "numeric_audit.h"
+#include "tests/cpp/support/numeric_audit.h"
 
 using namespace deniable;
 using nlohmann::json;
