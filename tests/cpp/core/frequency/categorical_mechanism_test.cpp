@@ -1,71 +1,17 @@
-// Exact behaviour of each categorical mechanism: probabilities, wire format,
-// validation messages, and perturbation invariants.
+// Exact behaviour every categorical mechanism shares (categorical_mechanism.h):
+// validation messages, perturbation invariants and the wire format.
 #include <doctest/doctest.h>
 
-#include <cmath>
+#include <string>
+#include <vector>
 
-#include "core/frequency/categorical_mechanism.h"
 #include "core/common/seeded_random.h"
+#include "core/frequency/categorical_mechanism.h"
+#include "tests/cpp/support/make_categorical.h"
 
 using namespace deniable;
-
-namespace {
-
-std::unique_ptr<const CategoricalMechanism> Make(CategoricalKind kind, int k, std::optional<double> eps, int s = 1) {
-  auto mechanism = CreateCategoricalMechanism({kind, k, eps, s});
-  REQUIRE_MESSAGE(mechanism.ok(), (mechanism.ok() ? "" : mechanism.error()));
-  return std::move(mechanism).value();
-}
-
-std::string CreateError(CategoricalKind kind, int k, std::optional<double> eps, int s = 1) {
-  auto mechanism = CreateCategoricalMechanism({kind, k, eps, s});
-  REQUIRE_FALSE(mechanism.ok());
-  return mechanism.error();
-}
-
-}  // namespace
-
-TEST_CASE("GRR probabilities are e^eps/(e^eps+k-1) and 1/(e^eps+k-1)") {
-  auto grr = Make(CategoricalKind::kGrr, 4, 1.0);
-  const double e = std::exp(1.0);
-  CHECK(grr->probabilities().p == doctest::Approx(e / (e + 3)).epsilon(1e-15));
-  CHECK(grr->probabilities().q == doctest::Approx(1 / (e + 3)).epsilon(1e-15));
-  CHECK(std::log(grr->probabilities().p / grr->probabilities().q) == doctest::Approx(1.0).epsilon(1e-12));
-}
-
-TEST_CASE("OUE has p = 1/2, q = 1/(e^eps+1); SUE has p = e^(eps/2)/(e^(eps/2)+1), q = 1-p") {
-  auto oue = Make(CategoricalKind::kOue, 5, 2.0);
-  CHECK(oue->probabilities().p == 0.5);
-  CHECK(oue->probabilities().q == doctest::Approx(1 / (std::exp(2.0) + 1)).epsilon(1e-15));
-  auto sue = Make(CategoricalKind::kSue, 5, 2.0);
-  CHECK(sue->probabilities().p == doctest::Approx(std::exp(1.0) / (std::exp(1.0) + 1)).epsilon(1e-15));
-  CHECK(sue->probabilities().q == doctest::Approx(1 - sue->probabilities().p).epsilon(1e-15));
-  // Both are eps-LDP: p(1-q) / (q(1-p)) = e^eps.
-  for (const auto* m : {oue.get(), sue.get()}) {
-    const auto [p, q] = m->probabilities();
-    CHECK(std::log(p * (1 - q) / (q * (1 - p))) == doctest::Approx(2.0).epsilon(1e-12));
-  }
-}
-
-TEST_CASE("negative survey probabilities: pure and epsilon-bounded") {
-  auto pure = Make(CategoricalKind::kNegativeSurvey, 5, std::nullopt, 1);
-  CHECK(pure->probabilities().p == 0.0);
-  CHECK(pure->probabilities().q == doctest::Approx(0.25));
-  CHECK_FALSE(pure->epsilon().has_value());
-  auto pure2 = Make(CategoricalKind::kNegativeSurvey, 6, std::nullopt, 2);
-  CHECK(pure2->probabilities().q == doctest::Approx(0.4));
-  // Bounded, s = 1: the answer is reported e^-eps times as often as any other option.
-  auto bounded = Make(CategoricalKind::kNegativeSurvey, 5, 1.0, 1);
-  const auto [p, q] = bounded->probabilities();
-  CHECK(p / q == doctest::Approx(std::exp(-1.0)).epsilon(1e-12));
-  CHECK(p + 4 * q == doctest::Approx(1.0).epsilon(1e-12));
-  // Bounded, s = 2, k = 6: P(answer in S) = w s / (w s + k - s).
-  auto bounded2 = Make(CategoricalKind::kNegativeSurvey, 6, 1.5, 2);
-  const double w = std::exp(-1.5);
-  CHECK(bounded2->probabilities().p == doctest::Approx(2 * w / (2 * w + 4)).epsilon(1e-12));
-  // Every report has exactly s options: p + (k-1) q = s.
-  CHECK(bounded2->probabilities().p + 5 * bounded2->probabilities().q == doctest::Approx(2.0).epsilon(1e-12));
-}
+using deniable::testing::CreateError;
+using deniable::testing::Make;
 
 TEST_CASE("creation validates every parameter with a clear message") {
   CHECK(CreateError(CategoricalKind::kGrr, 1, 1.0) == "number of options must be between 2 and 4096, but is 1");

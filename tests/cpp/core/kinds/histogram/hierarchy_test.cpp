@@ -1,5 +1,5 @@
-// The tree of the histogram kind's `tree` mechanism (hierarchy.h, tree_design.h): decompositions, the consistent
-// leaves, the design's choice, and the tree through the survey path: level shares as the design's weights,
+// The tree of the histogram kind's `tree` mechanism (hierarchy.h; its design: tree_design_test.cpp): decompositions, the consistent
+// leaves, and the tree through the survey path: level shares as the design's weights,
 // unbiased ranges with the variance of level_estimates.h, intervals that cover, and the epsilon audit.
 #include <doctest/doctest.h>
 
@@ -58,23 +58,6 @@ TEST_CASE("tree consistency: consistent input comes back unchanged; any input co
   const auto padded = LeastSquaresLeaves(shape, {{0.6, 0.4}, {0.3, 0.3, 0.4, 0.1}}, {0.01, 0.01}, 3);
   CHECK(padded.size() == 3);
   CHECK(padded[0] + padded[1] + padded[2] == doctest::Approx(1.0));
-}
-
-TEST_CASE("tree design: weights sum to 1, every level keeps respondents, and the reason names the choice") {
-  // 256 single cells: every declared bin is a leaf.
-  std::vector<std::pair<int, int>> cells;
-  for (int i = 0; i < 256; ++i) cells.emplace_back(i, i + 1);
-  const TreeDesign design = ChooseTreeDesign(256, cells);
-  double total = 0;
-  for (double w : design.level_weights) {
-    total += w;
-    CHECK(w >= 0.5 / design.shape.height - 1e-12);
-  }
-  CHECK(total == doctest::Approx(1.0));
-  CHECK(design.shape.Leaves() >= 256);
-  CHECK(design.reason.find("fan-out " + std::to_string(design.shape.fanout)) == 0);
-  // Leaves alone: one level (fan-out 16 over 256 leaves needs two), so the leaves get the most weight.
-  CHECK(design.level_weights.back() == *std::max_element(design.level_weights.begin(), design.level_weights.end()));
 }
 
 namespace {
