@@ -1,8 +1,8 @@
 // The consistent cross-tab of a block (issue 26, item 2): on tables with strong dependence, conditional shares of
 // 5% and 75% and structural zeros, under equal and personalised (Dirichlet) splits, at n where the unbiased cells are
 // informative, the consistent table is no further from the respondents' own table than the unbiased cells it is
-// made from, keeps the zeros near 0 and the conditional shares where they are; and the variance-weighted projection
-// onto the margins (ProjectOntoMargins) is exact on small cases.
+// made from, and keeps the zeros near 0 and the conditional shares where they are (the variance-weighted
+// projection onto the margins it uses: tests/cpp/core/frequency/consistent_joint_test.cpp).
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -173,29 +173,6 @@ TEST_CASE("block consistent cross-tab: a 4 x 3 x 2 table with strong dependence 
                                                 << ")");
     CHECK(consistent_avd <= unbiased_avd + 3.0 * spread / std::sqrt(kRuns));
   }
-}
-
-TEST_CASE("block projection onto the margins: exact margins, non-negative, the closed form on a 2 x 2") {
-  // Margins (0.5, 0.5) both ways: the tables are (0.5 - x, x; x, 0.5 - x), x in [0, 0.5], and with equal
-  // variances the projection minimises (x + 0.05)^2 + (x + 0.02)^2 + (x - 0.05)^2 + (x - 0.08)^2: x = 0.015.
-  const std::vector<double> p = ProjectOntoMargins({0.55, -0.02, 0.05, 0.42}, {1.0, 1.0, 1.0, 1.0}, {2, 2},
-                                                   {{0.5, 0.5}, {0.5, 0.5}});
-  const std::vector<double> expected = {0.485, 0.015, 0.015, 0.485};
-  for (std::size_t c = 0; c < 4; ++c) CHECK(p[c] == doctest::Approx(expected[c]).epsilon(1e-9));
-  // f = (0.6, -0.1, 0.1, 0.4): the unconstrained minimum is x = 0 (the bound): (0.5, 0, 0, 0.5).
-  const std::vector<double> clipped = ProjectOntoMargins({0.6, -0.1, 0.1, 0.4}, {1.0, 1.0, 1.0, 1.0}, {2, 2},
-                                                         {{0.5, 0.5}, {0.5, 0.5}});
-  for (std::size_t c = 0; c < 4; ++c) CHECK(clipped[c] == doctest::Approx(c == 0 || c == 3 ? 0.5 : 0.0).epsilon(1e-9));
-  // Consistent cells stay as they are, whatever their variances.
-  const std::vector<double> same = ProjectOntoMargins({0.4, 0.1, 0.1, 0.4}, {1.0, 2.0, 3.0, 4.0}, {2, 2},
-                                                      {{0.5, 0.5}, {0.5, 0.5}});
-  for (std::size_t c = 0; c < 4; ++c) CHECK(same[c] == doctest::Approx(c == 0 || c == 3 ? 0.4 : 0.1).epsilon(1e-9));
-  // 2 x 3 with unequal variances: non-negative, margins exact.
-  const std::vector<double> wide = ProjectOntoMargins({0.30, -0.05, 0.12, 0.02, 0.25, 0.30}, {1e-4, 4e-4, 4e-4, 4e-4, 4e-4, 1e-4},
-                                                      {2, 3}, {{0.4, 0.6}, {0.3, 0.25, 0.45}});
-  for (double q : wide) CHECK(q >= 0.0);
-  for (std::size_t r = 0; r < 2; ++r) CHECK(wide[3 * r] + wide[3 * r + 1] + wide[3 * r + 2] == doctest::Approx(r == 0 ? 0.4 : 0.6).epsilon(1e-9));
-  for (std::size_t b = 0; b < 3; ++b) CHECK(wide[b] + wide[3 + b] == doctest::Approx(std::vector<double>{0.3, 0.25, 0.45}[b]).epsilon(1e-9));
 }
 
 TEST_CASE("block cross-tab results: every consistent cell inside its own interval (the unbiased one clipped to "
