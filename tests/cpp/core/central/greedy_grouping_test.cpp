@@ -2,6 +2,8 @@
 // form, and the digest's toy example in exact arithmetic.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "core/central/greedy_grouping.h"

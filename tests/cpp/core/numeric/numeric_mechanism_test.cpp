@@ -415,6 +415,12 @@ void AddPiecewise(Distribution& d, double eps, double x, double weight) {
   AddScaled(d, r, c, p / std::exp(eps), weight);
 }
 
+// The paper's closed form of Square Wave's half-width (Li et al. 2020, §4).
+double PaperHalfWidth(double eps) {
+  const double e = std::exp(eps);
+  return (eps * e - e + 1) / (2 * e * (e - 1 - eps));
+}
+
 // SW (Li et al. §4): on [0, 1] scale, p within b of v, q elsewhere on [-b, 1 + b].
 void AddSquareWave(Distribution& d, double eps, double x) {
   const double e = std::exp(eps), b = PaperHalfWidth(eps);

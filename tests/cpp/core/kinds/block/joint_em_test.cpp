@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "core/frequency/norm_sub.h"
+#include "core/kinds/block/block_marginals.h"
+#include "core/kinds/block/cross_tab.h"
 #include "core/kinds/block/joint_em.h"
 #include "core/kinds/block/joint_estimator.h"
 #include "tests/cpp/support/block_population.h"

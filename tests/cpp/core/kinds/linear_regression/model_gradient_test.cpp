@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/common/seeded_random.h"
 #include "core/kinds/linear_regression/model_gradient.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"

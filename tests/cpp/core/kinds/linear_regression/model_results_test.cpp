@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "core/common/seeded_random.h"
+#include "core/common/student_t.h"
 #include "core/kinds/linear_regression/model_gradient.h"
 #include "core/kinds/linear_regression/model_results.h"
 #include "core/kinds/linear_regression/model_rounds.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/numeric/numeric_mechanism_factory.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"

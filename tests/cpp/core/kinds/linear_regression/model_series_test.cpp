@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "core/common/seeded_random.h"
+#include "core/kinds/linear_regression/model_rounds.h"
 #include "core/kinds/linear_regression/model_series.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "core/common/seeded_random.h"
+#include "core/distribution/bootstrap.h"
 #include "core/numeric/levels/lhp_channel.h"
 #include "tests/cpp/support/paper_levels.h"
 
