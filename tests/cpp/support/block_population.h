@@ -20,6 +20,7 @@
 #include "core/frequency/frequency_estimator.h"
 #include "core/kinds/block/block_aggregate.h"
 #include "core/kinds/block/block_definition.h"
+#include "core/kinds/block/block_marginals.h"
 #include "core/kinds/block/block_question_kind.h"
 #include "core/kinds/block/block_truth.h"
 #include "core/kinds/block/budget_split.h"
@@ -81,6 +82,20 @@ inline std::vector<int> CellValues(std::size_t cell, const std::vector<int>& siz
     cell /= static_cast<std::size_t>(sizes[a]);
   }
   return values;
+}
+
+// The consistent frequencies of the calibrated marginals of the first `attributes` attributes.
+inline std::vector<std::vector<double>> ConsistentMargins(const BlockAggregate& aggregate, int attributes,
+                                                          double epsilon_per_attribute) {
+  std::vector<std::vector<double>> margins;
+  for (int a = 0; a < attributes; ++a) {
+    std::vector<double> margin;
+    for (const auto& option : EstimateMarginal(aggregate, a, BlockMode::kCalibrated, epsilon_per_attribute).options) {
+      margin.push_back(option.consistent_frequency);
+    }
+    margins.push_back(margin);
+  }
+  return margins;
 }
 
 struct Population {

@@ -133,14 +133,7 @@ TEST_CASE("block Situation 2: split by the entropy score (formula: least shared 
     joint[2 * c + 1] = pair * 0.7;
   }
   const Population population = Simulate(block, joint, 60000, 0.0, 0.0, 31);
-  std::vector<std::vector<double>> margins;
-  for (int a = 0; a < 3; ++a) {
-    std::vector<double> margin;
-    for (const auto& option : EstimateMarginal(population.aggregate, a, BlockMode::kCalibrated, 2.0).options) {
-      margin.push_back(option.consistent_frequency);
-    }
-    margins.push_back(margin);
-  }
+  const std::vector<std::vector<double>> margins = ConsistentMargins(population.aggregate, 3, 2.0);
   CrossTabOptions options;
   auto formula = EstimateCrossTab(population.aggregate, block, 0b111u, options, margins);
   REQUIRE(formula.ok());

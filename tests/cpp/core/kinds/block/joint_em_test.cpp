@@ -26,14 +26,7 @@ TEST_CASE("block EM joint: closer to the truth than the Norm-Sub of the unbiased
   };
   for (std::int64_t n : {1000, 100000}) {
     const Population population = Simulate(block, joint, n, 0.0, 0.0, 55);
-    std::vector<std::vector<double>> margins;
-    for (int a = 0; a < 3; ++a) {
-      std::vector<double> margin;
-      for (const auto& option : EstimateMarginal(population.aggregate, a, BlockMode::kCalibrated, 2.0).options) {
-        margin.push_back(option.consistent_frequency);
-      }
-      margins.push_back(margin);
-    }
+    const std::vector<std::vector<double>> margins = ConsistentMargins(population.aggregate, 3, 2.0);
     std::vector<double> truth;
     for (auto c : population.joint_all) truth.push_back(static_cast<double>(c) / static_cast<double>(n));
     auto table = EstimateCrossTab(population.aggregate, block, 0b111u, CrossTabOptions{}, margins);
