@@ -1,0 +1,18 @@
+// The exact counts of a categorical question asked openly
+// (core/survey/aggregate_format.h): {"n": n, "counts": [one per option,
+// summing to n]}.
+#include "core/kinds/open/open_categorical_kind.h"
+#include "core/survey/aggregate_statistics.h"
+
+namespace deniable {
+
+nlohmann::json OpenCategoryAggregate::StatisticsToJson() const { return PartitionCountsToJson(n_, counts_); }
+
+Status OpenCategoryAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
+  DENIABLE_ASSIGN_OR_RETURN(PartitionCounts read, ReadPartitionCounts(statistics, counts_.size()));
+  n_ = read.n;
+  counts_ = std::move(read.counts);
+  return OkStatus();
+}
+
+}  // namespace deniable
