@@ -8,10 +8,10 @@ namespace deniable {
 namespace {
 
 Result<const nlohmann::json*> ReadArray(const nlohmann::json& object, const char* field, std::size_t length,
-                                        const std::string& path) {
-  if (!object.contains(field)) return MakeError(path + ": required field is missing");
-  const nlohmann::json& array = object.at(field);
-  if (!array.is_array()) return MakeError(path + ": must be an array, but is " + std::string(array.type_name()));
+                                        const std::string& where) {
+  DENIABLE_ASSIGN_OR_RETURN(const nlohmann::json* list, ReadList(object, field, where));
+  const nlohmann::json& array = *list;
+  const std::string path = JoinPath(where, field);
   if (array.size() != length) {
     return MakeError(path + ": must have " + std::to_string(length) + " entries, but has " +
                      std::to_string(array.size()));
@@ -42,6 +42,14 @@ Result<double> AsFinite(const nlohmann::json& value, const std::string& path) {
 
 }  // namespace
 
+Result<const nlohmann::json*> ReadList(const nlohmann::json& object, const char* field, const std::string& where) {
+  const std::string path = JoinPath(where, field);
+  if (!object.contains(field)) return MakeError(path + ": required field is missing");
+  const nlohmann::json& array = object.at(field);
+  if (!array.is_array()) return MakeError(path + ": must be an array, but is " + std::string(array.type_name()));
+  return &array;
+}
+
 Status RequireFields(const nlohmann::json& object, std::initializer_list<const char*> fields, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, fields, where));
@@ -61,7 +69,7 @@ Result<std::int64_t> ReadCount(const nlohmann::json& object, const char* field, 
 Result<std::vector<std::int64_t>> ReadCounts(const nlohmann::json& object, const char* field, std::size_t length,
                                              std::int64_t at_most, const std::string& bound, const std::string& where) {
   const std::string path = JoinPath(where, field);
-  DENIABLE_ASSIGN_OR_RETURN(const nlohmann::json* array, ReadArray(object, field, length, path));
+  DENIABLE_ASSIGN_OR_RETURN(const nlohmann::json* array, ReadArray(object, field, length, where));
   std::vector<std::int64_t> counts;
   counts.reserve(length);
   for (std::size_t i = 0; i < length; ++i) {
@@ -81,7 +89,7 @@ Result<double> ReadFinite(const nlohmann::json& object, const char* field, const
 Result<std::vector<double>> ReadFinites(const nlohmann::json& object, const char* field, std::size_t length,
                                         const std::string& where) {
   const std::string path = JoinPath(where, field);
-  DENIABLE_ASSIGN_OR_RETURN(const nlohmann::json* array, ReadArray(object, field, length, path));
+  DENIABLE_ASSIGN_OR_RETURN(const nlohmann::json* array, ReadArray(object, field, length, where));
   std::vector<double> values;
   values.reserve(length);
   for (std::size_t i = 0; i < length; ++i) {
@@ -109,14 +117,24 @@ nlohmann::json PartitionCountsToJson(std::int64_t n, const std::vector<std::int6
   return {{"n", n}, {"counts", counts}};
 }
 
-Result<PartitionCounts> ReadPartitionCounts(const nlohmann::json& statistics, std::size_t length) {
+Result<CountedList> ReadCountedList(const nlohmann::json& statistics, const char* field) {
+  const std::string where = "statistics";
+  DENIABLE_TRY(RequireFields(statistics, {"n", field}, where));
+  CountedList read;
+  DENIABLE_ASSIGN_OR_RETURN(read.n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
+  DENIABLE_ASSIGN_OR_RETURN(read.items, ReadList(statistics, field, where));
+  return read;
+}
+
+Status ReadPartitionCounts(const nlohmann::json& statistics, std::int64_t& n, std::vector<std::int64_t>& counts) {
   const std::string where = "statistics";
   DENIABLE_TRY(RequireFields(statistics, {"n", "counts"}, where));
-  PartitionCounts read;
-  DENIABLE_ASSIGN_OR_RETURN(read.n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
-  DENIABLE_ASSIGN_OR_RETURN(read.counts, ReadCounts(statistics, "counts", length, read.n, "n", where));
-  DENIABLE_TRY(CheckTotal(read.counts, read.n, "n", where + ".counts"));
-  return read;
+  DENIABLE_ASSIGN_OR_RETURN(const std::int64_t read_n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
+  DENIABLE_ASSIGN_OR_RETURN(auto read_counts, ReadCounts(statistics, "counts", counts.size(), read_n, "n", where));
+  DENIABLE_TRY(CheckTotal(read_counts, read_n, "n", where + ".counts"));
+  n = read_n;
+  counts = std::move(read_counts);
+  return OkStatus();
 }
 
 }  // namespace deniable

@@ -28,6 +28,8 @@ Status RequireFields(const nlohmann::json& object, std::initializer_list<const c
 // An integer in [0, at_most]; `bound` names at_most in the message ("n").
 Result<std::int64_t> ReadCount(const nlohmann::json& object, const char* field, std::int64_t at_most,
                                const std::string& bound, const std::string& where);
+// An array of any length (its items are the caller's to read).
+Result<const nlohmann::json*> ReadList(const nlohmann::json& object, const char* field, const std::string& where);
 // An array of `length` integers, each in [0, at_most].
 Result<std::vector<std::int64_t>> ReadCounts(const nlohmann::json& object, const char* field, std::size_t length,
                                              std::int64_t at_most, const std::string& bound, const std::string& where);
@@ -40,13 +42,19 @@ Result<std::vector<double>> ReadFinites(const nlohmann::json& object, const char
 Status CheckTotal(const std::vector<std::int64_t>& counts, std::int64_t expected, const std::string& expected_name,
                   const std::string& where);
 
+// {"n": n, "<field>": [...]}: the statistics of kinds kept in parts (a
+// histogram's levels, a block's groups, a model's rounds), whose items the
+// kind reads.
+struct CountedList {
+  std::int64_t n = 0;
+  const nlohmann::json* items = nullptr;
+};
+Result<CountedList> ReadCountedList(const nlohmann::json& statistics, const char* field);
+
 // {"n": n, "counts": [...]}: respondents counted exactly, each in one of
 // `length` cells (answers asked in confidence or openly), so the counts sum to n.
-struct PartitionCounts {
-  std::int64_t n = 0;
-  std::vector<std::int64_t> counts;
-};
 nlohmann::json PartitionCountsToJson(std::int64_t n, const std::vector<std::int64_t>& counts);
-Result<PartitionCounts> ReadPartitionCounts(const nlohmann::json& statistics, std::size_t length);
+// Reads them into n and counts (`counts` has the question's length); on error leaves both unchanged.
+Status ReadPartitionCounts(const nlohmann::json& statistics, std::int64_t& n, std::vector<std::int64_t>& counts);
 
 }  // namespace deniable

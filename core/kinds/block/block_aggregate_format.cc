@@ -26,10 +26,9 @@ nlohmann::json BlockAggregate::StatisticsToJson() const {
 
 Status BlockAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
   const std::string where = "statistics";
-  DENIABLE_TRY(RequireFields(statistics, {"n", "groups"}, where));
-  DENIABLE_ASSIGN_OR_RETURN(const std::int64_t n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
-  const nlohmann::json& array = statistics.at("groups");
-  if (!array.is_array()) return MakeError(where + ".groups: must be an array, but is " + array.type_name());
+  DENIABLE_ASSIGN_OR_RETURN(const CountedList read_list, ReadCountedList(statistics, "groups"));
+  const std::int64_t n = read_list.n;
+  const nlohmann::json& array = *read_list.items;
   const int attributes = static_cast<int>(sizes_.size());
   BlockAggregate read(sizes_, joint_order_);
   read.n_ = n;

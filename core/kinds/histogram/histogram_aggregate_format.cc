@@ -16,13 +16,12 @@ nlohmann::json HistogramAggregate::StatisticsToJson() const {
 
 Status HistogramAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
   const std::string where = "statistics";
-  DENIABLE_TRY(RequireFields(statistics, {"n", "levels"}, where));
-  DENIABLE_ASSIGN_OR_RETURN(const std::int64_t n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
-  const nlohmann::json& array = statistics.at("levels");
-  if (!array.is_array() || array.size() != levels_.size()) {
-    return MakeError(where + ".levels: must be an array of " + std::to_string(levels_.size()) +
-                     " levels (the question's), but is " + (array.is_array() ? std::to_string(array.size()) + " long"
-                                                                             : std::string(array.type_name())));
+  DENIABLE_ASSIGN_OR_RETURN(const CountedList read_list, ReadCountedList(statistics, "levels"));
+  const std::int64_t n = read_list.n;
+  const nlohmann::json& array = *read_list.items;
+  if (array.size() != levels_.size()) {
+    return MakeError(where + ".levels: must have " + std::to_string(levels_.size()) + " entries (the question's levels), but has " +
+                     std::to_string(array.size()));
   }
   std::vector<LevelCounts> levels;
   std::vector<std::int64_t> level_reports;

@@ -9,10 +9,7 @@ namespace deniable {
 nlohmann::json OpenCategoryAggregate::StatisticsToJson() const { return PartitionCountsToJson(n_, counts_); }
 
 Status OpenCategoryAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
-  DENIABLE_ASSIGN_OR_RETURN(PartitionCounts read, ReadPartitionCounts(statistics, counts_.size()));
-  n_ = read.n;
-  counts_ = std::move(read.counts);
-  return OkStatus();
+  return ReadPartitionCounts(statistics, n_, counts_);
 }
 
 }  // namespace deniable

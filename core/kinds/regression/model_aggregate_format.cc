@@ -25,10 +25,9 @@ nlohmann::json ModelAggregate::StatisticsToJson() const {
 
 Status ModelAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
   const std::string where = "statistics";
-  DENIABLE_TRY(RequireFields(statistics, {"n", "rounds"}, where));
-  DENIABLE_ASSIGN_OR_RETURN(const std::int64_t n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
-  const nlohmann::json& array = statistics.at("rounds");
-  if (!array.is_array()) return MakeError(where + ".rounds: must be an array, but is " + array.type_name());
+  DENIABLE_ASSIGN_OR_RETURN(const CountedList read_list, ReadCountedList(statistics, "rounds"));
+  const std::int64_t n = read_list.n;
+  const nlohmann::json& array = *read_list.items;
   const auto components = static_cast<std::size_t>(components_);
   std::map<long long, RoundSums> rounds;
   std::vector<std::int64_t> reports;
