@@ -259,6 +259,23 @@ void CheckAggregateFormat(const Survey& survey, const std::vector<Report>& repor
   CHECK_FALSE(DeserializeSurveyAggregate(survey, Changed(blob, [](json& b) { b["respondents"] = 1; })).ok());
   CHECK_FALSE(DeserializeSurveyAggregate(survey, Changed(blob, [](json& b) { b["questions"].erase(0); })).ok());
 
+  // A node that reads its part back and goes on counting ends exactly where one that never stopped does, serving
+  // the same public state (a model's round and coefficients) after every report.
+  auto resumed = DeserializeSurveyAggregate(survey, SerializeSurveyAggregate(survey, first));
+  REQUIRE(resumed.ok());
+  SurveyAggregate going_on = first;
+  bool same_states = true;
+  for (std::size_t i = reports.size() * 2 / 5; i < reports.size(); ++i) {
+    resumed.value().Add(reports[i]);
+    going_on.Add(reports[i]);
+    for (std::size_t q = 0; q < survey.questions.size(); ++q) {
+      const QuestionKind& kind = *survey.questions[q].kind;
+      same_states = same_states && kind.PublicState(resumed->question(q)) == kind.PublicState(going_on.question(q));
+    }
+  }
+  CHECK(same_states);
+  CHECK(SerializeSurveyAggregate(survey, *resumed) == blob);
+
   auto first_read = DeserializeSurveyAggregate(survey, SerializeSurveyAggregate(survey, first));
   const auto second_read = DeserializeSurveyAggregate(survey, SerializeSurveyAggregate(survey, second));
   REQUIRE(first_read.ok());
@@ -487,4 +504,27 @@ TEST_CASE("aggregates of questions answered in confidence, openly or by levels s
   CHECK(DeserializeAggregate(*edited, 0, SerializeAggregate(*survey, 0, aggregate.question(0))).ok());
   // A blob of another question of the same kind (both answered in confidence).
   CheckRefused(*survey, 1, SerializeAggregate(*survey, 0, aggregate.question(0)), "question \"drug\"");
+}
+
+TEST_CASE("a model's aggregate read back replays its chains: it goes on training, completes and scores as before") {
+  // The conformance fixture's model on two chains with small rounds, so that the chains trained before the blob
+  // was written train again after it, and the model completes (scoring on its held-out rounds) within the reports.
+  json fixture = ReadJson(kFixtures / "linear_regression.json");
+  json questions = json::array();
+  for (json question : fixture.at("questions")) {
+    if (question.at("id") == "model_duchi") continue;
+    if (question.at("id") == "model") {
+      question.update({{"chains", 2}, {"batch", 5}, {"max_rounds", 16}, {"holdout", 0.25}});
+    }
+    questions.push_back(question);
+  }
+  fixture["questions"] = questions;
+  for (json& answer : fixture.at("answers")) answer.erase("model_duchi");
+  auto survey = ParseSurvey(FixtureSurvey(fixture));
+  REQUIRE_MESSAGE(survey.ok(), (survey.ok() ? "" : survey.error()));
+  const auto reports = MakeReports(*survey, fixture.at("answers"), 120, 19);
+  SurveyAggregate all(*survey);
+  for (const auto& report : reports) all.Add(report);
+  REQUIRE(all.question(2).Complete());
+  CheckAggregateFormat(*survey, reports);
 }
