@@ -69,8 +69,8 @@ Result<std::unique_ptr<KindAggregate>> ReadQuestionObject(const Survey& survey, 
   const Question& question = survey.questions[q];
   const std::string where = Where(question);
   DENIABLE_TRY(CheckFormat(object, kAggregateFormat, where));
-  DENIABLE_TRY(RequireFields(object, {"format", "version", "survey", "question", "kind", "definition", "statistics"},
-                             where));
+  DENIABLE_TRY(
+      RequireFields(object, {"format", "version", "survey", "question", "kind", "definition", "statistics"}, where));
   std::unique_ptr<KindAggregate> aggregate = question.kind->NewAggregate();
   DENIABLE_TRY(ExpectString(object, "kind", std::string(aggregate->type()), "a question of kind", where));
   DENIABLE_TRY(ExpectString(object, "survey", survey.id, "survey", where));
@@ -113,7 +113,9 @@ Result<std::unique_ptr<KindAggregate>> DeserializeAggregate(const Survey& survey
 
 std::string SerializeSurveyAggregate(const Survey& survey, const SurveyAggregate& aggregate) {
   json questions = json::array();
-  for (std::size_t q = 0; q < aggregate.size(); ++q) questions.push_back(QuestionObject(survey, q, aggregate.question(q)));
+  for (std::size_t q = 0; q < aggregate.size(); ++q) {
+    questions.push_back(QuestionObject(survey, q, aggregate.question(q)));
+  }
   return json{{"format", kSurveyAggregateFormat},
               {"version", kAggregateFormatVersion},
               {"survey", survey.id},

@@ -24,8 +24,9 @@ Result<const nlohmann::json*> ReadArray(const nlohmann::json& object, const char
 Result<std::int64_t> AsCount(const nlohmann::json& value, std::int64_t at_most, const std::string& bound,
                              const std::string& path) {
   const bool in_range = value.is_number_unsigned() ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(at_most)
-                        : value.is_number_integer() ? value.get<std::int64_t>() >= 0 && value.get<std::int64_t>() <= at_most
-                                                    : false;
+                        : value.is_number_integer()
+                            ? value.get<std::int64_t>() >= 0 && value.get<std::int64_t>() <= at_most
+                            : false;
   if (!in_range) {
     return MakeError(path + ": must be a count between 0 and " + std::to_string(at_most) +
                      (bound.empty() ? "" : " (" + bound + ")") + ", but is " + value.dump());
@@ -50,7 +51,8 @@ Result<const nlohmann::json*> ReadList(const nlohmann::json& object, const char*
   return &array;
 }
 
-Status RequireFields(const nlohmann::json& object, std::initializer_list<const char*> fields, const std::string& where) {
+Status RequireFields(const nlohmann::json& object, std::initializer_list<const char*> fields,
+                     const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, fields, where));
   for (const char* field : fields) {
@@ -104,7 +106,9 @@ Status CheckTotal(const std::vector<std::int64_t>& counts, std::int64_t expected
   std::int64_t total = 0;
   for (std::int64_t count : counts) {
     total += count;  // each count and the total so far at most 2^53: no overflow
-    if (total > kMaxAggregateCount) return MakeError(where + ": the total is beyond " + std::to_string(kMaxAggregateCount));
+    if (total > kMaxAggregateCount) {
+      return MakeError(where + ": the total is beyond " + std::to_string(kMaxAggregateCount));
+    }
   }
   if (total != expected) {
     return MakeError(where + ": must sum to " + expected_name + " (" + std::to_string(expected) + "), but sum to " +

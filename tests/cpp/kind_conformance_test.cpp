@@ -11,6 +11,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -174,7 +175,9 @@ bool IsArrayCount(const json::json_pointer& pointer, const json& value) {
 void CheckRefused(const Survey& survey, std::size_t q, const std::string& blob, const std::string& says) {
   const auto read = DeserializeAggregate(survey, q, blob);
   CHECK_FALSE(read.ok());
-  if (!read.ok()) CHECK_MESSAGE(read.error().find(says) != std::string::npos, read.error() << " (expected: " << says << ")");
+  if (!read.ok()) {
+    CHECK_MESSAGE(read.error().find(says) != std::string::npos, read.error() << " (expected: " << says << ")");
+  }
 }
 
 // A blob that is not question q's, or not well formed, is refused with a reason naming what is wrong.
@@ -201,8 +204,10 @@ void CheckRefusals(const Survey& survey, std::size_t q, const std::string& blob)
   const auto counts = StatisticsLeaves(blob, IsArrayCount);
   REQUIRE_FALSE(counts.empty());
   CheckRefused(survey, q, Changed(blob, [&](json& b) { b[counts[0]] = -1; }), "statistics");
-  CheckRefused(survey, q, Changed(blob, [&](json& b) { b[counts[0]] = b[counts[0]].get<std::int64_t>() + (1LL << 40); }),
-               "statistics");
+  const std::string beyond = Changed(blob, [&](json& b) {
+    b[counts[0]] = b[counts[0]].get<std::int64_t>() + (std::int64_t{1} << 40);
+  });
+  CheckRefused(survey, q, beyond, "statistics");
   CheckRefused(survey, q, Changed(blob, [&](json& b) { b[counts[0].parent_pointer()].push_back(0); }), "entries");
   CheckRefused(survey, q, Changed(blob, [&](json& b) { b[counts[0]] = 0.5; }), "statistics");
   const auto doubles = StatisticsLeaves(blob, [](const json::json_pointer&, const json& value) {
@@ -472,7 +477,8 @@ TEST_CASE("aggregates of questions answered in confidence, openly or by levels s
          {"histograms", {{{"name", "decades"}, {"bins", 10}}}}, {"privacy", "central"}, {"budget", 2}},
         {{"id", "gender"}, {"text", "Gender?"}, {"type", "categorical"}, {"options", {"Woman", "Man", "Other"}},
          {"privacy", "open"}},
-        {{"id", "years"}, {"text", "Years?"}, {"type", "numeric"}, {"range", {18, 98}}, {"step", 1}, {"privacy", "open"}},
+        {{"id", "years"}, {"text", "Years?"}, {"type", "numeric"}, {"range", {18, 98}}, {"step", 1},
+         {"privacy", "open"}},
         {{"id", "hours"}, {"text", "Hours?"}, {"type", "numeric"}, {"range", {0, 10}},
          {"mechanism", {{"name", "levels"}, {"boundaries", {5}}, {"epsilons", {1, 2}}}}}}}};
   auto survey = ParseSurvey(definition);
@@ -484,7 +490,8 @@ TEST_CASE("aggregates of questions answered in confidence, openly or by levels s
   for (std::size_t q = 0; q < survey->questions.size(); ++q) {
     kinds.emplace_back(survey->questions[q].kind->NewAggregate()->type());
   }
-  CHECK(kinds == std::vector<std::string>{"confidential", "confidential", "open_categorical", "open_numeric", "numeric"});
+  CHECK(kinds ==
+        std::vector<std::string>{"confidential", "confidential", "open_categorical", "open_numeric", "numeric"});
   CheckAggregateFormat(*survey, MakeReports(*survey, answers, 120, 13));
 
   SurveyAggregate aggregate(*survey);
@@ -495,13 +502,32 @@ TEST_CASE("aggregates of questions answered in confidence, openly or by levels s
   changed["questions"][0]["budget"] = 2;
   auto redefined = ParseSurvey(changed);
   REQUIRE(redefined.ok());
-  CheckRefused(*redefined, 0, SerializeAggregate(*survey, 0, aggregate.question(0)), "another definition of the question");
+  CheckRefused(*redefined, 0, SerializeAggregate(*survey, 0, aggregate.question(0)),
+               "another definition of the question");
   // The question's text is not part of what the statistics mean: a corrected wording keeps its blobs.
   json reworded = definition;
   reworded["questions"][0]["text"] = "Which one?";
   auto edited = ParseSurvey(reworded);
   REQUIRE(edited.ok());
   CHECK(DeserializeAggregate(*edited, 0, SerializeAggregate(*survey, 0, aggregate.question(0))).ok());
+  // Exact counts must account for every respondent once: a count moved by one is refused, even within n.
+  for (std::size_t q : {0, 2}) {
+    const std::string blob = SerializeAggregate(*survey, q, aggregate.question(q));
+    const std::string moved = Changed(blob, [](json& b) {
+      json& count = b["statistics"]["counts"][0];
+      count = count.get<std::int64_t>() + 1;
+    });
+    CheckRefused(*survey, q, moved, "must sum to n");
+  }
+  // Doubles come back bit for bit, whatever they are (the open question's mean: any finite double reads).
+  const std::string years = SerializeAggregate(*survey, 3, aggregate.question(3));
+  for (const double mean : {0.1 + 0.2, -0.0, 5e-324, 1.0 / 3.0, 1e300, 45.000000000000007}) {
+    const auto read =
+        DeserializeAggregate(*survey, 3, Changed(years, [&](json& b) { b["statistics"]["mean"] = mean; }));
+    REQUIRE(read.ok());
+    const double back = json::parse(SerializeAggregate(*survey, 3, **read)).at("statistics").at("mean").get<double>();
+    CHECK(std::memcmp(&back, &mean, sizeof mean) == 0);
+  }
   // A blob of another question of the same kind (both answered in confidence).
   CheckRefused(*survey, 1, SerializeAggregate(*survey, 0, aggregate.question(0)), "question \"drug\"");
 }

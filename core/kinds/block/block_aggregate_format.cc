@@ -40,13 +40,13 @@ Status BlockAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
                               ReadCount(item, "set", (std::int64_t{1} << attributes) - 1, "the attributes' mask", at));
     const int members = SetSize(static_cast<std::uint32_t>(set));
     if (members == 0 || members > joint_order_) {
-      return MakeError(at + ".set: must name 1 to " + std::to_string(joint_order_) + " attributes (joint_order), but names " +
-                       std::to_string(members));
+      return MakeError(at + ".set: must name 1 to " + std::to_string(joint_order_) +
+                       " attributes (joint_order), but names " + std::to_string(members));
     }
     DENIABLE_ASSIGN_OR_RETURN(const std::int64_t answered, ReadCount(item, "answered", attributes, "attributes", at));
     if (answered < members) {
-      return MakeError(at + ".answered: must be at least the set's " + std::to_string(members) + " attributes, but is " +
-                       std::to_string(answered));
+      return MakeError(at + ".answered: must be at least the set's " + std::to_string(members) +
+                       " attributes, but is " + std::to_string(answered));
     }
     const std::uint32_t key = Key(static_cast<std::uint32_t>(set), static_cast<int>(answered));
     if (!read.groups_.empty() && key <= read.groups_.rbegin()->first) {

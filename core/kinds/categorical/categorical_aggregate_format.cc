@@ -14,7 +14,8 @@ Status CategoricalAggregate::StatisticsFromJson(const nlohmann::json& statistics
   const std::string where = "statistics";
   DENIABLE_TRY(RequireFields(statistics, {"n", "support_counts"}, where));
   DENIABLE_ASSIGN_OR_RETURN(const std::int64_t n, ReadCount(statistics, "n", kMaxAggregateCount, "", where));
-  DENIABLE_ASSIGN_OR_RETURN(auto counts, ReadCounts(statistics, "support_counts", support_counts_.size(), n, "n", where));
+  DENIABLE_ASSIGN_OR_RETURN(auto counts,
+                            ReadCounts(statistics, "support_counts", support_counts_.size(), n, "n", where));
   n_ = n;
   support_counts_ = std::move(counts);
   return OkStatus();

@@ -20,8 +20,8 @@ Status HistogramAggregate::StatisticsFromJson(const nlohmann::json& statistics) 
   const std::int64_t n = read_list.n;
   const nlohmann::json& array = *read_list.items;
   if (array.size() != levels_.size()) {
-    return MakeError(where + ".levels: must have " + std::to_string(levels_.size()) + " entries (the question's levels), but has " +
-                     std::to_string(array.size()));
+    return MakeError(where + ".levels: must have " + std::to_string(levels_.size()) +
+                     " entries (the question's levels), but has " + std::to_string(array.size()));
   }
   std::vector<LevelCounts> levels;
   std::vector<std::int64_t> level_reports;
@@ -30,8 +30,8 @@ Status HistogramAggregate::StatisticsFromJson(const nlohmann::json& statistics) 
     DENIABLE_TRY(RequireFields(array[l], {"n", "counts"}, at));
     LevelCounts level;
     DENIABLE_ASSIGN_OR_RETURN(level.n, ReadCount(array[l], "n", n, "n", at));
-    DENIABLE_ASSIGN_OR_RETURN(level.counts, ReadCounts(array[l], "counts", levels_[l].counts.size(), level.n,
-                                                       "the level's n", at));
+    DENIABLE_ASSIGN_OR_RETURN(level.counts,
+                              ReadCounts(array[l], "counts", levels_[l].counts.size(), level.n, "the level's n", at));
     level_reports.push_back(level.n);
     levels.push_back(std::move(level));
   }

@@ -17,8 +17,11 @@ namespace deniable {
 nlohmann::json ModelAggregate::StatisticsToJson() const {
   nlohmann::json rounds = nlohmann::json::array();
   for (const auto& [round, sums] : rounds_) {
-    rounds.push_back(
-        {{"round", round}, {"reports", sums.reports}, {"count", sums.count}, {"sum", sums.sum}, {"squares", sums.squares}});
+    rounds.push_back({{"round", round},
+                      {"reports", sums.reports},
+                      {"count", sums.count},
+                      {"sum", sums.sum},
+                      {"squares", sums.squares}});
   }
   return {{"n", n_}, {"rounds", std::move(rounds)}};
 }
@@ -42,7 +45,8 @@ Status ModelAggregate::StatisticsFromJson(const nlohmann::json& statistics) {
     }
     RoundSums sums;
     DENIABLE_ASSIGN_OR_RETURN(sums.reports, ReadCount(item, "reports", n, "n", at));
-    DENIABLE_ASSIGN_OR_RETURN(sums.count, ReadCounts(item, "count", components, sums.reports, "the round's reports", at));
+    DENIABLE_ASSIGN_OR_RETURN(sums.count,
+                              ReadCounts(item, "count", components, sums.reports, "the round's reports", at));
     DENIABLE_TRY(CheckTotal(sums.count, sums.reports, "the round's reports", at + ".count"));
     DENIABLE_ASSIGN_OR_RETURN(sums.sum, ReadFinites(item, "sum", components, at));
     DENIABLE_ASSIGN_OR_RETURN(sums.squares, ReadFinite(item, "squares", at));
