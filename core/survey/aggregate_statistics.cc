@@ -23,10 +23,12 @@ Result<const nlohmann::json*> ReadArray(const nlohmann::json& object, const char
 // count as 3.0), and an unsigned beyond int64 is refused before conversion.
 Result<std::int64_t> AsCount(const nlohmann::json& value, std::int64_t at_most, const std::string& bound,
                              const std::string& path) {
-  const bool in_range = value.is_number_unsigned() ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(at_most)
-                        : value.is_number_integer()
-                            ? value.get<std::int64_t>() >= 0 && value.get<std::int64_t>() <= at_most
-                            : false;
+  bool in_range = false;
+  if (value.is_number_unsigned()) {
+    in_range = value.get<std::uint64_t>() <= static_cast<std::uint64_t>(at_most);
+  } else if (value.is_number_integer()) {
+    in_range = value.get<std::int64_t>() >= 0 && value.get<std::int64_t>() <= at_most;
+  }
   if (!in_range) {
     return MakeError(path + ": must be a count between 0 and " + std::to_string(at_most) +
                      (bound.empty() ? "" : " (" + bound + ")") + ", but is " + value.dump());
