@@ -57,17 +57,14 @@ Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
               << data_dir << "' to keep even their names private" << std::endl;
   }
   OsRandom random;
-  auto token = AdminToken::LoadOrCreate(data_dir, random);
-  if (!token) return MakeError(token.error());
-  auto storage = Storage::Open(data_dir + "/deniable.sqlite3");
-  if (!storage) return MakeError(storage.error());
-  return DataDirectory{std::move(storage).value(), std::make_unique<AdminToken>(std::move(token).value())};
+  DENIABLE_ASSIGN_OR_RETURN(auto token, AdminToken::LoadOrCreate(data_dir, random));
+  DENIABLE_ASSIGN_OR_RETURN(auto storage, Storage::Open(data_dir + "/deniable.sqlite3"));
+  return DataDirectory{std::move(storage), std::make_unique<AdminToken>(std::move(token))};
 }
 
 Status LoadSurveys(const ServeOptions& options, Storage& storage, SurveyRegistry& registry) {
-  auto summary = LoadCatalog(storage, registry, std::cerr);
-  if (!summary) return MakeError(summary.error());
-  std::cout << "loaded " << summary->surveys << " survey(s) and " << summary->reports << " report(s) from "
+  DENIABLE_ASSIGN_OR_RETURN(auto summary, LoadCatalog(storage, registry, std::cerr));
+  std::cout << "loaded " << summary.surveys << " survey(s) and " << summary.reports << " report(s) from "
             << options.data_dir << std::endl;
   for (const std::string& file : options.demo_files) DENIABLE_TRY(LoadDemoSurvey(file, storage, registry));
   // Scheduled releases whose count was reached just before a stop.

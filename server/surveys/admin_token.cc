@@ -48,9 +48,8 @@ Result<AdminToken> AdminToken::LoadOrCreate(const std::string& data_dir, RandomS
 }
 
 Result<AdminToken> AdminToken::Read(const std::string& path) {
-  auto text = ReadFileText(path);
-  if (!text) return MakeError(text.error());
-  std::string token = TrimTrailingWhitespace(*text);
+  DENIABLE_ASSIGN_OR_RETURN(auto text, ReadFileText(path));
+  std::string token = TrimTrailingWhitespace(text);
   if (token.size() != kTokenHexLength || !IsLowercaseHex(token)) {
     return MakeError(path + ": does not hold a 64-character lowercase hex token (delete the file to create a new one)");
   }

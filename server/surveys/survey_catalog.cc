@@ -40,9 +40,8 @@ Status LoadReports(Storage& storage, const std::map<std::string, std::shared_ptr
 // parse is an error: serving a question as if nothing had been released would
 // let its budget be spent twice.
 Status LoadLedgers(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries) {
-  auto stored = storage.LoadLedgers();
-  if (!stored) return MakeError(stored.error());
-  for (const StoredLedger& item : *stored) {
+  DENIABLE_ASSIGN_OR_RETURN(auto stored, storage.LoadLedgers());
+  for (const StoredLedger& item : stored) {
     const std::string where = "the stored ledger of survey \"" + item.survey_id + "\" question \"" + item.question_id + "\"";
     const auto found = entries.find(item.survey_id);
     if (found == entries.end()) return MakeError(where + ": no such survey");
@@ -60,22 +59,19 @@ Status LoadLedgers(Storage& storage, const std::map<std::string, std::shared_ptr
 }  // namespace
 
 Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings) {
-  auto stored = storage.LoadSurveys();
-  if (!stored) return MakeError(stored.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto stored, storage.LoadSurveys());
   LoadSummary summary;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries;
-  for (const auto& item : *stored) {
-    auto entry = ParseStoredSurvey(item);
-    if (!entry) return MakeError(entry.error());
-    entries.emplace(item.id, *entry);
+  for (const auto& item : stored) {
+    DENIABLE_ASSIGN_OR_RETURN(auto entry, ParseStoredSurvey(item));
+    entries.emplace(item.id, entry);
   }
   // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
   // (a stop right after the report that reached its count) needs, exactly at its count.
   DENIABLE_TRY(LoadLedgers(storage, entries));
   DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
-  auto statuses = storage.LoadStatuses();
-  if (!statuses) return MakeError(statuses.error());
-  for (const StoredStatus& status : *statuses) {
+  DENIABLE_ASSIGN_OR_RETURN(auto statuses, storage.LoadStatuses());
+  for (const StoredStatus& status : statuses) {
     const auto found = entries.find(status.survey_id);
     if (found != entries.end()) found->second->SetStatus({status.closed, status.closes_at});
   }
@@ -86,9 +82,9 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
 
 Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey) {
   auto entry = std::make_shared<SurveyEntry>(std::move(survey));
-  auto inserted = storage.InsertSurvey(entry->id(), entry->survey().version, entry->definition().dump());
-  if (!inserted) return MakeError(inserted.error());
-  if (!*inserted) return CreateSurveyResult{false, registry.Find(entry->id())};
+  DENIABLE_ASSIGN_OR_RETURN(auto inserted,
+                            storage.InsertSurvey(entry->id(), entry->survey().version, entry->definition().dump()));
+  if (!inserted) return CreateSurveyResult{false, registry.Find(entry->id())};
   registry.Add(entry);
   return CreateSurveyResult{true, entry};
 }

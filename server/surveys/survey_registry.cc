@@ -285,13 +285,12 @@ Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const Relea
       release.respondents = aggregate_.question(question).n();
     }
   }
-  auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
-  if (!drawn) return MakeError(drawn.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto drawn, RunRelease(request, counts, confidential.sensitivity(), random));
   release.request = request;
   release.created_at = created_at;
   release.sensitivity = confidential.sensitivity();
-  release.values = std::move(drawn->values);
-  for (const ReleaseGroup& group : drawn->groups) release.groups.push_back(group.bins);
+  release.values = std::move(drawn.values);
+  for (const ReleaseGroup& group : drawn.groups) release.groups.push_back(group.bins);
   return release;
 }
 
