@@ -139,7 +139,7 @@ Result<nlohmann::json> GroupedAnalysis::Estimate(const nlohmann::json& options,
                             {"result", nullptr}};
     if (!hidden && answered > 0) {
       auto estimate = question_.kind->Estimate(*groups_[g], options, cancelled);
-      if (!estimate && estimate.error() == kEstimationCancelled) return MakeError(estimate.error());
+      if (!estimate && estimate.error_code() == ErrorCode::kCancelled) return estimate.failure();
       if (estimate) {
         rows[g] = question_.kind->CsvRows(*estimate);
         group["result"] = std::move(estimate).value();

@@ -111,7 +111,7 @@ class RrPredictor final : public Analysis {
                              Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>>(
                                  likelihoods_.data(), n, 2)};
     auto fit = FitPredictor(problem, cancelled);
-    if (!fit) return fit.error() == kEstimationCancelled ? MakeError(fit.error()) : MakeError("analysis.on: " + fit.error());
+    if (!fit) return fit.error_code() == ErrorCode::kCancelled ? fit.failure() : MakeError("analysis.on: " + fit.error());
     std::vector<std::string> warnings;
     if (!fit->converged) warnings.push_back("the fit did not converge in " + std::to_string(fit->iterations) + " iterations; no interval is shown");
     else if (fit->covariance.size() == 0) warnings.push_back("the information matrix is singular at the maximum; no interval is shown");

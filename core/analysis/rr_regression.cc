@@ -129,7 +129,7 @@ class RrRegression final : public Analysis {
     }
     ChannelLogitProblem problem{design.x, OutcomeLikelihoods(n)};
     auto fit = FitChannelLogit(problem, cancelled);
-    if (!fit) return fit.error() == kEstimationCancelled ? MakeError(fit.error()) : MakeError("analysis.on: " + fit.error());
+    if (!fit) return fit.error_code() == ErrorCode::kCancelled ? fit.failure() : MakeError("analysis.on: " + fit.error());
     std::string profile_note;
     nlohmann::json predictions = ProfilePredictions(design, described_, values, *fit, levels_, profile_note);
     std::vector<std::string> warnings = {FitProblem(*fit)};

@@ -186,7 +186,7 @@ Result<BootstrapSample> ParametricBootstrap(const GridDistribution& fitted, cons
   sample.world = options.world ? *options.world : fitted;
   std::string first_error;
   for (int r = 0; r < options.replicates; ++r) {
-    if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled);
+    if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled, ErrorCode::kCancelled);
     const auto counts =
         SimulateOutputCounts(sample.world.probabilities, transition, reports, values_per_report, random);
     auto estimate = reestimate(counts);

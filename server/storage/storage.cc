@@ -406,7 +406,7 @@ Status Storage::ForEachReportOf(const std::string& survey_id, const std::functio
                           "SELECT id, body FROM sealed_reports WHERE survey_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3"}) {
     long long after = std::numeric_limits<long long>::min();
     for (;;) {
-      if (cancelled && cancelled()) return MakeError("cancelled");
+      if (cancelled && cancelled()) return MakeError("cancelled", ErrorCode::kCancelled);
       std::vector<std::string> bodies;
       {
         std::lock_guard<std::mutex> lock(mutex_);

@@ -35,7 +35,7 @@ Result<double> InventedMass(const GridDistribution& fitted, std::size_t begin, s
   options.replicates = kEmptyTailReplicates;
   auto sample = ParametricBootstrap(world, transition, reports, values_per_report, reestimate, options);
   if (!sample) {
-    if (sample.error() == kBootstrapCancelled) return MakeError(sample.error());
+    if (sample.error_code() == ErrorCode::kCancelled) return sample.failure();
     return 1.0;
   }
   if (sample->failures > 0) return 1.0;

@@ -541,7 +541,7 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
                                                        FitOfEm(*pml_on_grid, options.max_iterations)})
                    : MakeEstimator(question, histogram, transition, coarse_matrix, chosen,
                                    {{}, coarse_solution})(counts, &point_budget);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!cells) return MakeError(cells.error());
   const EstimateFit fit = cells->fit;
   DENIABLE_ASSIGN_OR_RETURN(auto fitted,
@@ -552,7 +552,7 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   BootstrapOptions bootstrap;
   if (const auto pilot_options = PilotOptions(chosen); pilot_options) {
     auto pilot = MakeEstimator(question, histogram, transition, coarse_matrix, *pilot_options, starts)(counts, &point_budget);
-    if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+    if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
     if (!pilot) return MakeError(pilot.error());
     DENIABLE_ASSIGN_OR_RETURN(auto world,
                               MakeGridDistribution(question.range(), std::move(pilot).value().probabilities));
@@ -561,11 +561,11 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   const auto spike_estimator = MakeEstimator(question, histogram, transition, coarse_matrix, chosen);
   auto resolution = ResolutionAtMedian(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                                        spike_estimator, &point_budget);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!resolution) return MakeError(resolution.error());
   auto reach = ReachFromEnds(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                              spike_estimator, &point_budget);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!reach) return MakeError(reach.error());
   ReplicateBudgets replicate_budgets{&question_budget, options.replicates};
   const auto reestimate = MakeEstimator(question, histogram, transition, coarse_matrix, chosen, std::move(starts));
@@ -573,12 +573,12 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   bootstrap.cancelled = [&question_budget] { return question_budget.Cancelled(); };
   auto sample = ParametricBootstrap(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                                     ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!sample) return MakeError(sample.error());
   ReplicateBudgets tail_budgets{&question_budget, 8 * kEmptyTailReplicates};
   auto empty_tails = TestEmptyTails(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                                     ProbabilitiesOnly(reestimate, &tail_budgets), bootstrap);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!empty_tails) return MakeError(empty_tails.error());
   // The moments' linear estimates need no fine grid (their cost is cubic in it).
   const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : transition;
