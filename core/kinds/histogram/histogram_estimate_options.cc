@@ -95,7 +95,7 @@ Status ValidateHistogramEstimateOptions(const HistogramQuestionKind& kind, const
 }
 
 Result<nlohmann::json> CanonicalHistogramEstimateOptions(const nlohmann::json& options) {
-  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseHistogramEstimateOptions(options));
+  DENIABLE_ASSIGN_OR_RETURN(const auto& parsed, ParseHistogramEstimateOptions(options));
   nlohmann::json canonical = {{kIntervalOption, std::string(IntervalTargetName(parsed.interval))}};
   if (parsed.edges) canonical["edges"] = *parsed.edges;
   else if (parsed.width) canonical["width"] = *parsed.width;
