@@ -90,37 +90,6 @@ def mask_code(text):
     return "".join(out)
 
 
-def matching_close(masked, open_pos):
-    """Position of the bracket closing the one at open_pos (any of ( [ {)."""
-    depth = 0
-    for k in range(open_pos, len(masked)):
-        ch = masked[k]
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth == 0:
-                return k
-    return -1
-
-
-def statement_end(masked, start):
-    """Position of the ';' ending the statement starting at start, or -1 if a
-    block closes first."""
-    depth = 0
-    for k in range(start, len(masked)):
-        ch = masked[k]
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-            if depth < 0:
-                return -1
-        elif ch == ";" and depth == 0:
-            return k
-    return -1
-
-
 def scope_end(masked, start):
     """Position of the '}' closing the block that contains start."""
     depth = 0
