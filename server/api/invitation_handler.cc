@@ -42,7 +42,7 @@ ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request
   std::vector<std::string> hashes;
   hashes.reserve(codes.size());
   for (const auto& code : codes) hashes.push_back(HashInvitationCode(code));
-  if (auto stored = context.storage.InsertInvitations(entry->id(), hashes); !stored) {
+  if (auto stored = context.storage.AddInvitations(entry->id(), hashes); !stored) {
     std::cerr << "error: storing invitations failed: " << stored.error() << std::endl;
     return ApiErrorFor(WireCode::kStorageFailed, "the invitation codes could not be stored; none were created");
   }

@@ -62,8 +62,8 @@ ApiError RefusalError(const ReleaseRefused& refused, Storage& storage, const std
 }
 
 PersistLedger SaveTo(Storage& storage, const std::string& survey_id) {
-  return [&storage, survey_id](const std::string& question_id, const std::string& ledger) {
-    return storage.SaveLedger(survey_id, question_id, ledger);
+  return [&storage, survey_id](const std::string& question_id, const LedgerUpdate& update) {
+    return storage.UpdateLedger(survey_id, question_id, update);
   };
 }
 

@@ -62,7 +62,7 @@ ApiResult HandleSetStatus(ApiContext& context, const ApiRequest& request) {
   auto status = ReadStatus(request);
   if (auto* error = std::get_if<ApiError>(&status)) return *error;
   const SurveyStatus& wanted = std::get<SurveyStatus>(status);
-  if (auto saved = context.storage.SaveStatus({entry->id(), wanted.closed, wanted.closes_at}); !saved) {
+  if (auto saved = context.storage.SetStatus({entry->id(), wanted.closed, wanted.closes_at}); !saved) {
     std::cerr << "error: storing a survey's status failed: " << saved.error() << std::endl;
     return ApiErrorFor(WireCode::kStorageFailed, "the survey's status could not be stored; nothing changed");
   }
@@ -83,14 +83,14 @@ ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
                           "\": deleting a survey deletes its reports, invitation codes and releases for good");
   }
   auto deleted = context.storage.DeleteSurvey(entry->id());
+  if (!deleted && deleted.error_code() == ErrorCode::kNotFound) {
+    return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + entry->id() + "\" was deleted by another request");
+  }
   if (!deleted) {
     std::cerr << "error: deleting a survey failed: " << deleted.error() << std::endl;
     return ApiErrorFor(WireCode::kStorageFailed, "the survey could not be deleted; nothing was deleted");
   }
-  if (!deleted->has_value()) {
-    return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + entry->id() + "\" was deleted by another request");
-  }
-  const std::int64_t reports = **deleted;
+  const std::int64_t reports = *deleted;
   context.registry.Remove(entry->id());
   return JsonResponse(200, {{"deleted", entry->id()},
                             {"reports_deleted", reports},

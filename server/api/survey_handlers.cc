@@ -42,28 +42,23 @@ ApiResult HandleCreateSurvey(ApiContext& context, const ApiRequest& request) {
   if (!document) return InvalidJson(document.error());
   auto survey = ParseSurvey(*document);
   if (!survey) return FromError(survey.failure(), WireCode::kInvalidSurvey);
-  if (auto analyses = CheckDeclaredAnalyses(*survey); !analyses)
+  if (auto analyses = CheckDeclaredAnalyses(*survey); !analyses) {
     return FromError(analyses.failure(), WireCode::kInvalidSurvey);
-  auto deleted = context.storage.WasDeleted(survey->id);
-  if (!deleted) {
-    std::cerr << "error: reading deleted survey ids failed: " << deleted.error() << std::endl;
-    return ApiErrorFor(WireCode::kStorageFailed, "the survey could not be stored; see the server log");
   }
-  if (*deleted) {
-    return ApiErrorFor(WireCode::kSurveyDeleted,
-                       "a survey with id \"" + survey->id +
-                           "\" was deleted; ids are never reused (old links and codes must not "
-                           "reach a new survey): choose another id");
-  }
+  const std::string id = survey->id;
   auto created = CreateSurvey(context.storage, context.registry, std::move(survey).value());
   if (!created) {
     std::cerr << "error: storing a survey failed: " << created.error() << std::endl;
     return ApiErrorFor(WireCode::kStorageFailed, "the survey could not be stored; see the server log");
   }
-  if (!created->created) {
+  if (created->outcome == CreateOutcome::kDeleted) {
+    return ApiErrorFor(WireCode::kSurveyDeleted, "a survey with id \"" + id +
+                                                     "\" was deleted; ids are never reused (old links and codes must "
+                                                     "not reach a new survey): choose another id");
+  }
+  if (created->outcome == CreateOutcome::kExists) {
     return ApiErrorFor(WireCode::kSurveyExists,
-                       "a survey with id \"" + document->at("id").get<std::string>() +
-                           "\" already exists (choose another id, or a new version under a new id)");
+                       "a survey with id \"" + id + "\" already exists (choose another id, or a new version under a new id)");
   }
   return JsonResponse(201, created->entry->definition());
 }

@@ -16,6 +16,7 @@
 #include "server/api/routes.h"
 #include "server/base/shutdown_signals.h"
 #include "server/http/static_files.h"
+#include "server/storage/sqlite_storage.h"
 #include "server/storage/storage.h"
 #include "server/surveys/survey_catalog.h"
 #include "server/surveys/survey_registry.h"
@@ -28,7 +29,8 @@ int StartupError(const std::string& message) {
   return 1;
 }
 
-// Creates the demo survey from its file unless a survey with its id exists.
+// Creates the demo survey from its file unless a survey with its id exists
+// (or existed: a deleted id is never reused).
 Status LoadDemoSurvey(const std::string& path, Storage& storage, SurveyRegistry& registry) {
   auto text = ReadFileText(path);
   if (!text) return MakeError("--demo: " + text.error());
@@ -37,8 +39,9 @@ Status LoadDemoSurvey(const std::string& path, Storage& storage, SurveyRegistry&
   const std::string id = survey->id;
   auto created = CreateSurvey(storage, registry, std::move(survey).value());
   if (!created) return MakeError("--demo: " + created.error());
-  std::cout << (created->created ? "demo survey \"" + id + "\" created from " + path
-                                 : "demo survey \"" + id + "\" already exists")
+  std::cout << (created->outcome == CreateOutcome::kCreated  ? "demo survey \"" + id + "\" created from " + path
+                : created->outcome == CreateOutcome::kExists ? "demo survey \"" + id + "\" already exists"
+                                                              : "demo survey \"" + id + "\" was deleted: its id is not used again")
             << std::endl;
   return OkStatus();
 }
@@ -56,9 +59,9 @@ Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
                  "the database files are private (0600), but run 'chmod 700 "
               << data_dir << "' to keep even their names private" << std::endl;
   }
+  DENIABLE_ASSIGN_OR_RETURN(std::unique_ptr<Storage> storage, OpenStorage(data_dir));
   OsRandom random;
-  DENIABLE_ASSIGN_OR_RETURN(auto token, AdminToken::LoadOrCreate(data_dir, random));
-  DENIABLE_ASSIGN_OR_RETURN(auto storage, Storage::Open(data_dir + "/deniable.sqlite3"));
+  DENIABLE_ASSIGN_OR_RETURN(AdminToken token, AdminToken::LoadOrCreate(*storage, random));
   return DataDirectory{std::move(storage), std::make_unique<AdminToken>(std::move(token))};
 }
 
@@ -104,6 +107,12 @@ int Serve(const ServeOptions& options, DataDirectory& data, SurveyRegistry& regi
 }
 
 }  // namespace
+
+Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir) {
+  DENIABLE_ASSIGN_OR_RETURN(auto storage,
+                            SqliteStorage::Open(data_dir + "/deniable.sqlite3", data_dir + "/admin-token"));
+  return std::unique_ptr<Storage>(std::move(storage));
+}
 
 int RunServer(const ServeOptions& options) {
   // Line-buffered so the access log and "listening on" reach pipes promptly.

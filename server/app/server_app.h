@@ -5,8 +5,12 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "core/common/result.h"
+#include "server/storage/storage.h"
 
 namespace deniable::server {
 
@@ -19,6 +23,10 @@ struct ServeOptions {
   bool access_log = true;
   std::size_t results_cache_bytes = std::size_t{256} << 20;  // CacheMemory's budget
 };
+
+// The store of a data directory (its files: deniable.sqlite3 and admin-token):
+// the one place that chooses the Storage implementation.
+Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir);
 
 // Returns the process exit code (0 after a graceful stop, 1 on a startup error).
 int RunServer(const ServeOptions& options);

@@ -9,6 +9,7 @@
 
 #include "server/cli/cli_args.h"
 #include "server/surveys/report_export.h"
+#include "server/app/server_app.h"
 #include "server/storage/storage.h"
 
 namespace deniable::server {
@@ -72,8 +73,8 @@ Status WriteWhole(const std::string& path, const std::string& text) {
 }
 
 Result<Survey> LoadSurvey(Storage& storage, const std::string& id) {
-  DENIABLE_ASSIGN_OR_RETURN(auto stored, storage.LoadSurveys());
-  for (const StoredSurvey& item : stored) {
+  DENIABLE_ASSIGN_OR_RETURN(const StoredState stored, storage.LoadState());
+  for (const StoredSurvey& item : stored.surveys) {
     if (item.id != id) continue;
     auto survey = ParseSurveyText(item.definition);
     if (!survey) return MakeError("the stored survey \"" + id + "\" is not valid: " + survey.error());
@@ -86,7 +87,7 @@ Result<ExportSummary> Export(const ExportOptions& options) {
   const std::string database = options.data_dir + "/deniable.sqlite3";
   struct stat info {};
   if (::stat(database.c_str(), &info) != 0) return MakeError("no database at " + database);
-  DENIABLE_ASSIGN_OR_RETURN(auto storage, Storage::Open(database));
+  DENIABLE_ASSIGN_OR_RETURN(auto storage, OpenStorage(options.data_dir));
   DENIABLE_ASSIGN_OR_RETURN(auto survey, LoadSurvey(*storage, options.survey));
   if (!options.codebook.empty()) {
     DENIABLE_TRY(WriteWhole(options.codebook, ReportExport(survey).Codebook().dump(2) + "\n"));

@@ -7,8 +7,15 @@
 namespace deniable::server {
 namespace {
 
+// SQLite's failures are the store's (kInternal), but a lock held too long by
+// another connection (kBusy: worth a retry).
+ErrorCode Kind(sqlite3* db) {
+  const int code = db ? (sqlite3_extended_errcode(db) & 0xff) : SQLITE_NOMEM;
+  return code == SQLITE_BUSY || code == SQLITE_LOCKED ? ErrorCode::kBusy : ErrorCode::kInternal;
+}
+
 Error SqliteError(sqlite3* db, const std::string& what) {
-  return MakeError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+  return MakeError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"), Kind(db));
 }
 
 }  // namespace
@@ -41,7 +48,7 @@ void SqliteStatement::BindInt(int index, long long value) {
 }
 
 Result<bool> SqliteStatement::Step() {
-  if (bind_error_ != 0) return MakeError(std::string("binding a parameter failed: ") + sqlite3_errstr(bind_error_));
+  if (bind_error_ != 0) return MakeError(std::string("binding a parameter failed: ") + sqlite3_errstr(bind_error_), ErrorCode::kInternal);
   const int rc = sqlite3_step(statement_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
@@ -90,17 +97,15 @@ Status SqliteDatabase::Exec(const std::string& sql) {
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
     std::string text = message ? message : sqlite3_errmsg(db_);
     sqlite3_free(message);
-    return MakeError("SQLite: " + text + " (in: " + sql.substr(0, 60) + ")");
+    return MakeError("SQLite: " + text + " (in: " + sql.substr(0, 60) + ")", Kind(db_));
   }
   return OkStatus();
 }
 
 Result<std::string> SqliteDatabase::QueryText(const std::string& sql) {
-  auto statement = Prepare(sql);
-  if (!statement) return MakeError(statement.error());
-  auto row = statement.value().Step();
-  if (!row) return MakeError(row.error());
-  return *row ? statement->ColumnText(0) : std::string();
+  DENIABLE_ASSIGN_OR_RETURN(auto statement, Prepare(sql));
+  DENIABLE_ASSIGN_OR_RETURN(auto row, statement.Step());
+  return row ? statement.ColumnText(0) : std::string();
 }
 
 Result<SqliteStatement> SqliteDatabase::Prepare(const std::string& sql) {

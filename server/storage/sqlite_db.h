@@ -1,6 +1,7 @@
 // A thin RAII layer over the SQLite C API: a connection and prepared
 // statements whose failures come back as Result/Status with SQLite's message.
-// Not thread-safe by itself: Storage serialises access.
+// Not thread-safe by itself: SqliteStorage serialises access. Errors are
+// kInternal, or kBusy when another connection held a lock too long.
 #pragma once
 
 #include <memory>

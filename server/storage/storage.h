@@ -1,37 +1,40 @@
-// Durable storage in one SQLite file (DATA_DIR/deniable.sqlite3), WAL mode with
-// synchronous=FULL: a committed transaction survives a crash or power loss.
+// The server's durable state behind one interface. Each operation carries an
+// invariant of the product (one report per invitation code, a model's round
+// takes only what it admits, no report for a deleted or closed survey, a
+// deleted id is never reused, a release ledger never overspends), so that an
+// implementation keeps it whatever the number of server nodes: in one
+// transaction of its store, not by the caller reading then writing. No SQL
+// crosses this interface. SqliteStorage (one file, one node) is the first
+// implementation; a store shared by several nodes (issue 31: PostgreSQL)
+// implements the same operations with the same guarantees, each stated below
+// as "another node sees".
 //
-// Tables:
-//   surveys(id PRIMARY KEY, version, definition, created_at)  canonical JSON
-//   reports(rowid, survey_id, body)                            open surveys' reports
-//   sealed_reports(id, survey_id, body)                        invitation surveys' reports, random ids
-//   invitations(survey_id, code_hash, used)                    SHA-256 of codes
-//   release_ledgers(survey_id, question_id, ledger)            releases of questions answered in confidence
-//   survey_status(survey_id, closed, closes_at)                whether a survey accepts reports
-//   deleted_surveys(survey_id, deleted_at)                     ids never to be reused
-// The answers to questions answered in confidence are in the reports' bodies,
-// stored like every report; no endpoint serves a report body.
-// By design nothing links a report to a respondent: reports have no
-// timestamp, and a used invitation is only flagged "used", with no report id
-// and no time of use; invitation reports are stored at random ids, and a code
-// is spent and its report stored in separate commits with the write-ahead log
-// emptied between them (CommitInvitedRecords), so neither the log nor the
-// database pairs them. The files are created 0600. Thread-safe: one
-// connection behind one mutex.
+// What is stored, whatever the store:
+//   surveys       id, version, canonical JSON definition, creation time
+//   reports       open surveys' reports (their bodies, compact JSON)
+//   sealed        invitation surveys' reports, in no order linked to arrival
+//   invitations   SHA-256 of each code, and whether it is used (no time, no report)
+//   ledgers       the release ledger of each question answered in confidence
+//   statuses      whether a survey accepts reports (closed, closing time)
+//   deleted ids   never reused
+//   admin token   the secret of the admin endpoints
+// By design nothing links a report to a respondent: no report carries a time
+// or an order of arrival that a copy of the store would reveal, and a spent
+// code is only flagged used. Every operation is thread-safe. Errors carry
+// their kind: kUnavailable (the store cannot be written now: e.g. its file was
+// replaced under the server), kNotFound (the survey was deleted), kConflict
+// (the state changed under the caller), kCancelled (the caller gave up),
+// kInternal (the store failed).
 #pragma once
 
-#include <sys/types.h>
-
+#include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/common/result.h"
-#include "server/storage/sqlite_db.h"
 
 namespace deniable::server {
 
@@ -58,100 +61,128 @@ struct StoredStatus {
   std::string closes_at;  // "" or an ISO 8601 UTC time (server/base/utc_time.h)
 };
 
-// kSurveyDeleted / kSurveyClosed: the survey was deleted, or closed (its
-// status, or its closing time passed), after the report was validated and
-// before its batch was committed: nothing of it is stored.
-// kUnavailable: the database file was removed or replaced under the running
-// server (FileIntactLocked): nothing is written, since nothing written there
-// would survive a restart.
-enum class RecordOutcome { kStored, kInvitationRejected, kSurveyDeleted, kSurveyClosed, kUnavailable, kFailed };
+// Everything a server needs at start but the reports (ForEachReport).
+struct StoredState {
+  std::vector<StoredSurvey> surveys;  // by id
+  std::vector<StoredStatus> statuses;
+  std::vector<StoredLedger> ledgers;  // by survey, then question
+};
+
+struct InvitationCounts {
+  std::int64_t total = 0;
+  std::int64_t used = 0;
+};
+
+// What became of one report of a committed batch (CommitReports), in the
+// order the store decides them:
+//   kInvitationRejected  its code is unknown, already used, or used by an
+//                        earlier report of the batch: nothing stored
+//   kNotAdmitted         the batch's admission refused it (a model's round
+//                        already full): nothing stored
+//   kSurveyDeleted       its survey was deleted before the commit: nothing stored
+//   kSurveyClosed        its survey was closed (or its closing time passed)
+//                        before the commit: nothing stored
+//   kUnavailable         the store cannot be written now: nothing stored
+//   kFailed              its part of the batch failed: nothing of it stored
+enum class RecordOutcome {
+  kStored,
+  kInvitationRejected,
+  kNotAdmitted,
+  kSurveyDeleted,
+  kSurveyClosed,
+  kUnavailable,
+  kFailed
+};
+
+enum class CreateOutcome { kCreated, kExists, kDeleted };
+
+// Which of a batch's reports may be counted, decided against the counted
+// state at commit time: given the indices (ascending, into the batch) of the
+// reports still in play, one verdict per index, in that order. It runs under
+// the store's lock (one node: nothing else commits meanwhile; several nodes:
+// inside the transaction that holds the surveys' aggregate rows), so two
+// reports admitted apart cannot both take a model round's last place.
+using BatchAdmission = std::function<std::vector<bool>(const std::vector<std::size_t>& candidates)>;
+
+// A release ledger's read-modify-write: given the stored ledger (nullopt when
+// none is stored), the ledger to store, or an error to store nothing (e.g.
+// kConflict: it is not the ledger the caller's release was based on).
+using LedgerUpdate = std::function<Result<std::string>(const std::optional<std::string>& stored)>;
+
+using ReportVisitor = std::function<void(const std::string& survey_id, const std::string& body)>;
+using BodyVisitor = std::function<void(const std::string& body)>;
 
 class Storage {
  public:
-  // Opens or creates the database and its schema.
-  static Result<std::unique_ptr<Storage>> Open(const std::string& path);
+  virtual ~Storage() = default;
 
-  Result<std::vector<StoredSurvey>> LoadSurveys();
-  Result<std::vector<StoredLedger>> LoadLedgers();
-  Result<std::vector<StoredStatus>> LoadStatuses();
-  Status SaveStatus(const StoredStatus& status);
-  // Deletes a survey with its reports, invitations, releases and status in one
-  // transaction, and keeps its id so that it is never reused. Returns how
-  // many reports were deleted (a report of a batch committed after this is
-  // not stored: CommitReports); nullopt when another request deleted it first.
-  Result<std::optional<std::int64_t>> DeleteSurvey(const std::string& survey_id);
-  Result<bool> WasDeleted(const std::string& survey_id);
-  // Whether the code (its hash) is known and not used yet; spends nothing.
-  Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash);
-  // How many codes the survey has, and how many of them are used (counts only:
-  // which code was used is not kept).
-  struct InvitationCounts {
-    std::int64_t total = 0;
-    std::int64_t used = 0;
-  };
-  Result<InvitationCounts> CountInvitations(const std::string& survey_id);
-  // Stores a question's whole ledger durably (one transaction), replacing the previous one.
-  Status SaveLedger(const std::string& survey_id, const std::string& question_id, const std::string& ledger);
-  // Calls visit(survey_id, body) for every stored report, in one pass over
-  // the tables (open surveys' reports in insertion order).
-  Status ForEachReport(const std::function<void(const std::string&, const std::string&)>& visit);
+  // --- start-up
+  // The surveys, their statuses and their ledgers, read together (one
+  // snapshot: no survey without its ledgers).
+  virtual Result<StoredState> LoadState() = 0;
+  // Calls visit for every stored report (open surveys' in insertion order).
+  virtual Status ForEachReport(const ReportVisitor& visit) = 0;
 
-  // Calls visit(body) for every stored report of one survey (open surveys'
-  // in insertion order, invitation surveys' in their random order), reading
-  // `chunk` reports at a time and releasing the lock between chunks, so that
-  // report intake is not held up while a long read is analysed. Stops with
-  // an error when `cancelled` says so (checked between chunks).
-  Status ForEachReportOf(const std::string& survey_id, const std::function<void(const std::string&)>& visit,
-                         const std::function<bool()>& cancelled = nullptr, int chunk = 2000);
+  // --- surveys
+  // Stores a new survey, durably, unless its id is taken (kExists) or was
+  // deleted (kDeleted: ids are never reused), decided in the same transaction
+  // as the insert: two nodes creating one id, one gets kCreated.
+  virtual Result<CreateOutcome> CreateSurvey(const std::string& id, int version, const std::string& definition) = 0;
+  // Replaces the survey's status, durably. Once it returns, no batch
+  // committed after it (on any node) stores a report the status refuses.
+  virtual Status SetStatus(const StoredStatus& status) = 0;
+  // Deletes the survey with its reports, invitations, ledgers and status in
+  // one transaction, and keeps its id so that it is never reused; returns how
+  // many reports were deleted. Once it returns, no batch stores a report of
+  // it. kNotFound when it was deleted already (another request was first).
+  // Erases what the store can: SQLite zeroes the freed pages and empties its log.
+  virtual Result<std::int64_t> DeleteSurvey(const std::string& survey_id) = 0;
+  virtual Result<bool> WasDeleted(const std::string& survey_id) = 0;
 
-  // false (and nothing written) when a survey with this id exists.
-  Result<bool> InsertSurvey(const std::string& id, int version, const std::string& definition);
-  Status InsertInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes);
+  // --- invitation codes (their SHA-256 hashes)
+  // All or none, in one transaction.
+  virtual Status AddInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes) = 0;
+  // Whether the code is known and not used; spends nothing (an answer that a
+  // commit may contradict, if another report spends it first).
+  virtual Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash) = 0;
+  // How many codes the survey has, and how many are used (never which).
+  virtual Result<InvitationCounts> CountInvitations(const std::string& survey_id) = 0;
 
-  // Group commit: stores the open surveys' records in ONE transaction (one
-  // fsync), then the invitation records (see CommitInvitedRecords). A record
-  // whose invitation code is unknown or already used is rejected and nothing
-  // of it is stored. On error (an error result, or kFailed for a record)
-  // that record is not stored.
-  Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records);
+  // --- reports
+  // Group commit of a batch, with an outcome per record (RecordOutcome; the
+  // order in which the store decides: codes, then admission, then the
+  // survey's deletion and status). A record is stored only if its code was
+  // unused and is spent by this commit (exactly one report per code, whatever
+  // races it), `admit` admitted it, and its survey is neither deleted nor
+  // closed at commit time. kStored means durable: it survives a crash, and
+  // every node's later reads see it. An invitation survey's reports are
+  // stored apart from their codes' spending (SQLite: separate commits, the
+  // log emptied between) and at random positions. An error result: nothing
+  // of the batch was stored.
+  virtual Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records,
+                                                           const BatchAdmission& admit) = 0;
+  // Calls visit(body) for every stored report of one survey, `chunk` at a
+  // time, letting commits through between chunks (a report committed during
+  // the read may or may not be visited). Stops with kCancelled when
+  // `cancelled` says so (checked between chunks).
+  virtual Status ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
+                                 const std::function<bool()>& cancelled = nullptr, int chunk = 2000) = 0;
 
- private:
-  struct FileIdentity {
-    dev_t device = 0;
-    ino_t inode = 0;
-  };
-  Storage(SqliteDatabase db, std::string path, FileIdentity identity)
-      : db_(std::move(db)), path_(std::move(path)), identity_(identity) {}
-  // Whether the path still names the file the server opened. A database
-  // removed (or replaced) under a running server keeps taking writes into its
-  // unlinked inode, which vanish at the next start: such writes are refused.
-  Status FileIntactLocked() const;
-  // Whether the survey is in deleted_surveys; the caller holds mutex_.
-  Result<bool> WasDeletedLocked(const std::string& survey_id);
-  // Whether the survey takes no reports now (closed, or its closing time passed); the caller holds mutex_.
-  Result<bool> IsClosedLocked(const std::string& survey_id);
-  Status PrepareStatements();
-  Status InTransaction(const std::function<Status()>& work);
-  Status StoreOpenRecord(const ReportRecord& record);
-  Status StoreSealedRecord(const ReportRecord& record);
-  // Runs the spend (or give-back) statement for the record's code; true when it changed the code.
-  Result<bool> SpendInvitation(const ReportRecord& record, SqliteStatement& statement);
-  Status CommitInvitedRecords(const std::vector<const ReportRecord*>& records, const std::vector<std::size_t>& invited,
-                              std::vector<RecordOutcome>& outcomes);
-  // Copies the write-ahead log into the database and empties it.
-  Status TruncateLog();
+  // --- release ledgers
+  // Reads the question's ledger, calls `update` with it and stores what it
+  // returns, durably, all under the store's lock (one transaction): two
+  // releases, on one node or several, cannot both spend from the same
+  // previous ledger. kNotFound when the survey was deleted; update's error
+  // is returned as it is, nothing stored.
+  virtual Status UpdateLedger(const std::string& survey_id, const std::string& question_id,
+                              const LedgerUpdate& update) = 0;
 
-  std::mutex mutex_;
-  SqliteDatabase db_;
-  const std::string path_;
-  const FileIdentity identity_;
-  SqliteStatement insert_report_;
-  SqliteStatement insert_sealed_report_;
-  SqliteStatement use_invitation_;
-  SqliteStatement return_invitation_;
-  SqliteStatement insert_invitation_;
-  SqliteStatement insert_survey_;
-  SqliteStatement save_ledger_;
+  // --- the admin token
+  // The stored token, after `valid` accepted it (its error names where it is
+  // kept); when none is stored, stores fresh() (created once: two nodes
+  // starting together get the same token).
+  virtual Result<std::string> LoadOrCreateAdminToken(const std::function<std::string()>& fresh,
+                                                     const std::function<Status(const std::string&)>& valid) = 0;
 };
 
 }  // namespace deniable::server

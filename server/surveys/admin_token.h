@@ -1,5 +1,5 @@
-// The admin token: 256 random bits (hex) kept in DATA_DIR/admin-token, mode
-// 0600, created at first start. Admin endpoints need
+// The admin token: 256 random bits (hex) kept by the storage (SQLite: in
+// DATA_DIR/admin-token, mode 0600), created at first start. Admin endpoints need
 // "Authorization: Bearer <token>"; the comparison takes constant time so the
 // token cannot be guessed byte by byte from response times.
 #pragma once
@@ -9,20 +9,20 @@
 
 #include "core/common/random_source.h"
 #include "core/common/result.h"
+#include "server/storage/storage.h"
 
 namespace deniable::server {
 
 class AdminToken {
  public:
-  // Reads DATA_DIR/admin-token, or creates it with fresh randomness.
-  static Result<AdminToken> LoadOrCreate(const std::string& data_dir, RandomSource& random);
+  // The stored token, or a new one from fresh randomness, stored.
+  static Result<AdminToken> LoadOrCreate(Storage& storage, RandomSource& random);
 
   const std::string& value() const { return value_; }
   bool Matches(std::string_view candidate) const;
 
  private:
   explicit AdminToken(std::string value) : value_(std::move(value)) {}
-  static Result<AdminToken> Read(const std::string& path);
 
   std::string value_;
 };

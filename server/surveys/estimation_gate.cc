@@ -52,6 +52,16 @@ std::optional<EstimationGate::Permit> EstimationGate::Enter(const std::function<
   return std::optional<Permit>(std::in_place, this);
 }
 
+std::size_t EstimationGate::running() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return running_;
+}
+
+std::size_t EstimationGate::waiting() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return waiting_;
+}
+
 void EstimationGate::Leave() {
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -50,13 +50,16 @@ class EstimationGate {
   std::optional<Permit> Enter(const std::function<bool()>& cancelled = {});
 
   std::size_t max_running() const { return max_running_; }
+  // Permits held and requests queued now (for tests and diagnostics).
+  std::size_t running() const;
+  std::size_t waiting() const;
 
  private:
   void Leave();
 
   const std::size_t max_running_;
   const std::size_t max_waiting_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable turn_;
   std::size_t running_ = 0;
   std::size_t waiting_ = 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
-#include <set>
 #include <string>
 #include <utility>
 
@@ -61,84 +60,62 @@ std::vector<std::unique_ptr<ReportWriter::Ticket>> ReportWriter::TakeBatch() {
 // Reports were admitted one by one as they arrived (a model's round with a
 // place left); counted together, two may have taken its last place. Each
 // survey judges its reports of the batch in order; the ones it no longer
-// admits are refused (the page prepares them again), never counted.
-// A report whose invitation code storage will refuse (unknown, used, or used
-// by an earlier report of this batch) must not take a round's place from the
-// honest reports after it: it is refused first. Only this thread spends codes,
-// so what is unused now is unused when the batch is stored.
-void ReportWriter::RefuseSpentCodes(const std::vector<std::unique_ptr<Ticket>>& batch) {
-  std::set<std::pair<std::string, std::string>> in_batch;  // (survey, code hash)
-  for (const auto& ticket : batch) {
-    const ReportRecord& record = ticket->report.record;
-    if (!record.invitation_code_hash) continue;
-    const bool repeated = !in_batch.emplace(record.survey_id, *record.invitation_code_hash).second;
-    auto unused = repeated ? Result<bool>(false) : storage_.InvitationUnused(record.survey_id, *record.invitation_code_hash);
-    // A failed check is left to the commit, which reports the failure itself.
-    if (unused && !*unused) ticket->outcome = SubmitOutcome::kInvitationRejected;
-  }
-}
-
-std::vector<ReportWriter::Ticket*> ReportWriter::Admitted(const std::vector<std::unique_ptr<Ticket>>& batch) {
-  RefuseSpentCodes(batch);
-  std::map<SurveyEntry*, std::vector<Ticket*>> by_survey;  // each survey's tickets still in play, in batch order
-  for (const auto& ticket : batch) {
-    if (ticket->outcome != SubmitOutcome::kInvitationRejected) by_survey[ticket->report.survey.get()].push_back(ticket.get());
-  }
-  for (auto& [survey, tickets] : by_survey) {
+// admits are refused (the page prepares them again), never counted. The
+// storage calls this inside its commit, after refusing the reports whose
+// codes it will not take (so they take no round's place from the honest
+// reports after them), and only this thread adds to the aggregates, so what
+// is admitted here is what is counted.
+std::vector<bool> ReportWriter::Admit(const std::vector<std::unique_ptr<Ticket>>& batch,
+                                      const std::vector<std::size_t>& candidates) {
+  std::map<SurveyEntry*, std::vector<std::size_t>> by_survey;  // each survey's places in `candidates`, in order
+  for (std::size_t k = 0; k < candidates.size(); ++k) by_survey[batch[candidates[k]]->report.survey.get()].push_back(k);
+  std::vector<bool> admitted(candidates.size(), true);
+  for (const auto& [survey, places] : by_survey) {
     std::vector<const Report*> reports;
-    reports.reserve(tickets.size());
-    for (const Ticket* ticket : tickets) reports.push_back(&ticket->report.report);
-    const std::vector<Status> admitted = survey->AdmitInOrder(reports);
-    for (std::size_t i = 0; i < tickets.size(); ++i) {
-      if (!admitted[i]) tickets[i]->outcome = SubmitOutcome::kNotAdmitted;
-    }
-  }
-  std::vector<Ticket*> admitted;
-  for (const auto& ticket : batch) {
-    if (ticket->outcome != SubmitOutcome::kNotAdmitted && ticket->outcome != SubmitOutcome::kInvitationRejected) {
-      admitted.push_back(ticket.get());
-    }
+    reports.reserve(places.size());
+    for (std::size_t k : places) reports.push_back(&batch[candidates[k]]->report.report);
+    const std::vector<Status> verdicts = survey->AdmitInOrder(reports);
+    for (std::size_t j = 0; j < places.size(); ++j) admitted[places[j]] = verdicts[j].ok();
   }
   return admitted;
 }
 
+SubmitOutcome ReportWriter::Outcome(RecordOutcome stored) {
+  switch (stored) {
+    case RecordOutcome::kStored:
+      return SubmitOutcome::kCommitted;
+    case RecordOutcome::kInvitationRejected:
+      return SubmitOutcome::kInvitationRejected;
+    case RecordOutcome::kNotAdmitted:
+      return SubmitOutcome::kNotAdmitted;
+    case RecordOutcome::kSurveyDeleted:
+      return SubmitOutcome::kSurveyDeleted;
+    case RecordOutcome::kSurveyClosed:
+      return SubmitOutcome::kSurveyClosed;
+    case RecordOutcome::kUnavailable:
+      return SubmitOutcome::kStorageUnavailable;
+    case RecordOutcome::kFailed:
+      break;
+  }
+  return SubmitOutcome::kStorageFailed;
+}
+
 void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch) {
-  const std::vector<Ticket*> admitted = Admitted(batch);
-  if (admitted.empty()) return;
   std::vector<const ReportRecord*> records;
-  records.reserve(admitted.size());
-  for (const Ticket* ticket : admitted) records.push_back(&ticket->report.record);
-  auto outcomes = storage_.CommitReports(records);
+  records.reserve(batch.size());
+  for (const auto& ticket : batch) records.push_back(&ticket->report.record);
+  auto outcomes = storage_.CommitReports(
+      records, [&](const std::vector<std::size_t>& candidates) { return Admit(batch, candidates); });
   if (!outcomes) {
-    std::cerr << "error: storing " << admitted.size() << " report(s) failed: " << outcomes.error() << std::endl;
-    for (Ticket* ticket : admitted) ticket->outcome = SubmitOutcome::kStorageFailed;
+    std::cerr << "error: storing " << batch.size() << " report(s) failed: " << outcomes.error() << std::endl;
+    for (const auto& ticket : batch) ticket->outcome = SubmitOutcome::kStorageFailed;
     return;
   }
-  for (std::size_t i = 0; i < admitted.size(); ++i) {
-    Ticket& ticket = *admitted[i];
-    if ((*outcomes)[i] == RecordOutcome::kInvitationRejected) {
-      ticket.outcome = SubmitOutcome::kInvitationRejected;
-      continue;
-    }
-    if ((*outcomes)[i] == RecordOutcome::kSurveyDeleted) {
-      ticket.outcome = SubmitOutcome::kSurveyDeleted;
-      continue;
-    }
-    if ((*outcomes)[i] == RecordOutcome::kUnavailable) {
-      ticket.outcome = SubmitOutcome::kStorageUnavailable;
-      continue;
-    }
-    if ((*outcomes)[i] == RecordOutcome::kSurveyClosed) {
-      ticket.outcome = SubmitOutcome::kSurveyClosed;
-      continue;
-    }
-    if ((*outcomes)[i] == RecordOutcome::kFailed) {
-      ticket.outcome = SubmitOutcome::kStorageFailed;
-      continue;
-    }
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    Ticket& ticket = *batch[i];
+    ticket.outcome = Outcome((*outcomes)[i]);
     // Counted before the handler is woken: a 201 is visible in the results.
-    ticket.report.survey->AddReport(ticket.report.report);
-    ticket.outcome = SubmitOutcome::kCommitted;
+    if (ticket.outcome == SubmitOutcome::kCommitted) ticket.report.survey->AddReport(ticket.report.report);
   }
 }
 

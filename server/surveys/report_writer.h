@@ -1,6 +1,7 @@
 // Group commit for reports. Handlers SubmitAsync() a validated report with a
 // callback and return; one writer thread takes everything queued, commits it
-// to SQLite in a single transaction (one fsync for the whole batch), updates
+// to the storage as one batch (Storage::CommitReports: SQLite, one
+// transaction, one fsync for the whole batch), updates
 // the in-memory aggregates, and only then calls the callbacks, which answer
 // 201. So a 201 always means "durable and counted", throughput is not bounded
 // by one fsync per report, and no thread waits for a commit but the writer.
@@ -63,8 +64,10 @@ class ReportWriter {
   void Run();
   std::vector<std::unique_ptr<Ticket>> TakeBatch();
   void CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch);
-  void RefuseSpentCodes(const std::vector<std::unique_ptr<Ticket>>& batch);
-  std::vector<Ticket*> Admitted(const std::vector<std::unique_ptr<Ticket>>& batch);
+  // The batch's admission (Storage::BatchAdmission) over its tickets.
+  static std::vector<bool> Admit(const std::vector<std::unique_ptr<Ticket>>& batch,
+                                 const std::vector<std::size_t>& candidates);
+  static SubmitOutcome Outcome(RecordOutcome stored);
 
   Storage& storage_;
   const std::size_t max_batch_;

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -39,8 +40,8 @@ Status LoadReports(Storage& storage, const std::map<std::string, std::shared_ptr
 // The ledgers of questions answered in confidence. A ledger that does not
 // parse is an error: serving a question as if nothing had been released would
 // let its budget be spent twice.
-Status LoadLedgers(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries) {
-  DENIABLE_ASSIGN_OR_RETURN(auto stored, storage.LoadLedgers());
+Status LoadLedgers(const std::vector<StoredLedger>& stored,
+                   const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries) {
   for (const StoredLedger& item : stored) {
     const std::string where = "the stored ledger of survey \"" + item.survey_id + "\" question \"" + item.question_id + "\"";
     const auto found = entries.find(item.survey_id);
@@ -59,19 +60,18 @@ Status LoadLedgers(Storage& storage, const std::map<std::string, std::shared_ptr
 }  // namespace
 
 Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings) {
-  DENIABLE_ASSIGN_OR_RETURN(auto stored, storage.LoadSurveys());
+  DENIABLE_ASSIGN_OR_RETURN(const StoredState stored, storage.LoadState());
   LoadSummary summary;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries;
-  for (const auto& item : stored) {
+  for (const auto& item : stored.surveys) {
     DENIABLE_ASSIGN_OR_RETURN(auto entry, ParseStoredSurvey(item));
-    entries.emplace(item.id, entry);
+    entries.emplace(item.id, std::move(entry));
   }
   // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
   // (a stop right after the report that reached its count) needs, exactly at its count.
-  DENIABLE_TRY(LoadLedgers(storage, entries));
+  DENIABLE_TRY(LoadLedgers(stored.ledgers, entries));
   DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
-  DENIABLE_ASSIGN_OR_RETURN(auto statuses, storage.LoadStatuses());
-  for (const StoredStatus& status : statuses) {
+  for (const StoredStatus& status : stored.statuses) {
     const auto found = entries.find(status.survey_id);
     if (found != entries.end()) found->second->SetStatus({status.closed, status.closes_at});
   }
@@ -82,11 +82,12 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
 
 Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey) {
   auto entry = std::make_shared<SurveyEntry>(std::move(survey));
-  DENIABLE_ASSIGN_OR_RETURN(auto inserted,
-                            storage.InsertSurvey(entry->id(), entry->survey().version, entry->definition().dump()));
-  if (!inserted) return CreateSurveyResult{false, registry.Find(entry->id())};
+  DENIABLE_ASSIGN_OR_RETURN(const CreateOutcome outcome,
+                            storage.CreateSurvey(entry->id(), entry->survey().version, entry->definition().dump()));
+  if (outcome == CreateOutcome::kExists) return CreateSurveyResult{outcome, registry.Find(entry->id())};
+  if (outcome == CreateOutcome::kDeleted) return CreateSurveyResult{outcome, nullptr};
   registry.Add(entry);
-  return CreateSurveyResult{true, entry};
+  return CreateSurveyResult{outcome, entry};
 }
 
 }  // namespace deniable::server

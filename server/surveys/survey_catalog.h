@@ -26,8 +26,8 @@ struct LoadSummary {
 Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings);
 
 struct CreateSurveyResult {
-  bool created = false;                // false: a survey with this id exists
-  std::shared_ptr<SurveyEntry> entry;  // the new survey, or the existing one
+  CreateOutcome outcome = CreateOutcome::kCreated;  // kExists, or kDeleted: ids are never reused
+  std::shared_ptr<SurveyEntry> entry;               // the new survey, the existing one, or null (kDeleted)
 };
 
 Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey);

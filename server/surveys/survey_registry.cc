@@ -319,9 +319,38 @@ Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const Relea
   return release;
 }
 
+namespace {
+
+// Whether the stored ledger (its text; nullopt: none) is the one a release was decided on.
+bool SameLedger(const std::optional<std::string>& stored, const std::optional<nlohmann::json>& based_on) {
+  if (!stored || !based_on) return !stored && !based_on;
+  const auto json = nlohmann::json::parse(*stored, nullptr, false);
+  if (json.is_discarded()) return false;
+  const auto ledger = ReleaseLedger::FromJson(json);
+  return ledger && ledger->ToJson() == *based_on;
+}
+
+}  // namespace
+
 Status SurveyEntry::StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist) {
-  // Stored before it is served: a release nobody can read again was never published.
-  DENIABLE_TRY(persist(question_id, ledger.ToJson().dump()));
+  // Stored before it is served: a release nobody can read again was never
+  // published. And stored only over the ledger it was decided on: a ledger
+  // that changed meanwhile (another node's release) is a conflict, so no
+  // budget is spent twice.
+  std::optional<nlohmann::json> based_on;
+  {
+    std::lock_guard<std::mutex> lock(ledgers_mutex_);
+    const auto found = ledgers_.find(question_id);
+    if (found != ledgers_.end()) based_on = found->second.ToJson();
+  }
+  const std::string text = ledger.ToJson().dump();
+  DENIABLE_TRY(persist(question_id, [&](const std::optional<std::string>& stored) -> Result<std::string> {
+    if (!SameLedger(stored, based_on)) {
+      return MakeError("question \"" + question_id + "\": its stored ledger changed since this release was decided",
+                       ErrorCode::kConflict);
+    }
+    return text;
+  }));
   TrackDuePoints(question_id, ledger);
   std::lock_guard<std::mutex> lock(ledgers_mutex_);
   ledgers_.insert_or_assign(question_id, std::move(ledger));

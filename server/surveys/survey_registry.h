@@ -26,6 +26,7 @@
 #include "server/surveys/estimate_query.h"
 #include "core/survey/report.h"
 #include "core/survey/survey.h"
+#include "server/storage/storage.h"
 #include "server/surveys/estimation_gate.h"
 #include "server/surveys/results_cache.h"
 #include "server/base/utc_time.h"
@@ -46,8 +47,9 @@ struct ReleaseRefused {
 };
 
 using ReleaseOutcome = std::variant<LedgerRelease, ScheduledRelease, ReleaseRefused>;
-// Stores a question's whole ledger (question id, JSON text) durably.
-using PersistLedger = std::function<Status(const std::string&, const std::string&)>;
+// Stores a question's whole ledger durably, as a read-modify-write of the
+// stored one (Storage::UpdateLedger): the question id and the update.
+using PersistLedger = std::function<Status(const std::string& question_id, const LedgerUpdate& update)>;
 
 // Whether a survey accepts reports: closed by the admin, or from a closing time.
 struct SurveyStatus {

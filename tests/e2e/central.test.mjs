@@ -67,7 +67,7 @@ const PHONE_SURVEY = { ...SURVEY, id: 'confidential-phone' };
 const TRUE = { drug: 1, age: 37, stress: 2 };  // "Cannabis", 37 years, "Family"
 const MORE_REPORTS = 40;
 const REPORT_SEED_BASE = 9_100_000;
-const OWN_INTERVAL_COLOR = [0x3b, 0x6f, 0xd8];  // central-chart.js: a bin with its own interval
+const OWN_INTERVAL_COLOR = [0x3b, 0x6f, 0xd8];  // central/dashboard-chart.js: a bin with its own interval
 const ADMIN_PROBLEMS = [/Failed to load resource: the server responded with a status of (401|403|409|400)/];
 
 let server;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, sqlite, startServer,
+  DEMO_REPORT, DEMO_SURVEY, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, sqlite, startServer,
 } from './server_harness.mjs';
 
 describe('survey management', () => {
@@ -87,6 +87,21 @@ describe('survey management', () => {
     await server.stop();
     server = await startServer({ dataDir });
     assert.equal((await get(`${server.url}/api/surveys/doomed`)).status, 404);
+  });
+
+  it('a deleted survey is not created again by --demo at the next start: its id is never reused', async () => {
+    const dir = makeTempDir();
+    let demo = await startServer({ dataDir: dir, args: ['--demo', DEMO_SURVEY] });
+    try {
+      assert.equal((await postJson(`${demo.url}/api/surveys/demo/delete`, { confirm: 'demo' }, bearer(demo.token))).status, 200);
+      await demo.stop();
+      demo = await startServer({ dataDir: dir, args: ['--demo', DEMO_SURVEY] });
+      assert.equal((await get(`${demo.url}/api/surveys/demo`)).status, 404);
+      assert.match(demo.output(), /demo survey "demo" was deleted: its id is not used again/);
+    } finally {
+      await demo.stop();
+      removeDir(dir);
+    }
   });
 
   it('a report committed while its survey is deleted is refused, not stored: the deletion counts exactly the reports acknowledged', async () => {

@@ -1,9 +1,8 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
-import { formatEpsilon } from '../shared/format.js';
 import { labelledField, numberMessageOf } from '../shared/labelled-field.js';
 import { numberInput } from '../shared/number-input.js';
 import { kindOf } from '../kinds/registry.js';
-import { renderCentralAdvice } from './central-advice.js';
+import { confidentialFeedback } from '../central/create.js';
 import { checkQuestion, checkQuestionInSurvey } from './definition-builder.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createKind } from './kinds.js';
@@ -15,7 +14,7 @@ import { createKind } from './kinds.js';
 // `supportsConfidential` or `supportsOpen` also offers "Who sees the answer":
 // randomised on the respondent's device (its mechanism, the default),
 // answered in confidence (a publication budget instead; see
-// shared/central.js) or asked openly (neither; see shared/open.js).
+// central/trust.js) or asked openly (neither; see shared/open.js).
 
 let nextKey = 0;
 
@@ -212,26 +211,6 @@ function createTrustFields(fieldId, initial) {
       const chosen = supports.central && central.input.checked ? 'central' : (supports.open && open.input.checked ? 'open' : 'local');
       centralFields.hidden = chosen !== 'central';
       return chosen;
-    },
-  };
-}
-
-// The live line of a question answered in confidence: its budget, read by
-// the core (whose message names a wrong field), and no advisor.
-function confidentialFeedback(core, checked, respondents, index) {
-  if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
-  const question = checked.definition.questions[0];
-  return {
-    epsilon: checked.epsilon,
-    privacy: `${formatEpsilon(checked.epsilon)} for everything published about it (answered in confidence: the organisation sees each answer, and releases with added noise spend this budget)`,
-    // Which release method serves which reader (the kind's design advice).
-    adviceKey: JSON.stringify([question, respondents, index]),
-    advice: () => {
-      try {
-        return renderCentralAdvice(core.designAdvice(checked.definition, question.id, respondents), index);
-      } catch (error) {
-        return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
-      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { el } from '../shared/dom.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from '../central/trust.js';
 import { isOpen } from '../shared/open.js';
 import { createBreakdown } from './analysis-breakdown.js';
 import { createCrossTab } from './analysis-crosstab.js';

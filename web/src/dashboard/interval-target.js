@@ -1,5 +1,5 @@
 import { el, setText } from '../shared/dom.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from '../central/trust.js';
 import { isOpen } from '../shared/open.js';
 
 // What the 95% intervals are for (core/survey/interval_target.h): the

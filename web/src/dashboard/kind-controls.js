@@ -1,5 +1,5 @@
 import { kindOf } from '../kinds/registry.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from '../central/trust.js';
 import { isOpen } from '../shared/open.js';
 import { createIntervalControl } from './interval-target.js';
 import { dashboardKind } from './kinds.js';

@@ -3,9 +3,13 @@ import { requestJson, surveyPath } from '../shared/api.js';
 import { el, append } from '../shared/dom.js';
 import { showFatalError } from '../shared/fatal.js';
 import { dashboardUrl, queryParameter, surveyIdFromLocation } from '../shared/location.js';
-import { renderTrustNotice } from './confidential.js';
+import { renderTrustNotice } from '../central/survey.js';
+import { answeredCount, checkAnswers, focusQuestion, PROGRESS_FROM } from './answer-check.js';
+import { createSurveyFlow } from './flow.js';
+import { renderInvitationGate } from './invitation-gate.js';
 import { renderPrivacySummary } from './privacy-summary.js';
-import { readAnswers, renderQuestion, unansweredHints } from './question-fieldset.js';
+import { renderQuestion } from './question-fieldset.js';
+import { fetchState, randomise, renewReport, sendReport } from './report-draw.js';
 import { renderReportPanel } from './report-panel.js';
 import { renderReview } from './review.js';
 import {
@@ -16,11 +20,15 @@ import { t } from './texts.js';
 import { errorInWords } from './error-words.js';
 import { setNumberLocale } from '../shared/format.js';
 import { plainText, richText } from '../shared/rich-text.js';
-import { surveyKind } from './kinds.js';
 
 // The survey page: load the definition and the WebAssembly core, collect the
 // answers with native radio buttons, randomise them on this device, show the
 // respondent the exact report, and send only that report.
+//
+// Where the respondent is (the gate, the questions, the review, the report,
+// sent, or stopped: closed, already answered) is the state of one machine,
+// flow.js; the handlers below ask it before they act, and render() draws
+// what each state shows.
 //
 // Questions with a public state (GET .../state names them, e.g. a model's
 // current round and coefficients): their answers are given that state, fetched
@@ -37,11 +45,14 @@ const main = document.getElementById('survey-page');
 // works except Send, and nothing is stored on the device.
 const preview = queryParameter('preview') === '1';
 
+const flow = createSurveyFlow({ preview });
+
 async function start() {
   if (preview) disableStore();
   const surveyId = surveyIdFromLocation('/s/');
   if (!surveyId) {
-    showFatalError(main, 'No survey selected', 'The address should look like /s/<survey id>.');
+    flow.dispatch('fail', { title: 'No survey selected', message: 'The address should look like /s/<survey id>.' });
+    showFatalError(main, flow.context.error.title, flow.context.error.message);
     return;
   }
   let survey, core, privacy, state, status;
@@ -56,15 +67,21 @@ async function start() {
     privacy = core.parseSurvey(survey);
     survey = privacy.survey;
   } catch (error) {
-    const title = error.status === 404 ? 'Survey not found' : 'The survey could not be loaded';
-    showFatalError(main, title, error.message);
+    flow.dispatch('fail', { title: error.status === 404 ? 'Survey not found' : 'The survey could not be loaded', message: error.message });
+    showFatalError(main, flow.context.error.title, flow.context.error.message);
     return;
   }
   applyLanguage(survey.language);
+  document.title = `${plainText(survey.title)} — Deniable`;
   // The questions that have a public state (none for most surveys: then no
   // further request is made before sending); `ids` null until known.
   const stateful = { ids: state ? new Set(Object.keys(state.questions ?? {})) : null };
-  renderSurvey(survey, privacy, core, stateful, status);
+  const page = createPage(survey, privacy, core, stateful, status);
+  flow.subscribe(page.render);
+  flow.dispatch('open', {
+    restored: loadPreparedReport(survey), answered: answeredOn(survey),
+    accepting: status ? status.accepting : true, invitation: survey.access === 'invitation',
+  });
 }
 
 // The page's lang, its fixed text and its number formats follow the survey's "language".
@@ -91,11 +108,6 @@ function skipToCurrentStep(event) {
   target.focus();
 }
 
-// The survey's public state: {survey, version, questions: {id: state}}.
-function fetchState(surveyId) {
-  return requestJson(surveyPath(surveyId, '/state'));
-}
-
 function resultsUrlOf(survey) {
   return survey.results === 'public' ? dashboardUrl(survey.id) : null;
 }
@@ -118,10 +130,6 @@ function closedMessage(status) {
   return closesAt && !Number.isNaN(closesAt.getTime()) ? t('closedAt', formatDate(closesAt)) : t('closedDefault');
 }
 
-function renderAnswered(survey, date) {
-  return renderStop(survey, { title: t('answeredTitle'), lines: [t('answeredOn', formatDate(date)), t('answeredMore')], testid: 'already-answered' });
-}
-
 function renderHeader(survey) {
   main.replaceChildren();
   append(main, [
@@ -131,82 +139,190 @@ function renderHeader(survey) {
   ]);
 }
 
-function renderSurvey(survey, privacy, core, stateful, status) {
-  document.title = `${plainText(survey.title)} — Deniable`;
-  renderHeader(survey);
-  const restored = loadPreparedReport(survey);
-  const answered = answeredOn(survey);
-  if (answered && !restored) {
-    main.append(renderAnswered(survey, answered));
-    return;
-  }
-  if (!restored && status && status.accepting === false) {
-    main.append(renderStop(survey, { title: t('closedTitle'), lines: [closedMessage(status)], testid: 'survey-closed' }));
-    return;
-  }
-  if (!restored && survey.access === 'invitation' && !preview) {
-    renderInvitationGate(survey, (code) => renderQuestions(survey, privacy, core, stateful, { code, restored: null }));
-    return;
-  }
-  renderQuestions(survey, privacy, core, stateful, { code: null, restored });
-}
-
-// An invitation survey: the code is checked (not spent) before any question.
-// A code in the address (?code=) is checked at once; otherwise, or when it is
-// refused, the respondent types one. `proceed(code)` shows the questions.
-function renderInvitationGate(survey, proceed) {
-  const input = el('input', {
-    id: 'gate-code', name: 'gate-code', type: 'text', autocomplete: 'off', spellcheck: 'false', testid: 'gate-code',
-    'aria-describedby': 'gate-message',
-  });
-  const message = el('p', { id: 'gate-message', class: 'field-error', testid: 'gate-message', role: 'alert', hidden: true });
-  const button = el('button', { type: 'submit', class: 'button button-primary', testid: 'gate-check', text: t('inviteCheck') });
-  const form = el('form', { class: 'gate-form', novalidate: true }, [
-    el('div', { class: 'field' }, [el('label', { for: 'gate-code', text: t('inviteLabel') }), input, message]),
-    el('div', { class: 'actions' }, [button]),
-  ]);
-  const card = el('section', { class: 'card invitation-gate', testid: 'invitation-gate', 'aria-labelledby': 'gate-heading' }, [
-    el('h2', { id: 'gate-heading', text: t('inviteTitle') }),
-    el('p', { testid: 'gate-needed', text: t('inviteNeeded') }),
-    form,
-  ]);
-  main.append(card);
-  const refuse = (text) => {
-    message.textContent = text;
-    message.hidden = false;
-    input.setAttribute('aria-invalid', 'true');
-  };
-  const check = async (code) => {
-    if (!code) {
-      refuse(t('inviteEmpty'));
-      input.focus();
-      return;
-    }
-    button.disabled = true;
-    button.textContent = t('inviteChecking');
-    try {
-      await requestJson(surveyPath(survey.id, '/invitations/check'), { method: 'POST', json: {}, headers: { 'X-Invitation-Code': code } });
-      card.replaceWith(el('p', { class: 'notice notice-success', testid: 'gate-valid', text: t('inviteOk') }));
-      proceed(code);
-    } catch (error) {
-      button.disabled = false;
-      button.textContent = t('inviteCheck');
-      input.value = code;
-      refuse(errorInWords(error));
-      input.focus();
-    }
-  };
-  form.addEventListener('submit', (event) => {
+// The page for one survey: render(context, {event, previous}) draws each
+// state of the flow, building the gate, the questions and the report once,
+// when the flow first reaches them. `status`: GET …/status (null from an
+// older server).
+function createPage(survey, privacy, core, stateful, status) {
+  let gate = null;
+  let questions = null;
+  const handlers = createHandlers(survey, core, stateful);
+  listenToOtherTabs(survey, () => questions);
+  // Answers are kept in memory only (never stored on the device): leaving or
+  // reloading before the report is prepared would lose them, and leaving with
+  // a prepared report unsent would leave it unsent, so either warns.
+  window.addEventListener('beforeunload', (event) => {
+    if (!flow.warnsOnLeave()) return;
     event.preventDefault();
-    check(input.value.trim());
+    event.returnValue = t('leaveWarning');
   });
-  const fromAddress = queryParameter('code');
-  if (fromAddress) check(fromAddress.trim());
+
+  function render(context, step) {
+    switch (context.state) {
+      case 'closed':
+        renderHeader(survey);
+        main.append(renderStop(survey, { title: t('closedTitle'), lines: [closedMessage(status)], testid: 'survey-closed' }));
+        return;
+      case 'alreadyAnswered':
+        renderHeader(survey);
+        main.append(renderStop(survey, {
+          title: t('answeredTitle'), lines: [t('answeredOn', formatDate(context.answeredOn)), t('answeredMore')], testid: 'already-answered',
+        }));
+        return;
+      case 'invitation':
+      case 'checkingCode':
+      case 'invitationRefused':
+        if (gate) {
+          gate.render(context);
+          return;
+        }
+        renderHeader(survey);
+        gate = renderInvitationGate({ onCheck: (code) => handlers.checkCode(code, gate) });
+        main.append(gate.element);
+        // A code in the address (?code=) is checked at once; otherwise, or
+        // when it is refused, the respondent types one.
+        if (queryParameter('code')) handlers.checkCode(queryParameter('code').trim(), gate);
+        return;
+      default:
+        if (!questions) {
+          if (gate) gate.accept();
+          else renderHeader(survey);
+          questions = createQuestionsView(survey, privacy, handlers);
+        }
+        questions.render(context, step);
+    }
+  }
+  return { render };
 }
 
-// Two steps: the questions, then "Check your answers" (review.js), whose
-// button prepares the report once; Change goes back to a question.
-function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, restored }) {
+// What the respondent's buttons do: each asks the flow first, does the work
+// (a request, a draw) and tells the flow how it went.
+function createHandlers(survey, core, stateful) {
+  return {
+    // An invitation code, checked (not spent) before any question.
+    async checkCode(code, gate) {
+      if (!code) {
+        if (flow.can('refuseCode')) flow.dispatch('refuseCode', { message: t('inviteEmpty') });
+        return;
+      }
+      if (!flow.can('checkCode')) return;
+      flow.dispatch('checkCode');
+      try {
+        await requestJson(surveyPath(survey.id, '/invitations/check'), { method: 'POST', json: {}, headers: { 'X-Invitation-Code': code } });
+        flow.dispatch('acceptCode', { code });
+      } catch (error) {
+        gate.keep(code);
+        flow.dispatch('refuseCode', { message: errorInWords(error) });
+      }
+    },
+
+    // "Check my answers": the answers read from the controls, or, when some
+    // are missing or refused, the questions stay with the reasons.
+    review(form, errorBox) {
+      if (!flow.can('review')) return;
+      const read = checkAnswers(form, survey, errorBox);
+      if (read) flow.dispatch('review', { read });
+    },
+
+    // The report is prepared once, from the answers on the controls (the same
+    // ones the review showed: the questions are hidden meanwhile).
+    async prepare(form, errorBox) {
+      if (!flow.can('prepare')) return;
+      const read = checkAnswers(form, survey, errorBox);
+      if (!read) {
+        flow.dispatch('change');
+        return;
+      }
+      flow.dispatch('prepare');
+      let prepared;
+      try {
+        prepared = await randomise(survey, core, read.answers, stateful);
+      } catch (error) {
+        if (flow.can('prepareFailed')) flow.dispatch('prepareFailed', { message: error.message });
+        return;
+      }
+      // While the model's state was fetched, another tab may have prepared a
+      // report (shown here by then) or sent one: this draw is dropped, never a
+      // second randomisation of the same answers.
+      if (!flow.can('prepared')) return;
+      const date = answeredOn(survey);
+      if (date) {
+        flow.dispatch('answeredElsewhere', { date });
+        return;
+      }
+      // Another tab may have prepared one meanwhile: that one is used.
+      const other = loadPreparedReport(survey);
+      if (other) {
+        flow.dispatch('preparedElsewhere', { reportText: other, focus: true });
+        return;
+      }
+      savePreparedReport(survey, prepared.reportText);
+      flow.dispatch('prepared', prepared);
+    },
+
+    // Sends the report; if a question's state moved on, the report is
+    // renewed in its place instead, to be looked at and sent again.
+    async send(code) {
+      if (!flow.can('send')) return;
+      flow.dispatch('send', { code });
+      const { reportText, answers } = flow.context.report;
+      try {
+        await sendReport(survey, reportText, code);
+      } catch (error) {
+        let renewed;
+        try {
+          renewed = await renewAfterRefusal(survey, core, stateful, error, reportText, answers);
+        } catch (failure) {
+          if (flow.can('sendFailed')) flow.dispatch('sendFailed', { message: errorInWords(failure) });
+          return;
+        }
+        savePreparedReport(survey, renewed.reportText);
+        if (flow.can('renewed')) flow.dispatch('renewed', renewed);
+        return;
+      }
+      markAnswered(survey);
+      if (flow.can('sent')) flow.dispatch('sent');
+    },
+  };
+}
+
+// A report refused because a question's state moved on, or a model that
+// completed its rounds (its part is then left out): {reportText, notice},
+// renewed once per click, never in a loop. Throws what the respondent is
+// told otherwise.
+async function renewAfterRefusal(survey, core, stateful, error, reportText, answers) {
+  const stateMoved = error.status === 409 && (error.code === 'report_not_admitted' || error.code === 'model_complete');
+  if (!stateMoved || !stateful.ids?.size) throw error;
+  if (!answers) {
+    forgetPreparedReport(survey);
+    throw new Error(`${error.message}. ${t('cannotRenew')}`);
+  }
+  const renewed = renewReport(core, survey, reportText, answers, await fetchState(survey.id));
+  if (!renewed) throw error;
+  return renewed;
+}
+
+// Another tab of this device prepared a report (it is used here too, never
+// a second randomisation) or sent one (this tab stops offering the questions).
+function listenToOtherTabs(survey, questionsView) {
+  window.addEventListener('storage', (event) => {
+    if (!event.newValue) return;
+    if (isPreparedKey(survey, event.key) && flow.can('preparedElsewhere')) {
+      const reportText = loadPreparedReport(survey);
+      if (!reportText) return;
+      // Focus in the questions or the review, which now go, moves to the report.
+      flow.dispatch('preparedElsewhere', { reportText, focus: questionsView()?.hasFocus() ?? false });
+    } else if (isAnsweredKey(survey, event.key) && flow.can('answeredElsewhere')) {
+      const date = answeredOn(survey);
+      if (date) flow.dispatch('answeredElsewhere', { date });
+    }
+  });
+}
+
+// The questions, then "Check your answers" (review.js), whose button
+// prepares the report once (Change goes back to a question), then the
+// report (report-panel.js): render(context, {event}) shows the flow's step.
+function createQuestionsView(survey, privacy, handlers) {
   const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'answer-error', hidden: true });
   const reviewButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'review-answers', text: t('reviewButton') });
   const many = survey.questions.length > PROGRESS_FROM;
@@ -219,11 +335,9 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   ]);
   const review = renderReview(survey, {
     onChange: (index) => {
-      review.hide();
-      form.hidden = false;
-      focusQuestion(form, survey, index);
+      if (flow.can('change')) flow.dispatch('change', { index });
     },
-    onPrepare: () => prepareOnce(),
+    onPrepare: () => handlers.prepare(form, errorBox),
   });
   append(main, [
     // Which questions the organisation sees, before the first question (only when some are answered in confidence).
@@ -237,100 +351,11 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   };
   refreshProgress();
   form.addEventListener('change', refreshProgress);
-
-  let unsent = false;  // a prepared report shown and not sent: leaving warns
-  let currentPanel = null;
-  let sent = false;
-  // Answers are kept in memory only (never stored on the device): leaving or
-  // reloading before the report is prepared would lose them, so it warns.
-  let answering = false;
-  form.addEventListener('input', () => { answering = true; });
-  form.addEventListener('change', () => { answering = true; });
-  window.addEventListener('beforeunload', (event) => {
-    if (preview || sent) return;
-    if (!unsent && !(answering && !currentPanel)) return;
-    event.preventDefault();
-    event.returnValue = t('leaveWarning');
-  });
-
-  // `answers`: the true answers behind the report, kept in memory only (null
-  // for a report restored after a reload), to renew its stateful parts;
-  // `notice`: why the report shown replaces an earlier one.
-  const showReport = ({ reportText, restored: wasRestored = false, answers = null, notice = null, replacing = null, code = null }) => {
-    lockForm(form);
-    // The review stays as the record of the answers this report was made
-    // from; a report from another tab or an earlier visit may come from other
-    // answers, so then it goes.
-    if (wasRestored) review.hide();
-    else review.lock();
-    unsent = true;
-    const panel = renderReportPanel({
-      survey, summaries: privacy.questions, reportText, restored: wasRestored, notice,
-      needsCode: survey.access === 'invitation',
-      initialCode: code ?? checkedCode ?? queryParameter('code'),
-      resultsUrl: resultsUrlOf(survey),
-      preview,
-      send: (code) => sendOrRenew(code),
-      onSent: () => {
-        unsent = false;
-        sent = true;
-        markAnswered(survey);
-      },
-    });
-    if (replacing) replacing.element.replaceWith(panel.element);
-    else main.append(panel.element);
-    currentPanel = panel;
-    return panel;
-
-    // Sends the report; if a question's state moved on, shows a renewed report
-    // in this one's place instead (resolves {replaced: true}).
-    async function sendOrRenew(code) {
-      try {
-        await sendReport(survey, reportText, code);
-        return { replaced: false };
-      } catch (error) {
-        // A state that moved on, or a model that completed its rounds (its
-        // part is then left out): renewed once per click, never in a loop.
-        const stateMoved = error.status === 409 && (error.code === 'report_not_admitted' || error.code === 'model_complete');
-        if (!stateMoved || !stateful.ids?.size) throw error;
-        if (!answers) {
-          forgetPreparedReport(survey);
-          throw new Error(`${error.message}. ${t('cannotRenew')}`);
-        }
-        const renewed = renewReport(core, survey, reportText, answers, await fetchState(survey.id));
-        if (!renewed) throw error;
-        savePreparedReport(survey, renewed.reportText);
-        const next = showReport({ reportText: renewed.reportText, answers, notice: renewed.notice, replacing: panel, code });
-        next.focus();
-        return { replaced: true };
-      }
-    }
+  const edited = () => {
+    if (flow.can('edit')) flow.dispatch('edit');
   };
-
-  // Another tab of this device prepared a report (it is used here too, never
-  // a second randomisation) or sent one (this tab stops offering the questions).
-  window.addEventListener('storage', (event) => {
-    if (preview || sent) return;
-    if (isPreparedKey(survey, event.key) && event.newValue && !currentPanel) {
-      const text = loadPreparedReport(survey);
-      if (!text) return;
-      // Focus in the questions or the review, which now go, moves to the report.
-      const hadFocus = form.contains(document.activeElement) || review.element.contains(document.activeElement);
-      const panel = showReport({ reportText: text, restored: true });
-      if (hadFocus) panel.focus();
-    } else if (isAnsweredKey(survey, event.key) && event.newValue) {
-      const date = answeredOn(survey);
-      if (!date) return;
-      unsent = false;
-      renderHeader(survey);
-      main.append(renderAnswered(survey, date));
-    }
-  });
-
-  if (restored) {
-    showReport({ reportText: restored, restored: true });
-    return;
-  }
+  form.addEventListener('input', edited);
+  form.addEventListener('change', edited);
   // A stale "please answer" message would contradict the answers being given.
   // Hidden while typing, not on leaving the field ("change"): the message sits
   // above the button, and hiding it as the pointer goes down on the button
@@ -338,191 +363,67 @@ function renderQuestions(survey, privacy, core, stateful, { code: checkedCode, r
   form.addEventListener('input', () => { errorBox.hidden = true; });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (currentPanel) return;
-    const read = checkAnswers(form, survey, errorBox);
-    if (!read) return;
-    form.hidden = true;
-    review.show(read);
+    handlers.review(form, errorBox);
   });
 
-  // The report is prepared from the answers on the controls (the same ones the
-  // review showed: the questions are hidden meanwhile).
-  async function prepareOnce() {
-    if (currentPanel) return;
-    const read = checkAnswers(form, survey, errorBox);
-    if (!read) {
-      review.hide();
-      form.hidden = false;
-      return;
-    }
-    let prepared;
-    try {
-      prepared = await randomise(survey, core, read.answers, stateful);
-    } catch (error) {
-      review.showError(t('notPrepared', error.message));
-      return;
-    }
-    // While the model's state was fetched, another tab may have prepared a
-    // report (shown here by then) or sent one: this draw is dropped, never a
-    // second randomisation of the same answers.
-    if (currentPanel || sent || answeredOn(survey)) return;
-    // Another tab may have prepared one meanwhile: that one is used.
-    const other = loadPreparedReport(survey);
-    if (other) {
-      showReport({ reportText: other, restored: true }).focus();
-      return;
-    }
-    savePreparedReport(survey, prepared.reportText);
-    showReport(prepared).focus();
+  let panel = null;  // the report on view, once prepared
+
+  // A new report panel: prepared here, restored (a reload, another tab), or
+  // renewed in the place of the one refused.
+  function showReport(context, event) {
+    const { report } = context;
+    lockForm(form);
+    review.setBusy(false);
+    // The review stays as the record of the answers this report was made
+    // from; a report from another tab or an earlier visit may come from other
+    // answers, so then it goes.
+    if (report.restored) review.hide();
+    else review.lock();
+    const next = renderReportPanel({
+      survey, summaries: privacy.questions, reportText: report.reportText, restored: report.restored, notice: report.notice,
+      needsCode: survey.access === 'invitation',
+      initialCode: report.code ?? context.code ?? queryParameter('code'),
+      resultsUrl: resultsUrlOf(survey),
+      preview,
+      onSend: (code) => handlers.send(code),
+    });
+    if (panel && event === 'renewed') panel.element.replaceWith(next.element);
+    else main.append(next.element);
+    panel = next;
+    if (event === 'prepared' || event === 'renewed' || (event === 'preparedElsewhere' && context.focus)) panel.focus();
   }
-}
 
-// Surveys with more questions than this show how many are answered.
-const PROGRESS_FROM = 5;
-
-// How many questions are answered or skipped, read from the controls.
-function answeredCount(form, survey) {
-  try {
-    const { answers, skipped } = readAnswers(form, survey);
-    return Object.keys(answers).length + skipped.length;
-  } catch {
-    return 0;
-  }
-}
-
-// The answers read from the controls ({answers, unanswered, skipped}), or
-// null after saying, above the button, which questions to answer or correct
-// and moving focus to the first of them.
-function checkAnswers(form, survey, errorBox) {
-  const read = readAnswers(form, survey);
-  // A typed number that was refused (outside the range, say) is marked by its
-  // field with the reason; it is named as such, not as unanswered.
-  const refused = read.unanswered.filter((index) => form.querySelector(`input[name="answer-${index}"][aria-invalid="true"]`));
-  const unanswered = askedFor(survey, read.unanswered.filter((index) => !refused.includes(index)));
-  // Each question named by its number and its text, so the list says which in words.
-  const numbers = (indices) => indices.map((index) => questionInWords(survey, index)).join(', ');
-  markUnanswered(form, survey, unanswered);
-  if (refused.length > 0) {
-    errorBox.textContent = t('correctQuestions', refused.length, numbers(refused)) +
-      (unanswered.length > 0 ? ` ${t('stillUnanswered', numbers(unanswered))}` : '');
-    errorBox.hidden = false;
-    form.querySelector(`input[name="answer-${refused[0]}"]`)?.focus();
-    return null;
-  }
-  if (unanswered.length > 0) {
-    const hints = unansweredHints(survey, unanswered).map((hint) => ` ${hint}`).join('');
-    errorBox.textContent = `${t('answerEvery', unanswered.length, numbers(unanswered))}${hints}`;
-    errorBox.hidden = false;
-    focusQuestion(form, survey, unanswered[0]);
-    return null;
-  }
-  errorBox.hidden = true;
-  return read;
-}
-
-// A question built from other questions' answers (a model: there is nothing
-// to answer on it) is not asked for while one of those questions is: that
-// question is what the respondent has to answer.
-function askedFor(survey, unanswered) {
-  const missing = new Set(unanswered.map((index) => survey.questions[index].id));
-  return unanswered.filter((index) => {
-    const question = survey.questions[index];
-    const used = surveyKind(question.type).answersUsed?.(question) ?? [];
-    return !used.some((id) => missing.has(id));
-  });
-}
-
-// "2 (“How much do you earn?”)": a question's number with its text, cut short when long.
-function questionInWords(survey, index) {
-  const text = plainText(survey.questions[index].text);
-  const short = text.length > 60 ? `${text.slice(0, 57).trimEnd()}…` : text;
-  return `${index + 1} (“${short}”)`;
-}
-
-// Marks each unanswered question where it is (a red border and "Not answered
-// yet" under its text), until the respondent answers it; other marks go.
-function markUnanswered(form, survey, unanswered) {
-  for (const note of form.querySelectorAll('.question-unanswered-note')) note.remove();
-  for (const fieldset of form.querySelectorAll('.question-unanswered')) fieldset.classList.remove('question-unanswered');
-  for (const index of unanswered) {
-    const fieldset = form.querySelector(`fieldset[data-question-id="${CSS.escape(survey.questions[index].id)}"]`);
-    if (!fieldset) continue;
-    fieldset.classList.add('question-unanswered');
-    const note = el('p', { class: 'question-unanswered-note', testid: `unanswered-${survey.questions[index].id}`, text: t('notAnsweredYet') });
-    const legend = fieldset.querySelector('legend');
-    if (legend) legend.after(note);
-    else fieldset.prepend(note);
-    const clear = () => {
-      fieldset.classList.remove('question-unanswered');
-      note.remove();
-    };
-    fieldset.addEventListener('input', clear, { once: true });
-    fieldset.addEventListener('change', clear, { once: true });
-  }
-}
-
-// Randomises the answers with the core (OS randomness): {reportText: the
-// exact JSON text to send, answers}. Questions with a public state get it,
-// fetched now. Throws when the state cannot be had or the core refuses.
-async function randomise(survey, core, answers, stateful) {
-  let state = null;
-  if (!stateful.ids) {
-    state = await fetchState(survey.id);
-    stateful.ids = new Set(Object.keys(state.questions ?? {}));
-  }
-  if ([...stateful.ids].some((id) => Object.hasOwn(answers, id))) {
-    withState(answers, state ?? await fetchState(survey.id));
-  }
-  return { reportText: JSON.stringify(core.perturb(survey, answers)), answers };
-}
-
-// A question's first answer control, or (for a question with none, e.g. a
-// model built from other answers) its fieldset.
-function focusQuestion(form, survey, index) {
-  const control = form.querySelector(`input[name="answer-${index}"]:checked`) ?? form.querySelector(`input[name="answer-${index}"]`);
-  if (control) {
-    control.focus();
-    return;
-  }
-  const fieldset = form.querySelector(`fieldset[data-question-id="${CSS.escape(survey.questions[index].id)}"]`);
-  fieldset?.setAttribute('tabindex', '-1');
-  fieldset?.focus();
-}
-
-// Puts each question's public state into its answer (an object), in place.
-function withState(answers, state) {
-  for (const [id, questionState] of Object.entries(state?.questions ?? {})) {
-    const answer = answers[id];
-    if (answer !== null && typeof answer === 'object' && !Array.isArray(answer)) answers[id] = { ...answer, state: questionState };
-  }
-  return answers;
-}
-
-// The report with its stateful questions randomised again at their current
-// state (those whose response no longer fits it, by their kind; every
-// stateful one when the kind cannot tell), the other responses unchanged:
-// {reportText, notice}, or null when there is nothing to renew.
-function renewReport(core, survey, reportText, answers, state) {
-  const report = JSON.parse(reportText);
-  const renew = survey.questions.filter((question) => {
-    const questionState = state?.questions?.[question.id];
-    if (!questionState || !Object.hasOwn(report.responses, question.id) || !Object.hasOwn(answers, question.id)) return false;
-    const fits = surveyKind(question.type).fitsState;
-    return typeof fits !== 'function' || !fits(report.responses[question.id], questionState);
-  });
-  if (renew.length === 0) return null;
-  // Only those questions: every question made optional, only their answers given.
-  const definition = { ...survey, questions: survey.questions.map((question) => ({ ...question, required: false })) };
-  const renewedAnswers = withState(Object.fromEntries(renew.map((question) => [question.id, answers[question.id]])), state);
-  const renewed = core.perturb(definition, renewedAnswers);
-  for (const question of renew) report.responses[question.id] = renewed.responses[question.id];
-  const notice = renew.map((question) => {
-    const note = surveyKind(question.type).renewedNote;
-    return typeof note === 'function'
-      ? note(question, report.responses[question.id])
-      : t('renewedDefault', plainText(question.text));
-  }).join(' ');
-  return { reportText: JSON.stringify(report), notice };
+  return {
+    hasFocus: () => form.contains(document.activeElement) || review.element.contains(document.activeElement),
+    render(context, { event }) {
+      switch (context.state) {
+        case 'answering':
+          if (event !== 'change') return;
+          review.hide();
+          form.hidden = false;
+          if (context.focus !== null) focusQuestion(form, survey, context.focus);
+          return;
+        case 'reviewing':
+          if (event === 'review') {
+            form.hidden = true;
+            review.show(context.read);
+          } else if (event === 'prepareFailed') {
+            review.setBusy(false);
+            review.showError(t('notPrepared', context.error));
+          }
+          return;
+        case 'preparing':
+          review.setBusy(true);
+          return;
+        case 'prepared':
+          if (event === 'sendFailed') panel.render(context);
+          else showReport(context, event);
+          return;
+        default:  // sending, sent
+          panel.render(context);
+      }
+    },
+  };
 }
 
 // Once prepared, the answers cannot be changed: the questions are locked and
@@ -530,12 +431,6 @@ function renewReport(core, survey, reportText, answers, state) {
 function lockForm(form) {
   for (const fieldset of form.querySelectorAll('fieldset')) fieldset.disabled = true;
   form.hidden = true;
-}
-
-async function sendReport(survey, reportText, code) {
-  const headers = code ? { 'X-Invitation-Code': code } : {};
-  await requestJson(surveyPath(survey.id, '/reports'), { method: 'POST', bodyText: reportText, headers });
-  forgetPreparedReport(survey);
 }
 
 start();

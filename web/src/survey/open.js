@@ -1,7 +1,7 @@
 // The survey page's words for questions asked openly (see shared/open.js):
 // the line on each such question, and its entry in the prepared report (the
 // answer itself, sent as given). The notice before the first question that
-// lists them is survey/confidential.js's (one notice for every trust model).
+// lists them is central/survey.js's (one notice for every trust model).
 import { el } from '../shared/dom.js';
 import { isOpen } from '../shared/open.js';
 import { answerWords } from './answer-words.js';

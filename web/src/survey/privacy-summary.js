@@ -1,8 +1,8 @@
 import { el } from '../shared/dom.js';
 import { t } from './texts.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from '../central/trust.js';
 import { formatEpsilon, mechanismShortName } from '../shared/format.js';
-import { hasCentral } from './confidential.js';
+import { hasCentral } from '../central/survey.js';
 import { isOpen } from '../shared/open.js';
 import { hasOpen } from './open.js';
 import { surveyKind } from './kinds.js';
@@ -11,7 +11,7 @@ import { surveyKind } from './kinds.js';
 // privacy budget and the survey's total (sequential composition, computed by
 // the core). `privacy` is core.parseSurvey(definition). A survey with
 // questions answered in confidence says which answers leave as given (the
-// notice above it, survey/confidential.js, lists them).
+// notice above it, central/survey.js, lists them).
 export function renderPrivacySummary(survey, privacy) {
   return el('section', { class: 'card privacy', 'aria-labelledby': 'privacy-heading', testid: 'privacy-summary' }, [
     el('h2', { id: 'privacy-heading', text: t('privacyHeading') }),

@@ -1,7 +1,7 @@
 import { el } from '../shared/dom.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from '../central/trust.js';
 import { isOpen } from '../shared/open.js';
-import { renderConfidentialLine } from './confidential.js';
+import { renderConfidentialLine } from '../central/survey.js';
 import { renderOpenLine } from './open.js';
 import { surveyKind } from './kinds.js';
 import { t } from './texts.js';

@@ -1,9 +1,8 @@
 import { el, replaceChildren } from '../shared/dom.js';
 import { t } from './texts.js';
-import { errorInWords } from './error-words.js';
 import { plainText } from '../shared/rich-text.js';
-import { isCentral } from '../shared/central.js';
-import { describeConfidentialResponse, hasCentral } from './confidential.js';
+import { isCentral } from '../central/trust.js';
+import { describeConfidentialResponse, hasCentral } from '../central/survey.js';
 import { isOpen } from '../shared/open.js';
 import { describeOpenResponse, hasOpen } from './open.js';
 import { isOptional } from './question-fieldset.js';
@@ -11,12 +10,13 @@ import { surveyKind } from './kinds.js';
 
 // The prepared report: in human terms per question, the raw JSON that will be
 // sent, the invitation code (if needed) and the Send button.
-// `send(code)` posts the report and resolves, or rejects with the server's
-// message; it resolves {replaced: true} when the page put a renewed report in
-// this panel's place instead (the panel is then done).
+// `onSend(code)` asks the page to send (the page's flow moves to "sending");
+// render(context) then shows what the flow says: sending, refused (the
+// report kept, another code may be typed) or sent. A report renewed in its
+// place (a model's round moved on) is a new panel; this one is then done.
 // `summaries` are the core's page summaries of the questions (parseSurvey).
 // `notice`: why this report replaces one shown before, or null.
-export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, send, resultsUrl, preview = false, onSent = () => {} }) {
+export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, onSend, resultsUrl, preview = false }) {
   const report = JSON.parse(reportText);
   // Answers sent in confidence or asked openly are not randomised: the heading does not say they are.
   const mixed = hasCentral(survey, summaries) || hasOpen(survey, summaries);
@@ -35,7 +35,13 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
   sendForm.addEventListener('submit', (event) => {
     event.preventDefault();
     if (preview) return;  // a preview sends nothing
-    submit({ sendButton, codeInput, status, send, resultsUrl, sendForm, onSent });
+    const code = codeInput?.input.value.trim() ?? null;
+    if (codeInput && !code) {
+      showStatus(status, 'error', t('codeBeforeSend'));
+      codeInput.input.focus();
+      return;
+    }
+    onSend(code);
   });
 
   const panel = el('section', { class: 'card report', 'aria-labelledby': 'report-heading', testid: 'report-panel' }, [
@@ -52,7 +58,32 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
     sendForm,
     status,
   ]);
-  return { element: panel, focus: () => heading.focus() };
+  return {
+    element: panel,
+    focus: () => heading.focus(),
+    // The flow's state for this report: sending, prepared again after a
+    // refused Send (context.error: why, in words), or sent.
+    render(context) {
+      if (context.state === 'sending') {
+        sendButton.disabled = true;  // no double submission
+        sendButton.textContent = t('sending');
+        if (codeInput) codeInput.input.readOnly = true;
+        showStatus(status, 'pending', t('sendingStatus'));
+      } else if (context.state === 'prepared' && context.error) {
+        sendButton.disabled = false;
+        sendButton.textContent = t('send');
+        if (codeInput) codeInput.input.readOnly = false;
+        showStatus(status, 'error', t('notAccepted', context.error));
+      } else if (context.state === 'sent') {
+        sendForm.hidden = true;
+        showStatus(status, 'success', t('received'), resultsUrl);
+        // Focus goes to the confirmation, not lost with the hidden Send button.
+        const sentHeading = el('h2', { class: 'sent-heading', tabindex: '-1', testid: 'sent-heading', text: t('sentHeading') });
+        status.prepend(sentHeading);
+        sentHeading.focus();
+      }
+    },
+  };
 }
 
 function fixedNote(restored) {
@@ -85,7 +116,7 @@ function renderSkipped(question) {
 // note, details}; `more`: further parts of the report, e.g. a direction), as
 // the question's kind reads its wire format (kinds/<type>/survey.js) with the
 // core's summary of the question. A question answered in confidence or asked
-// openly sends the answer as given, and says so (survey/confidential.js, survey/open.js).
+// openly sends the answer as given, and says so (central/survey.js, survey/open.js).
 function renderResponse(question, response, summary) {
   const central = isCentral(question) || isCentral(summary);
   const open = isOpen(question) || isOpen(summary);
@@ -151,35 +182,6 @@ function renderCodeInput(initialCode) {
     el('p', { class: 'hint', text: t('codeHint') }),
   ]);
   return { field, input };
-}
-
-async function submit({ sendButton, codeInput, status, send, resultsUrl, sendForm, onSent }) {
-  const code = codeInput?.input.value.trim() ?? null;
-  if (codeInput && !code) {
-    showStatus(status, 'error', t('codeBeforeSend'));
-    codeInput.input.focus();
-    return;
-  }
-  sendButton.disabled = true;  // no double submission
-  sendButton.textContent = t('sending');
-  if (codeInput) codeInput.input.readOnly = true;
-  showStatus(status, 'pending', t('sendingStatus'));
-  try {
-    const outcome = await send(code);
-    if (outcome?.replaced) return;
-    sendForm.hidden = true;
-    onSent();
-    showStatus(status, 'success', t('received'), resultsUrl);
-    // Focus goes to the confirmation, not lost with the hidden Send button.
-    const heading = el('h2', { class: 'sent-heading', tabindex: '-1', testid: 'sent-heading', text: t('sentHeading') });
-    status.prepend(heading);
-    heading.focus();
-  } catch (error) {
-    sendButton.disabled = false;
-    sendButton.textContent = t('send');
-    if (codeInput) codeInput.input.readOnly = false;
-    showStatus(status, 'error', t('notAccepted', errorInWords(error)));
-  }
 }
 
 function showStatus(status, kind, message, resultsUrl) {

@@ -10,7 +10,8 @@ import { t } from './texts.js';
 // nothing can change: a second randomisation would weaken the privacy). The
 // answers are read from the controls and shown here only; never stored.
 //
-// `onChange(index)` goes back to question `index`; `onPrepare()` prepares.
+// `onChange(index)` goes back to question `index`; `onPrepare()` asks for the
+// report (the page's flow says whether it may, and calls setBusy meanwhile).
 export function renderReview(survey, { onChange, onPrepare }) {
   const rows = survey.questions.map((question, index) => renderRow(question, index));
   const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'prepare-error', hidden: true });
@@ -28,23 +29,7 @@ export function renderReview(survey, { onChange, onPrepare }) {
     const button = event.target.closest('[data-change]');
     if (button) onChange(Number(button.dataset.change));
   });
-  // Preparing may wait for a model's state: a second press meanwhile does nothing.
-  let preparing = false;
-  // Nothing can change while it prepares: the report is made from the answers as reviewed.
-  const setBusy = (busy) => {
-    preparing = busy;
-    prepareButton.disabled = busy;
-    for (const button of element.querySelectorAll('[data-change]')) button.disabled = busy;
-  };
-  prepareButton.addEventListener('click', async () => {
-    if (preparing) return;
-    setBusy(true);
-    try {
-      await onPrepare();
-    } finally {
-      setBusy(false);
-    }
-  });
+  prepareButton.addEventListener('click', () => onPrepare());
   return {
     element,
     // Shows the answers read ({answers, skipped}) and moves focus to the heading.
@@ -59,6 +44,13 @@ export function renderReview(survey, { onChange, onPrepare }) {
     },
     hide() {
       element.hidden = true;
+    },
+    // While the report is prepared (it may wait for a model's state) nothing
+    // can change: the report is made from the answers as reviewed, and a
+    // second press does nothing.
+    setBusy(busy) {
+      prepareButton.disabled = busy;
+      for (const button of element.querySelectorAll('[data-change]')) button.disabled = busy;
     },
     showError(message) {
       errorBox.textContent = message;

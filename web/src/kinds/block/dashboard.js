@@ -4,7 +4,7 @@
 // controls that choose the cross-tabulation.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatInterval, formatNumber, formatPercent } from '../../shared/format.js';
-import { createPanelNotices } from '../../shared/panel-notices.js';
+import { createResultCard } from '../../shared/result-card.js';
 import { createFrequencyChart } from '../categorical/frequency-chart.js';
 import { createCrossTab } from './crosstab-table.js';
 import { MECHANISM_LABEL } from './shared.js';
@@ -21,31 +21,35 @@ export function structure(question) {
 // changes text and data.
 export function createPanel(question, index) {
   const id = question.id;
-  // An entry whose estimate failed carries only id, type and error.
-  const text = question.text ?? question.id;
   const attributes = (question.attributes ?? []).map((attribute) => ({
     id: attribute.id, text: attribute.text, options: attribute.options.map((option) => option.label),
   }));
-  const headingId = `question-heading-${index}`;
-  const facts = createFacts(id);
-  const notices = createPanelNotices(id);
+  const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
   const sections = attributes.map((attribute) => createAttributeSection(id, attribute));
   const crosstab = createCrossTab(id, attributes);
-
-  const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text }),
-    facts.elements,
-    notices.elements,
-    el('p', { class: 'hint', text: 'Each part’s distribution among the respondents who answered it: the estimated share per option with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0 and to add up to 100%.' }),
-    el('div', { class: 'consumer-grid block-attributes' }, sections.map((section) => section.element)),
-    crosstab.element,
-  ]);
+  const card = createResultCard(question, index, {
+    variant: 'question-result-wide',
+    facts: [
+      { key: 'n', label: 'Respondents (n)' },
+      { key: 'epsilon', label: 'Privacy, all parts answered' },
+      { key: 'perAttribute', label: 'Per answered part', testid: 'epsilon-per-attribute' },
+      { key: 'shares', label: 'One part’s share', testid: 'share-range' },
+      { key: 'mechanism', label: 'Mechanism' },
+      { key: 'mode', label: 'Estimator' },
+    ],
+    afterFacts: [privacyNote],
+    body: [
+      el('p', { class: 'hint', text: 'Each part’s distribution among the respondents who answered it: the estimated share per option with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0 and to add up to 100%.' }),
+      el('div', { class: 'consumer-grid block-attributes' }, sections.map((section) => section.element)),
+      crosstab.element,
+    ],
+  });
 
   return {
-    element,
+    element: card.element,
     update(result) {
-      if (!notices.update(result)) return;
-      facts.update(result);
+      if (!card.update(result)) return;
+      showFacts(card.facts, privacyNote, result);
       result.attributes.forEach((attribute, attributeIndex) => sections[attributeIndex]?.update(attribute));
       crosstab.update(result.crosstab);
     },
@@ -57,40 +61,16 @@ export function createPanel(question, index) {
 
 // n, the privacy (total and per attribute), the mechanism, the estimator,
 // and the core's note on what the guarantee is.
-function createFacts(id) {
-  const cells = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}` }),
-    perAttribute: el('dd', { testid: `epsilon-per-attribute-${id}` }),
-    shares: el('dd', { testid: `share-range-${id}` }),
-    mechanism: el('dd', { testid: `mechanism-${id}` }),
-    mode: el('dd', { testid: `mode-${id}` }),
-  };
-  const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
-  return {
-    elements: [
-      el('dl', { class: 'facts' }, [
-        el('div', {}, [el('dt', { text: 'Respondents (n)' }), cells.n]),
-        el('div', {}, [el('dt', { text: 'Privacy, all parts answered' }), cells.epsilon]),
-        el('div', {}, [el('dt', { text: 'Per answered part' }), cells.perAttribute]),
-        el('div', {}, [el('dt', { text: 'One part’s share' }), cells.shares]),
-        el('div', {}, [el('dt', { text: 'Mechanism' }), cells.mechanism]),
-        el('div', {}, [el('dt', { text: 'Estimator' }), cells.mode]),
-      ]),
-      privacyNote,
-    ],
-    update(result) {
-      const privacy = result.privacy ?? {};
-      setText(cells.n, formatInteger(result.n));
-      setText(cells.epsilon, formatEpsilon(privacy.epsilon ?? null));
-      setText(cells.perAttribute, formatEpsilon(privacy.epsilon_per_attribute ?? null));
-      const [low, high] = privacy.share_range ?? [null, null];
-      setText(cells.shares, low === null ? '—' : `ε from ${formatNumber(low)} to ${formatNumber(high)}`);
-      setText(cells.mechanism, MECHANISM_LABEL);
-      setText(cells.mode, result.mode === 'paper' ? 'the paper’s' : 'calibrated');
-      setText(privacyNote, privacy.note ? `Privacy: ${privacy.note}` : '');
-    },
-  };
+function showFacts(cells, privacyNote, result) {
+  const privacy = result.privacy ?? {};
+  setText(cells.n, formatInteger(result.n));
+  setText(cells.epsilon, formatEpsilon(privacy.epsilon ?? null));
+  setText(cells.perAttribute, formatEpsilon(privacy.epsilon_per_attribute ?? null));
+  const [low, high] = privacy.share_range ?? [null, null];
+  setText(cells.shares, low === null ? '—' : `ε from ${formatNumber(low)} to ${formatNumber(high)}`);
+  setText(cells.mechanism, MECHANISM_LABEL);
+  setText(cells.mode, result.mode === 'paper' ? 'the paper’s' : 'calibrated');
+  setText(privacyNote, privacy.note ? `Privacy: ${privacy.note}` : '');
 }
 
 // One attribute: its n and ε, its warning, the chart and the table that

@@ -2,7 +2,7 @@
 import { el, setText } from '../../shared/dom.js';
 import { createOptionFilter, topOptions } from './option-filter.js';
 import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
-import { createSkippedNote } from '../../shared/skipped-note.js';
+import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { isOpen, SMALL_COUNT } from '../../shared/open.js';
 import { createFrequencyChart } from './frequency-chart.js';
 
@@ -18,16 +18,7 @@ export function createPanel(question, index) {
   const id = question.id;
   // Asked openly: exact shares, intervals for the population only, small counts hidden.
   const open = isOpen(question);
-  const headingId = `question-heading-${index}`;
   const tableId = `question-table-${index}`;
-  const facts = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}` }),
-    mechanism: el('dd', { testid: `mechanism-${id}` }),
-    precision: el('dd', { testid: `precision-${id}` }),
-  };
-  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
-  const skipped = createSkippedNote(id);
   const canvas = el('canvas', {
     role: 'img',
     'aria-label': `Bar chart of the estimated share of respondents per option for “${question.text}”, with 95% error bars. The table below lists the numbers.`,
@@ -44,27 +35,30 @@ export function createPanel(question, index) {
   setBars(Math.min(labels.length, filter.limit));
   const rows = question.options.map((option, optionIndex) => createRow(id, option.label, optionIndex, open));
 
-  const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text: question.text }),
-    el('dl', { class: 'facts' }, [
-      el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
-      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
-      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
-      open ? null : el('div', {}, [el('dt', { text: 'Expected 95% precision' }), facts.precision]),
-    ]),
-    skipped.element,
-    warning,
-    filter.element,
-    chartBox,
-    el('p', { class: 'hint', id: `${tableId}-caption`, text: open ? OPEN_CAPTION : ESTIMATE_CAPTION }),
-    el('div', { class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}` }, [
-      el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
-        el('thead', {}, [el('tr', {}, (open ? ['Option', 'Share', '95% CI', 'Respondents'] : ['Option', 'Estimate', '95% CI', 'Consistent']).map((text) =>
-          el('th', { scope: 'col', text })))]),
-        el('tbody', {}, rows.map((row) => row.element)),
+  const card = createResultCard(question, index, {
+    facts: [
+      ...COMMON_FACTS,
+      open ? null : { key: 'precision', label: 'Expected 95% precision' },
+    ],
+    // The server's warning (present when n is too small for useful
+    // estimates) states the expected precision, which the facts above
+    // already show: its presence is used here, its wording is not.
+    warning: (result) => sampleSizeWarning(result.n),
+    error: false,
+    body: [
+      filter.element,
+      chartBox,
+      el('p', { class: 'hint', id: `${tableId}-caption`, text: open ? OPEN_CAPTION : ESTIMATE_CAPTION }),
+      el('div', { class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}` }, [
+        el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
+          el('thead', {}, [el('tr', {}, (open ? ['Option', 'Share', '95% CI', 'Respondents'] : ['Option', 'Estimate', '95% CI', 'Consistent']).map((text) =>
+            el('th', { scope: 'col', text })))]),
+          el('tbody', {}, rows.map((row) => row.element)),
+        ]),
       ]),
-    ]),
-  ]);
+    ],
+  });
+  const { facts } = card;
 
   const chart = createFrequencyChart(canvas, labels);
   let latest = null;
@@ -76,18 +70,13 @@ export function createPanel(question, index) {
     chart.show(shown.map((index) => labels[index]), shown.map((index) => latest[index]));
   }
   return {
-    element,
+    element: card.element,
     update(result) {
+      card.update(result);
       setText(facts.n, formatInteger(result.n));
-      skipped.update(result);
       setText(facts.epsilon, open ? OPEN_PRIVACY : epsilonText(result.privacy));
       setText(facts.mechanism, open ? OPEN_MECHANISM : mechanismLabel(result.mechanism));
-      setText(facts.precision, precisionText(result));
-      // The server's warning (present when n is too small for useful
-      // estimates) states the expected precision, which the facts above
-      // already show: its presence is used here, its wording is not.
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? sampleSizeWarning(result.n) : '');
+      if (facts.precision) setText(facts.precision, precisionText(result));
       result.options.forEach((option, optionIndex) => rows[optionIndex].update(option));
       latest = result.options;
       if (labels.length > filter.limit || filter.query()) redraw();

@@ -127,7 +127,7 @@ export function describeResponse(question, response, summary) {
 }
 
 // The answer itself in words (its option's label), for a question answered
-// in confidence, whose report carries the answer as given (survey/confidential.js).
+// in confidence, whose report carries the answer as given (central/survey.js).
 export function answerInWords(question, index) {
   return optionLabel(question, index);
 }

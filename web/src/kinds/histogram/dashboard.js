@@ -2,7 +2,7 @@
 // controls for bins chosen after collection.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
-import { createPanelNotices } from '../../shared/panel-notices.js';
+import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { createBinsView } from './bins-view.js';
 import { createQuantilesTable } from './quantiles-table.js';
 import { edgeFormatter, rangeText } from './ranges.js';
@@ -24,36 +24,37 @@ export function createPanel(question, index) {
   const id = question.id;
   const unit = question.unit ?? '';
   // An entry whose estimate failed carries only id, type and error.
-  const text = question.text ?? question.id;
   const range = question.range ?? [0, 1];
-  const headingId = `question-heading-${index}`;
-  const facts = createFacts(id);
-  const notices = createPanelNotices(id);
   const consumers = (question.histograms ?? []).map((histogram, consumerIndex) =>
     createConsumerSection(id, histogram.name, consumerIndex, range, unit));
   const custom = createCustomSection(id, range, unit);
   const quantiles = createQuantilesTable(id, range, unit);
-
-  const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text }),
-    facts.elements,
-    notices.elements,
-    el('p', { class: 'hint', text: 'Each data consumer’s histogram: the estimated share of answers per bin with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0, to add up to 100%, and to agree between consumers wherever their bins cover the same fine ranges.' }),
-    el('div', { class: 'consumer-grid' }, [
-      consumers.map((section) => section.element),
-      custom.element,
-      el('section', { class: 'consumer-result', 'aria-labelledby': `quantiles-heading-${index}` }, [
-        el('h3', { id: `quantiles-heading-${index}`, class: 'chart-title', text: 'Median and quartiles' }),
-        quantiles.element,
+  const notes = createFactNotes(id);
+  const card = createResultCard(question, index, {
+    variant: 'question-result-wide',
+    facts: [
+      ...COMMON_FACTS,
+      { key: 'bits', label: 'Bits per report' },
+    ],
+    afterFacts: notes.elements,
+    body: [
+      el('p', { class: 'hint', text: 'Each data consumer’s histogram: the estimated share of answers per bin with its 95% interval. Estimates are unbiased, so with few reports they can fall outside 0–100% (the charts clip them); the consistent estimates are adjusted to be at least 0, to add up to 100%, and to agree between consumers wherever their bins cover the same fine ranges.' }),
+      el('div', { class: 'consumer-grid' }, [
+        consumers.map((section) => section.element),
+        custom.element,
+        el('section', { class: 'consumer-result', 'aria-labelledby': `quantiles-heading-${index}` }, [
+          el('h3', { id: `quantiles-heading-${index}`, class: 'chart-title', text: 'Median and quartiles' }),
+          quantiles.element,
+        ]),
       ]),
-    ]),
-  ]);
+    ],
+  });
 
   return {
-    element,
+    element: card.element,
     update(result) {
-      if (!notices.update(result)) return;
-      facts.update(result);
+      if (!card.update(result)) return;
+      showFacts(card.facts, notes, result);
       result.histograms.forEach((histogram, consumerIndex) => consumers[consumerIndex].update(histogram));
       custom.update(result.custom);
       quantiles.update(result.quantiles);
@@ -65,44 +66,27 @@ export function createPanel(question, index) {
   };
 }
 
-// n, ε, mechanism and bits per report, the core's note on why ε holds for
-// every consumer together, and for the tree its shape and why it was chosen.
-function createFacts(id) {
-  const cells = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}` }),
-    mechanism: el('dd', { testid: `mechanism-${id}` }),
-    bits: el('dd', { testid: `bits-${id}` }),
-  };
+// n, ε, mechanism and bits per report; under them the core's note on why ε
+// holds for every consumer together, and for the tree its shape and why it was chosen.
+function createFactNotes(id) {
   const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
   const treeNote = el('p', { class: 'hint', testid: `tree-${id}`, hidden: true });
   // The fine partition every consumer's bins are sums of: what a report marks, and the exact bins after collection.
   const fineSummary = el('summary');
   const fineList = el('ul', { class: 'report-values', tabindex: '0', 'aria-label': 'Fine ranges' });
   const fine = el('details', { class: 'report-details', testid: `fine-ranges-${id}` }, [fineSummary, fineList]);
-  return {
-    elements: [
-      el('dl', { class: 'facts' }, [
-        el('div', {}, [el('dt', { text: 'Respondents (n)' }), cells.n]),
-        el('div', {}, [el('dt', { text: 'Privacy' }), cells.epsilon]),
-        el('div', {}, [el('dt', { text: 'Mechanism' }), cells.mechanism]),
-        el('div', {}, [el('dt', { text: 'Bits per report' }), cells.bits]),
-      ]),
-      privacyNote,
-      treeNote,
-      fine,
-    ],
-    update(result) {
-      setText(cells.n, formatInteger(result.n));
-      setText(cells.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
-      setText(cells.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
-      setText(cells.bits, bitsText(result));
-      setText(privacyNote, result.privacy?.note ? `Privacy: ${result.privacy.note}.` : '');
-      treeNote.hidden = !result.tree;
-      setText(treeNote, result.tree ? `Tree: fan-out ${result.tree.fanout}, ${result.tree.height} ${result.tree.height === 1 ? 'level' : 'levels'}; ${result.tree.reason}.` : '');
-      showFineRanges(result, fineSummary, fineList);
-    },
-  };
+  return { elements: [privacyNote, treeNote, fine], privacyNote, treeNote, fineSummary, fineList };
+}
+
+function showFacts(cells, notes, result) {
+  setText(cells.n, formatInteger(result.n));
+  setText(cells.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
+  setText(cells.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
+  setText(cells.bits, bitsText(result));
+  setText(notes.privacyNote, result.privacy?.note ? `Privacy: ${result.privacy.note}.` : '');
+  notes.treeNote.hidden = !result.tree;
+  setText(notes.treeNote, result.tree ? `Tree: fan-out ${result.tree.fanout}, ${result.tree.height} ${result.tree.height === 1 ? 'level' : 'levels'}; ${result.tree.reason}.` : '');
+  showFineRanges(result, notes.fineSummary, notes.fineList);
 }
 
 // The fine ranges in the question's units; bins after collection whose edges

@@ -43,7 +43,7 @@ export function privacyInWords(question, summary) {
 }
 
 // The answer itself in words ("37 years"), for a question answered in
-// confidence, whose report carries the typed number as given (survey/confidential.js).
+// confidence, whose report carries the typed number as given (central/survey.js).
 // Every digit typed is shown (the number is sent as it is).
 export function answerInWords(question, value) {
   return withUnit(formatAsGiven(value), question.unit ?? '');

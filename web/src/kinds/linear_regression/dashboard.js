@@ -6,7 +6,7 @@
 // the chains' disagreement (the core's uncertainty text says what they cover).
 import { el, replaceChildren, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
-import { createPanelNotices } from '../../shared/panel-notices.js';
+import { createResultCard, resultHeadingId } from '../../shared/result-card.js';
 import { createConvergenceCharts } from './convergence-chart.js';
 
 const COEFFICIENT = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
@@ -42,20 +42,12 @@ export function createPanel(question, index) {
   const text = question.text ?? id;
   // An entry whose estimate failed carries only id, type and error.
   const names = question.names ?? ['intercept', ...(question.features ?? [])];
-  const headingId = `question-heading-${index}`;
+  const headingId = resultHeadingId(index);
   const tableId = `question-table-${index}`;
-  const facts = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}` }),
-    mechanism: el('dd', { testid: `mechanism-${id}` }),
-    rounds: el('dd', { testid: `rounds-completed-${id}` }),
-    maxRounds: el('dd', { testid: `max-rounds-${id}` }),
-    current: el('span', { testid: `current-round-${id}` }),
-  };
+  const current = el('span', { testid: `current-round-${id}` });
   const progress = el('progress', { max: '1', value: '0', testid: `round-progress-${id}`, 'aria-labelledby': `${headingId}-current` });
   const privacyNote = el('p', { class: 'hint', testid: `privacy-note-${id}` });
   const formula = el('p', { class: 'model-formula', testid: `model-formula-${id}` });
-  const notices = createPanelNotices(id);
   // Small multiples: one chart per coefficient, each on its own axis.
   const canvases = names.map((name, position) => el('canvas', {
     role: 'img',
@@ -71,55 +63,57 @@ export function createPanel(question, index) {
   // Many rounds are listed as an even sample (the results' rounds_shown); the API pages the full series.
   const shownNote = el('p', { class: 'hint', testid: `rounds-shown-${id}` });
 
-  const element = el('section', { class: 'card question-result question-result-wide', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text }),
-    el('dl', { class: 'facts' }, [
-      el('div', {}, [el('dt', { text: 'Reports (n)' }), facts.n]),
-      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
-      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
-      el('div', {}, [el('dt', { text: 'Rounds completed' }), facts.rounds]),
-      el('div', {}, [el('dt', { text: 'Rounds at most' }), facts.maxRounds]),
-      el('div', {}, [el('dt', { id: `${headingId}-current`, text: 'Current round' }), el('dd', {}, [facts.current, ' ', progress])]),
-    ]),
-    privacyNote,
-    notices.elements,
-    formula,
-    el('h3', { class: 'chart-title', text: 'Coefficients by round' }),
-    chartBox,
-    el('p', { class: 'hint chart-caption', text: 'One chart per coefficient, each on its own scale: the average of the model’s chains after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
-    el('h3', { class: 'chart-title', text: 'Coefficients' }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
-        el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
-        el('tbody', {}, rows.map((row) => row.element)),
-      ]),
-    ]),
-    uncertainty,
-    outOfSample,
-    el('details', { class: 'report-details', testid: `rounds-details-${id}` }, [
-      el('summary', { text: 'Coefficients by round (table)' }),
-      shownNote,
+  const card = createResultCard(question, index, {
+    variant: 'question-result-wide',
+    facts: [
+      { key: 'n', label: 'Reports (n)' },
+      { key: 'epsilon', label: 'Privacy' },
+      { key: 'mechanism', label: 'Mechanism' },
+      { key: 'rounds', label: 'Rounds completed', testid: 'rounds-completed' },
+      { key: 'maxRounds', label: 'Rounds at most', testid: 'max-rounds' },
+      { key: 'current', label: 'Current round', labelId: `${headingId}-current`, content: [current, ' ', progress] },
+    ],
+    afterFacts: [privacyNote],
+    body: [
+      formula,
+      el('h3', { class: 'chart-title', text: 'Coefficients by round' }),
+      chartBox,
+      el('p', { class: 'hint chart-caption', text: 'One chart per coefficient, each on its own scale: the average of the model’s chains after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
+      el('h3', { class: 'chart-title', text: 'Coefficients' }),
       el('div', { class: 'table-scroll' }, [
-        el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
-          el('thead', {}, [el('tr', {}, ['Round', 'Chain', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
-          roundsBody,
+        el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
+          el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
+          el('tbody', {}, rows.map((row) => row.element)),
         ]),
       ]),
-    ]),
-  ]);
+      uncertainty,
+      outOfSample,
+      el('details', { class: 'report-details', testid: `rounds-details-${id}` }, [
+        el('summary', { text: 'Coefficients by round (table)' }),
+        shownNote,
+        el('div', { class: 'table-scroll' }, [
+          el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
+            el('thead', {}, [el('tr', {}, ['Round', 'Chain', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
+            roundsBody,
+          ]),
+        ]),
+      ]),
+    ],
+  });
+  const { facts } = card;
 
   const chart = createConvergenceCharts(canvases, names);
   let roundsKey = '';
   return {
-    element,
+    element: card.element,
     update(result) {
-      if (!notices.update(result)) return;
+      if (!card.update(result)) return;
       setText(facts.n, formatInteger(result.n));
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? result.mechanism?.epsilon ?? null));
       setText(facts.mechanism, `${mechanismLabel({ name: result.mechanism?.name ?? 'piecewise' })}, one gradient component per report`);
       setText(facts.rounds, formatInteger(result.rounds_completed));
       setText(facts.maxRounds, maxRoundsText(result));
-      setText(facts.current, `round ${formatInteger(result.current_round)}: ${formatInteger(result.current_round_reports)} of ${formatInteger(result.batch)} reports`);
+      setText(current, `round ${formatInteger(result.current_round)}: ${formatInteger(result.current_round_reports)} of ${formatInteger(result.batch)} reports`);
       progress.max = Math.max(1, result.batch ?? 1);
       progress.value = Math.min(result.current_round_reports ?? 0, progress.max);
       setText(privacyNote, privacyText(result));

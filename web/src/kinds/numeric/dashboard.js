@@ -2,7 +2,7 @@
 // estimation controls shared by the survey's numeric questions.
 import { el, setText } from '../../shared/dom.js';
 import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
-import { createSkippedNote } from '../../shared/skipped-note.js';
+import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { createDensityChart, createHistogramChart } from './charts.js';
 import { levelsDetails } from './levels.js';
 import { createLevelsSection } from './levels-section.js';
@@ -71,18 +71,7 @@ export function createPanel(question, index) {
   // An entry whose estimate failed carries only id, type and error.
   const text = question.text ?? question.id;
   const range = question.range ?? [undefined, undefined];
-  const headingId = `question-heading-${index}`;
   const tableId = `question-table-${index}`;
-  const facts = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}` }),
-    mechanism: el('dd', { testid: `mechanism-${id}` }),
-    estimator: el('dd', { testid: `estimator-${id}` }),
-    fit: el('dd', { testid: `fit-${id}` }),
-  };
-  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
-  const skipped = createSkippedNote(id);
-  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
   const unbiased = el('p', { testid: `unbiased-mean-${id}`, hidden: true });
   // Two means are shown when the mechanism gives a direct one: say which to use.
   const meansAdvice = el('p', { class: 'hint means-advice', testid: `means-advice-${id}`, hidden: true,
@@ -103,42 +92,37 @@ export function createPanel(question, index) {
   const details = levelsDetails(question);
   const levels = details ? createLevelsSection(question, details) : null;
 
-  const element = el('section', { class: 'card question-result', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text }),
-    el('dl', { class: 'facts' }, [
-      el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
-      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
-      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
-      el('div', {}, [el('dt', { text: 'Estimator' }), facts.estimator]),
-      el('div', {}, [el('dt', { text: 'Fit' }), facts.fit]),
-    ]),
-    skipped.element,
-    warning,
-    error,
-    levels?.element,
-    el('h3', { class: 'chart-title', text: 'Estimated distribution' }),
-    el('div', { class: 'chart-box chart-box-numeric' }, [densityCanvas]),
-    densityCaption,
-    el('h3', { class: 'chart-title', text: 'Histogram' }),
-    el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
-    histogramCaption,
-    unbiased,
-    meansAdvice,
-    el('div', { class: 'table-scroll' }, [
-      el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
-        el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
-        el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, rows.flatMap((row) => row.elements)),
+  const card = createResultCard(question, index, {
+    facts: [
+      ...COMMON_FACTS,
+      { key: 'estimator', label: 'Estimator' },
+      { key: 'fit', label: 'Fit' },
+    ],
+    body: [
+      levels?.element,
+      el('h3', { class: 'chart-title', text: 'Estimated distribution' }),
+      el('div', { class: 'chart-box chart-box-numeric' }, [densityCanvas]),
+      densityCaption,
+      el('h3', { class: 'chart-title', text: 'Histogram' }),
+      el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
+      histogramCaption,
+      unbiased,
+      meansAdvice,
+      el('div', { class: 'table-scroll' }, [
+        el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
+          el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
+          el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
+          el('tbody', {}, rows.flatMap((row) => row.elements)),
+        ]),
       ]),
-    ]),
-    intervalMethod,
-  ]);
+      intervalMethod,
+    ],
+  });
+  const { facts } = card;
 
   // Keeps the facts (they do not depend on the estimate) and clears the rest.
-  const showFailure = (message) => {
-    error.hidden = false;
-    setText(error, `The estimate failed: ${message}`);
-    warning.hidden = true;
+  const showFailure = () => {
+    card.warning.hidden = true;
     density.update(null);
     histogram.update(null);
     updateUnbiasedMean(unbiased, null, unit);
@@ -150,21 +134,17 @@ export function createPanel(question, index) {
   const density = createDensityChart(densityCanvas, range, unit);
   const histogram = createHistogramChart(histogramCanvas, unit);
   return {
-    element,
+    element: card.element,
     update(result) {
-      if (result.error) {
-        showFailure(result.error);
+      if (!card.update(result)) {
+        showFailure();
         return;
       }
-      error.hidden = true;
       setText(facts.n, formatInteger(result.n));
-      skipped.update(result);
       setText(facts.epsilon, formatEpsilon(result.privacy?.epsilon ?? null));
       setText(facts.mechanism, result.mechanism ? mechanismLabel(result.mechanism) : '—');
       setText(facts.estimator, estimatorLabel(result));
       setText(facts.fit, fitLabel(result.fit));
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
       density.update(result.density ?? null);
       setText(densityCaption, densityCaptionText(result.density ?? null, unit));
       histogram.update(result.histogram ?? null);

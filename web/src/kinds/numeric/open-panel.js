@@ -7,7 +7,7 @@
 import { el, setText } from '../../shared/dom.js';
 import { formatInteger, formatNumber, withUnit } from '../../shared/format.js';
 import { SMALL_COUNT } from '../../shared/open.js';
-import { createSkippedNote } from '../../shared/skipped-note.js';
+import { createResultCard } from '../../shared/result-card.js';
 import { createHistogramChart } from './charts.js';
 
 const STATISTICS = [
@@ -24,54 +24,40 @@ export function createOpenPanel(question, index) {
   const id = question.id;
   const unit = question.unit ?? '';
   const text = question.text ?? question.id;
-  const headingId = `question-heading-${index}`;
   const tableId = `question-table-${index}`;
-  const facts = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}`, text: OPEN_PRIVACY }),
-    mechanism: el('dd', { testid: `mechanism-${id}`, text: 'none: sent as given, counted exactly' }),
-  };
-  const warning = el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true });
-  const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true });
-  const skipped = createSkippedNote(id);
   const histogramCanvas = el('canvas', {
     role: 'img', testid: `histogram-${id}`, 'aria-describedby': `${tableId}-histogram-caption`,
     'aria-label': `Bar chart of the share of answers per bin for “${text}”, with 95% error bars for the population.`,
   });
   const histogramCaption = el('p', { class: 'hint chart-caption', id: `${tableId}-histogram-caption`, testid: `histogram-caption-${id}` });
   const rows = STATISTICS.map(([key, label]) => createRow(id, key, unit ? `${label} (${unit})` : label));
-  const element = el('section', { class: 'card question-result question-result-open', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text }),
-    el('dl', { class: 'facts' }, [
-      el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
-      el('div', {}, [el('dt', { text: 'Privacy' }), facts.epsilon]),
-      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
-    ]),
-    skipped.element,
-    warning,
-    error,
-    el('div', { class: 'table-scroll' }, [
-      el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
-        el('caption', { text: 'The answers’ own statistics (asked openly: exact), with 95% intervals for the population the respondents were drawn from.' }),
-        el('thead', {}, [el('tr', {}, ['Statistic', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
-        el('tbody', {}, rows.flatMap((row) => row.elements)),
+  const card = createResultCard(question, index, {
+    variant: 'question-result-open',
+    facts: [
+      { key: 'n', label: 'Respondents (n)' },
+      { key: 'epsilon', label: 'Privacy', text: OPEN_PRIVACY },
+      { key: 'mechanism', label: 'Mechanism', text: 'none: sent as given, counted exactly' },
+    ],
+    error: (message) => `The results failed: ${message}`,
+    body: [
+      el('div', { class: 'table-scroll' }, [
+        el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
+          el('caption', { text: 'The answers’ own statistics (asked openly: exact), with 95% intervals for the population the respondents were drawn from.' }),
+          el('thead', {}, [el('tr', {}, ['Statistic', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
+          el('tbody', {}, rows.flatMap((row) => row.elements)),
+        ]),
       ]),
-    ]),
-    el('h3', { class: 'chart-title', text: 'Histogram' }),
-    el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
-    histogramCaption,
-  ]);
+      el('h3', { class: 'chart-title', text: 'Histogram' }),
+      el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
+      histogramCaption,
+    ],
+  });
   const histogram = createHistogramChart(histogramCanvas, unit);
   return {
-    element,
+    element: card.element,
     update(result) {
-      error.hidden = !result.error;
-      setText(error, result.error ? `The results failed: ${result.error}` : '');
-      if (result.error) return;
-      setText(facts.n, formatInteger(result.n));
-      skipped.update(result);
-      warning.hidden = !result.warning;
-      setText(warning, result.warning ? `Warning: ${result.warning}` : '');
+      if (!card.update(result)) return;
+      setText(card.facts.n, formatInteger(result.n));
       rows.forEach((row) => row.update(result.statistics?.[row.key] ?? null));
       histogram.update(result.histogram ?? null);
       const hidden = result.histogram ? result.histogram.value.filter((value) => value === null).length : 0;

@@ -9,7 +9,7 @@ import { loadAdminToken } from '../shared/admin-token.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatInteger, formatNumber } from '../shared/format.js';
 import { attachNumberMessage, definitionNumber, numberInput, parseWholeNumber } from '../shared/number-input.js';
-import { RELEASE_METHODS } from './central-release.js';
+import { RELEASE_METHODS } from './dashboard-release.js';
 
 const DEFAULT_METHOD = 'sreb_gca';
 // The server's defaults for the optional settings.

@@ -4,14 +4,14 @@
 // that shares a noise group shows the group's mean and the interval of that
 // mean), the total with its interval, and for a histogram question each data
 // consumer's view. Optionally post-processed values instead of the raw noisy
-// counts (central-postprocess.js): consistent values (Norm-Sub: at least 0,
+// counts (dashboard-postprocess.js): consistent values (Norm-Sub: at least 0,
 // same total) carry no interval; clamped or rounded ones keep the raw
 // release's intervals, labelled as such. Never any exact count: a release
 // holds none.
 import { append, el, replaceChildren, setText } from '../shared/dom.js';
 import { MISSING, formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
-import { createCentralChart } from './central-chart.js';
-import { RAW_DISPLAY } from './central-postprocess.js';
+import { createCentralChart } from './dashboard-chart.js';
+import { RAW_DISPLAY } from './dashboard-postprocess.js';
 
 // The release methods, in plain words (the form offers them in this order).
 export const RELEASE_METHODS = [
@@ -69,7 +69,7 @@ export function createReleaseView(id, title) {
 
   return {
     element,
-    // `display`: what central-postprocess.js chose (the raw counts by default).
+    // `display`: what dashboard-postprocess.js chose (the raw counts by default).
     show(release, display = RAW_DISPLAY) {
       const { consistent } = display;
       const reshaped = display.steps.includes('clamp') || display.steps.includes('round');

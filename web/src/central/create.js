@@ -1,6 +1,9 @@
 import { el } from '../shared/dom.js';
 import { formatEpsilon, formatInteger, formatSignificant } from '../shared/format.js';
 
+// The creation page's side of a question answered in confidence (central/trust.js):
+// its live budget line and the release advisor below it.
+//
 // The release advisor for a question answered in confidence
 // (core.designAdvice(definition, id, n), kind "central_release";
 // core/kinds/central/release_advisor.h): for every reader of the releases
@@ -43,4 +46,24 @@ export function renderCentralAdvice(advice, testidSuffix) {
       ]),
     ]),
   ]);
+}
+
+// The live line of a question answered in confidence: its budget, read by
+// the core (whose message names a wrong field), and no advisor.
+export function confidentialFeedback(core, checked, respondents, index) {
+  if (!checked.ok) return { epsilon: undefined, privacy: checked.message, error: true };
+  const question = checked.definition.questions[0];
+  return {
+    epsilon: checked.epsilon,
+    privacy: `${formatEpsilon(checked.epsilon)} for everything published about it (answered in confidence: the organisation sees each answer, and releases with added noise spend this budget)`,
+    // Which release method serves which reader (the kind's design advice).
+    adviceKey: JSON.stringify([question, respondents, index]),
+    advice: () => {
+      try {
+        return renderCentralAdvice(core.designAdvice(checked.definition, question.id, respondents), index);
+      } catch (error) {
+        return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
+      }
+    },
+  };
 }

@@ -1,17 +1,20 @@
 // The survey page's words for questions answered in confidence (see
-// shared/central.js): the notice before the first question that says which
+// central/trust.js): the notice before the first question that says which
 // questions are asked openly, which the organisation sees in confidence and
 // which are randomised on this device,
 // the line on each such question, and such a question's entry in the
 // prepared report (its answer, sent as given).
 import { el } from '../shared/dom.js';
-import { isCentral } from '../shared/central.js';
+import { isCentral } from './trust.js';
 import { isOpen } from '../shared/open.js';
-import { hasOpen } from './open.js';
+import { hasOpen } from '../survey/open.js';
 import { formatEpsilon } from '../shared/format.js';
-import { answerWords } from './answer-words.js';
+import { answerWords } from '../survey/answer-words.js';
 import { plainText } from '../shared/rich-text.js';
-import { t } from './texts.js';
+// The page's words for what every trust model shares (the notice's heading,
+// the other groups); this model's own words in survey-texts.js.
+import { t } from '../survey/texts.js';
+import { t as words } from './survey-texts.js';
 
 // True when at least one question is answered in confidence. `summaries`:
 // core.parseSurvey(definition).questions.
@@ -41,7 +44,7 @@ export function renderTrustNotice(survey, summaries) {
   return el('section', { class: 'card trust-notice', 'aria-labelledby': 'trust-heading', testid: 'trust-notice' }, [
     el('h2', { id: 'trust-heading', text: t('trustHeading') }),
     group('open', t('openGroup'), t('trustOpen')),
-    group('central', t('inConfidence'), t('trustCentral')),
+    group('central', words('inConfidence'), words('trustCentral')),
     group('local', t('onDevice'), t('trustLocal')),
     el('p', { class: 'hint', text: t('trustHint') }),
   ]);
@@ -57,8 +60,8 @@ function renderList(entries, testid) {
 // The line under a confidential question's text, inside its fieldset.
 export function renderConfidentialLine(question) {
   return el('p', { class: 'confidence-line', testid: `confidence-${question.id}` }, [
-    el('span', { class: 'badge badge-confidence', text: t('inConfidence') }),
-    t('confidenceLine'),
+    el('span', { class: 'badge badge-confidence', text: words('inConfidence') }),
+    words('confidenceLine'),
   ]);
 }
 
@@ -70,15 +73,15 @@ export function describeConfidentialResponse(question, response, summary) {
   const value = answerWords(question, response);
   const budget = summary?.privacy?.epsilon ?? summary?.budget ?? question.budget ?? null;
   return {
-    label: t('sentInConfidence'),
+    label: words('sentInConfidence'),
     values: [value],
-    explanation: t('confidentialExplanation'),
+    explanation: words('confidentialExplanation'),
     details: {
       summary: t('technicalDetails'),
       items: [
-        t('confidentialBudget', formatEpsilon(budget)),
+        words('confidentialBudget', formatEpsilon(budget)),
         // The core's note says the same for analysts, in English: the page says it in its language.
-        t('confidentialCount'),
+        words('confidentialCount'),
       ],
     },
   };

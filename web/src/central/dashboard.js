@@ -1,4 +1,4 @@
-// The results panel of a question answered in confidence (shared/central.js),
+// The results panel of a question answered in confidence (central/trust.js),
 // for any kind that can be (categorical, histogram): what is published is
 // releases only, never exact counts. It shows the question's facts, a plain
 // line saying so, its ledger (budget, spent, reserved, left, every release
@@ -12,10 +12,10 @@
 import { loadAdminToken } from '../shared/admin-token.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
 import { formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
-import { createSkippedNote } from '../shared/skipped-note.js';
-import { cancelScheduledRelease, createExactCounts, createReleaseForm } from './central-admin.js';
-import { createPostProcessing } from './central-postprocess.js';
-import { createReleaseView, methodShortName, releaseTime } from './central-release.js';
+import { createResultCard } from '../shared/result-card.js';
+import { cancelScheduledRelease, createExactCounts, createReleaseForm } from './dashboard-admin.js';
+import { createPostProcessing } from './dashboard-postprocess.js';
+import { createReleaseView, methodShortName, releaseTime } from './dashboard-release.js';
 
 // What the panel is built from: a panel is rebuilt only when this changes.
 export function structure(question) {
@@ -26,13 +26,6 @@ export function structure(question) {
 // admin sign-in form), allowsExactCounts(questionId): Promise<boolean>}.
 export function createPanel(question, index, context) {
   const id = question.id;
-  const headingId = `question-heading-${index}`;
-  const facts = {
-    n: el('dd', { testid: `n-${id}` }),
-    epsilon: el('dd', { testid: `epsilon-${id}` }),
-    mechanism: el('dd', { testid: `mechanism-${id}`, text: 'Answered in confidence (central): releases with added noise' }),
-  };
-  const skipped = createSkippedNote(id);
   const privacyNote = el('p', { testid: `privacy-note-${id}` });
   const ledger = createLedger(id, index);
   const nothing = el('p', { class: 'central-nothing', testid: `nothing-released-${id}`, text: 'Nothing released yet.' });
@@ -46,25 +39,30 @@ export function createPanel(question, index, context) {
   ]);
   const admin = el('div', { class: 'central-admin', testid: `central-admin-${id}` });
 
-  const element = el('section', { class: 'card question-result question-result-wide question-result-central', 'aria-labelledby': headingId, testid: `question-${id}` }, [
-    el('h2', { id: headingId, text: question.text ?? id }),
-    el('p', { class: 'central-plain', testid: `central-plain-${id}`, text: 'Answered in confidence: only releases with added noise are published.' }),
-    el('dl', { class: 'facts' }, [
-      el('div', {}, [el('dt', { text: 'Respondents (n)' }), facts.n]),
-      el('div', {}, [el('dt', { text: 'Privacy budget' }), facts.epsilon]),
-      el('div', {}, [el('dt', { text: 'Mechanism' }), facts.mechanism]),
-    ]),
-    skipped.element,
-    el('details', { class: 'report-details', testid: `privacy-details-${id}` }, [
-      el('summary', { text: 'What the budget means' }),
-      privacyNote,
-    ]),
-    ledger.element,
-    nothing,
-    nothingHint,
-    releaseSection,
-    admin,
-  ]);
+  const card = createResultCard(question, index, {
+    variant: 'question-result-wide question-result-central',
+    lead: [el('p', { class: 'central-plain', testid: `central-plain-${id}`, text: 'Answered in confidence: only releases with added noise are published.' })],
+    facts: [
+      { key: 'n', label: 'Respondents (n)' },
+      { key: 'epsilon', label: 'Privacy budget' },
+      { key: 'mechanism', label: 'Mechanism', text: 'Answered in confidence (central): releases with added noise' },
+    ],
+    // Releases carry no estimate to fail and no sample-size warning: the ledger says what there is.
+    warning: false,
+    error: false,
+    body: [
+      el('details', { class: 'report-details', testid: `privacy-details-${id}` }, [
+        el('summary', { text: 'What the budget means' }),
+        privacyNote,
+      ]),
+      ledger.element,
+      nothing,
+      nothingHint,
+      releaseSection,
+      admin,
+    ],
+  });
+  const { facts } = card;
 
   // The admin's tools: built when a token is stored, kept while it is.
   let tools = null;
@@ -127,12 +125,12 @@ export function createPanel(question, index, context) {
   });
 
   return {
-    element,
+    element: card.element,
     update(result) {
       latest = result;
+      card.update(result);
       setText(facts.n, formatInteger(result.n));
       setText(facts.epsilon, formatEpsilon(result.epsilon ?? result.privacy?.epsilon ?? null));
-      skipped.update(result);
       const note = result.privacy?.note ?? '';
       setText(privacyNote, note ? `${note.charAt(0).toUpperCase()}${note.slice(1)}.` : '');
       const releases = result.ledger?.releases ?? [];

@@ -1,0 +1,567 @@
+#include "server/storage/sqlite_storage.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "core/common/os_random.h"
+#include "server/base/utc_time.h"
+#include "server/storage/sqlite_migrations.h"
+#include "server/storage/token_file.h"
+
+namespace deniable::server {
+namespace {
+
+Status ConfigureDurability(SqliteDatabase& db) {
+  DENIABLE_ASSIGN_OR_RETURN(const std::string mode, db.QueryText("PRAGMA journal_mode=WAL"));
+  if (mode != "wal") return MakeError("SQLite refused WAL mode (journal_mode is \"" + mode + "\")", ErrorCode::kInternal);
+  DENIABLE_TRY(db.Exec("PRAGMA synchronous=FULL"));
+  // Freed space is zeroed: a moved or rolled-back row leaves no readable copy.
+  DENIABLE_TRY(db.Exec("PRAGMA secure_delete=ON"));
+  return db.Exec("PRAGMA busy_timeout=5000");
+}
+
+// The database and its -wal and -shm files are the owner's alone (SQLite
+// gives the -wal and -shm files the database file's mode).
+Status CreatePrivateFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return MakeError("cannot create " + path + ": " + std::strerror(errno), ErrorCode::kUnavailable);
+  ::close(fd);
+  for (const std::string& file : {path, path + "-wal", path + "-shm"}) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) == 0 && (info.st_mode & 077) != 0) ::chmod(file.c_str(), 0600);
+  }
+  return OkStatus();
+}
+
+std::string DirectoryOf(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// A 63-bit random row id: invitation reports are stored in no particular order.
+long long RandomRowId() {
+  OsRandom random;
+  return static_cast<long long>(random.NextU64() >> 1);
+}
+
+// Runs a prepared query and collects one value per row.
+template <typename Row>
+Result<std::vector<Row>> CollectRows(SqliteStatement& statement, const std::function<Row(const SqliteStatement&)>& read) {
+  std::vector<Row> rows;
+  for (;;) {
+    DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
+    if (!row) return rows;
+    rows.push_back(read(statement));
+  }
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SqliteStorage>> SqliteStorage::Open(const std::string& path, std::string admin_token_path) {
+  DENIABLE_TRY(CreatePrivateFile(path));
+  DENIABLE_ASSIGN_OR_RETURN(SqliteDatabase db, SqliteDatabase::Open(path));
+  if (auto status = ConfigureDurability(db); !status) return InContext(path, status.failure());
+  if (auto status = MigrateSqlite(db); !status) return InContext(path, status.failure());
+  // Whatever an earlier run left in the log goes into the database now.
+  if (auto status = db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); !status) return InContext(path, status.failure());
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    return MakeError("cannot read " + path + ": " + std::strerror(errno), ErrorCode::kUnavailable);
+  }
+  if (admin_token_path.empty()) admin_token_path = DirectoryOf(path) + "/admin-token";
+  std::unique_ptr<SqliteStorage> storage(
+      new SqliteStorage(std::move(db), path, {info.st_dev, info.st_ino}, std::move(admin_token_path)));
+  if (auto status = storage->PrepareStatements(); !status) return InContext(path, status.failure());
+  return storage;
+}
+
+Status SqliteStorage::PrepareStatements() {
+  struct Item {
+    SqliteStatement* target;
+    const char* sql;
+  };
+  const Item items[] = {
+      {&insert_report_, "INSERT INTO reports (survey_id, body) VALUES (?1, ?2)"},
+      {&insert_sealed_report_, "INSERT INTO sealed_reports (id, survey_id, body) VALUES (?1, ?2, ?3)"},
+      {&use_invitation_, "UPDATE invitations SET used = 1 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0"},
+      {&return_invitation_, "UPDATE invitations SET used = 0 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 1"},
+      {&insert_invitation_, "INSERT INTO invitations (survey_id, code_hash, used) VALUES (?1, ?2, 0)"},
+      {&save_ledger_,
+       "INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES (?1, ?2, ?3) "
+       "ON CONFLICT (survey_id, question_id) DO UPDATE SET ledger = excluded.ledger"},
+      {&insert_survey_,
+       "INSERT INTO surveys (id, version, definition, created_at) "
+       "VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"},
+  };
+  for (const auto& item : items) {
+    DENIABLE_ASSIGN_OR_RETURN(*item.target, db_.Prepare(item.sql));
+  }
+  return OkStatus();
+}
+
+Status SqliteStorage::FileIntactLocked() const {
+  struct stat info {};
+  if (::stat(path_.c_str(), &info) != 0 || info.st_dev != identity_.device || info.st_ino != identity_.inode) {
+    return MakeError("the database file " + path_ +
+                         " was removed or replaced while the server was running: nothing is written until the server "
+                         "is restarted on its data directory",
+                     ErrorCode::kUnavailable);
+  }
+  return OkStatus();
+}
+
+Status SqliteStorage::InTransaction(const std::function<Status()>& work) {
+  DENIABLE_TRY(FileIntactLocked());
+  DENIABLE_TRY(db_.Exec("BEGIN IMMEDIATE"));
+  Status status = work();
+  if (status) status = db_.Exec("COMMIT");
+  if (!status) (void)db_.Exec("ROLLBACK");  // may fail if SQLite already rolled back; nothing else to do
+  return status;
+}
+
+// --- start-up
+
+Result<std::vector<StoredSurvey>> SqliteStorage::LoadSurveysLocked() {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement, db_.Prepare("SELECT id, definition FROM surveys ORDER BY id"));
+  return CollectRows<StoredSurvey>(statement, [](const SqliteStatement& row) {
+    return StoredSurvey{row.ColumnText(0), row.ColumnText(1)};
+  });
+}
+
+Result<std::vector<StoredStatus>> SqliteStorage::LoadStatusesLocked() {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement,
+                            db_.Prepare("SELECT survey_id, closed, ifnull(closes_at, '') FROM survey_status"));
+  return CollectRows<StoredStatus>(statement, [](const SqliteStatement& row) {
+    return StoredStatus{row.ColumnText(0), row.ColumnText(1) == "1", row.ColumnText(2)};
+  });
+}
+
+Result<std::vector<StoredLedger>> SqliteStorage::LoadLedgersLocked() {
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement statement,
+      db_.Prepare("SELECT survey_id, question_id, ledger FROM release_ledgers ORDER BY survey_id, question_id"));
+  return CollectRows<StoredLedger>(statement, [](const SqliteStatement& row) {
+    return StoredLedger{row.ColumnText(0), row.ColumnText(1), row.ColumnText(2)};
+  });
+}
+
+Result<StoredState> SqliteStorage::LoadState() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  StoredState state;
+  DENIABLE_ASSIGN_OR_RETURN(state.surveys, LoadSurveysLocked());
+  DENIABLE_ASSIGN_OR_RETURN(state.statuses, LoadStatusesLocked());
+  DENIABLE_ASSIGN_OR_RETURN(state.ledgers, LoadLedgersLocked());
+  return state;
+}
+
+Status SqliteStorage::ForEachReport(const ReportVisitor& visit) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement statement,
+      db_.Prepare("SELECT survey_id, body FROM reports UNION ALL SELECT survey_id, body FROM sealed_reports"));
+  for (;;) {
+    DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
+    if (!row) return OkStatus();
+    visit(statement.ColumnText(0), statement.ColumnText(1));
+  }
+}
+
+// --- surveys
+
+Result<CreateOutcome> SqliteStorage::CreateSurvey(const std::string& id, int version, const std::string& definition) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // One transaction: a deleted id cannot come back between the check and the insert.
+  CreateOutcome outcome = CreateOutcome::kCreated;
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(id));
+    if (deleted) {
+      outcome = CreateOutcome::kDeleted;
+      return OkStatus();
+    }
+    insert_survey_.Reset();
+    insert_survey_.BindText(1, id);
+    insert_survey_.BindInt(2, version);
+    insert_survey_.BindText(3, definition);
+    auto done = insert_survey_.Step();
+    insert_survey_.Reset();
+    if (done) return OkStatus();
+    if (!db_.LastErrorWasConstraint()) return std::move(done).failure();
+    outcome = CreateOutcome::kExists;  // nothing written: the commit is empty
+    return OkStatus();
+  }));
+  return outcome;
+}
+
+Status SqliteStorage::SetStatus(const StoredStatus& status) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_TRY(FileIntactLocked());
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement statement,
+      db_.Prepare("INSERT INTO survey_status (survey_id, closed, closes_at) VALUES (?1, ?2, nullif(?3, '')) "
+                  "ON CONFLICT (survey_id) DO UPDATE SET closed = excluded.closed, closes_at = excluded.closes_at"));
+  statement.BindText(1, status.survey_id);
+  statement.BindInt(2, status.closed ? 1 : 0);
+  statement.BindText(3, status.closes_at);
+  DENIABLE_TRY(statement.Step());
+  return OkStatus();
+}
+
+Result<bool> SqliteStorage::WasDeleted(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return WasDeletedLocked(survey_id);
+}
+
+Result<bool> SqliteStorage::WasDeletedLocked(const std::string& survey_id) {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement, db_.Prepare("SELECT 1 FROM deleted_surveys WHERE survey_id = ?1"));
+  statement.BindText(1, survey_id);
+  return statement.Step();
+}
+
+Result<bool> SqliteStorage::IsClosedLocked(const std::string& survey_id) {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement,
+                            db_.Prepare("SELECT closed, ifnull(closes_at, '') FROM survey_status WHERE survey_id = ?1"));
+  statement.BindText(1, survey_id);
+  DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
+  if (!row) return false;
+  if (statement.ColumnText(0) == "1") return true;
+  const std::string closes_at = statement.ColumnText(1);
+  if (closes_at.empty()) return false;
+  const auto closes = ParseRfc3339(closes_at);
+  return !closes || NowSeconds() >= *closes;  // as SurveyEntry::ClosedReason: unreadable means closed
+}
+
+Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Runs one statement on the survey's id: the rows it changed.
+  auto run = [&](const char* sql) -> Result<std::int64_t> {
+    DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement, db_.Prepare(sql));
+    statement.BindText(1, survey_id);
+    DENIABLE_TRY(statement.Step());
+    return db_.Changes();
+  };
+  std::int64_t reports = 0;
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    // Concurrent deletions: the first deletes, the others find it deleted.
+    DENIABLE_ASSIGN_OR_RETURN(const bool already, WasDeletedLocked(survey_id));
+    if (already) return MakeError("survey \"" + survey_id + "\" was deleted already", ErrorCode::kNotFound);
+    reports = 0;
+    for (const char* sql : {"DELETE FROM reports WHERE survey_id = ?1", "DELETE FROM sealed_reports WHERE survey_id = ?1"}) {
+      DENIABLE_ASSIGN_OR_RETURN(const std::int64_t deleted, run(sql));
+      reports += deleted;
+    }
+    for (const char* sql : {"DELETE FROM invitations WHERE survey_id = ?1", "DELETE FROM release_ledgers WHERE survey_id = ?1",
+                            "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM surveys WHERE id = ?1",
+                            "INSERT INTO deleted_surveys (survey_id, deleted_at) "
+                            "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"}) {
+      DENIABLE_TRY(run(sql));
+    }
+    return OkStatus();
+  }));
+  // secure_delete zeroed the freed pages; emptying the log leaves no copy of
+  // the deleted rows there either. The deletion is committed whatever happens
+  // here: a log that cannot be emptied now (a reader holds it) is emptied by
+  // the next commit's checkpoint, and the survey is gone all the same.
+  if (auto emptied = TruncateLog(); !emptied) {
+    std::cerr << "warning: survey " << survey_id << " deleted, but " << emptied.error() << std::endl;
+  }
+  return reports;
+}
+
+// --- invitation codes
+
+Status SqliteStorage::AddInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return InTransaction([&]() -> Status {
+    for (const auto& hash : code_hashes) {
+      insert_invitation_.Reset();
+      insert_invitation_.BindText(1, survey_id);
+      insert_invitation_.BindText(2, hash);
+      DENIABLE_TRY(insert_invitation_.Step());
+    }
+    return OkStatus();
+  });
+}
+
+Result<bool> SqliteStorage::InvitationUnused(const std::string& survey_id, const std::string& code_hash) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return InvitationUnusedLocked(survey_id, code_hash);
+}
+
+Result<bool> SqliteStorage::InvitationUnusedLocked(const std::string& survey_id, const std::string& code_hash) {
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement statement,
+      db_.Prepare("SELECT 1 FROM invitations WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0"));
+  statement.BindText(1, survey_id);
+  statement.BindText(2, code_hash);
+  return statement.Step();
+}
+
+Result<InvitationCounts> SqliteStorage::CountInvitations(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement statement,
+      db_.Prepare("SELECT COUNT(*), COALESCE(SUM(used), 0) FROM invitations WHERE survey_id = ?1"));
+  statement.BindText(1, survey_id);
+  DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
+  if (!row) return InvitationCounts{};
+  return InvitationCounts{statement.ColumnInt(0), statement.ColumnInt(1)};
+}
+
+// --- reports
+
+Status SqliteStorage::ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
+                                      const std::function<bool()>& cancelled, int chunk) {
+  // Each table by its integer key: rowid for reports, the random id for sealed ones.
+  for (const char* sql : {"SELECT rowid, body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3",
+                          "SELECT id, body FROM sealed_reports WHERE survey_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3"}) {
+    long long after = std::numeric_limits<long long>::min();
+    for (;;) {
+      if (cancelled && cancelled()) return MakeError("the read was cancelled", ErrorCode::kCancelled);
+      std::vector<std::string> bodies;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement, db_.Prepare(sql));
+        statement.BindText(1, survey_id);
+        statement.BindInt(2, after);
+        statement.BindInt(3, chunk);
+        for (;;) {
+          DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
+          if (!row) break;
+          after = statement.ColumnInt(0);
+          bodies.push_back(statement.ColumnText(1));
+        }
+      }
+      for (const auto& body : bodies) visit(body);
+      if (static_cast<int>(bodies.size()) < chunk) break;
+    }
+  }
+  return OkStatus();
+}
+
+Status SqliteStorage::StoreOpenRecord(const ReportRecord& record) {
+  insert_report_.Reset();
+  insert_report_.BindText(1, record.survey_id);
+  insert_report_.BindText(2, record.body);
+  DENIABLE_TRY(insert_report_.Step());
+  return OkStatus();
+}
+
+Result<bool> SqliteStorage::SpendInvitation(const ReportRecord& record, SqliteStatement& statement) {
+  statement.Reset();
+  statement.BindText(1, record.survey_id);
+  statement.BindText(2, *record.invitation_code_hash);
+  DENIABLE_TRY(statement.Step());
+  return db_.Changes() == 1;
+}
+
+Status SqliteStorage::StoreSealedRecord(const ReportRecord& record) {
+  for (int attempt = 0;; ++attempt) {
+    insert_sealed_report_.Reset();
+    insert_sealed_report_.BindInt(1, RandomRowId());
+    insert_sealed_report_.BindText(2, record.survey_id);
+    insert_sealed_report_.BindText(3, record.body);
+    auto done = insert_sealed_report_.Step();
+    if (done) return OkStatus();
+    if (!db_.LastErrorWasConstraint() || attempt == 3) return std::move(done).failure();  // 2^-63 collisions
+  }
+}
+
+Status SqliteStorage::TruncateLog() {
+  // The pragma succeeds even when it could not finish (another reader holds
+  // the log): its first column says so, and then the log is not empty.
+  DENIABLE_ASSIGN_OR_RETURN(const std::string busy, db_.QueryText("PRAGMA wal_checkpoint(TRUNCATE)"));
+  if (busy != "0") {
+    return MakeError("the write-ahead log could not be emptied: another process is reading the database",
+                     ErrorCode::kBusy);
+  }
+  return OkStatus();
+}
+
+// In the order of RecordOutcome's documentation. A code the commit would
+// refuse (unknown, used, or used by an earlier report of this batch) is
+// refused first, so it takes no model round's place from the honest reports
+// after it; what admission refuses is refused next; then a report validated
+// before its survey was deleted or closed (DeleteSurvey and SetStatus hold
+// the same lock) is not stored: the deletion promised every report gone, the
+// close's 200 promised no report after it.
+Result<std::vector<RecordOutcome>> SqliteStorage::DecideLocked(const std::vector<const ReportRecord*>& records,
+                                                               const BatchAdmission& admit) {
+  std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
+  std::set<std::pair<std::string, std::string>> in_batch;  // (survey, code hash)
+  std::vector<std::size_t> candidates;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const ReportRecord& record = *records[i];
+    if (record.invitation_code_hash) {
+      const bool repeated = !in_batch.emplace(record.survey_id, *record.invitation_code_hash).second;
+      auto unused = repeated ? Result<bool>(false) : InvitationUnusedLocked(record.survey_id, *record.invitation_code_hash);
+      // A failed check is left to the spending, which reports the failure itself.
+      if (unused && !*unused) {
+        outcomes[i] = RecordOutcome::kInvitationRejected;
+        continue;
+      }
+    }
+    candidates.push_back(i);
+  }
+  if (admit && !candidates.empty()) {
+    const std::vector<bool> admitted = admit(candidates);
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (k >= admitted.size() || !admitted[k]) outcomes[candidates[k]] = RecordOutcome::kNotAdmitted;
+    }
+  }
+  std::map<std::string, RecordOutcome> refusal;  // per survey: kStored when it takes reports
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (outcomes[i] != RecordOutcome::kStored) continue;
+    const std::string& id = records[i]->survey_id;
+    if (refusal.count(id) == 0) {
+      DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(id));
+      bool closed = false;
+      if (!deleted) {
+        DENIABLE_ASSIGN_OR_RETURN(closed, IsClosedLocked(id));
+      }
+      refusal[id] = deleted ? RecordOutcome::kSurveyDeleted : closed ? RecordOutcome::kSurveyClosed : RecordOutcome::kStored;
+    }
+    outcomes[i] = refusal[id];
+  }
+  return outcomes;
+}
+
+Result<std::vector<RecordOutcome>> SqliteStorage::CommitReports(const std::vector<const ReportRecord*>& records,
+                                                                const BatchAdmission& admit) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (auto intact = FileIntactLocked(); !intact) {
+    std::cerr << "error: " << intact.error() << std::endl;
+    return std::vector<RecordOutcome>(records.size(), RecordOutcome::kUnavailable);
+  }
+  DENIABLE_ASSIGN_OR_RETURN(std::vector<RecordOutcome> outcomes, DecideLocked(records, admit));
+  std::vector<const ReportRecord*> open;
+  std::vector<std::size_t> invited;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (outcomes[i] != RecordOutcome::kStored) continue;
+    if (records[i]->invitation_code_hash) {
+      invited.push_back(i);
+    } else {
+      open.push_back(records[i]);
+    }
+  }
+  if (!open.empty()) {
+    DENIABLE_TRY(InTransaction([&]() -> Status {
+      for (const ReportRecord* record : open) DENIABLE_TRY(StoreOpenRecord(*record));
+      return OkStatus();
+    }));
+  }
+  if (!invited.empty()) {
+    // A failure here leaves the open records committed: report it per record.
+    auto status = CommitInvitedRecords(records, invited, outcomes);
+    if (!status) {
+      if (open.empty()) return std::move(status).failure();
+      for (std::size_t i : invited) outcomes[i] = RecordOutcome::kFailed;
+    }
+  }
+  return outcomes;
+}
+
+// Unlinkable invitations. Marking a code used and storing its report in one
+// transaction would put both in one commit of the write-ahead log, where
+// anyone who copies the files can pair them (and a report's rowid would be
+// its arrival order). So: the log is emptied into the database first; the
+// codes are spent in one commit; the log is emptied again; the reports are
+// stored, shuffled, at random row ids, in a second commit; the log is emptied
+// a third time before anyone is answered. The log never holds a spent code
+// and a new report together, and the database keeps no order or time of
+// either. The price: a crash between the two commits leaves those codes spent
+// with no report (the respondents were never answered 201).
+Status SqliteStorage::CommitInvitedRecords(const std::vector<const ReportRecord*>& records,
+                                           const std::vector<std::size_t>& invited, std::vector<RecordOutcome>& outcomes) {
+  DENIABLE_TRY(TruncateLog());
+  std::vector<std::size_t> spent;
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    for (std::size_t i : invited) {
+      DENIABLE_ASSIGN_OR_RETURN(const bool accepted, SpendInvitation(*records[i], use_invitation_));
+      if (accepted) {
+        spent.push_back(i);
+      } else {
+        outcomes[i] = RecordOutcome::kInvitationRejected;
+      }
+    }
+    return OkStatus();
+  }));
+  if (spent.empty()) return OkStatus();
+  std::vector<std::size_t> order(spent);
+  OsRandom random;
+  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[UniformBelow(random, i)]);
+  // Not storing the reports while the spent codes are still in the log.
+  Status stored = TruncateLog();
+  if (stored) {
+    stored = InTransaction([&]() -> Status {
+      for (std::size_t i : order) DENIABLE_TRY(StoreSealedRecord(*records[i]));
+      return OkStatus();
+    });
+  }
+  if (!stored) {
+    // Give the codes back so the respondents can send again.
+    (void)InTransaction([&]() -> Status {
+      for (std::size_t i : spent) (void)SpendInvitation(*records[i], return_invitation_);
+      return OkStatus();
+    });
+    return stored;
+  }
+  // The reports are stored: a log that cannot be emptied now is emptied by
+  // the next batch (or SQLite's own checkpoint); it is no reason to refuse them.
+  if (auto emptied = TruncateLog(); !emptied) {
+    std::cerr << "warning: invitation reports stored, but " << emptied.error() << std::endl;
+  }
+  return OkStatus();
+}
+
+// --- release ledgers
+
+Status SqliteStorage::UpdateLedger(const std::string& survey_id, const std::string& question_id,
+                                   const LedgerUpdate& update) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  // BEGIN IMMEDIATE: the checks, the read and the write are one transaction under SQLite's write lock.
+  return InTransaction([&]() -> Status {
+    // A release made as its survey was being deleted leaves nothing behind.
+    DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(survey_id));
+    if (deleted) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
+    DENIABLE_ASSIGN_OR_RETURN(const std::optional<std::string> stored, StoredLedgerLocked(survey_id, question_id));
+    DENIABLE_ASSIGN_OR_RETURN(const std::string ledger, update(stored));
+    save_ledger_.Reset();
+    save_ledger_.BindText(1, survey_id);
+    save_ledger_.BindText(2, question_id);
+    save_ledger_.BindText(3, ledger);
+    DENIABLE_TRY(save_ledger_.Step());
+    return OkStatus();
+  });
+}
+
+Result<std::optional<std::string>> SqliteStorage::StoredLedgerLocked(const std::string& survey_id,
+                                                                    const std::string& question_id) {
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement select,
+      db_.Prepare("SELECT ledger FROM release_ledgers WHERE survey_id = ?1 AND question_id = ?2"));
+  select.BindText(1, survey_id);
+  select.BindText(2, question_id);
+  DENIABLE_ASSIGN_OR_RETURN(const bool found, select.Step());
+  if (!found) return std::optional<std::string>();
+  return std::optional<std::string>(select.ColumnText(0));
+}
+
+// --- the admin token
+
+Result<std::string> SqliteStorage::LoadOrCreateAdminToken(const std::function<std::string()>& fresh,
+                                                          const std::function<Status(const std::string&)>& valid) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return LoadOrCreateTokenFile(admin_token_path_, fresh, valid);
+}
+
+}  // namespace deniable::server

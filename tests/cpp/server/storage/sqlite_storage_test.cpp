@@ -1,0 +1,317 @@
+#include "server/storage/sqlite_storage.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "server/storage/sqlite_db.h"
+#include "storage/temp_dir.h"
+
+namespace deniable::server {
+namespace {
+
+std::unique_ptr<SqliteStorage> OpenIn(const TempDir& dir) {
+  auto storage = SqliteStorage::Open(dir.File("deniable.sqlite3"));
+  REQUIRE_MESSAGE(storage.ok(), (storage.ok() ? "" : storage.error()));
+  return std::move(storage).value();
+}
+
+ReportRecord Open(const std::string& survey, const std::string& body) { return {survey, body, std::nullopt}; }
+ReportRecord Invited(const std::string& survey, const std::string& body, const std::string& code_hash) {
+  return {survey, body, code_hash};
+}
+
+std::vector<const ReportRecord*> Pointers(const std::vector<ReportRecord>& records) {
+  std::vector<const ReportRecord*> pointers;
+  for (const auto& record : records) pointers.push_back(&record);
+  return pointers;
+}
+
+std::vector<RecordOutcome> Commit(Storage& storage, const std::vector<ReportRecord>& records,
+                                  const BatchAdmission& admit = nullptr) {
+  auto outcomes = storage.CommitReports(Pointers(records), admit);
+  REQUIRE_MESSAGE(outcomes.ok(), (outcomes.ok() ? "" : outcomes.error()));
+  return *outcomes;
+}
+
+std::vector<std::string> BodiesOf(Storage& storage, const std::string& survey) {
+  std::vector<std::string> bodies;
+  REQUIRE(storage.ForEachReportOf(survey, [&](const std::string& body) { bodies.push_back(body); }).ok());
+  return bodies;
+}
+
+long long CountRows(const std::string& path, const std::string& sql) {
+  auto db = SqliteDatabase::Open(path);
+  REQUIRE(db.ok());
+  auto text = db.value().QueryText(sql);
+  REQUIRE(text.ok());
+  return std::stoll(*text);
+}
+
+void Create(Storage& storage, const std::string& id) {
+  auto created = storage.CreateSurvey(id, 1, "{\"id\":\"" + id + "\"}");
+  REQUIRE(created.ok());
+  REQUIRE(*created == CreateOutcome::kCreated);
+}
+
+using O = RecordOutcome;
+
+}  // namespace
+
+TEST_CASE("SqliteStorage: a batch gets one outcome per report: stored, code refused, deleted, closed") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  for (const char* id : {"open", "invited", "gone", "shut", "later"}) Create(*storage, id);
+  REQUIRE(storage->AddInvitations("invited", {"h1", "h2"}).ok());
+  REQUIRE(storage->DeleteSurvey("gone").ok());
+  REQUIRE(storage->SetStatus({"shut", true, ""}).ok());
+  REQUIRE(storage->SetStatus({"later", false, "2999-01-01T00:00:00Z"}).ok());
+
+  const std::vector<ReportRecord> batch = {
+      Open("open", "a"),         Invited("invited", "b", "h1"), Invited("invited", "c", "h1"),
+      Invited("invited", "d", "unknown"), Open("gone", "e"),    Open("shut", "f"),
+      Open("later", "g")};
+  CHECK(Commit(*storage, batch) ==
+        std::vector<O>{O::kStored, O::kStored, O::kInvitationRejected, O::kInvitationRejected, O::kSurveyDeleted,
+                       O::kSurveyClosed, O::kStored});
+  // The code is spent: sent again in a later batch, it is refused a second time.
+  CHECK(Commit(*storage, {Invited("invited", "h", "h1"), Invited("invited", "i", "h2")}) ==
+        std::vector<O>{O::kInvitationRejected, O::kStored});
+
+  CHECK(BodiesOf(*storage, "open") == std::vector<std::string>{"a"});
+  auto sealed = BodiesOf(*storage, "invited");
+  std::sort(sealed.begin(), sealed.end());
+  CHECK(sealed == std::vector<std::string>{"b", "i"});
+  CHECK(BodiesOf(*storage, "shut").empty());
+  const auto counts = storage->CountInvitations("invited");
+  REQUIRE(counts.ok());
+  CHECK(counts->total == 2);
+  CHECK(counts->used == 2);
+  // Invitation reports are sealed (their own table, random ids), never in arrival order.
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM sealed_reports") == 2);
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM reports") == 2);
+
+  // A closing time in the past refuses reports like a close.
+  REQUIRE(storage->SetStatus({"later", false, "2000-01-01T00:00:00Z"}).ok());
+  CHECK(Commit(*storage, {Open("later", "j")}) == std::vector<O>{O::kSurveyClosed});
+}
+
+TEST_CASE("SqliteStorage: admission sees only the reports whose codes are good, in batch order") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "model");
+  Create(*storage, "invited");
+  REQUIRE(storage->AddInvitations("invited", {"h1"}).ok());
+  std::vector<std::size_t> seen;
+  const BatchAdmission admit = [&](const std::vector<std::size_t>& candidates) {
+    seen = candidates;
+    std::vector<bool> verdicts(candidates.size(), true);
+    verdicts[1] = false;  // the second candidate (batch index 2): its round is full
+    return verdicts;
+  };
+  const std::vector<ReportRecord> batch = {Open("model", "a"), Invited("invited", "b", "nope"), Open("model", "c"),
+                                           Invited("invited", "d", "h1")};
+  CHECK(Commit(*storage, batch, admit) ==
+        std::vector<O>{O::kStored, O::kInvitationRejected, O::kNotAdmitted, O::kStored});
+  CHECK(seen == std::vector<std::size_t>{0, 2, 3});
+  CHECK(BodiesOf(*storage, "model") == std::vector<std::string>{"a"});
+  // A report refused by admission spends no code.
+  const std::vector<ReportRecord> second = {Invited("invited", "e", "h1")};
+  CHECK(Commit(*storage, second, [](const std::vector<std::size_t>& c) { return std::vector<bool>(c.size(), false); }) ==
+        std::vector<O>{O::kInvitationRejected});
+}
+
+TEST_CASE("SqliteStorage: a deleted survey's id is never reused; a second deletion is kNotFound") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "doomed");
+  REQUIRE(storage->AddInvitations("doomed", {"h1", "h2"}).ok());
+  CHECK(Commit(*storage, {Invited("doomed", "a", "h1")}) == std::vector<O>{O::kStored});
+  Create(*storage, "other");
+  CHECK(Commit(*storage, {Open("other", "x"), Open("other", "y")}) == std::vector<O>{O::kStored, O::kStored});
+
+  auto deleted = storage->DeleteSurvey("doomed");
+  REQUIRE(deleted.ok());
+  CHECK(*deleted == 1);
+  auto again = storage->DeleteSurvey("doomed");
+  REQUIRE_FALSE(again.ok());
+  CHECK(again.error_code() == ErrorCode::kNotFound);
+  auto recreated = storage->CreateSurvey("doomed", 1, "{}");
+  REQUIRE(recreated.ok());
+  CHECK(*recreated == CreateOutcome::kDeleted);
+  auto existing = storage->CreateSurvey("other", 1, "{}");
+  REQUIRE(existing.ok());
+  CHECK(*existing == CreateOutcome::kExists);
+  CHECK(*storage->WasDeleted("doomed"));
+  CHECK_FALSE(*storage->WasDeleted("other"));
+  CHECK(storage->CountInvitations("doomed")->total == 0);
+  CHECK(BodiesOf(*storage, "doomed").empty());
+  CHECK(BodiesOf(*storage, "other").size() == 2);
+
+  // Reopened, the id is still refused.
+  storage.reset();
+  storage = OpenIn(dir);
+  CHECK(*storage->CreateSurvey("doomed", 1, "{}") == CreateOutcome::kDeleted);
+}
+
+TEST_CASE("SqliteStorage: a ledger is read, updated and stored under the store's lock") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "s");
+  std::optional<std::string> seen = "unset";
+  REQUIRE(storage->UpdateLedger("s", "q", [&](const std::optional<std::string>& stored) -> Result<std::string> {
+    seen = stored;
+    return std::string("L1");
+  }).ok());
+  CHECK_FALSE(seen.has_value());
+  REQUIRE(storage->UpdateLedger("s", "q", [&](const std::optional<std::string>& stored) -> Result<std::string> {
+    seen = stored;
+    return MakeError("changed since", ErrorCode::kConflict);
+  }).error_code() == ErrorCode::kConflict);
+  CHECK(seen == std::optional<std::string>("L1"));
+  auto state = storage->LoadState();
+  REQUIRE(state.ok());
+  REQUIRE(state->ledgers.size() == 1);
+  CHECK(state->ledgers[0].ledger == "L1");  // the refused update stored nothing
+
+  // Read-modify-write from two threads: no update is lost.
+  auto increment = [&] {
+    for (int i = 0; i < 100; ++i) {
+      REQUIRE(storage->UpdateLedger("s", "count", [](const std::optional<std::string>& stored) -> Result<std::string> {
+        return std::to_string(stored ? std::stoi(*stored) + 1 : 1);
+      }).ok());
+    }
+  };
+  std::thread other(increment);
+  increment();
+  other.join();
+  state = storage->LoadState();
+  REQUIRE(state.ok());
+  REQUIRE(state->ledgers.size() == 2);
+  CHECK(state->ledgers[0].question_id == "count");
+  CHECK(state->ledgers[0].ledger == "200");
+
+  REQUIRE(storage->DeleteSurvey("s").ok());
+  bool called = false;
+  const Status refused = storage->UpdateLedger("s", "q", [&](const std::optional<std::string>&) -> Result<std::string> {
+    called = true;
+    return std::string("L2");
+  });
+  CHECK(refused.error_code() == ErrorCode::kNotFound);
+  CHECK_FALSE(called);
+}
+
+TEST_CASE("SqliteStorage: ForEachReportOf reads in chunks, lets the store work between them, and stops with kCancelled") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "s");
+  Create(*storage, "t");
+  std::vector<ReportRecord> batch;
+  for (int i = 0; i < 5; ++i) batch.push_back(Open("s", "r" + std::to_string(i)));
+  batch.push_back(Open("t", "other"));
+  Commit(*storage, batch);
+
+  std::vector<std::string> bodies;
+  int checks = 0;
+  const auto visit = [&](const std::string& body) {
+    bodies.push_back(body);
+    CHECK(storage->WasDeleted("s").ok());  // the lock is not held while visiting (this would deadlock)
+  };
+  REQUIRE(storage->ForEachReportOf("s", visit, [&] { return ++checks > 99; }, 2).ok());
+  CHECK(bodies == std::vector<std::string>{"r0", "r1", "r2", "r3", "r4"});
+  CHECK(checks == 4);  // before chunks of 2, 2, 1 (reports) and 0 (sealed reports)
+
+  bodies.clear();
+  checks = 0;
+  const Status cancelled = storage->ForEachReportOf("s", visit, [&] { return ++checks > 1; }, 2);
+  REQUIRE_FALSE(cancelled.ok());
+  CHECK(cancelled.error_code() == ErrorCode::kCancelled);
+  CHECK(bodies == std::vector<std::string>{"r0", "r1"});
+}
+
+TEST_CASE("SqliteStorage: start-up reads surveys, statuses, ledgers and every report back") {
+  TempDir dir;
+  {
+    auto storage = OpenIn(dir);
+    Create(*storage, "b");
+    Create(*storage, "a");
+    REQUIRE(storage->AddInvitations("a", {"h"}).ok());
+    REQUIRE(storage->SetStatus({"b", true, ""}).ok());
+    REQUIRE(storage->SetStatus({"a", false, "2999-01-01T00:00:00Z"}).ok());
+    REQUIRE(storage->UpdateLedger("a", "q", [](const auto&) -> Result<std::string> { return std::string("{}"); }).ok());
+    Commit(*storage, {Invited("a", "sealed", "h")});
+    REQUIRE(storage->SetStatus({"b", false, ""}).ok());
+    Commit(*storage, {Open("b", "open1"), Open("b", "open2")});
+    REQUIRE(storage->SetStatus({"b", true, ""}).ok());
+  }
+  auto storage = OpenIn(dir);
+  auto state = storage->LoadState();
+  REQUIRE(state.ok());
+  REQUIRE(state->surveys.size() == 2);
+  CHECK(state->surveys[0].id == "a");
+  CHECK(state->surveys[0].definition == "{\"id\":\"a\"}");
+  CHECK(state->surveys[1].id == "b");
+  REQUIRE(state->statuses.size() == 2);
+  for (const StoredStatus& status : state->statuses) {
+    if (status.survey_id == "a") {
+      CHECK_FALSE(status.closed);
+      CHECK(status.closes_at == "2999-01-01T00:00:00Z");
+    } else {
+      CHECK(status.survey_id == "b");
+      CHECK(status.closed);
+      CHECK(status.closes_at.empty());
+    }
+  }
+  REQUIRE(state->ledgers.size() == 1);
+  CHECK(state->ledgers[0].survey_id == "a");
+  CHECK(state->ledgers[0].question_id == "q");
+  std::vector<std::string> all;
+  REQUIRE(storage->ForEachReport([&](const std::string& id, const std::string& body) { all.push_back(id + ":" + body); })
+              .ok());
+  CHECK(all == std::vector<std::string>{"b:open1", "b:open2", "a:sealed"});
+}
+
+TEST_CASE("SqliteStorage: files are private, and a database replaced under the server takes no writes (kUnavailable)") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "s");
+  for (const std::string name : {"deniable.sqlite3", "deniable.sqlite3-wal"}) {
+    struct stat info {};
+    REQUIRE(::stat(dir.File(name).c_str(), &info) == 0);
+    CHECK((info.st_mode & 0777) == 0600);
+  }
+  REQUIRE(std::rename(dir.File("deniable.sqlite3").c_str(), dir.File("moved.sqlite3").c_str()) == 0);
+  CHECK(Commit(*storage, {Open("s", "a")}) == std::vector<O>{O::kUnavailable});
+  CHECK(storage->SetStatus({"s", true, ""}).error_code() == ErrorCode::kUnavailable);
+  CHECK(storage->CreateSurvey("t", 1, "{}").error_code() == ErrorCode::kUnavailable);
+}
+
+TEST_CASE("SqliteStorage: the admin token is created once, kept 0600, and checked when read") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  int made = 0;
+  const auto fresh = [&] { return "token" + std::to_string(++made); };
+  const auto valid = [](const std::string& token) {
+    return token.rfind("token", 0) == 0 ? OkStatus() : Status(MakeError("not a token"));
+  };
+  CHECK(*storage->LoadOrCreateAdminToken(fresh, valid) == "token1");
+  CHECK(*storage->LoadOrCreateAdminToken(fresh, valid) == "token1");
+  CHECK(made == 1);
+  struct stat info {};
+  REQUIRE(::stat(dir.File("admin-token").c_str(), &info) == 0);
+  CHECK((info.st_mode & 0777) == 0600);
+  std::FILE* file = std::fopen(dir.File("admin-token").c_str(), "w");
+  std::fputs("garbage\n", file);
+  std::fclose(file);
+  auto refused = storage->LoadOrCreateAdminToken(fresh, valid);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error() == dir.File("admin-token") + ": not a token");
+}
+
+}  // namespace deniable::server

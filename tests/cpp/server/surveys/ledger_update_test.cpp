@@ -1,0 +1,76 @@
+// A question's release ledger is stored as a read-modify-write of the stored
+// one (SurveyEntry::StoreLedger over Storage::UpdateLedger): two server nodes
+// on one store, each holding the ledger as it was, cannot both spend it.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/common/os_random.h"
+#include "core/survey/report.h"
+#include "core/survey/survey.h"
+#include "server/storage/sqlite_storage.h"
+#include "server/surveys/survey_registry.h"
+#include "storage/temp_dir.h"
+
+namespace deniable::server {
+namespace {
+
+const char* const kSurvey = R"({"format": "deniable.survey/v1", "id": "conf", "version": 1, "title": "In confidence",
+  "results": "public", "access": "open", "questions": [{"id": "q", "text": "Which?", "type": "categorical",
+  "options": ["a", "b"], "privacy": "central", "budget": 1}]})";
+
+PersistLedger SaveTo(Storage& storage) {
+  return [&storage](const std::string& question_id, const LedgerUpdate& update) {
+    return storage.UpdateLedger("conf", question_id, update);
+  };
+}
+
+std::unique_ptr<SqliteStorage> OpenNode(const TempDir& dir) {
+  auto storage = SqliteStorage::Open(dir.File("deniable.sqlite3"));
+  REQUIRE_MESSAGE(storage.ok(), (storage.ok() ? "" : storage.error()));
+  return std::move(storage).value();
+}
+
+}  // namespace
+
+TEST_CASE("Two nodes releasing from the same ledger: the second is refused, the budget is spent once") {
+  TempDir dir;
+  auto store_a = OpenNode(dir);
+  auto store_b = OpenNode(dir);  // a second node on the same database file
+  auto survey = ParseSurveyText(kSurvey);
+  REQUIRE_MESSAGE(survey.ok(), (survey.ok() ? "" : survey.error()));
+  REQUIRE(*store_a->CreateSurvey("conf", 1, "{}") == CreateOutcome::kCreated);
+  SurveyEntry node_a(*survey);
+  SurveyEntry node_b(*survey);
+  auto report = ParseReport(*survey, nlohmann::json{{"survey", "conf"}, {"version", 1}, {"responses", {{"q", 0}}}});
+  REQUIRE_MESSAGE(report.ok(), (report.ok() ? "" : report.error()));
+  node_a.AddReport(*report);
+  node_b.AddReport(*report);
+
+  ReleaseRequest request;
+  request.epsilon = 0.6;
+  OsRandom random;
+  const auto made_a = node_a.Release("q", request, std::nullopt, random, "2026-11-28T00:00:00Z", SaveTo(*store_a));
+  CHECK(std::holds_alternative<LedgerRelease>(made_a));
+  // Node b still holds the empty ledger: 0.6 more would overspend the budget of 1.
+  const auto made_b = node_b.Release("q", request, std::nullopt, random, "2026-11-28T00:00:01Z", SaveTo(*store_b));
+  REQUIRE(std::holds_alternative<ReleaseRefused>(made_b));
+  CHECK(std::get<ReleaseRefused>(made_b).reason == ReleaseRefused::kStorage);
+  CHECK(std::get<ReleaseRefused>(made_b).message ==
+        "question \"q\": its stored ledger changed since this release was decided");
+  CHECK(node_b.Ledger("q")->spent() == 0.0);  // nothing published on b
+
+  auto state = store_b->LoadState();
+  REQUIRE(state.ok());
+  REQUIRE(state->ledgers.size() == 1);
+  auto stored = ReleaseLedger::FromJson(nlohmann::json::parse(state->ledgers[0].ledger));
+  REQUIRE(stored.ok());
+  CHECK(stored->releases().size() == 1);
+  CHECK(stored->spent() == doctest::Approx(0.6).epsilon(1e-12));
+
+  // Node a, whose ledger is the stored one, goes on releasing from it.
+  request.epsilon = 0.3;
+  CHECK(std::holds_alternative<LedgerRelease>(
+      node_a.Release("q", request, std::nullopt, random, "2026-11-28T00:00:02Z", SaveTo(*store_a))));
+}
+
+}  // namespace deniable::server
