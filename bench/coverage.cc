@@ -48,7 +48,7 @@
 
 #include "core/common/seeded_random.h"
 #include "core/kinds/numeric/numeric_results.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/survey/survey.h"
 #include "bench/coverage_bands.h"
 #include "bench/coverage_shapes.h"

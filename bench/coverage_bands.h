@@ -1,6 +1,6 @@
 // How often the numeric results' pointwise bands hold the answers' own
 // values, per run: the coverage benchmark (bench/coverage.cc) and its
-// fixed-seed subset in the tests (tests/cpp/interval_coverage_test.cpp).
+// fixed-seed subset in the tests (tests/cpp/core/kinds/numeric/numeric_results_coverage_test.cpp).
 #pragma once
 
 #include <algorithm>

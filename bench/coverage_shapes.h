@@ -1,5 +1,5 @@
 // The answer shapes of the interval coverage benchmark (bench/coverage.cc)
-// and of its fixed-seed subset in the tests (tests/cpp/interval_coverage_test.cpp):
+// and of its fixed-seed subset in the tests (tests/cpp/core/kinds/numeric/numeric_results_coverage_test.cpp):
 // skewed, heavy-tailed, concentrated, discrete and smooth answers, each with
 // its range; and the respondents' own statistics, the estimand a survey reports on
 // (mean, sd and quartiles as `simulate` computes them; moments with divisor n).
@@ -15,7 +15,7 @@
 
 #include "core/common/random_source.h"
 #include "core/distribution/empirical_comparison.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/survey.h"
 

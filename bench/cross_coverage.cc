@@ -3,7 +3,7 @@
 // `reps` simulated surveys with respondents drawn afresh from the joint truth
 // (the population), each question randomised by its kind's own mechanism and
 // the reports added to the real CrossAnalysis (the wire form's JSON round trip
-// is skipped for speed; tests/cpp/analysis_cross_test.cpp runs the whole
+// is skipped for speed; tests/cpp/core/analysis/cross_analysis_test.cpp runs the whole
 // pipeline). Printed per row:
 //   cover   the unbiased cells' 95% population intervals: share covering the truth (all cells);
 //   rare    the same for the rarest cell alone;

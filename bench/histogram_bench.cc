@@ -36,7 +36,7 @@
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/histogram/histogram_advisor.h"
 #include "core/survey/survey.h"
-#include "tests/cpp/histogram_draw.h"  // the same exact draw of level counts as the statistical tests
+#include "tests/cpp/support/histogram_draw.h"  // the same exact draw of level counts as the statistical tests
 
 using nlohmann::json;
 using namespace deniable;

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "core/common/seeded_random.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/numeric/duchi.h"
 #include "core/numeric/hybrid.h"
 #include "core/numeric/levels/hiera_estimator.h"

@@ -1,4 +1,4 @@
-// Issue 27 item 11: the model advisor's rough standard error (core/kinds/regression/
+// Issue 27 item 11: the model advisor's rough standard error (core/kinds/linear_regression/
 // model_advice.h) against the run-to-run spread of the published
 // coefficients. A model y ~ x (x on [0, 10], y on [0, 100]; y = 20 + 6 x +
 // U(-10, 10), clamped; x uniform: the advisor's assumption), Piecewise at

@@ -37,7 +37,7 @@
 #include "core/distribution/ems_estimator.h"
 #include "core/distribution/numeric_histogram.h"
 #include "core/numeric/numeric_mechanism_factory.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/common/seeded_random.h"
 #include "core/distribution/transition_matrix.h"
 

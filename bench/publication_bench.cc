@@ -32,7 +32,7 @@
 #include "core/central/histogram_release.h"
 #include "core/central/release_postprocessing.h"
 #include "core/central/release_request.h"
-#include "core/kinds/central/release_advisor.h"
+#include "core/central/release_advisor.h"
 #include "core/common/seeded_random.h"
 #include "core/distribution/bootstrap.h"
 
@@ -102,7 +102,7 @@ Scores Score(const std::vector<std::int64_t>& truth, const std::vector<double>& 
 
 using Method = std::function<std::vector<double>(const std::vector<std::int64_t>&, double, RandomSource&)>;
 
-// --advisor: does the release advisor (core/kinds/central/release_advisor.h),
+// --advisor: does the release advisor (core/central/release_advisor.h),
 // which measures on public shapes only, pick for each consumer the method that
 // is best on these DPBench-style histograms? Consumers: every bin (MRE) and a
 // histogram of 64-bin ranges (mean absolute error of a range's share);

@@ -40,11 +40,11 @@
 #include <Eigen/Dense>
 
 #include "core/common/seeded_random.h"
-#include "core/numeric/numeric_truth.h"
-#include "core/kinds/regression/model_gradient.h"
-#include "core/kinds/regression/model_results.h"
-#include "core/kinds/regression/model_rounds.h"
-#include "core/kinds/regression/model_chains.h"
+#include "core/kinds/numeric/numeric_truth.h"
+#include "core/kinds/linear_regression/model_gradient.h"
+#include "core/kinds/linear_regression/model_results.h"
+#include "core/kinds/linear_regression/model_rounds.h"
+#include "core/kinds/linear_regression/model_chains.h"
 
 using namespace deniable;
 using Clock = std::chrono::steady_clock;

@@ -9,7 +9,7 @@
 // private estimate is the non-private one plus randomisation noise, so their
 // difference has variance V_private - V_nonprivate < V_private).
 // Data: an intercept, a two-level group (40% in group 1) and a standard
-// normal covariate (tests/cpp/rr_simulate.h, the tests' draw).
+// normal covariate (tests/cpp/support/rr_simulate.h, the tests' draw).
 // Shapes: rr's forced design (p = 2/3, forced yes/no 1/6: GRR k = 2 at
 // epsilon ln 5) with beta = (-1, 1, 0.5); a rare outcome (5%) at epsilon 2;
 // a three-level outcome (GRR k = 3, epsilon 2).
@@ -28,7 +28,7 @@
 #include "core/analysis/channel_logit_fit.h"
 #include "core/analysis/rr_predictor_fit.h"
 #include "core/common/seeded_random.h"
-#include "tests/cpp/rr_simulate.h"
+#include "tests/cpp/support/rr_simulate.h"
 
 namespace deniable {
 namespace {

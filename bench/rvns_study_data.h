@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/numeric/numeric_mechanism.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 #include "core/common/random_source.h"
 
 namespace rvns_study {

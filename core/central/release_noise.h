@@ -25,7 +25,7 @@
 // covered 87% at epsilon/sensitivity 2 and sd 0.01). By exact convolution of
 // the discrete Laplace with the normal it covers >= 95% for epsilon /
 // sensitivity in [0.01, 40] and sd in [0.02, 10^5] (worst 0.95000001, where
-// the sample dominates); tests/cpp/population_intervals_test.cpp checks a grid.
+// the sample dominates); tests/cpp/core/survey/interval_target_test.cpp checks a grid.
 #pragma once
 
 #include <cstdint>

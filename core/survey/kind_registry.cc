@@ -4,7 +4,7 @@
 #include "core/kinds/categorical/categorical_question_kind.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
-#include "core/kinds/regression/regression_question_kind.h"
+#include "core/kinds/linear_regression/regression_question_kind.h"
 
 namespace deniable {
 

@@ -17,7 +17,7 @@ namespace deniable {
 
 // truth: one entry per question, in its kind's form (question_kind.h), e.g.
 //   categorical: {"<question id>": {"frequencies": [w_0, ..., w_{k-1}]}} (weights >= 0, normalised);
-//   numeric: a distribution or {"values": [...]} (core/numeric/numeric_truth.h).
+//   numeric: a distribution or {"values": [...]} (core/kinds/numeric/numeric_truth.h).
 // An optional question's entry may add "skip_rate" in [0, 1): the share of
 // simulated respondents who skip it. An entry made of a table's rows (a CSV
 // truth: TruthSampler::rows()) may add "table": NAME; each simulated

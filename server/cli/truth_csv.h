@@ -3,7 +3,7 @@
 // The file's first row is the header. The path is relative to the truth file's
 // directory (absolute paths are used as given). Core does no I/O, so the CLI
 // reads the column here and hands core {"values": [...]}
-// (core/numeric/numeric_truth.h); every row's cell must be a finite number inside the
+// (core/kinds/numeric/numeric_truth.h); every row's cell must be a finite number inside the
 // question's range, or the error names the file, the row (1-based line of the
 // file, the header being row 1) and the column. Other kinds whose truths are
 // records (blocks: {"csv": FILE, "columns": {...}}; a model: its variables'

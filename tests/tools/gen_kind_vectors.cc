@@ -1,7 +1,7 @@
 // Writes the per-kind conformance vectors (testdata/vectors/kinds/<type>.json)
 // from the hand-written fixtures (testdata/kinds/<type>.json): for each
 // fixture answer and a few seeds, the report native core makes
-// (PerturbAnswers with SeededRandom(seed)). tests/cpp/kind_conformance_test.cpp
+// (PerturbAnswers with SeededRandom(seed)). tests/cpp/core/survey/kind_conformance_test.cpp
 // checks them natively, tests/wasm/kind-conformance.test.mjs in WebAssembly.
 //   gen_kind_vectors testdata/kinds testdata/vectors/kinds
 #include <filesystem>

@@ -1,6 +1,6 @@
 // The per-kind conformance vectors (testdata/vectors/kinds/<type>.json,
 // written from native core by tests/tools/gen_kind_vectors.cc and checked
-// natively by tests/cpp/kind_conformance_test.cpp) through the WebAssembly
+// natively by tests/cpp/core/survey/kind_conformance_test.cpp) through the WebAssembly
 // module: for the same seed, the same report. Every kind the module has
 // registered must have vectors.
 import { test } from 'node:test';

@@ -1,5 +1,5 @@
 // The survey page's step helpers (web/src/shared/numeric-step.js, format.js), which must agree with the core's
-// AnswerStep (tests/cpp/answer_step_test.cpp): the same answers on the grid, decimals enough to show them.
+// AnswerStep (tests/cpp/core/kinds/numeric/answer_step_test.cpp): the same answers on the grid, decimals enough to show them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decimalsForStep } from '../../web/src/shared/format.js';

@@ -6,7 +6,7 @@
 // (c/4 + (s - c) q (1 - q)) / (1/2 - q)^2. Unbiased only when every split
 // is equal: q(epsilon) is convex, so unequal splits raise the respondents'
 // average q above q(e) and every option's estimate is biased upwards
-// (digest section 3.6; measured in tests/cpp/block_kind_test.cpp).
+// (digest section 3.6; measured in tests/cpp/core/kinds/block/block_marginals_test.cpp).
 //
 // `calibrated` mode (the default; digest section 3.6): each calibration
 // unit (calibration_units.h) estimates its own average q from its row sums

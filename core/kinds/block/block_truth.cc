@@ -7,7 +7,7 @@
 
 #include "core/common/json_fields.h"
 #include "core/kinds/block/budget_split.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 
 namespace deniable {
 namespace {

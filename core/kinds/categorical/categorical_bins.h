@@ -1,11 +1,11 @@
-// A categorical question answered in confidence (core/kinds/central/): one bin
+// A categorical question answered in confidence (core/central/): one bin
 // per option, the answer an option index sent as it is.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "core/kinds/central/answer_bins.h"
+#include "core/central/answer_bins.h"
 
 namespace deniable {
 

@@ -1,7 +1,7 @@
 // The variance of a bin of fine cells (seed 000's CHP, digest section 3.5):
 // each bin the sum of the fine cells it covers (level_estimates.h sums them).
 //
-// The paper says summing cells keeps the variance; it does not (digest 6.1).
+// The paper says summing cells keeps the variance; it does not (digest §6.5).
 // With unary encodings (SUE, OUE) every bit is perturbed independently given
 // the answer, so the cells' counts are uncorrelated and a bin of m cells with
 // n_b of the n answers has

@@ -20,7 +20,7 @@
 // shifted by one (what a quadratic misses: a peak or an inflection at the
 // cells' scale), plus 1.645 standard errors of the prediction (the cells'
 // noise): a one-sided 95% limit. Never above worst_case_bias at the cut
-// cells' 95% upper limits. Measured (tests/cpp/histogram_consistency_test.cpp,
+// cells' 95% upper limits. Measured (tests/cpp/core/kinds/histogram/custom_bins_test.cpp,
 // six shapes, n = 10^6): it held in 99.2-100% of cut bins, and its mean is
 // at most about 2x the bin's 95th-percentile error (median 0.15-0.6x), where
 // the worst case, max(s, 1 - s) c summed over the cut cells (s the share of

@@ -1,4 +1,4 @@
-// A histogram question answered in confidence (core/kinds/central/): the
+// A histogram question answered in confidence (core/central/): the
 // answer, a number in [a, b], is counted in its fine cell (the consumers'
 // boundaries merged, fine_partition.h); each consumer's histogram is a view of
 // a release as sums of runs of cells. An answer outside the range is refused
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/kinds/central/answer_bins.h"
+#include "core/central/answer_bins.h"
 #include "core/kinds/histogram/consumer_requests.h"
 #include "core/kinds/histogram/fine_partition.h"
 

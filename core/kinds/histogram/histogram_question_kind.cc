@@ -7,7 +7,7 @@
 #include "core/common/json_fields.h"
 #include "core/common/random_source.h"
 #include "core/common/validation.h"
-#include "core/kinds/central/confidential_question_kind.h"
+#include "core/central/confidential_question_kind.h"
 #include "core/kinds/histogram/histogram_advisor.h"
 #include "core/kinds/histogram/histogram_bins.h"
 #include "core/kinds/histogram/histogram_estimate_options.h"

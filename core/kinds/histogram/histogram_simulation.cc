@@ -8,7 +8,7 @@
 #include "core/common/text_format.h"
 #include "core/common/validation.h"
 #include "core/kinds/histogram/histogram_advisor.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 
 namespace deniable {
 namespace {

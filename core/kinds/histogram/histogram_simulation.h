@@ -1,5 +1,5 @@
 // A histogram question in `deniable simulate`: simulated respondents' answers
-// drawn from the same truths as numeric questions (core/numeric/numeric_truth.h),
+// drawn from the same truths as numeric questions (core/kinds/numeric/numeric_truth.h),
 // and each consumer's histogram compared with theirs (L1, L-infinity, count
 // MSE per bin, the consistent version's L1, CI coverage), with the advisor's
 // comparison of the ways to collect them (histogram_advisor.h).

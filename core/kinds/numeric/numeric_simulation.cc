@@ -6,7 +6,7 @@
 
 #include "core/distribution/empirical_comparison.h"
 #include "core/common/seeded_random.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 
 namespace deniable {
 namespace {

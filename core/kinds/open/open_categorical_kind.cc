@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "core/kinds/categorical/categorical_results.h"
-#include "core/kinds/central/confidential_simulation.h"
+#include "core/central/confidential_simulation.h"
 #include "core/kinds/open/open_intervals.h"
 #include "core/kinds/open/open_privacy.h"
 #include "core/kinds/open/open_truth.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/common/json_fields.h"
-#include "core/numeric/numeric_truth.h"
+#include "core/kinds/numeric/numeric_truth.h"
 
 namespace deniable {
 namespace {

@@ -21,7 +21,7 @@ namespace deniable {
 Result<std::unique_ptr<TruthSampler>> ParseOpenCategoryTruth(std::size_t options, const nlohmann::json& entry,
                                                              const std::string& where);
 
-// A numeric truth (core/numeric/numeric_truth.h: a distribution or "values").
+// A numeric truth (core/kinds/numeric/numeric_truth.h: a distribution or "values").
 Result<std::unique_ptr<TruthSampler>> ParseOpenValueTruth(NumericRange range, const nlohmann::json& entry,
                                                           const std::string& where);
 

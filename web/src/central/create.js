@@ -6,7 +6,7 @@ import { formatEpsilon, formatInteger, formatSignificant } from '../shared/forma
 //
 // The release advisor for a question answered in confidence
 // (core.designAdvice(definition, id, n), kind "central_release";
-// core/kinds/central/release_advisor.h): for every reader of the releases
+// core/central/release_advisor.h): for every reader of the releases
 // (every bin's count, and each data consumer's histogram), how far each
 // release method is from the best one on the worst of the simulated shapes of
 // answers (1 = always the best), with the recommendation per reader.

@@ -2,7 +2,7 @@ import { el } from '../../shared/dom.js';
 import { formatInteger, formatNumber, formatSignificant } from '../../shared/format.js';
 
 // The core's design advice for a model (core.designAdvice(definition, id, n),
-// kind "model_rounds"; core/kinds/regression/model_advice.h): how the
+// kind "model_rounds"; core/kinds/linear_regression/model_advice.h): how the
 // expected respondents fall into rounds and chains, whether the results will
 // have an interval, and a rough 95% error of each coefficient (from the
 // gradient noise; not an interval).

@@ -1,0 +1,68 @@
+// A linear regression trained across rounds of respondents on locally
+// private gradients (seed 003, §5): model_definition.h has the format and the
+// decisions, model_gradient.h the respondent's side, model_rounds.h the
+// aggregate and the replay, model_results.h the document.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/kinds/linear_regression/model_advice.h"
+#include "core/kinds/linear_regression/model_definition.h"
+#include "core/kinds/linear_regression/model_truth.h"
+#include "core/survey/kind_registry.h"
+#include "core/survey/question_kind.h"
+
+namespace deniable {
+
+class RegressionQuestionKind final : public QuestionKind, public ReportColumns {
+ public:
+  static constexpr const char* kType = "linear_regression";
+  static KindEntry Entry();
+  static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
+
+  const ModelDefinition& model() const { return model_; }
+
+  std::string_view type() const override { return kType; }
+  nlohmann::json DefinitionToJson() const override;
+  nlohmann::json MechanismToJson() const override;
+  std::optional<double> epsilon() const override { return model_.epsilon; }
+  nlohmann::json PrivacyToJson() const override;
+  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
+  nlohmann::json PageSummary() const override;
+  Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
+  std::unique_ptr<KindAggregate> NewAggregate() const override;
+  Status ValidateEstimateOptions(const nlohmann::json& options) const override;
+  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
+  Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
+                                  const std::function<bool()>& cancelled) const override;
+  std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
+  Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
+  Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
+                                        const std::string& where) const override {
+    return ModelTruthFromTable(model_, table, entry, where);
+  }
+  std::string SimulationText(const nlohmann::json& result) const override;
+  Result<std::shared_ptr<const QuestionKind>> Link(const EarlierQuestions& earlier,
+                                                    const std::string& where) const override;
+  std::optional<nlohmann::json> PublicState(const KindAggregate& aggregate) const override;
+  // The reports' export: the gradient report's round, component and value.
+  const ReportColumns* report_columns() const override { return this; }
+  std::vector<ReportColumn> Columns() const override;
+  std::vector<nlohmann::json> ColumnValues(const nlohmann::json& wire) const override;
+  nlohmann::json Channel() const override;
+  // How n respondents fall into rounds and chains, and the coefficients' error floor (model_advice.h).
+  std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override {
+    return ModelRoundsAdvice(model_, *mechanism_, batch_, respondents);
+  }
+
+ private:
+  RegressionQuestionKind(ModelDefinition model, std::shared_ptr<const NumericMechanism> mechanism, long long batch)
+      : model_(std::move(model)), mechanism_(std::move(mechanism)), batch_(batch) {}
+
+  ModelDefinition model_;
+  std::shared_ptr<const NumericMechanism> mechanism_;
+  long long batch_;
+};
+
+}  // namespace deniable
