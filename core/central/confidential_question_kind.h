@@ -38,6 +38,8 @@ class ConfidentialAggregate final : public KindAggregate {
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<ConfidentialAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // confidential_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
   const std::vector<std::int64_t>& counts() const { return counts_; }
 

@@ -18,6 +18,9 @@ namespace deniable {
 class SurveyAggregate {
  public:
   explicit SurveyAggregate(const Survey& survey);
+  // From its parts, one aggregate per question of its kind (aggregate_format.h reads them from a blob).
+  SurveyAggregate(std::int64_t respondents, std::vector<std::unique_ptr<KindAggregate>> questions)
+      : respondents_(respondents), questions_(std::move(questions)) {}
   SurveyAggregate(const SurveyAggregate& other);
   SurveyAggregate& operator=(const SurveyAggregate& other);
   SurveyAggregate(SurveyAggregate&&) = default;

@@ -71,6 +71,21 @@ class KindAggregate {
   // all done): a response it then refuses is answered 409 "model_complete",
   // not "report_not_admitted".
   virtual bool Complete() const { return false; }
+
+  // --- serialisation (aggregate_format.h wraps these in a versioned blob
+  // naming the kind and the question; each kind writes them in its folder's
+  // <kind>_aggregate_format.cc)
+  // The sufficient statistics, every count an exact integer and every double
+  // as it is (read back bit for bit); only what Add and Merge accumulate,
+  // never what the question's definition fixes (sizes, ranges, atoms).
+  virtual nlohmann::json StatisticsToJson() const = 0;
+  // Sets the statistics to ones StatisticsToJson wrote. Called on an empty
+  // aggregate from the question's NewAggregate, which knows the question's
+  // shape, so lengths are checked against it; also refused: negative counts,
+  // counts beyond what n allows, sums that disagree, numbers that are not
+  // finite, unknown or missing fields. Errors name the field; on error the
+  // aggregate is unchanged.
+  virtual Status StatisticsFromJson(const nlohmann::json& statistics) = 0;
 };
 
 // One row of the CSV export, in long ("tidy") form: what the row is about

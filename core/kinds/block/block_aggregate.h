@@ -55,6 +55,8 @@ class BlockAggregate final : public KindAggregate {
   void AddReport(const BlockReport& report);
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<BlockAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // block_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
 
   const std::vector<int>& sizes() const { return sizes_; }

@@ -34,6 +34,8 @@ class CategoricalAggregate final : public KindAggregate {
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<CategoricalAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // categorical_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
   const std::vector<std::int64_t>& support_counts() const { return support_counts_; }
 

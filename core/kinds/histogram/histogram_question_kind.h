@@ -51,6 +51,8 @@ class HistogramAggregate final : public KindAggregate {
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<HistogramAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // histogram_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
   const std::vector<LevelCounts>& levels() const { return levels_; }
 

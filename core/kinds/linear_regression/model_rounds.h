@@ -69,6 +69,8 @@ class ModelAggregate final : public KindAggregate {
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<ModelAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // model_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
   // A gradient only for the current round while the model is not complete;
   // null (not sent) only once it is complete.

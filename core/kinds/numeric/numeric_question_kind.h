@@ -36,6 +36,8 @@ class NumericAggregate final : public KindAggregate {
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<NumericAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // numeric_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
   const NumericHistogram& histogram() const { return histogram_; }
   // Per report value of report_atoms(), in its order; empty for continuous reports.

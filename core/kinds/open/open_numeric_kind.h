@@ -34,6 +34,8 @@ class OpenValueAggregate final : public KindAggregate {
   void Add(const KindResponse& response) override;
   Status Merge(const KindAggregate& other) override;
   std::unique_ptr<KindAggregate> Clone() const override { return std::make_unique<OpenValueAggregate>(*this); }
+  nlohmann::json StatisticsToJson() const override;  // open_numeric_aggregate_format.cc
+  Status StatisticsFromJson(const nlohmann::json& statistics) override;
   std::int64_t n() const override { return n_; }
   double mean() const { return mean_; }
   // The answers' sum of squared deviations from their mean (Welford; Chan et al. to merge).
