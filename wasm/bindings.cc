@@ -62,9 +62,8 @@ Result<json> ParseJsonArgument(const std::string& text, const std::string& name)
 }
 
 Result<Survey> ParseDefinition(const std::string& definition_json) {
-  auto document = ParseJsonArgument(definition_json, "the survey definition");
-  if (!document) return MakeError(document.error());
-  return ParseSurvey(*document);
+  DENIABLE_ASSIGN_OR_RETURN(auto document, ParseJsonArgument(definition_json, "the survey definition"));
+  return ParseSurvey(document);
 }
 
 json OptionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
@@ -93,11 +92,9 @@ json Identity(const json& value) { return value; }
 
 Result<json> PerturbWith(const std::string& definition_json, const std::string& answers_json,
                          RandomSource& random) {
-  auto survey = ParseDefinition(definition_json);
-  if (!survey) return MakeError(survey.error());
-  auto answers = ParseJsonArgument(answers_json, "answers");
-  if (!answers) return MakeError(answers.error());
-  return PerturbAnswers(*survey, *answers, random);
+  DENIABLE_ASSIGN_OR_RETURN(auto survey, ParseDefinition(definition_json));
+  DENIABLE_ASSIGN_OR_RETURN(auto answers, ParseJsonArgument(answers_json, "answers"));
+  return PerturbAnswers(survey, answers, random);
 }
 
 // Strict: 1 to 20 decimal digits, no sign, no spaces, no leading zeros, at
@@ -129,13 +126,11 @@ Result<std::int64_t> IntegerArgument(double value, const std::string& name) {
 }
 
 Result<Advice> AdviseChecked(double options, double epsilon, double respondents) {
-  auto k = IntegerArgument(options, "options");
-  if (!k) return MakeError(k.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto k, IntegerArgument(options, "options"));
   // Advise takes an int: rule out values that would not survive the narrowing.
-  DENIABLE_TRY(ValidateIntInRange(*k, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), "options"));
-  auto n = IntegerArgument(respondents, "respondents");
-  if (!n) return MakeError(n.error());
-  return Advise(static_cast<int>(*k), epsilon, *n);
+  DENIABLE_TRY(ValidateIntInRange(k, std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), "options"));
+  DENIABLE_ASSIGN_OR_RETURN(auto n, IntegerArgument(respondents, "respondents"));
+  return Advise(static_cast<int>(k), epsilon, n);
 }
 
 }  // namespace

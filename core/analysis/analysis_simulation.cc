@@ -90,14 +90,13 @@ Result<std::unique_ptr<AnalysisCheck>> AnalysisCheck::Create(const Survey& surve
   auto twin = OpenTwin(survey);
   if (!twin) return MakeError("analysis " + spec.dump() + ": " + twin.error());
   check->twin_ = std::move(twin).value();
-  auto analysis = ParseAnalysis(survey, spec);
-  if (!analysis) return MakeError(analysis.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto analysis, ParseAnalysis(survey, spec));
   auto truth = ParseAnalysis(check->twin_, spec);
   if (!truth) return MakeError("analysis " + spec.dump() + " has no truth to compare with: " + truth.error());
   check->spec_ = spec;
   check->options_ = options.is_object() ? options : nlohmann::json::object();
   if (!check->options_.contains("interval")) check->options_["interval"] = "respondents";
-  check->private_ = std::move(analysis).value();
+  check->private_ = std::move(analysis);
   check->truth_ = std::move(truth).value();
   return check;
 }

@@ -121,7 +121,7 @@ Result<ChannelLogitFit> FitChannelLogit(const ChannelLogitProblem& problem, cons
   RowState state = Evaluate(problem, Unstack(theta, p, m));
   Derivatives derivatives = Differentiate(problem, state);
   for (; fit.iterations < max_iterations; ++fit.iterations) {
-    if (cancelled && cancelled()) return MakeError(kEstimationCancelled);
+    if (cancelled && cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
     const Eigen::VectorXd direction = Direction(derivatives);
     const double decrement = derivatives.gradient.dot(direction);
     if (!std::isfinite(decrement)) break;

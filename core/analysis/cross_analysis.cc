@@ -57,11 +57,10 @@ Result<std::unique_ptr<Analysis>> ParseCrossAnalysis(const Survey& survey, const
   std::size_t cells = 1;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string where = "analysis.cross[" + std::to_string(i) + "]";
-    auto index = LookUpQuestion(survey, list[i], where);
-    if (!index) return MakeError(index.error());
-    const Question& question = survey.questions[*index];
+    DENIABLE_ASSIGN_OR_RETURN(auto index, LookUpQuestion(survey, list[i], where));
+    const Question& question = survey.questions[index];
     for (const auto& earlier : questions) {
-      if (earlier.index == *index) return MakeError(where + ": \"" + question.id + "\" is named twice");
+      if (earlier.index == index) return MakeError(where + ": \"" + question.id + "\" is named twice");
     }
     const CategoryChannel* channel = question.kind->category_channel();
     if (!channel) {
@@ -70,7 +69,7 @@ Result<std::unique_ptr<Analysis>> ParseCrossAnalysis(const Survey& survey, const
                        "questions have)");
     }
     cells *= channel->categories();
-    questions.push_back({*index, question.id, question.kind, channel, question.kind->trust() == Trust::kOpen});
+    questions.push_back({index, question.id, question.kind, channel, question.kind->trust() == Trust::kOpen});
   }
   if (cells > kMaxCrossCells) {
     return MakeError("analysis.cross: these questions make " + std::to_string(cells) + " cells, more than " +
@@ -175,14 +174,13 @@ std::string Names(const std::vector<CrossAnalysis::Crossed>& questions) {
 
 Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
                                                const std::function<bool()>& cancelled) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
   const std::vector<std::size_t> sizes = patterns_.sizes();
   const std::size_t cells = patterns_.cells();
   const double n = static_cast<double>(n_);
   nlohmann::json result = {{"analysis", {{"cross", nlohmann::json::array()}}},
                            {"n", n_},
-                           {"interval_for", IntervalForJson(*target)},
+                           {"interval_for", IntervalForJson(target)},
                            {"questions", nlohmann::json::array()},
                            {"cells", nlohmann::json::array()},
                            {"marginals", nlohmann::json::array()},
@@ -208,7 +206,7 @@ Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
     for (std::size_t c = 0; c < sizes[j]; ++c) counts.push_back(std::llround(marginal_sum_[j][c]));
     const std::vector<bool> hidden_counts = HiddenCounts(counts);
     for (std::size_t c = 0; c < sizes[j]; ++c) {
-      const Unbiased entry = FromSums(marginal_sum_[j][c], marginal_squares_[j][c], n, *target);
+      const Unbiased entry = FromSums(marginal_sum_[j][c], marginal_squares_[j][c], n, target);
       const bool hidden = questions_[j].open && hidden_counts[c];
       marginal["frequency"].push_back(hidden ? nlohmann::json(nullptr) : Number(entry.estimate));
       marginal["std_error"].push_back(hidden ? nlohmann::json(nullptr) : Number(entry.std_error));
@@ -218,16 +216,16 @@ Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
   }
   const double work = static_cast<double>(std::max<std::size_t>(1, patterns_.patterns() * cells));
   const int max_rounds = static_cast<int>(std::clamp(kEmWork / work, 20.0, static_cast<double>(kMaxProductEmRounds)));
-  auto fit = FitProductChannelEm(patterns_, ProductStart(margins, sizes, cells), cancelled, max_rounds);
-  if (!fit) return MakeError(fit.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto fit,
+                            FitProductChannelEm(patterns_, ProductStart(margins, sizes, cells), cancelled, max_rounds));
   const std::vector<int> int_sizes(sizes.begin(), sizes.end());
-  const std::vector<double> consistent = FitMargins(fit->table, int_sizes, margins);
-  result["consistent_method"] = {{"em_rounds", fit->rounds},
-                                 {"converged", fit->converged},
+  const std::vector<double> consistent = FitMargins(fit.table, int_sizes, margins);
+  result["consistent_method"] = {{"em_rounds", fit.rounds},
+                                 {"converged", fit.converged},
                                  {"patterns", patterns_.patterns()}};
   std::vector<std::string> warnings;
-  if (!fit->converged) {
-    warnings.push_back("the consistent table's EM stopped after " + std::to_string(fit->rounds) +
+  if (!fit.converged) {
+    warnings.push_back("the consistent table's EM stopped after " + std::to_string(fit.rounds) +
                        " steps, before converging");
   }
   bool any_hidden = false;
@@ -240,7 +238,7 @@ Result<nlohmann::json> CrossAnalysis::Estimate(const nlohmann::json& options,
     for (std::size_t j = 0; j < sizes.size(); ++j) entry["labels"].push_back(labels[j][digits[j]]);
     const bool hidden = hidden_combinations[OpenCombination(cell)];
     any_hidden = any_hidden || hidden;
-    const Unbiased u = FromSums(sum_[cell], sum_squares_[cell], n, *target);
+    const Unbiased u = FromSums(sum_[cell], sum_squares_[cell], n, target);
     const bool has_interval = !hidden && std::isfinite(u.std_error);
     const double low = u.estimate - kZ95 * u.std_error, high = u.estimate + kZ95 * u.std_error;
     entry["estimate"] = hidden ? nlohmann::json(nullptr) : Number(u.estimate);

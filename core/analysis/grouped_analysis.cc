@@ -59,18 +59,16 @@ Result<std::unique_ptr<Analysis>> ParseGroupedAnalysis(const Survey& survey, con
     }
   }
   if (!spec.contains("question")) return MakeError("analysis.question: required field is missing");
-  auto by = LookUpQuestion(survey, spec.at("by"), "analysis.by");
-  if (!by) return MakeError(by.error());
-  auto question = LookUpQuestion(survey, spec.at("question"), "analysis.question");
-  if (!question) return MakeError(question.error());
-  const deniable::Question& by_question = survey.questions[*by];
+  DENIABLE_ASSIGN_OR_RETURN(auto by, LookUpQuestion(survey, spec.at("by"), "analysis.by"));
+  DENIABLE_ASSIGN_OR_RETURN(auto question, LookUpQuestion(survey, spec.at("question"), "analysis.question"));
+  const deniable::Question& by_question = survey.questions[by];
   const CategoryChannel* channel = by_question.kind->category_channel();
   if (by_question.kind->trust() != Trust::kOpen || !channel) {
     return MakeError("analysis.by: question " + DescribeQuestion(by_question) +
                      " is not a categorical question asked openly, so its groups are not known exactly (cross it "
                      "with {\"cross\": [...]} instead)");
   }
-  if (*by == *question) return MakeError("analysis.question: the same question as analysis.by");
+  if (by == question) return MakeError("analysis.question: the same question as analysis.by");
   std::optional<std::size_t> reference;
   if (spec.contains("reference")) {
     const auto labels = channel->category_labels();
@@ -82,8 +80,8 @@ Result<std::unique_ptr<Analysis>> ParseGroupedAnalysis(const Survey& survey, con
                                      "\", but is " + value.dump());
   }
   return std::unique_ptr<Analysis>(new GroupedAnalysis(
-      {*by, by_question.id, by_question.kind},
-      {*question, survey.questions[*question].id, survey.questions[*question].kind}, reference));
+      {by, by_question.id, by_question.kind},
+      {question, survey.questions[question].id, survey.questions[question].kind}, reference));
 }
 
 GroupedAnalysis::GroupedAnalysis(Question by, Question question, std::optional<std::size_t> reference)
@@ -112,13 +110,12 @@ nlohmann::json GroupedAnalysis::Spec() const {
 
 Result<nlohmann::json> GroupedAnalysis::Estimate(const nlohmann::json& options,
                                                  const std::function<bool()>& cancelled) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
   if (auto status = question_.kind->ValidateEstimateOptions(options); !status) return MakeError(status.error());
   const std::vector<std::string> labels = channel_->category_labels();
   nlohmann::json result = {{"analysis", Spec()},
                            {"n", n_},
-                           {"interval_for", IntervalForJson(*target)},
+                           {"interval_for", IntervalForJson(target)},
                            {"by", {{"id", by_.id}, {"labels", labels}}},
                            {"question", question_.id},
                            {"not_answered", Count(not_answered_)},
@@ -142,7 +139,7 @@ Result<nlohmann::json> GroupedAnalysis::Estimate(const nlohmann::json& options,
                             {"result", nullptr}};
     if (!hidden && answered > 0) {
       auto estimate = question_.kind->Estimate(*groups_[g], options, cancelled);
-      if (!estimate && estimate.error() == kEstimationCancelled) return MakeError(estimate.error());
+      if (!estimate && estimate.error_code() == ErrorCode::kCancelled) return estimate.failure();
       if (estimate) {
         rows[g] = question_.kind->CsvRows(*estimate);
         group["result"] = std::move(estimate).value();

@@ -33,8 +33,7 @@ class OpenCombinations final : public Analysis {
   std::int64_t n() const override { return n_; }
 
   Result<nlohmann::json> Estimate(const nlohmann::json& options, const std::function<bool()>& /*cancelled*/) const override {
-    auto target = ReadIntervalTarget(options);
-    if (!target) return MakeError(target.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
     double possible = 1.0;
     auto ids = nlohmann::json::array();
     for (const auto& question : questions_) {
@@ -59,7 +58,7 @@ class OpenCombinations final : public Analysis {
                           {"combinations_seen", counts_.size()},
                           {"small_combinations", small},
                           {"respondents_in_small", in_small},
-                          {"interval_for", IntervalForJson(*target)},
+                          {"interval_for", IntervalForJson(target)},
                           {"warning", warning}};
   }
 

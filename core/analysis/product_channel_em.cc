@@ -138,7 +138,7 @@ Result<EmJointFit> FitProductChannelEm(const ProductChannelPatterns& patterns, s
   const PatternTable likelihood(patterns);
   double current = 0.0;
   while (fit.rounds < max_rounds) {
-    if (cancelled && cancelled()) return MakeError(kEstimationCancelled);
+    if (cancelled && cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
     const std::vector<double> p0 = fit.table;
     const std::vector<double> p1 = EmStep(patterns, likelihood, p0, current);
     double ignored = 0.0;

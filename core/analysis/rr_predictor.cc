@@ -58,10 +58,9 @@ Result<Parsed> Parse(const Survey& survey, const nlohmann::json& spec) {
   for (std::size_t j = 1; j < spec["on"].size(); ++j) {
     const std::string where = "analysis.on[" + std::to_string(j) + "]";
     RegressionCovariate covariate;
-    auto variable = ParseOpenCovariate(survey, spec["on"][j], where, covariate);
-    if (!variable) return MakeError(variable.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto variable, ParseOpenCovariate(survey, spec["on"][j], where, covariate));
     if (!seen.insert(covariate.id).second) return MakeError(where + ": question " + QuotedId(covariate.id) + " is used twice");
-    parsed.covariates.push_back(*variable);
+    parsed.covariates.push_back(variable);
     parsed.described.push_back(covariate);
   }
   return parsed;
@@ -94,8 +93,7 @@ class RrPredictor final : public Analysis {
 
   Result<nlohmann::json> Estimate(const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override {
-    auto target = ReadIntervalTarget(options);
-    if (!target) return MakeError(target.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
     const Eigen::Index n = static_cast<Eigen::Index>(outcomes_.size());
     const Eigen::Index columns = static_cast<Eigen::Index>(parsed_.covariates.size());
     const Eigen::MatrixXd values = Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
@@ -113,7 +111,7 @@ class RrPredictor final : public Analysis {
                              Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 2, Eigen::RowMajor>>(
                                  likelihoods_.data(), n, 2)};
     auto fit = FitPredictor(problem, cancelled);
-    if (!fit) return fit.error() == kEstimationCancelled ? MakeError(fit.error()) : MakeError("analysis.on: " + fit.error());
+    if (!fit) return fit.error_code() == ErrorCode::kCancelled ? fit.failure() : MakeError("analysis.on: " + fit.error());
     std::vector<std::string> warnings;
     if (!fit->converged) warnings.push_back("the fit did not converge in " + std::to_string(fit->iterations) + " iterations; no interval is shown");
     else if (fit->covariance.size() == 0) warnings.push_back("the information matrix is singular at the maximum; no interval is shown");
@@ -134,7 +132,7 @@ class RrPredictor final : public Analysis {
         {"iterations", fit->iterations},
         {"interval_for", IntervalForJson(IntervalTarget::kPopulation)},
         {"warning", warning.empty() ? nlohmann::json() : nlohmann::json(warning)}};
-    if (*target == IntervalTarget::kRespondents) {
+    if (target == IntervalTarget::kRespondents) {
       result["note"] = "a regression's intervals are for the population's model (maximum likelihood over "
                        "respondents drawn from it); there is no interval for these respondents only";
     }
@@ -182,10 +180,9 @@ class RrPredictor final : public Analysis {
 }  // namespace
 
 Result<std::unique_ptr<Analysis>> ParseRrPredictor(const Survey& survey, const nlohmann::json& spec) {
-  auto parsed = Parse(survey, spec);
-  if (!parsed) return MakeError(parsed.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, Parse(survey, spec));
   nlohmann::json canonical = {{"regress", spec["regress"]}, {"on", spec["on"]}};
-  return std::unique_ptr<Analysis>(std::make_unique<RrPredictor>(std::move(canonical), std::move(*parsed)));
+  return std::unique_ptr<Analysis>(std::make_unique<RrPredictor>(std::move(canonical), std::move(parsed)));
 }
 
 }  // namespace deniable

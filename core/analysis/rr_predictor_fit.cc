@@ -155,7 +155,7 @@ Result<PredictorFit> FitPredictor(const PredictorProblem& problem, const std::fu
   State state = Evaluate(problem, theta);
   Eigen::MatrixXd information;
   for (; fit.iterations < max_iterations; ++fit.iterations) {
-    if (cancelled && cancelled()) return MakeError(kEstimationCancelled);
+    if (cancelled && cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
     const Eigen::VectorXd gradient = Gradient(problem, theta, state);
     information = Information(problem, theta);
     Eigen::LLT<Eigen::MatrixXd> llt(information);

@@ -116,8 +116,7 @@ class RrRegression final : public Analysis {
 
   Result<nlohmann::json> Estimate(const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override {
-    auto target = ReadIntervalTarget(options);
-    if (!target) return MakeError(target.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
     const Eigen::Index n = static_cast<Eigen::Index>(likelihoods_.size() / levels_.size());
     const Eigen::MatrixXd values = CovariateValues(n);
     const RegressionDesign design = BuildRegressionDesign(described_, values);
@@ -130,7 +129,7 @@ class RrRegression final : public Analysis {
     }
     ChannelLogitProblem problem{design.x, OutcomeLikelihoods(n)};
     auto fit = FitChannelLogit(problem, cancelled);
-    if (!fit) return fit.error() == kEstimationCancelled ? MakeError(fit.error()) : MakeError("analysis.on: " + fit.error());
+    if (!fit) return fit.error_code() == ErrorCode::kCancelled ? fit.failure() : MakeError("analysis.on: " + fit.error());
     std::string profile_note;
     nlohmann::json predictions = ProfilePredictions(design, described_, values, *fit, levels_, profile_note);
     std::vector<std::string> warnings = {FitProblem(*fit)};
@@ -149,7 +148,7 @@ class RrRegression final : public Analysis {
         {"iterations", fit->iterations},
         {"interval_for", IntervalForJson(IntervalTarget::kPopulation)},
         {"warning", Join(warnings).empty() ? nlohmann::json() : nlohmann::json(Join(warnings))}};
-    if (*target == IntervalTarget::kRespondents) {
+    if (target == IntervalTarget::kRespondents) {
       result["note"] = "a regression's intervals are for the population's model (maximum likelihood over "
                        "respondents drawn from it); there is no interval for these respondents only";
     }
@@ -199,8 +198,7 @@ bool OpenNumericOutcome(const Survey& survey, const nlohmann::json& spec) {
 
 Result<std::unique_ptr<Analysis>> ParseRrRegression(const Survey& survey, const nlohmann::json& spec) {
   if (OpenNumericOutcome(survey, spec)) return ParseRrPredictor(survey, spec);
-  auto outcome = ParseOutcome(survey, spec);
-  if (!outcome) return MakeError(outcome.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto outcome, ParseOutcome(survey, spec));
   if (!spec.contains("on") || !spec["on"].is_array()) {
     return MakeError("analysis.on: must be an array of open question ids (may be empty)");
   }
@@ -210,15 +208,14 @@ Result<std::unique_ptr<Analysis>> ParseRrRegression(const Survey& survey, const 
   for (std::size_t j = 0; j < spec["on"].size(); ++j) {
     const std::string where = "analysis.on[" + std::to_string(j) + "]";
     RegressionCovariate covariate;
-    auto variable = ParseOpenCovariate(survey, spec["on"][j], where, covariate);
-    if (!variable) return MakeError(variable.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto variable, ParseOpenCovariate(survey, spec["on"][j], where, covariate));
     if (!seen.insert(covariate.id).second) return MakeError(where + ": question " + QuotedId(covariate.id) + " is used twice");
-    covariates.push_back(*variable);
+    covariates.push_back(variable);
     described.push_back(covariate);
   }
   nlohmann::json canonical = {{"regress", spec["regress"]}, {"on", spec["on"]}};
   return std::unique_ptr<Analysis>(
-      std::make_unique<RrRegression>(std::move(canonical), *outcome, std::move(covariates), std::move(described)));
+      std::make_unique<RrRegression>(std::move(canonical), outcome, std::move(covariates), std::move(described)));
 }
 
 }  // namespace deniable

@@ -84,16 +84,14 @@ Result<HistogramRelease> ReleaseAhp(const std::vector<std::int64_t>& counts, con
   if (!(parameters.eta >= 0.0)) return MakeError("eta must be at least 0");
   const double epsilon1 = parameters.ratio * parameters.epsilon;
   const double epsilon2 = parameters.epsilon - epsilon1;
-  auto first = DiscreteLaplace::Create(epsilon1, parameters.sensitivity);
-  if (!first) return MakeError(first.error());
-  auto second = DiscreteLaplace::Create(epsilon2, parameters.sensitivity);
-  if (!second) return MakeError(second.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto first, DiscreteLaplace::Create(epsilon1, parameters.sensitivity));
+  DENIABLE_ASSIGN_OR_RETURN(auto second, DiscreteLaplace::Create(epsilon2, parameters.sensitivity));
   HistogramRelease release;
   const double cutoff = parameters.eta * std::log(static_cast<double>(counts.size())) / epsilon1 *
                         static_cast<double>(parameters.sensitivity);
   std::vector<double> noisy;
   for (std::int64_t count : counts) {
-    release.first_phase.push_back(count + first->Draw(random));
+    release.first_phase.push_back(count + first.Draw(random));
     noisy.push_back(release.first_phase.back() <= cutoff ? 0.0 : static_cast<double>(release.first_phase.back()));
   }
   std::vector<std::size_t> order(counts.size());
@@ -107,7 +105,7 @@ Result<HistogramRelease> ReleaseAhp(const std::vector<std::int64_t>& counts, con
     release.groups.push_back({{order.begin() + static_cast<long>(start), order.begin() + static_cast<long>(end) + 1}, 0});
     start = end + 1;
   }
-  PublishGroupMeans(counts, *second, random, release);
+  PublishGroupMeans(counts, second, random, release);
   return release;
 }
 

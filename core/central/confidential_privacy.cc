@@ -6,9 +6,8 @@
 namespace deniable {
 
 Result<std::optional<ConfidentialPrivacy>> ParseTrustFields(const nlohmann::json& question, const std::string& where) {
-  auto privacy = ReadString(question, "privacy", 16, false, where);
-  if (!privacy) return MakeError(privacy.error());
-  if (privacy->empty() || *privacy == "local") {
+  DENIABLE_ASSIGN_OR_RETURN(auto privacy, ReadString(question, "privacy", 16, false, where));
+  if (privacy.empty() || privacy == "local") {
     for (const char* field : {"budget", "admin_sees_counts"}) {
       if (question.contains(field)) {
         return MakeError(where + "." + field + ": only for questions answered in confidence (\"privacy\": \"central\")");
@@ -16,10 +15,10 @@ Result<std::optional<ConfidentialPrivacy>> ParseTrustFields(const nlohmann::json
     }
     return std::optional<ConfidentialPrivacy>();
   }
-  if (*privacy != "central") {
+  if (privacy != "central") {
     return MakeError(where + ".privacy: must be \"local\" (randomised on the device), \"central\" (answered in "
                              "confidence, published only through noisy releases) or \"open\" (asked openly, sent as "
-                             "given), but is \"" + *privacy + "\"");
+                             "given), but is \"" + privacy + "\"");
   }
   if (question.contains("mechanism")) {
     return MakeError(where + ".mechanism: a question answered in confidence has no mechanism (its answer is not "
@@ -29,11 +28,10 @@ Result<std::optional<ConfidentialPrivacy>> ParseTrustFields(const nlohmann::json
     return MakeError(where + ".budget: required for a question answered in confidence (the total epsilon its "
                              "releases may spend)");
   }
-  auto budget = ReadFiniteNumber(question, "budget", where);
-  if (!budget) return MakeError(budget.error());
-  if (auto valid = ValidateEpsilon(*budget, "budget"); !valid) return MakeError(where + ".budget: " + valid.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto budget, ReadFiniteNumber(question, "budget", where));
+  if (auto valid = ValidateEpsilon(budget, "budget"); !valid) return MakeError(where + ".budget: " + valid.error());
   ConfidentialPrivacy result;
-  result.budget = *budget;
+  result.budget = budget;
   if (question.contains("admin_sees_counts")) {
     if (!question.at("admin_sees_counts").is_boolean()) {
       return MakeError(where + ".admin_sees_counts: must be true or false, but is " +

@@ -62,20 +62,18 @@ nlohmann::json ConfidentialQuestionKind::PageSummary() const {
 }
 
 Result<std::unique_ptr<const KindResponse>> ConfidentialQuestionKind::Decode(const nlohmann::json& wire) const {
-  auto bin = bins_->BinOf(wire);
-  if (!bin) return MakeError(bin.error());
-  return std::unique_ptr<const KindResponse>(new ConfidentialResponse(*bin));
+  DENIABLE_ASSIGN_OR_RETURN(auto bin, bins_->BinOf(wire));
+  return std::unique_ptr<const KindResponse>(new ConfidentialResponse(bin));
 }
 
 Result<nlohmann::json> ConfidentialQuestionKind::Estimate(const KindAggregate& aggregate,
                                                           const nlohmann::json& options,
                                                           const std::function<bool()>& /*cancelled*/) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
   // Nothing from the exact counts: the results of this question are its releases (attached by the survey's
   // results, whose intervals are for the same target).
   return nlohmann::json{{"n", aggregate.n()},
-                        {"interval_for", IntervalForJson(*target)},
+                        {"interval_for", IntervalForJson(target)},
                         {"epsilon", privacy_.budget},
                         {"privacy", PrivacyToJson()},
                         {"mechanism", MechanismToJson()},

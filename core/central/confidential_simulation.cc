@@ -248,18 +248,15 @@ Result<std::unique_ptr<TruthSampler>> ParseConfidentialTruth(const AnswerBins& b
   std::vector<double> weights;
   std::vector<nlohmann::json> values;
   if (entry.contains("frequencies")) {
-    auto read = ReadFrequencies(bins, entry, where);
-    if (!read) return MakeError(read.error());
-    weights = std::move(read).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadFrequencies(bins, entry, where));
+    weights = std::move(read);
   } else {
-    auto read = ReadValues(bins, entry, where);
-    if (!read) return MakeError(read.error());
-    values = std::move(read).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadValues(bins, entry, where));
+    values = std::move(read);
   }
-  auto releases = ReadReleases(entry, budget, where);
-  if (!releases) return MakeError(releases.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto releases, ReadReleases(entry, budget, where));
   return std::unique_ptr<TruthSampler>(std::make_unique<ConfidentialTruth>(bins, budget, sensitivity, std::move(weights),
-                                                                           std::move(values), std::move(releases).value()));
+                                                                           std::move(values), std::move(releases)));
 }
 
 Result<nlohmann::json> ConfidentialTruthFromTable(const AnswerBins& bins,

@@ -56,17 +56,15 @@ Result<HistogramRelease> ReleaseSrebGca(const std::vector<std::int64_t>& counts,
   if (!(parameters.delta > 0.0)) return MakeError("delta must be positive");
   const double epsilon1 = parameters.rho * parameters.epsilon;
   const double epsilon2 = parameters.epsilon - epsilon1;
-  auto first = DiscreteLaplace::Create(epsilon1, parameters.sensitivity);
-  if (!first) return MakeError(first.error());
-  auto second = DiscreteLaplace::Create(epsilon2, parameters.sensitivity);
-  if (!second) return MakeError(second.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto first, DiscreteLaplace::Create(epsilon1, parameters.sensitivity));
+  DENIABLE_ASSIGN_OR_RETURN(auto second, DiscreteLaplace::Create(epsilon2, parameters.sensitivity));
   HistogramRelease release;
-  for (std::int64_t count : counts) release.first_phase.push_back(count + first->Draw(random));
+  for (std::int64_t count : counts) release.first_phase.push_back(count + first.Draw(random));
   const double lambda = static_cast<double>(parameters.sensitivity) / epsilon2;
   for (auto& bins : PartitionFromNoisy(release.first_phase, lambda, parameters.delta)) {
     release.groups.push_back({std::move(bins), 0});
   }
-  PublishGroupMeans(counts, *second, random, release);
+  PublishGroupMeans(counts, second, random, release);
   return release;
 }
 
@@ -74,11 +72,10 @@ Result<HistogramRelease> ReleaseDpBase(const std::vector<std::int64_t>& counts, 
                                        std::int64_t sensitivity, RandomSource& random) {
   DENIABLE_TRY(ValidateCounts(counts));
   DENIABLE_TRY(ValidateEpsilon(epsilon));
-  auto noise = DiscreteLaplace::Create(epsilon, sensitivity);
-  if (!noise) return MakeError(noise.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto noise, DiscreteLaplace::Create(epsilon, sensitivity));
   HistogramRelease release;
   for (std::size_t bin = 0; bin < counts.size(); ++bin) release.groups.push_back({{bin}, 0});
-  PublishGroupMeans(counts, *noise, random, release);
+  PublishGroupMeans(counts, noise, random, release);
   return release;
 }
 

@@ -35,30 +35,26 @@ nlohmann::json ReleaseRequest::ToJson() const {
 
 Result<ReleaseRequest> ParseReleaseRequest(const nlohmann::json& object) {
   DENIABLE_TRY(RequireObject(object, ""));
-  auto method = ReadString(object, "method", 16, true, "");
-  if (!method) return MakeError(method.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto method, ReadString(object, "method", 16, true, ""));
   ReleaseRequest request;
-  request.method = *method;
-  if (*method == "sreb_gca") {
+  request.method = method;
+  if (method == "sreb_gca") {
     DENIABLE_TRY(RejectUnknownFields(object, {"method", "epsilon", "rho"}, ""));
-  } else if (*method == "ahp") {
+  } else if (method == "ahp") {
     DENIABLE_TRY(RejectUnknownFields(object, {"method", "epsilon", "ratio", "eta"}, ""));
-  } else if (*method == "dp_base") {
+  } else if (method == "dp_base") {
     DENIABLE_TRY(RejectUnknownFields(object, {"method", "epsilon"}, ""));
   } else {
-    return MakeError("method: must be \"sreb_gca\", \"dp_base\" or \"ahp\", but is \"" + *method + "\"");
+    return MakeError("method: must be \"sreb_gca\", \"dp_base\" or \"ahp\", but is \"" + method + "\"");
   }
-  auto epsilon = ReadFiniteNumber(object, "epsilon", "");
-  if (!epsilon) return MakeError(epsilon.error());
-  if (auto valid = ValidateEpsilon(*epsilon); !valid) return MakeError("epsilon: " + valid.error());
-  request.epsilon = *epsilon;
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, ReadFiniteNumber(object, "epsilon", ""));
+  if (auto valid = ValidateEpsilon(epsilon); !valid) return MakeError("epsilon: " + valid.error());
+  request.epsilon = epsilon;
   const std::string split = "in [0.001, 0.999] (it splits epsilon between two noise draws, each needing at least 0.1% of it)";
-  auto rho = ReadShare(object, "rho", 0.5, kSmallestSplit, 1.0 - kSmallestSplit, split);
-  if (!rho) return MakeError(rho.error());
-  request.rho = *rho;
-  auto ratio = ReadShare(object, "ratio", 0.85, kSmallestSplit, 1.0 - kSmallestSplit, split);
-  if (!ratio) return MakeError(ratio.error());
-  request.ratio = *ratio;
+  DENIABLE_ASSIGN_OR_RETURN(auto rho, ReadShare(object, "rho", 0.5, kSmallestSplit, 1.0 - kSmallestSplit, split));
+  request.rho = rho;
+  DENIABLE_ASSIGN_OR_RETURN(auto ratio, ReadShare(object, "ratio", 0.85, kSmallestSplit, 1.0 - kSmallestSplit, split));
+  request.ratio = ratio;
   auto eta = ReadShare(object, "eta", 0.35, 0.0, 1.0, "in [0, 1)");
   if (eta && *eta >= 1.0) return MakeError("eta: must be in [0, 1), but is 1");
   if (!eta) return MakeError(eta.error());

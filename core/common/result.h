@@ -72,15 +72,23 @@ inline Error InContext(const std::string& where, const Error& error) {
 #define DENIABLE_CONCAT_(a, b) DENIABLE_CONCAT_INNER_(a, b)
 
 // Returns the error of a failed Status (or Result) from the enclosing
-// function, unchanged (message and kind).
-#define DENIABLE_TRY(status) \
-  if (auto deniable_status_ = (status); !deniable_status_) return std::move(deniable_status_).failure()
+// function, unchanged (message and kind). One statement, so
+// `if (c) DENIABLE_TRY(...); else ...` reads as written. Variadic so an
+// expression with a bare comma (a template's arguments, a braced list) needs
+// no extra parentheses.
+#define DENIABLE_TRY(...)                                                     \
+  do {                                                                        \
+    if (auto deniable_status_ = (__VA_ARGS__); !deniable_status_) {           \
+      return std::move(deniable_status_).failure();                          \
+    }                                                                         \
+  } while (false)
 
 // DENIABLE_ASSIGN_OR_RETURN(auto x, Fallible()): declares `x` as the value of
 // the Result, or returns its error (unchanged) from the enclosing function.
-#define DENIABLE_ASSIGN_OR_RETURN(lhs, expression) \
-  DENIABLE_ASSIGN_OR_RETURN_IMPL_(DENIABLE_CONCAT_(deniable_result_, __LINE__), lhs, expression)
-#define DENIABLE_ASSIGN_OR_RETURN_IMPL_(result, lhs, expression) \
-  auto result = (expression);                                    \
-  if (!result) return std::move(result).failure();               \
+// `x` is the value itself (moved out of the Result): `x.field`, not `x->field`.
+#define DENIABLE_ASSIGN_OR_RETURN(lhs, ...) \
+  DENIABLE_ASSIGN_OR_RETURN_IMPL_(DENIABLE_CONCAT_(deniable_result_, __LINE__), lhs, __VA_ARGS__)
+#define DENIABLE_ASSIGN_OR_RETURN_IMPL_(result, lhs, ...) \
+  auto result = (__VA_ARGS__);                            \
+  if (!result) return std::move(result).failure();        \
   lhs = std::move(result).value()

@@ -186,7 +186,7 @@ Result<BootstrapSample> ParametricBootstrap(const GridDistribution& fitted, cons
   sample.world = options.world ? *options.world : fitted;
   std::string first_error;
   for (int r = 0; r < options.replicates; ++r) {
-    if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled);
+    if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled, ErrorCode::kCancelled);
     const auto counts =
         SimulateOutputCounts(sample.world.probabilities, transition, reports, values_per_report, random);
     auto estimate = reestimate(counts);
@@ -218,8 +218,7 @@ double Percentile(std::vector<double> values, double q) {
 Result<CurveBands> DensityAndCdfBands(const BootstrapSample& sample, int points, double level, BandMethod method) {
   DENIABLE_TRY(ValidateSample(sample));
   DENIABLE_TRY(ValidateLevel(level));
-  auto fitted = DensityOnPoints(sample.fitted, points);
-  if (!fitted) return MakeError(fitted.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto fitted, DensityOnPoints(sample.fitted, points));
   const auto world = DensityOnPoints(sample.world, points).value();  // the same grid
   std::vector<std::vector<double>> densities;
   std::vector<std::vector<double>> cdfs;
@@ -229,23 +228,22 @@ Result<CurveBands> DensityAndCdfBands(const BootstrapSample& sample, int points,
     cdfs.push_back(std::move(curve.cdf));
   }
   CurveBands bands;
-  bands.points = fitted->points;
-  bands.density = PointwiseBand(densities, fitted->density, world.density, level, method, {0.0, kInfinity});
-  bands.cdf = PointwiseBand(cdfs, fitted->cdf, world.cdf, level, method, {0.0, 1.0});
+  bands.points = fitted.points;
+  bands.density = PointwiseBand(densities, fitted.density, world.density, level, method, {0.0, kInfinity});
+  bands.cdf = PointwiseBand(cdfs, fitted.cdf, world.cdf, level, method, {0.0, 1.0});
   return bands;
 }
 
 Result<BootstrapBand> HistogramBand(const BootstrapSample& sample, double bin_width, double level, BandMethod method) {
   DENIABLE_TRY(ValidateSample(sample));
   DENIABLE_TRY(ValidateLevel(level));
-  auto fitted = HistogramWithBinWidth(sample.fitted, bin_width);
-  if (!fitted) return MakeError(fitted.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto fitted, HistogramWithBinWidth(sample.fitted, bin_width));
   std::vector<std::vector<double>> masses;
   for (const auto& replicate : sample.replicates) {
     masses.push_back(HistogramWithBinWidth(replicate, bin_width).value().probabilities);
   }
   const auto world = HistogramWithBinWidth(sample.world, bin_width).value().probabilities;
-  return PointwiseBand(masses, fitted->probabilities, world, level, method, {0.0, 1.0});
+  return PointwiseBand(masses, fitted.probabilities, world, level, method, {0.0, 1.0});
 }
 
 Result<SummaryIntervals> StatisticIntervals(const BootstrapSample& sample, double level, BandMethod method) {

@@ -95,7 +95,8 @@ struct BootstrapOptions {
   int replicates = kDefaultBootstrapReplicates;  // 2..kMaxBootstrapReplicates
   std::uint64_t seed = kDefaultBootstrapSeed;
   // Polled before each replicate; when it returns true the bootstrap stops
-  // and fails with kBootstrapCancelled (the caller was cancelled).
+  // and fails with kBootstrapCancelled, of kind ErrorCode::kCancelled (the
+  // caller was cancelled).
   std::function<bool()> cancelled;
   // The distribution the replicates are drawn from, on the fitted grid; empty:
   // the fitted one. Intervals then measure each replicate's error against the

@@ -119,24 +119,23 @@ Result<CurvaturePenaltyChoice> ChooseCurvaturePenalty(const std::vector<double>&
   const double step = std::sqrt(10.0);  // half a decade
   for (double penalty = choice.rule_penalty; penalty >= kMinChosenCurvaturePenalty; penalty /= step) {
     settings.curvature_penalty = penalty;
-    auto fit = EstimateEms(counts, transition, settings);
-    if (!fit) return MakeError(fit.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto fit, EstimateEms(counts, transition, settings));
     ++choice.fits;
     // A fit the work budget cut short cannot be compared: the search ends
     // (with it, if it is the rule's, which the caller then reports as cut short).
-    const bool cut_short = fit->stop == EmStop::kWorkBudget || fit->stop == EmStop::kCancelled;
+    const bool cut_short = fit.stop == EmStop::kWorkBudget || fit.stop == EmStop::kCancelled;
     if (cut_short && choice.fits > 1) break;
     if (cut_short) {
-      choice.fit = std::move(fit).value();
+      choice.fit = std::move(fit);
       break;
     }
-    const double criterion = EvaluateSmoothness(counts, transition, *fit, penalty).laplace_marginal_likelihood;
+    const double criterion = EvaluateSmoothness(counts, transition, fit, penalty).laplace_marginal_likelihood;
     // The rule's fit is always kept; a weaker one only if it gains enough.
     if (choice.fits > 1 && !(criterion > best + kMinMarginalLikelihoodGain)) break;
     best = criterion;
     choice.penalty = penalty;
-    settings.start = NudgedTowardsUniform(fit->probabilities);  // the next, weaker fit starts here
-    choice.fit = std::move(fit).value();
+    settings.start = NudgedTowardsUniform(fit.probabilities);  // the next, weaker fit starts here
+    choice.fit = std::move(fit);
     if (!std::isfinite(criterion)) break;  // LAML undefined at the rule: nothing to compare with
   }
   return choice;

@@ -295,20 +295,19 @@ Result<KdeSqpResult> EstimateKdeSqp(NumericRange output, const std::vector<doubl
     return MakeError("bandwidth must be a positive number, or 0 for the rule, but is " +
                      FormatNumber(options.bandwidth));
   }
-  auto transition = PointTransitionMatrix(density, input, output, options.points);
-  if (!transition) return MakeError(transition.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto transition, PointTransitionMatrix(density, input, output, options.points));
   KdeSqpResult result;
   result.bandwidth = options.bandwidth > 0.0 ? options.bandwidth : SilvermanMadBandwidth(output, counts);
   const auto target =
       BinnedGaussianKde(output, counts, CellCentres(output, options.points), result.bandwidth, options.reflect);
-  auto fit = MinimiseSymmetricKl(transition.value(), target, options.smoothness, options.solver);
-  if (!fit) return MakeError(fit.error());
-  result.probabilities = std::move(fit.value().probabilities);
-  result.objective = fit.value().objective;
-  result.evaluations = fit.value().evaluations;
-  result.solver_status = std::move(fit.value().solver_status);
-  result.work_budget_exhausted = fit.value().work_budget_exhausted;
-  result.cancelled = fit.value().cancelled;
+  DENIABLE_ASSIGN_OR_RETURN(auto fit,
+                            MinimiseSymmetricKl(transition, target, options.smoothness, options.solver));
+  result.probabilities = std::move(fit.probabilities);
+  result.objective = fit.objective;
+  result.evaluations = fit.evaluations;
+  result.solver_status = std::move(fit.solver_status);
+  result.work_budget_exhausted = fit.work_budget_exhausted;
+  result.cancelled = fit.cancelled;
   return result;
 }
 

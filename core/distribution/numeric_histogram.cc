@@ -111,51 +111,42 @@ Result<NumericHistogram> NumericHistogram::FromJson(const nlohmann::json& json) 
   DENIABLE_TRY(RequireObject(json, where));
   DENIABLE_TRY(RejectUnknownFields(
       json, {"format", "low", "high", "cells", "reports", "values", "sum", "sum_of_squares", "counts"}, where));
-  const auto format = ReadString(json, "format", 64, true, where);
-  if (!format) return MakeError(format.error());
-  if (*format != kHistogramFormat) {
-    return MakeError(JoinPath(where, "format") + ": must be \"" + kHistogramFormat + "\", but is \"" + *format + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(const auto format, ReadString(json, "format", 64, true, where));
+  if (format != kHistogramFormat) {
+    return MakeError(JoinPath(where, "format") + ": must be \"" + kHistogramFormat + "\", but is \"" + format + "\"");
   }
-  const auto low = ReadFiniteNumber(json, "low", where);
-  if (!low) return MakeError(low.error());
-  const auto high = ReadFiniteNumber(json, "high", where);
-  if (!high) return MakeError(high.error());
-  const auto cells = ReadInteger(json, "cells", 1, kMaxHistogramCells, where);
-  if (!cells) return MakeError(cells.error());
+  DENIABLE_ASSIGN_OR_RETURN(const auto low, ReadFiniteNumber(json, "low", where));
+  DENIABLE_ASSIGN_OR_RETURN(const auto high, ReadFiniteNumber(json, "high", where));
+  DENIABLE_ASSIGN_OR_RETURN(const auto cells, ReadInteger(json, "cells", 1, kMaxHistogramCells, where));
   constexpr long long kMaxCount = std::numeric_limits<std::int64_t>::max() / 2;
-  const auto reports = ReadInteger(json, "reports", 0, kMaxCount, where);
-  if (!reports) return MakeError(reports.error());
-  const auto values = ReadInteger(json, "values", 0, kMaxCount, where);
-  if (!values) return MakeError(values.error());
-  const auto sum = ReadFiniteNumber(json, "sum", where);
-  if (!sum) return MakeError(sum.error());
-  const auto sum_of_squares = ReadFiniteNumber(json, "sum_of_squares", where);
-  if (!sum_of_squares) return MakeError(sum_of_squares.error());
-  auto counts = ReadCounts(json, *cells, where);
-  if (!counts) return MakeError(counts.error());
+  DENIABLE_ASSIGN_OR_RETURN(const auto reports, ReadInteger(json, "reports", 0, kMaxCount, where));
+  DENIABLE_ASSIGN_OR_RETURN(const auto values, ReadInteger(json, "values", 0, kMaxCount, where));
+  DENIABLE_ASSIGN_OR_RETURN(const auto sum, ReadFiniteNumber(json, "sum", where));
+  DENIABLE_ASSIGN_OR_RETURN(const auto sum_of_squares, ReadFiniteNumber(json, "sum_of_squares", where));
+  DENIABLE_ASSIGN_OR_RETURN(auto counts, ReadCounts(json, cells, where));
 
-  auto histogram = Create({*low, *high}, static_cast<int>(*cells));
+  auto histogram = Create({low, high}, static_cast<int>(cells));
   if (!histogram) return MakeError(where + ": " + histogram.error());
   long long total = 0;
-  for (std::int64_t count : *counts) {
+  for (std::int64_t count : counts) {
     if (count > kMaxCount - total) return MakeError(JoinPath(where, "counts") + ": total is too large");
     total += count;
   }
-  if (total != *values) {
-    return MakeError(JoinPath(where, "counts") + ": must sum to values (" + std::to_string(*values) + "), but sum to " +
+  if (total != values) {
+    return MakeError(JoinPath(where, "counts") + ": must sum to values (" + std::to_string(values) + "), but sum to " +
                      std::to_string(total));
   }
-  if (*values < *reports) {
-    return MakeError(JoinPath(where, "values") + ": must be at least reports (" + std::to_string(*reports) +
-                     "), but is " + std::to_string(*values));
+  if (values < reports) {
+    return MakeError(JoinPath(where, "values") + ": must be at least reports (" + std::to_string(reports) +
+                     "), but is " + std::to_string(values));
   }
-  if (*sum_of_squares < 0.0) return MakeError(JoinPath(where, "sum_of_squares") + ": must not be negative");
+  if (sum_of_squares < 0.0) return MakeError(JoinPath(where, "sum_of_squares") + ": must not be negative");
   NumericHistogram& result = histogram.value();
-  result.counts_ = std::move(counts.value());
-  result.reports_ = *reports;
-  result.values_ = *values;
-  result.sum_ = *sum;
-  result.sum_of_squares_ = *sum_of_squares;
+  result.counts_ = std::move(counts);
+  result.reports_ = reports;
+  result.values_ = values;
+  result.sum_ = sum;
+  result.sum_of_squares_ = sum_of_squares;
   return std::move(histogram.value());
 }
 

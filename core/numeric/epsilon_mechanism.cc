@@ -14,10 +14,9 @@ Result<double> ReadEpsilonOnlyParams(const nlohmann::json& object, const std::st
                                      const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != expected_name) {
-    return MakeError(JoinPath(where, "name") + ": must be \"" + expected_name + "\", but is \"" + *name + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "name", 32, true, where));
+  if (name != expected_name) {
+    return MakeError(JoinPath(where, "name") + ": must be \"" + expected_name + "\", but is \"" + name + "\"");
   }
   auto epsilon = ReadFiniteNumber(object, "epsilon", where);
   if (!epsilon) return epsilon;

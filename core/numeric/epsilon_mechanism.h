@@ -28,9 +28,8 @@ template <typename Mechanism, typename Create>
 Result<std::unique_ptr<const Mechanism>> ParseEpsilonMechanism(const nlohmann::json& object, NumericRange range,
                                                                const std::string& where, const std::string& name,
                                                                Create create) {
-  auto epsilon = ReadEpsilonOnlyParams(object, name, where);
-  if (!epsilon) return MakeError(epsilon.error());
-  auto mechanism = create(range, *epsilon);
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, ReadEpsilonOnlyParams(object, name, where));
+  auto mechanism = create(range, epsilon);
   if (!mechanism) return InContext(where, mechanism.error());
   return mechanism;
 }

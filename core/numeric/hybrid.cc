@@ -45,12 +45,10 @@ std::vector<double> HybridMechanism::PerturbValid(double answer, RandomSource& r
 
 Result<std::unique_ptr<const HybridMechanism>> CreateHybrid(NumericRange range, double epsilon) {
   // Hybrid is built from its two parts, which validate range and epsilon themselves.
-  auto piecewise = CreatePiecewise(range, epsilon);
-  if (!piecewise) return MakeError(piecewise.error());
-  auto duchi = CreateDuchi(range, epsilon);
-  if (!duchi) return MakeError(duchi.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto piecewise, CreatePiecewise(range, epsilon));
+  DENIABLE_ASSIGN_OR_RETURN(auto duchi, CreateDuchi(range, epsilon));
   return std::unique_ptr<const HybridMechanism>(
-      new HybridMechanism(range, epsilon, std::move(piecewise).value(), std::move(duchi).value()));
+      new HybridMechanism(range, epsilon, std::move(piecewise), std::move(duchi)));
 }
 
 Result<std::unique_ptr<const HybridMechanism>> ParseHybridParams(const nlohmann::json& mechanism_object,

@@ -23,16 +23,15 @@ Result<std::shared_ptr<const NumericMechanism>> Shared(Result<std::unique_ptr<co
 Result<std::shared_ptr<const NumericMechanism>> ParseNumericMechanism(const nlohmann::json& object,
                                                                       NumericRange range, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name == "rvns") return Shared(ParseRvnsParams(object, range, where));
-  if (*name == "laplace") return Shared(ParseLaplaceParams(object, range, where));
-  if (*name == "duchi") return Shared(ParseDuchiParams(object, range, where));
-  if (*name == "piecewise") return Shared(ParsePiecewiseParams(object, range, where));
-  if (*name == "hybrid") return Shared(ParseHybridParams(object, range, where));
-  if (*name == "square_wave") return Shared(ParseSquareWaveParams(object, range, where));
-  if (*name == "levels") return Shared(ParseLevelsParams(object, range, where));
-  return MakeError(where + ".name: unknown numeric mechanism \"" + *name +
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "name", 32, true, where));
+  if (name == "rvns") return Shared(ParseRvnsParams(object, range, where));
+  if (name == "laplace") return Shared(ParseLaplaceParams(object, range, where));
+  if (name == "duchi") return Shared(ParseDuchiParams(object, range, where));
+  if (name == "piecewise") return Shared(ParsePiecewiseParams(object, range, where));
+  if (name == "hybrid") return Shared(ParseHybridParams(object, range, where));
+  if (name == "square_wave") return Shared(ParseSquareWaveParams(object, range, where));
+  if (name == "levels") return Shared(ParseLevelsParams(object, range, where));
+  return MakeError(where + ".name: unknown numeric mechanism \"" + name +
                    "\" (expected one of rvns, laplace, duchi, piecewise, hybrid, square_wave, levels)");
 }
 

@@ -69,12 +69,11 @@ Status ValidateUniformProbability(const RvnsParams& params) {
 }
 
 Result<RvnsParams::WindowMode> ReadWindowMode(const nlohmann::json& object, const std::string& where) {
-  auto name = ReadString(object, "window_mode", 16, true, where);
-  if (!name) return MakeError(name.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "window_mode", 16, true, where));
   for (auto mode : {RvnsParams::WindowMode::kShared, RvnsParams::WindowMode::kFreshPerValue}) {
-    if (*name == RvnsWindowModeName(mode)) return mode;
+    if (name == RvnsWindowModeName(mode)) return mode;
   }
-  return MakeError(JoinPath(where, "window_mode") + ": must be \"shared\" or \"fresh\", but is \"" + *name + "\"");
+  return MakeError(JoinPath(where, "window_mode") + ": must be \"shared\" or \"fresh\", but is \"" + name + "\"");
 }
 
 }  // namespace
@@ -243,22 +242,17 @@ Result<std::unique_ptr<const RvnsMechanism>> ParseRvnsParams(const nlohmann::jso
   const auto& object = mechanism_object;
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"name", "window", "values", "window_mode", "uniform_probability"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "rvns") return MakeError(JoinPath(where, "name") + ": must be \"rvns\", but is \"" + *name + "\"");
-  auto window = ReadFiniteNumber(object, "window", where);
-  if (!window) return MakeError(window.error());
-  auto values = ReadInteger(object, "values", 1, kMaxRvnsValues, where);
-  if (!values) return MakeError(values.error());
-  auto mode = ReadWindowMode(object, where);
-  if (!mode) return MakeError(mode.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "name", 32, true, where));
+  if (name != "rvns") return MakeError(JoinPath(where, "name") + ": must be \"rvns\", but is \"" + name + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto window, ReadFiniteNumber(object, "window", where));
+  DENIABLE_ASSIGN_OR_RETURN(auto values, ReadInteger(object, "values", 1, kMaxRvnsValues, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto mode, ReadWindowMode(object, where));
   double gamma = 0.0;
   if (object.contains("uniform_probability")) {
-    auto read = ReadFiniteNumber(object, "uniform_probability", where);
-    if (!read) return MakeError(read.error());
-    gamma = *read;
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadFiniteNumber(object, "uniform_probability", where));
+    gamma = read;
   }
-  const RvnsParams params{range, *window, static_cast<int>(*values), *mode, gamma};
+  const RvnsParams params{range, window, static_cast<int>(values), mode, gamma};
   // Each field checked where the message can name it (CreateRvns checks again).
   if (auto status = ValidateNumericRange(range); !status) return InContext(where, status.error());
   if (auto status = ValidateWindow(params); !status) return InContext(JoinPath(where, "window"), status.error());

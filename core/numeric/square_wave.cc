@@ -122,22 +122,19 @@ Result<std::unique_ptr<const SquareWaveMechanism>> ParseSquareWaveParams(const n
   const auto& object = mechanism_object;
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon", "b"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "square_wave") {
-    return MakeError(JoinPath(where, "name") + ": must be \"square_wave\", but is \"" + *name + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "name", 32, true, where));
+  if (name != "square_wave") {
+    return MakeError(JoinPath(where, "name") + ": must be \"square_wave\", but is \"" + name + "\"");
   }
-  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
-  if (!epsilon) return MakeError(epsilon.error());
-  if (auto status = ValidateEpsilon(*epsilon); !status) return InContext(JoinPath(where, "epsilon"), status.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, ReadFiniteNumber(object, "epsilon", where));
+  if (auto status = ValidateEpsilon(epsilon); !status) return InContext(JoinPath(where, "epsilon"), status.error());
   std::optional<double> half_width;
   if (object.contains("b")) {
-    auto read = ReadFiniteNumber(object, "b", where);
-    if (!read) return MakeError(read.error());
-    if (auto status = ValidateHalfWidth(*read); !status) return InContext(JoinPath(where, "b"), status.error());
-    half_width = *read;
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadFiniteNumber(object, "b", where));
+    if (auto status = ValidateHalfWidth(read); !status) return InContext(JoinPath(where, "b"), status.error());
+    half_width = read;
   }
-  auto mechanism = CreateSquareWave(range, *epsilon, half_width);
+  auto mechanism = CreateSquareWave(range, epsilon, half_width);
   if (!mechanism) return InContext(where, mechanism.error());
   return mechanism;
 }

@@ -268,8 +268,9 @@ class QuestionKind {
   virtual const ReportColumns* report_columns() const { return nullptr; }
 };
 
-// The error of a question whose estimation was cancelled (the document is
-// then incomplete and must be discarded).
+// The message of a question's estimation that was cancelled (its error's kind
+// is ErrorCode::kCancelled; the document is then incomplete and must be
+// discarded).
 inline constexpr const char* kEstimationCancelled = "estimation cancelled";
 
 }  // namespace deniable

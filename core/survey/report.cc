@@ -11,13 +11,11 @@ namespace deniable {
 namespace {
 
 Status CheckSurveyReference(const Survey& survey, const nlohmann::json& document) {
-  auto id = ReadString(document, "survey", 64, true, "");
-  if (!id) return MakeError(id.error());
-  if (*id != survey.id) return MakeError("survey: report is for survey \"" + *id + "\", not \"" + survey.id + "\"");
-  auto version = ReadInteger(document, "version", 1, 1000000, "");
-  if (!version) return MakeError(version.error());
-  if (*version != survey.version) {
-    return MakeError("version: report is for version " + std::to_string(*version) + " of the survey, but the "
+  DENIABLE_ASSIGN_OR_RETURN(auto id, ReadString(document, "survey", 64, true, ""));
+  if (id != survey.id) return MakeError("survey: report is for survey \"" + id + "\", not \"" + survey.id + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto version, ReadInteger(document, "version", 1, 1000000, ""));
+  if (version != survey.version) {
+    return MakeError("version: report is for version " + std::to_string(version) + " of the survey, but the "
                      "current version is " + std::to_string(survey.version) + " (reload the survey page)");
   }
   return OkStatus();

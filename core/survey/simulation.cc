@@ -69,17 +69,14 @@ Result<std::vector<QuestionTruth>> ParseTruth(const Survey& survey, const nlohma
     const std::string where = "truth." + question.id;
     if (!truth.contains(question.id)) return MakeError(where + ": missing (every question needs a truth)");
     nlohmann::json entry = truth.at(question.id);
-    auto skip_rate = ReadSkipRate(question, entry, where);
-    if (!skip_rate) return MakeError(skip_rate.error());
-    auto table = ReadTable(entry, where);
-    if (!table) return MakeError(table.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto skip_rate, ReadSkipRate(question, entry, where));
+    DENIABLE_ASSIGN_OR_RETURN(auto table, ReadTable(entry, where));
     if (entry.is_object()) {
       entry.erase("skip_rate");
       entry.erase("table");
     }
-    auto sampler = question.kind->ParseTruth(entry, where);
-    if (!sampler) return MakeError(sampler.error());
-    truths.push_back({std::move(sampler).value(), *skip_rate, *table});
+    DENIABLE_ASSIGN_OR_RETURN(auto sampler, question.kind->ParseTruth(entry, where));
+    truths.push_back({std::move(sampler), skip_rate, table});
   }
   DENIABLE_TRY(CheckTables(survey, truths));
   for (const auto& item : truth.items()) {
@@ -103,10 +100,9 @@ Result<nlohmann::json> DrawAnswers(const Survey& survey, std::vector<QuestionTru
   nlohmann::json answers = nlohmann::json::object();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     if (truths[q].skip_rate > 0.0 && UniformUnit(random) < truths[q].skip_rate) continue;
-    auto answer = truths[q].table.empty() ? truths[q].sampler->Draw(random)
-                                          : truths[q].sampler->DrawRow(row_of.at(truths[q].table), random);
-    if (!answer) return MakeError(answer.error());
-    answers[survey.questions[q].id] = std::move(answer).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto answer, truths[q].table.empty() ? truths[q].sampler->Draw(random)
+                                                                   : truths[q].sampler->DrawRow(row_of.at(truths[q].table), random));
+    answers[survey.questions[q].id] = std::move(answer);
   }
   return answers;
 }
@@ -117,9 +113,8 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
   if (options.respondents < 1 || options.respondents > 100000000) {
     return MakeError("respondents must be between 1 and 100000000, but is " + std::to_string(options.respondents));
   }
-  auto parsed_truth = ParseTruth(survey, truth);
-  if (!parsed_truth) return MakeError(parsed_truth.error());
-  std::vector<QuestionTruth> truths = std::move(parsed_truth).value();
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed_truth, ParseTruth(survey, truth));
+  std::vector<QuestionTruth> truths = std::move(parsed_truth);
   for (const auto& question : survey.questions) {
     // What the intervals are for (interval_target.h): every question reads it.
     if (auto target = ReadIntervalTarget(OptionsForQuestion(options.estimate, question.id)); !target) {
@@ -132,15 +127,13 @@ Result<nlohmann::json> Simulate(const Survey& survey, const nlohmann::json& trut
   SeededRandom random(options.seed);
   SurveyAggregate aggregate(survey);
   for (std::int64_t r = 0; r < options.respondents; ++r) {
-    auto answers = DrawAnswers(survey, truths, random);
-    if (!answers) return MakeError(answers.error());
-    const nlohmann::json stated = WithPublicStates(survey, aggregate, std::move(answers).value());
-    auto report = PerturbAnswers(survey, stated, random);
-    if (!report) return MakeError(report.error());
-    auto parsed = ParseReport(survey, *report);  // the server's validation, exactly
+    DENIABLE_ASSIGN_OR_RETURN(auto answers, DrawAnswers(survey, truths, random));
+    const nlohmann::json stated = WithPublicStates(survey, aggregate, std::move(answers));
+    DENIABLE_ASSIGN_OR_RETURN(auto report, PerturbAnswers(survey, stated, random));
+    auto parsed = ParseReport(survey, report);  // the server's validation, exactly
     if (!parsed) return MakeError("internal: a simulated report failed validation: " + parsed.error());
     if (options.on_report) {
-      if (auto sent = options.on_report(*report); !sent) {
+      if (auto sent = options.on_report(report); !sent) {
         return MakeError("report " + std::to_string(r + 1) + " of " + std::to_string(options.respondents) + ": " +
                          sent.error());
       }

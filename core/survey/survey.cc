@@ -25,34 +25,28 @@ Result<bool> ReadRequired(const nlohmann::json& object, const std::string& where
 Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   Question question;
-  auto id = ReadString(object, "id", 64, true, where);
-  if (!id) return MakeError(id.error());
-  DENIABLE_TRY(ValidateId(*id, where + ".id"));
-  question.id = *id;
-  auto text = ReadString(object, "text", 2000, true, where);
-  if (!text) return MakeError(text.error());
-  question.text = *text;
-  auto required = ReadRequired(object, where);
-  if (!required) return MakeError(required.error());
-  question.required = *required;
-  auto type = ReadString(object, "type", 32, false, where);
-  if (!type) return MakeError(type.error());
-  auto entry = type->empty() ? Result<KindEntry>(RegisteredKinds().front()) : FindKind(*type);
+  DENIABLE_ASSIGN_OR_RETURN(auto id, ReadString(object, "id", 64, true, where));
+  DENIABLE_TRY(ValidateId(id, where + ".id"));
+  question.id = id;
+  DENIABLE_ASSIGN_OR_RETURN(auto text, ReadString(object, "text", 2000, true, where));
+  question.text = text;
+  DENIABLE_ASSIGN_OR_RETURN(auto required, ReadRequired(object, where));
+  question.required = required;
+  DENIABLE_ASSIGN_OR_RETURN(auto type, ReadString(object, "type", 32, false, where));
+  auto entry = type.empty() ? Result<KindEntry>(RegisteredKinds().front()) : FindKind(type);
   if (!entry) return InContext(where + ".type", entry.error());
-  auto kind = entry->parse(object, where);
-  if (!kind) return MakeError(kind.error());
-  question.kind = std::move(kind).value();
+  DENIABLE_ASSIGN_OR_RETURN(auto kind, entry->parse(object, where));
+  question.kind = std::move(kind);
   return question;
 }
 
 template <typename Enum>
 Result<Enum> ReadChoice(const nlohmann::json& object, const char* field, const char* first, Enum first_value,
                         const char* second, Enum second_value) {
-  auto text = ReadString(object, field, 32, false, "");
-  if (!text) return MakeError(text.error());
-  if (text->empty() || *text == first) return first_value;
-  if (*text == second) return second_value;
-  return MakeError(std::string(field) + ": must be \"" + first + "\" or \"" + second + "\", but is \"" + *text +
+  DENIABLE_ASSIGN_OR_RETURN(auto text, ReadString(object, field, 32, false, ""));
+  if (text.empty() || text == first) return first_value;
+  if (text == second) return second_value;
+  return MakeError(std::string(field) + ": must be \"" + first + "\" or \"" + second + "\", but is \"" + text +
                    "\"");
 }
 
@@ -65,17 +59,15 @@ Status ParseQuestions(const nlohmann::json& document, Survey& survey) {
   std::set<std::string> ids;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string where = "questions[" + std::to_string(i) + "]";
-    auto question = ParseQuestion(list[i], where);
-    if (!question) return MakeError(question.error());
-    if (!ids.insert(question->id).second) return MakeError(where + ".id: duplicate question id \"" + question->id + "\"");
+    DENIABLE_ASSIGN_OR_RETURN(auto question, ParseQuestion(list[i], where));
+    if (!ids.insert(question.id).second) return MakeError(where + ".id: duplicate question id \"" + question.id + "\"");
     const EarlierQuestions earlier = [&survey](const std::string& id) -> const QuestionKind* {
       const auto index = survey.QuestionIndex(id);
       return index ? survey.questions[*index].kind.get() : nullptr;
     };
-    Question parsed = std::move(question).value();
-    auto linked = parsed.kind->Link(earlier, where);
-    if (!linked) return MakeError(linked.error());
-    if (*linked) parsed.kind = std::move(linked).value();
+    Question parsed = std::move(question);
+    DENIABLE_ASSIGN_OR_RETURN(auto linked, parsed.kind->Link(earlier, where));
+    if (linked) parsed.kind = std::move(linked);
     survey.questions.push_back(std::move(parsed));
   }
   return OkStatus();
@@ -117,40 +109,34 @@ Result<Survey> ParseSurvey(const nlohmann::json& document) {
   DENIABLE_TRY(RejectUnknownFields(
       document, {"format", "id", "version", "title", "description", "language", "results", "access", "questions",
                  "analyses"}, ""));
-  auto format = ReadString(document, "format", 64, true, "");
-  if (!format) return MakeError(format.error());
-  if (*format != kSurveyFormat) {
-    return MakeError("format: must be \"" + std::string(kSurveyFormat) + "\", but is \"" + *format + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto format, ReadString(document, "format", 64, true, ""));
+  if (format != kSurveyFormat) {
+    return MakeError("format: must be \"" + std::string(kSurveyFormat) + "\", but is \"" + format + "\"");
   }
   Survey survey;
-  auto id = ReadString(document, "id", 64, true, "");
-  if (!id) return MakeError(id.error());
-  DENIABLE_TRY(ValidateId(*id, "id"));
-  survey.id = *id;
-  auto version = ReadInteger(document, "version", 1, 1000000, "");
-  if (!version) return MakeError(version.error());
-  survey.version = static_cast<int>(*version);
-  auto title = ReadString(document, "title", 200, true, "");
-  if (!title) return MakeError(title.error());
-  survey.title = *title;
-  auto description = ReadString(document, "description", 5000, false, "");
-  if (!description) return MakeError(description.error());
-  survey.description = *description;
-  auto language = ReadString(document, "language", 35, false, "");
-  if (!language) return MakeError(language.error());
-  if (!language->empty() && !IsLanguageTag(*language)) {
-    return MakeError("language: must be a language tag such as \"en\", \"fr\" or \"pt-BR\", but is \"" + *language + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto id, ReadString(document, "id", 64, true, ""));
+  DENIABLE_TRY(ValidateId(id, "id"));
+  survey.id = id;
+  DENIABLE_ASSIGN_OR_RETURN(auto version, ReadInteger(document, "version", 1, 1000000, ""));
+  survey.version = static_cast<int>(version);
+  DENIABLE_ASSIGN_OR_RETURN(auto title, ReadString(document, "title", 200, true, ""));
+  survey.title = title;
+  DENIABLE_ASSIGN_OR_RETURN(auto description, ReadString(document, "description", 5000, false, ""));
+  survey.description = description;
+  DENIABLE_ASSIGN_OR_RETURN(auto language, ReadString(document, "language", 35, false, ""));
+  if (!language.empty() && !IsLanguageTag(language)) {
+    return MakeError("language: must be a language tag such as \"en\", \"fr\" or \"pt-BR\", but is \"" + language + "\"");
   }
-  survey.language = *language;
+  survey.language = language;
   // Admin-only unless the definition says "public": the same default as the
   // creation page (a survey that forgot the field does not publish its results).
-  auto results = ReadChoice(document, "results", "admin", ResultsVisibility::kAdmin, "public",
-                            ResultsVisibility::kPublic);
-  if (!results) return MakeError(results.error());
-  survey.results = *results;
-  auto access = ReadChoice(document, "access", "open", Access::kOpen, "invitation", Access::kInvitation);
-  if (!access) return MakeError(access.error());
-  survey.access = *access;
+  DENIABLE_ASSIGN_OR_RETURN(auto results,
+                            ReadChoice(document, "results", "admin", ResultsVisibility::kAdmin, "public",
+                                       ResultsVisibility::kPublic));
+  survey.results = results;
+  DENIABLE_ASSIGN_OR_RETURN(auto access,
+                            ReadChoice(document, "access", "open", Access::kOpen, "invitation", Access::kInvitation));
+  survey.access = access;
   DENIABLE_TRY(ParseQuestions(document, survey));
   if (document.contains("analyses")) {
     const auto& analyses = document.at("analyses");

@@ -3,10 +3,10 @@
 #include <iostream>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 
 #include "core/analysis/analysis.h"
 #include "core/survey/interval_target.h"
+#include "server/http/wire_errors.h"
 #include "server/surveys/csv_export.h"
 #include "server/surveys/estimation_gate.h"
 
@@ -22,7 +22,7 @@ nlohmann::json CommaList(const std::string& text) {
   return list;
 }
 
-ApiError InvalidAnalysis(const std::string& message) { return ApiError{400, "invalid_analysis", message}; }
+ApiError InvalidAnalysis(const std::string& message) { return ApiErrorFor(WireCode::kInvalidAnalysis, message); }
 
 // The spec of the query's analysis and its estimation options, or the error naming what is wrong.
 std::variant<std::pair<nlohmann::json, nlohmann::json>, ApiError> ParseQuery(const ApiRequest& request) {
@@ -89,19 +89,23 @@ std::variant<ServedAnalysis, ApiResponse> ServeAnalysis(ApiContext& context, con
   const SurveyEntry::ReportReader read = [&context, survey_id](const auto& visit, const auto& cancelled) {
     return context.storage.ForEachReportOf(survey_id, visit, cancelled);
   };
-  try {
-    auto lookup = entry->Analysis(spec, options, read, context.registry.estimation_limits(), requester);
-    return ServedAnalysis{entry, std::move(analysis).value(), std::move(lookup)};
-  } catch (const EstimationBusy&) {
-    return ErrorWithRetryAfter({503, "estimation_busy", "too many computations are running or queued; retry in a few seconds"});
-  } catch (const ClientEstimationLimit&) {
-    return ErrorWithRetryAfter({429, "estimation_limit",
-                                "a computation from your address is still running or queued: one at a time per client"});
-  } catch (const EstimationCancelled&) {
-    return ErrorResponse({503, "estimation_cancelled", "the client disconnected, so the computation was stopped"});
-  } catch (const std::runtime_error& error) {
-    std::cerr << "analysis: survey \"" << survey_id << "\": " << error.what() << std::endl;
-    return ErrorResponse({503, "storage_unavailable", "the stored reports could not be read; retry later"});
+  auto lookup = entry->Analysis(spec, options, read, context.registry.estimation_limits(), requester);
+  if (lookup) return ServedAnalysis{entry, std::move(analysis).value(), std::move(lookup).value()};
+  switch (lookup.error_code()) {
+    case ErrorCode::kBusy:
+      return ErrorWithRetryAfter(
+          ApiErrorFor(WireCode::kEstimationBusy, "too many computations are running or queued; retry in a few seconds"));
+    case ErrorCode::kConflict:
+      return ErrorWithRetryAfter(
+          ApiErrorFor(WireCode::kEstimationLimit,
+                      "a computation from your address is still running or queued: one at a time per client"));
+    case ErrorCode::kCancelled:
+      return ErrorResponse(
+          ApiErrorFor(WireCode::kEstimationCancelled, "the client disconnected, so the computation was stopped"));
+    default:  // the reports could not be read
+      std::cerr << "analysis: survey \"" << survey_id << "\": " << lookup.error() << std::endl;
+      return ErrorResponse(
+          ApiErrorFor(WireCode::kStorageUnavailable, "the stored reports could not be read; retry later"));
   }
 }
 

@@ -1,16 +1,18 @@
 #include "server/api/api_context.h"
 
+#include "server/http/wire_errors.h"
+
 namespace deniable::server {
 
 std::optional<ApiError> RequireAdmin(const ApiContext& context, const ApiRequest& request) {
   const std::string authorization = request.Header("authorization");
   if (authorization.empty()) {
-    return ApiError{401, "admin_token_missing",
-                    "this endpoint needs the admin token: send the header \"Authorization: Bearer <token>\" "
-                    "(the token is printed when the server starts and kept in DATA_DIR/admin-token)"};
+    return ApiErrorFor(WireCode::kAdminTokenMissing,
+                       "this endpoint needs the admin token: send the header \"Authorization: Bearer <token>\" "
+                       "(the token is printed when the server starts and kept in DATA_DIR/admin-token)");
   }
   if (!context.admin_token.Matches(BearerToken(authorization))) {
-    return ApiError{401, "admin_token_invalid", "the admin token is wrong"};
+    return ApiErrorFor(WireCode::kAdminTokenInvalid, "the admin token is wrong");
   }
   return std::nullopt;
 }
@@ -19,16 +21,16 @@ std::optional<ApiError> CheckResultsAccess(const ApiContext& context, const Surv
                                            const ApiRequest& request) {
   if (entry.survey().results == ResultsVisibility::kPublic) return std::nullopt;
   if (request.Header("authorization").empty()) {
-    return ApiError{403, "results_admin_only",
-                    "the results of survey \"" + entry.id() + "\" are admin-only: send \"Authorization: Bearer <token>\""};
+    return ApiErrorFor(WireCode::kResultsAdminOnly, "the results of survey \"" + entry.id() +
+                                                        "\" are admin-only: send \"Authorization: Bearer <token>\"");
   }
   return RequireAdmin(context, request);
 }
 
 ApiError SurveyNotFound(const std::string& id) {
-  return ApiError{404, "survey_not_found", "no survey with id \"" + id + "\""};
+  return ApiErrorFor(WireCode::kSurveyNotFound, "no survey with id \"" + id + "\"");
 }
 
-ApiError InvalidJson(const std::string& message) { return ApiError{400, "invalid_json", message}; }
+ApiError InvalidJson(const std::string& message) { return ApiErrorFor(WireCode::kInvalidJson, message); }
 
 }  // namespace deniable::server

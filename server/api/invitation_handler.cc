@@ -4,8 +4,9 @@
 
 #include "core/common/json_fields.h"
 #include "core/common/os_random.h"
-#include "server/surveys/invitation_codes.h"
 #include "server/http/json_limits.h"
+#include "server/http/wire_errors.h"
+#include "server/surveys/invitation_codes.h"
 
 namespace deniable::server {
 namespace {
@@ -14,12 +15,13 @@ namespace {
 std::variant<int, ApiError> ReadCount(const ApiRequest& request) {
   auto document = ParseJsonBody(request.Header("content-type"), request.body);
   if (!document) return InvalidJson(document.error());
-  if (auto status = RequireObject(*document, ""); !status) return ApiError{400, "invalid_request", status.error()};
+  if (auto status = RequireObject(*document, ""); !status)
+    return FromError(status.failure(), WireCode::kInvalidRequest);
   if (auto status = RejectUnknownFields(*document, {"count"}, ""); !status) {
-    return ApiError{400, "invalid_request", status.error()};
+    return FromError(status.failure(), WireCode::kInvalidRequest);
   }
   auto count = ReadInteger(*document, "count", 1, kMaxInvitationsPerRequest, "");
-  if (!count) return ApiError{400, "invalid_request", count.error()};
+  if (!count) return FromError(count.failure(), WireCode::kInvalidRequest);
   return static_cast<int>(*count);
 }
 
@@ -30,8 +32,8 @@ ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request
   const auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
   if (entry->survey().access != Access::kInvitation) {
-    return ApiError{400, "invalid_request",
-                    "access: survey \"" + entry->id() + "\" is open to everyone; invitations need access \"invitation\""};
+    return ApiErrorFor(WireCode::kInvalidRequest, "access: survey \"" + entry->id() +
+                                                      "\" is open to everyone; invitations need access \"invitation\"");
   }
   auto count = ReadCount(request);
   if (auto* error = std::get_if<ApiError>(&count)) return *error;
@@ -42,7 +44,7 @@ ApiResult HandleCreateInvitations(ApiContext& context, const ApiRequest& request
   for (const auto& code : codes) hashes.push_back(HashInvitationCode(code));
   if (auto stored = context.storage.AddInvitations(entry->id(), hashes); !stored) {
     std::cerr << "error: storing invitations failed: " << stored.error() << std::endl;
-    return ApiError{500, "storage_failed", "the invitation codes could not be stored; none were created"};
+    return ApiErrorFor(WireCode::kStorageFailed, "the invitation codes could not be stored; none were created");
   }
   return JsonResponse(201, {{"codes", codes}});
 }
@@ -54,7 +56,7 @@ ApiResult HandleCountInvitations(ApiContext& context, const ApiRequest& request)
   auto counts = context.storage.CountInvitations(entry->id());
   if (!counts) {
     std::cerr << "error: counting invitations failed: " << counts.error() << std::endl;
-    return ApiError{500, "storage_failed", "the invitation codes could not be counted; try again"};
+    return ApiErrorFor(WireCode::kStorageFailed, "the invitation codes could not be counted; try again");
   }
   return JsonResponse(200, {{"total", counts->total}, {"used", counts->used}, {"unused", counts->total - counts->used}});
 }
@@ -64,15 +66,17 @@ constexpr const char* kInvitationHeader = "x-invitation-code";
 }  // namespace
 
 ApiError InvitationRejected() {
-  return ApiError{403, "invitation_invalid", "this invitation code is unknown or has already been used for this survey"};
+  return ApiErrorFor(WireCode::kInvitationInvalid,
+                     "this invitation code is unknown or has already been used for this survey");
 }
 
 std::variant<std::optional<std::string>, ApiError> RequestInvitationHash(const SurveyEntry& entry, const ApiRequest& request) {
   if (entry.survey().access != Access::kInvitation) return std::optional<std::string>();
   const std::string received = request.Header(kInvitationHeader);
   if (received.empty()) {
-    return ApiError{403, "invitation_required",
-                    "survey \"" + entry.id() + "\" is by invitation: send your code in the X-Invitation-Code header"};
+    return ApiErrorFor(
+        WireCode::kInvitationRequired,
+        "survey \"" + entry.id() + "\" is by invitation: send your code in the X-Invitation-Code header");
   }
   const auto code = NormalizeInvitationCode(received);
   if (!code) return InvitationRejected();
@@ -89,7 +93,7 @@ ApiResult HandleCheckInvitation(ApiContext& context, const ApiRequest& request) 
   auto unused = context.storage.InvitationUnused(entry->id(), *code_hash);
   if (!unused) {
     std::cerr << "error: checking an invitation code failed: " << unused.error() << std::endl;
-    return ApiError{500, "storage_failed", "the invitation code could not be checked; try again"};
+    return ApiErrorFor(WireCode::kStorageFailed, "the invitation code could not be checked; try again");
   }
   if (!*unused) return InvitationRejected();
   return JsonResponse(200, {{"valid", true}, {"needed", true}});

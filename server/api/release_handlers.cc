@@ -8,8 +8,9 @@
 #include "core/common/json_fields.h"
 #include "core/common/os_random.h"
 #include "core/survey/interval_target.h"
-#include "server/http/json_limits.h"
 #include "server/base/utc_time.h"
+#include "server/http/json_limits.h"
+#include "server/http/wire_errors.h"
 
 namespace deniable::server {
 namespace {
@@ -27,14 +28,15 @@ std::variant<ConfidentialQuestion, ApiError> FindConfidentialQuestion(ApiContext
   const std::string& question_id = request.path_params.at(1);
   const auto index = entry->survey().QuestionIndex(question_id);
   if (!index) {
-    return ApiError{404, "question_not_found",
-                    "survey \"" + entry->id() + "\" has no question \"" + question_id + "\""};
+    return ApiErrorFor(WireCode::kQuestionNotFound,
+                       "survey \"" + entry->id() + "\" has no question \"" + question_id + "\"");
   }
   const ConfidentialAnswers* confidential = entry->survey().questions[*index].kind->confidential();
   if (!confidential) {
-    return ApiError{409, "not_confidential",
-                    "question \"" + question_id + "\" is not answered in confidence: its answers are randomised on "
-                    "the device and its results are estimated from the reports, not released"};
+    return ApiErrorFor(WireCode::kNotConfidential,
+                       "question \"" + question_id +
+                           "\" is not answered in confidence: its answers are randomised on "
+                           "the device and its results are estimated from the reports, not released");
   }
   return ConfidentialQuestion{entry, *index, confidential};
 }
@@ -42,20 +44,21 @@ std::variant<ConfidentialQuestion, ApiError> FindConfidentialQuestion(ApiContext
 ApiError RefusalError(const ReleaseRefused& refused, Storage& storage, const std::string& survey_id) {
   switch (refused.reason) {
     case ReleaseRefused::kOverBudget:
-      return ApiError{409, "budget_exceeded", refused.message};
+      return ApiErrorFor(WireCode::kBudgetExceeded, refused.message);
     case ReleaseRefused::kNoAnswers:
-      return ApiError{409, "no_answers", refused.message};
+      return ApiErrorFor(WireCode::kNoAnswers, refused.message);
     case ReleaseRefused::kNotConfidential:
-      return ApiError{409, "not_confidential", refused.message};
+      return ApiErrorFor(WireCode::kNotConfidential, refused.message);
     case ReleaseRefused::kStorage:
       break;
   }
   // A release racing its survey's deletion: the ledger was refused, nothing was published or spent.
   if (auto deleted = storage.WasDeleted(survey_id); deleted && *deleted) {
-    return ApiError{409, "survey_deleted", "survey \"" + survey_id + "\" was deleted: the release was not made"};
+    return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + survey_id + "\" was deleted: the release was not made");
   }
   std::cerr << "error: a release was not stored: " << refused.message << std::endl;
-  return ApiError{500, "storage_failed", "the release could not be stored, so it was not published and spent nothing"};
+  return ApiErrorFor(WireCode::kStorageFailed,
+                     "the release could not be stored, so it was not published and spent nothing");
 }
 
 PersistLedger SaveTo(Storage& storage, const std::string& survey_id) {
@@ -68,7 +71,7 @@ PersistLedger SaveTo(Storage& storage, const std::string& survey_id) {
 std::variant<std::optional<std::int64_t>, ApiError> TakeAtRespondents(nlohmann::json& body) {
   if (!body.is_object() || !body.contains("at_respondents")) return std::optional<std::int64_t>();
   auto count = ReadInteger(body, "at_respondents", 1, 1000000000, "");
-  if (!count) return ApiError{400, "invalid_request", count.error()};
+  if (!count) return FromError(count.failure(), WireCode::kInvalidRequest);
   body.erase("at_respondents");
   return std::optional<std::int64_t>(*count);
 }
@@ -82,8 +85,8 @@ std::variant<PostProcessing, ApiError> ReadPostProcessing(const ApiRequest& requ
   PostProcessing steps;
   for (const auto& [name, value] : request.query) {
     if (name != "postprocess" && name != kIntervalOption) {
-      return ApiError{400, "invalid_query",
-                      "unknown query parameter \"" + name + "\" (expected postprocess or " + kIntervalOption + ")"};
+      return ApiErrorFor(WireCode::kInvalidQuery,
+                         "unknown query parameter \"" + name + "\" (expected postprocess or " + kIntervalOption + ")");
     }
   }
   const auto found = request.query.find("postprocess");
@@ -98,8 +101,9 @@ std::variant<PostProcessing, ApiError> ReadPostProcessing(const ApiRequest& requ
     } else if (step == "consistent") {
       steps.consistent = true;
     } else {
-      return ApiError{400, "invalid_query",
-                      "postprocess: \"" + step + "\" is not a step (expected clamp, round or consistent, comma-separated)"};
+      return ApiErrorFor(
+          WireCode::kInvalidQuery,
+          "postprocess: \"" + step + "\" is not a step (expected clamp, round or consistent, comma-separated)");
     }
   }
   return steps;
@@ -118,7 +122,7 @@ ApiResult HandleCreateRelease(ApiContext& context, const ApiRequest& request) {
   auto at_respondents = TakeAtRespondents(document);
   if (auto* error = std::get_if<ApiError>(&at_respondents)) return *error;
   auto release_request = ParseReleaseRequest(document);
-  if (!release_request) return ApiError{400, "invalid_request", release_request.error()};
+  if (!release_request) return FromError(release_request.failure(), WireCode::kInvalidRequest);
   OsRandom random;  // the noise: drawn here, once, from the kernel's CSPRNG
   const std::string& question_id = request.path_params.at(1);
   auto made = question.entry->Release(question_id, *release_request, std::get<0>(at_respondents), random, NowUtc(),
@@ -146,14 +150,14 @@ ApiResult HandleCancelScheduledRelease(ApiContext& context, const ApiRequest& re
   const auto ledger = question.entry->Ledger(question_id);
   const auto& scheduled = ledger->scheduled();
   if (std::none_of(scheduled.begin(), scheduled.end(), [&](const auto& item) { return item.id == scheduled_id; })) {
-    return ApiError{404, "scheduled_release_not_found",
-                    "question \"" + question_id + "\" has no scheduled release \"" + scheduled_id +
-                        "\" (it may have been made already)"};
+    return ApiErrorFor(WireCode::kScheduledReleaseNotFound, "question \"" + question_id +
+                                                                "\" has no scheduled release \"" + scheduled_id +
+                                                                "\" (it may have been made already)");
   }
   if (auto cancelled = question.entry->CancelScheduled(question_id, scheduled_id, SaveTo(context.storage, question.entry->id()));
       !cancelled) {
     std::cerr << "error: cancelling a scheduled release failed: " << cancelled.error() << std::endl;
-    return ApiError{409, "not_cancelled", cancelled.error()};
+    return ApiErrorFor(WireCode::kNotCancelled, cancelled.error());
   }
   return JsonResponse(200, BudgetFields(*question.entry->Ledger(question_id)));
 }
@@ -181,7 +185,7 @@ ApiResult HandleGetLedger(ApiContext& context, const ApiRequest& request) {
     interval_option[kIntervalOption] = given->second;
   }
   const auto target = ReadIntervalTarget(interval_option);
-  if (!target) return ApiError{400, "invalid_query", "query parameter " + target.error()};
+  if (!target) return ApiErrorFor(WireCode::kInvalidQuery, "query parameter " + target.error());
   const auto ledger = question.entry->Ledger(request.path_params.at(1));
   nlohmann::json document = LedgerDocument(*ledger, question.confidential->layout(), *target);
   if (request.query.count("postprocess")) {
@@ -201,10 +205,11 @@ ApiResult HandleExactCounts(ApiContext& context, const ApiRequest& request) {
   if (auto* error = std::get_if<ApiError>(&found)) return *error;
   const auto& question = std::get<ConfidentialQuestion>(found);
   if (!question.confidential->admin_sees_counts()) {
-    return ApiError{403, "exact_counts_not_allowed",
-                    "the definition of question \"" + request.path_params.at(1) +
-                        "\" does not let admins see its exact counts (\"admin_sees_counts\" is false): only releases "
-                        "are published"};
+    return ApiErrorFor(
+        WireCode::kExactCountsNotAllowed,
+        "the definition of question \"" + request.path_params.at(1) +
+            "\" does not let admins see its exact counts (\"admin_sees_counts\" is false): only releases "
+            "are published");
   }
   const auto counts = question.entry->ExactCounts(question.index);
   const auto labels = question.confidential->layout().labels;

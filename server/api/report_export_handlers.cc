@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "server/http/wire_errors.h"
 #include "server/surveys/report_export.h"
 
 namespace deniable::server {
@@ -20,8 +21,8 @@ std::variant<std::shared_ptr<SurveyEntry>, ApiError> AdminSurvey(ApiContext& con
 }
 
 ApiResponse Busy() {
-  ApiResponse response = ErrorResponse(
-      {503, "export_busy", "another export of reports is running and one more is waiting; retry in a few seconds"});
+  ApiResponse response = ErrorResponse(ApiErrorFor(
+      WireCode::kExportBusy, "another export of reports is running and one more is waiting; retry in a few seconds"));
   response.headers.emplace_back("Retry-After", "5");
   return response;
 }
@@ -32,7 +33,8 @@ ApiResult Export(ApiContext& context, const ApiRequest& request, ExportFormat fo
   const auto& entry = std::get<std::shared_ptr<SurveyEntry>>(found);
   const auto gone = request.client_gone;
   auto permit = context.registry.estimation_limits().exports.Enter([gone] { return gone->load(); });
-  if (!permit) return gone->load() ? ApiResult(ApiError{503, "export_cancelled", "the client disconnected"}) : Busy();
+  if (!permit)
+    return gone->load() ? ApiResult(ApiErrorFor(WireCode::kExportCancelled, "the client disconnected")) : Busy();
   std::string body;
   bool too_large = false;
   auto written = WriteReportExport(context.storage, entry->survey(), format, [&](std::string_view chunk) {
@@ -41,15 +43,18 @@ ApiResult Export(ApiContext& context, const ApiRequest& request, ExportFormat fo
     return !too_large && !gone->load();
   });
   if (too_large) {
-    return ApiError{413, "export_too_large",
-                    "the export is larger than " + std::to_string(kMaxExportBytes >> 20) +
-                        " MiB, more than the server sends in one response: write it with `deniable export --data DIR "
-                        "--survey " + entry->id() + " --format csv --out FILE` (the CSV is about 8 times smaller than "
-                        "the JSON)"};
+    return ApiErrorFor(
+        WireCode::kExportTooLarge,
+        "the export is larger than " + std::to_string(kMaxExportBytes >> 20) +
+            " MiB, more than the server sends in one response: write it with `deniable export --data DIR "
+            "--survey " +
+            entry->id() +
+            " --format csv --out FILE` (the CSV is about 8 times smaller than "
+            "the JSON)");
   }
   if (!written) {
     std::cerr << "export: survey \"" << entry->id() << "\": " << written.error() << std::endl;
-    return ApiError{503, "export_failed", "the export did not finish: " + written.error()};
+    return ApiErrorFor(WireCode::kExportFailed, "the export did not finish: " + written.error());
   }
   const bool csv = format == ExportFormat::kCsv;
   ApiResponse response{200, csv ? "text/csv; charset=utf-8" : "application/json", std::move(body), {}};

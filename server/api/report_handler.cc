@@ -4,9 +4,10 @@
 
 #include "core/survey/report.h"
 #include "server/api/invitation_handler.h"
-#include "server/http/json_limits.h"
 #include "server/api/release_handlers.h"
 #include "server/base/utc_time.h"
+#include "server/http/json_limits.h"
+#include "server/http/wire_errors.h"
 
 namespace deniable::server {
 namespace {
@@ -18,25 +19,30 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
     case SubmitOutcome::kInvitationRejected:
       return InvitationRejected();
     case SubmitOutcome::kShuttingDown:
-      return ApiError{503, "shutting_down", "the server is shutting down; send the report again in a moment"};
+      return ApiErrorFor(WireCode::kShuttingDown, "the server is shutting down; send the report again in a moment");
     case SubmitOutcome::kNotAdmitted:
-      return ApiError{409, "report_not_admitted",
-                      "the model's round filled up while this report was waiting to be stored: fetch the model's state "
-                      "again and prepare a new report"};
+      return ApiErrorFor(
+          WireCode::kReportNotAdmitted,
+          "the model's round filled up while this report was waiting to be stored: fetch the model's state "
+          "again and prepare a new report");
     case SubmitOutcome::kSurveyDeleted:
-      return ApiError{409, "survey_deleted", "the survey was deleted while this report was being stored: it was not stored"};
+      return ApiErrorFor(WireCode::kSurveyDeleted,
+                         "the survey was deleted while this report was being stored: it was not stored");
     case SubmitOutcome::kSurveyClosed:
-      return ApiError{409, "survey_closed",
-                      "the survey closed while this report was being stored: it was not stored, and no longer accepts "
-                      "answers"};
+      return ApiErrorFor(
+          WireCode::kSurveyClosed,
+          "the survey closed while this report was being stored: it was not stored, and no longer accepts "
+          "answers");
     case SubmitOutcome::kStorageUnavailable:
-      return ApiError{503, "storage_unavailable",
-                      "the server cannot store reports now (its database file is missing): the report was not stored, "
-                      "please send it again later"};
+      return ApiErrorFor(
+          WireCode::kStorageUnavailable,
+          "the server cannot store reports now (its database file is missing): the report was not stored, "
+          "please send it again later");
     case SubmitOutcome::kStorageFailed:
       break;
   }
-  return ApiError{500, "storage_failed", "the report could not be stored; it was not counted, please send it again"};
+  return ApiErrorFor(WireCode::kStorageFailed,
+                     "the report could not be stored; it was not counted, please send it again");
 }
 
 // The report to store, or the error that refuses it.
@@ -44,18 +50,19 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
   auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
   // Checked first: a closed invitation survey spends no code.
-  if (auto closed = entry->ClosedReason(NowSeconds())) return ApiError{409, "survey_closed", *closed};
+  if (auto closed = entry->ClosedReason(NowSeconds())) return ApiErrorFor(WireCode::kSurveyClosed, *closed);
   auto code_hash = RequestInvitationHash(*entry, request);
   if (auto* error = std::get_if<ApiError>(&code_hash)) return *error;
   auto document = ParseJsonBody(request.Header("content-type"), request.body);
   if (!document) return InvalidJson(document.error());
   auto report = ParseReport(entry->survey(), *document);
-  if (!report) return ApiError{400, "invalid_report", report.error()};
+  if (!report) return FromError(report.failure(), WireCode::kInvalidReport);
   // A model's report names its round: one for a closed or future round is refused.
   // A complete model (all its max_rounds done) is said apart: the client
   // sends the report again without the model's part, not a new model report.
   if (auto admitted = entry->Admits(*report); !admitted) {
-    return ApiError{409, entry->RefusedAsComplete(*report) ? "model_complete" : "report_not_admitted", admitted.error()};
+    return ApiErrorFor(entry->RefusedAsComplete(*report) ? WireCode::kModelComplete : WireCode::kReportNotAdmitted,
+                       admitted.error());
   }
   ReportRecord record{entry->id(), document->dump(), std::get<std::optional<std::string>>(std::move(code_hash))};
   return PendingReport{entry, std::move(report).value(), std::move(record)};

@@ -2,8 +2,9 @@
 
 #include <iostream>
 
-#include "server/surveys/csv_export.h"
 #include "server/api/results_query.h"
+#include "server/http/wire_errors.h"
+#include "server/surveys/csv_export.h"
 
 namespace deniable::server {
 namespace {
@@ -27,20 +28,22 @@ std::variant<ReadableResult, ApiError> ReadableResults(ApiContext& context, cons
   requester.trusted = entry->survey().results != ResultsVisibility::kPublic ||
                       (!request.Header("authorization").empty() && !RequireAdmin(context, request));
   requester.client_gone = request.client_gone;
-  try {
-    return ReadableResult{entry,
-                          entry->Results(std::get<EstimateQuery>(options), context.registry.estimation_limits(), requester)};
-  } catch (const EstimationBusy&) {
-    return ApiError{503, "estimation_busy",
-                    "too many results computations with custom options are running or queued; retry in a few "
-                    "seconds (the default options are computed separately and cached)"};
-  } catch (const ClientEstimationLimit&) {
-    return ApiError{429, "estimation_limit",
-                    "a results computation with custom options from your address is still running or queued: one "
-                    "at a time per client; retry when it has finished (the default options are not limited)"};
-  } catch (const EstimationCancelled&) {
-    std::cerr << "results: survey \"" << entry->id() << "\": estimation stopped, the client disconnected" << std::endl;
-    return ApiError{503, "estimation_cancelled", "the client disconnected, so the computation was stopped"};
+  auto lookup = entry->Results(std::get<EstimateQuery>(options), context.registry.estimation_limits(), requester);
+  if (lookup) return ReadableResult{entry, std::move(lookup).value()};
+  switch (lookup.error_code()) {
+    case ErrorCode::kBusy:
+      return ApiErrorFor(WireCode::kEstimationBusy,
+                         "too many results computations with custom options are running or queued; retry in a few "
+                         "seconds (the default options are computed separately and cached)");
+    case ErrorCode::kConflict:
+      return ApiErrorFor(WireCode::kEstimationLimit,
+                         "a results computation with custom options from your address is still running or queued: "
+                         "one at a time per client; retry when it has finished (the default options are not limited)");
+    case ErrorCode::kCancelled:
+      std::cerr << "results: survey \"" << entry->id() << "\": estimation stopped, the client disconnected" << std::endl;
+      return ApiErrorFor(WireCode::kEstimationCancelled, "the client disconnected, so the computation was stopped");
+    default:
+      return FromError(lookup.failure(), WireCode::kInternal);
   }
 }
 

@@ -5,11 +5,12 @@
 #include <vector>
 
 #include "core/survey/results.h"
+#include "server/http/wire_errors.h"
 
 namespace deniable::server {
 namespace {
 
-ApiError InvalidQuery(const std::string& message) { return ApiError{400, "invalid_query", message}; }
+ApiError InvalidQuery(const std::string& message) { return ApiErrorFor(WireCode::kInvalidQuery, message); }
 
 // A survey-wide name, or "<question id>.<name>" (results.h).
 std::optional<ApiError> RejectUnknownNames(const nlohmann::json& options) {

@@ -3,13 +3,14 @@
 #include <iostream>
 
 #include "core/common/json_fields.h"
-#include "server/http/json_limits.h"
 #include "server/base/utc_time.h"
+#include "server/http/json_limits.h"
+#include "server/http/wire_errors.h"
 
 namespace deniable::server {
 namespace {
 
-ApiError InvalidRequest(const std::string& message) { return ApiError{400, "invalid_request", message}; }
+ApiError InvalidRequest(const std::string& message) { return ApiErrorFor(WireCode::kInvalidRequest, message); }
 
 // {"status": "open" | "closed", "closes_at": time | null (optional)}.
 std::variant<SurveyStatus, ApiError> ReadStatus(const ApiRequest& request) {
@@ -63,7 +64,7 @@ ApiResult HandleSetStatus(ApiContext& context, const ApiRequest& request) {
   const SurveyStatus& wanted = std::get<SurveyStatus>(status);
   if (auto saved = context.storage.SetStatus({entry->id(), wanted.closed, wanted.closes_at}); !saved) {
     std::cerr << "error: storing a survey's status failed: " << saved.error() << std::endl;
-    return ApiError{500, "storage_failed", "the survey's status could not be stored; nothing changed"};
+    return ApiErrorFor(WireCode::kStorageFailed, "the survey's status could not be stored; nothing changed");
   }
   entry->SetStatus(wanted);
   return JsonResponse(200, StatusJson(*entry));
@@ -83,11 +84,11 @@ ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
   }
   auto deleted = context.storage.DeleteSurvey(entry->id());
   if (!deleted && deleted.error_code() == ErrorCode::kNotFound) {
-    return ApiError{409, "survey_deleted", "survey \"" + entry->id() + "\" was deleted by another request"};
+    return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + entry->id() + "\" was deleted by another request");
   }
   if (!deleted) {
     std::cerr << "error: deleting a survey failed: " << deleted.error() << std::endl;
-    return ApiError{500, "storage_failed", "the survey could not be deleted; nothing was deleted"};
+    return ApiErrorFor(WireCode::kStorageFailed, "the survey could not be deleted; nothing was deleted");
   }
   const std::int64_t reports = *deleted;
   context.registry.Remove(entry->id());

@@ -2,10 +2,11 @@
 
 #include <iostream>
 
-#include "server/http/json_limits.h"
 #include "server/api/survey_admin_handlers.h"
-#include "server/surveys/survey_catalog.h"
 #include "server/base/version.h"
+#include "server/http/json_limits.h"
+#include "server/http/wire_errors.h"
+#include "server/surveys/survey_catalog.h"
 
 namespace deniable::server {
 namespace {
@@ -40,22 +41,24 @@ ApiResult HandleCreateSurvey(ApiContext& context, const ApiRequest& request) {
   auto document = ParseJsonBody(request.Header("content-type"), request.body);
   if (!document) return InvalidJson(document.error());
   auto survey = ParseSurvey(*document);
-  if (!survey) return ApiError{400, "invalid_survey", survey.error()};
-  if (auto analyses = CheckDeclaredAnalyses(*survey); !analyses) return ApiError{400, "invalid_survey", analyses.error()};
+  if (!survey) return FromError(survey.failure(), WireCode::kInvalidSurvey);
+  if (auto analyses = CheckDeclaredAnalyses(*survey); !analyses) {
+    return FromError(analyses.failure(), WireCode::kInvalidSurvey);
+  }
   const std::string id = survey->id;
   auto created = CreateSurvey(context.storage, context.registry, std::move(survey).value());
   if (!created) {
     std::cerr << "error: storing a survey failed: " << created.error() << std::endl;
-    return ApiError{500, "storage_failed", "the survey could not be stored; see the server log"};
+    return ApiErrorFor(WireCode::kStorageFailed, "the survey could not be stored; see the server log");
   }
   if (created->outcome == CreateOutcome::kDeleted) {
-    return ApiError{409, "survey_deleted", "a survey with id \"" + id +
-                                               "\" was deleted; ids are never reused (old links and codes must not "
-                                               "reach a new survey): choose another id"};
+    return ApiErrorFor(WireCode::kSurveyDeleted, "a survey with id \"" + id +
+                                                     "\" was deleted; ids are never reused (old links and codes must "
+                                                     "not reach a new survey): choose another id");
   }
   if (created->outcome == CreateOutcome::kExists) {
-    return ApiError{409, "survey_exists", "a survey with id \"" + id +
-                                              "\" already exists (choose another id, or a new version under a new id)"};
+    return ApiErrorFor(WireCode::kSurveyExists,
+                       "a survey with id \"" + id + "\" already exists (choose another id, or a new version under a new id)");
   }
   return JsonResponse(201, created->entry->definition());
 }

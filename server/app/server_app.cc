@@ -66,9 +66,8 @@ Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
 }
 
 Status LoadSurveys(const ServeOptions& options, Storage& storage, SurveyRegistry& registry) {
-  auto summary = LoadCatalog(storage, registry, std::cerr);
-  if (!summary) return MakeError(summary.error());
-  std::cout << "loaded " << summary->surveys << " survey(s) and " << summary->reports << " report(s) from "
+  DENIABLE_ASSIGN_OR_RETURN(auto summary, LoadCatalog(storage, registry, std::cerr));
+  std::cout << "loaded " << summary.surveys << " survey(s) and " << summary.reports << " report(s) from "
             << options.data_dir << std::endl;
   for (const std::string& file : options.demo_files) DENIABLE_TRY(LoadDemoSurvey(file, storage, registry));
   // Scheduled releases whose count was reached just before a stop.
@@ -110,9 +109,9 @@ int Serve(const ServeOptions& options, DataDirectory& data, SurveyRegistry& regi
 }  // namespace
 
 Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir) {
-  auto storage = SqliteStorage::Open(data_dir + "/deniable.sqlite3", data_dir + "/admin-token");
-  if (!storage) return std::move(storage).failure();
-  return std::unique_ptr<Storage>(std::move(storage).value());
+  DENIABLE_ASSIGN_OR_RETURN(auto storage,
+                            SqliteStorage::Open(data_dir + "/deniable.sqlite3", data_dir + "/admin-token"));
+  return std::unique_ptr<Storage>(std::move(storage));
 }
 
 int RunServer(const ServeOptions& options) {

@@ -33,18 +33,15 @@ struct AdviseOptions {
 };
 
 Result<AdviseOptions> ParseAdviseOptions(const std::vector<std::string>& args) {
-  auto flags = ParseFlags(args, {{"--options", true}, {"--epsilon", true}, {"--respondents", true}, {"--json", false}});
-  if (!flags) return MakeError(flags.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto flags,
+                            ParseFlags(args, {{"--options", true}, {"--epsilon", true}, {"--respondents", true}, {"--json", false}}));
   for (const char* name : {"--options", "--respondents"}) {
-    if (!flags->Has(name)) return MakeError(std::string(name) + " is required");
+    if (!flags.Has(name)) return MakeError(std::string(name) + " is required");
   }
-  auto options = IntegerFlag(*flags, "--options", 2, 4096, 0);
-  if (!options) return MakeError(options.error());
-  auto epsilon = NumberFlag(*flags, "--epsilon");
-  if (!epsilon) return MakeError(epsilon.error());
-  auto respondents = IntegerFlag(*flags, "--respondents", 1, 2147483647, 0);
-  if (!respondents) return MakeError(respondents.error());
-  return AdviseOptions{static_cast<int>(*options), *epsilon, *respondents, flags->Has("--json")};
+  DENIABLE_ASSIGN_OR_RETURN(auto options, IntegerFlag(flags, "--options", 2, 4096, 0));
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, NumberFlag(flags, "--epsilon"));
+  DENIABLE_ASSIGN_OR_RETURN(auto respondents, IntegerFlag(flags, "--respondents", 1, 2147483647, 0));
+  return AdviseOptions{static_cast<int>(options), epsilon, respondents, flags.Has("--json")};
 }
 
 std::string AdviceText(const Advice& advice) {

@@ -78,10 +78,9 @@ Result<std::uint64_t> UnsignedFlag(const ParsedFlags& flags, const std::string& 
 }
 
 Result<double> NumberFlag(const ParsedFlags& flags, const std::string& name) {
-  auto text = RequiredFlag(flags, name);
-  if (!text) return MakeError(text.error());
-  const auto value = ParseFiniteNumber(*text);
-  if (!value) return MakeError(name + " must be a finite number, but is \"" + *text + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto text, RequiredFlag(flags, name));
+  const auto value = ParseFiniteNumber(text);
+  if (!value) return MakeError(name + " must be a finite number, but is \"" + text + "\"");
   return *value;
 }
 

@@ -44,19 +44,16 @@ struct ExportOptions {
 };
 
 Result<ExportOptions> ParseExportOptions(const std::vector<std::string>& args) {
-  auto flags = ParseFlags(args, {{"--data", true}, {"--survey", true}, {"--format", true}, {"--out", true},
-                                 {"--codebook", true}});
-  if (!flags) return MakeError(flags.error());
-  auto survey = RequiredFlag(*flags, "--survey");
-  if (!survey) return MakeError(survey.error());
-  auto format = RequiredFlag(*flags, "--format");
-  if (!format) return MakeError(format.error());
-  if (*format != "csv" && *format != "json") return MakeError("--format must be csv or json, but is \"" + *format + "\"");
-  auto out = RequiredFlag(*flags, "--out");
-  if (!out) return MakeError(out.error());
-  return ExportOptions{flags->ValueOr("--data", "./deniable-data"), *survey,
-                       *format == "csv" ? ExportFormat::kCsv : ExportFormat::kJson, *out,
-                       flags->ValueOr("--codebook", "")};
+  DENIABLE_ASSIGN_OR_RETURN(auto flags,
+                            ParseFlags(args, {{"--data", true}, {"--survey", true}, {"--format", true}, {"--out", true},
+                                              {"--codebook", true}}));
+  DENIABLE_ASSIGN_OR_RETURN(auto survey, RequiredFlag(flags, "--survey"));
+  DENIABLE_ASSIGN_OR_RETURN(auto format, RequiredFlag(flags, "--format"));
+  if (format != "csv" && format != "json") return MakeError("--format must be csv or json, but is \"" + format + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto out, RequiredFlag(flags, "--out"));
+  return ExportOptions{flags.ValueOr("--data", "./deniable-data"), survey,
+                       format == "csv" ? ExportFormat::kCsv : ExportFormat::kJson, out,
+                       flags.ValueOr("--codebook", "")};
 }
 
 // A new file only its owner reads: the export is the survey's data.
@@ -69,10 +66,9 @@ Result<std::FILE*> OpenOutput(const std::string& path) {
 }
 
 Status WriteWhole(const std::string& path, const std::string& text) {
-  auto file = OpenOutput(path);
-  if (!file) return MakeError(file.error());
-  const bool ok = std::fwrite(text.data(), 1, text.size(), *file) == text.size();
-  if ((*file != stdout && std::fclose(*file) != 0) || !ok) return MakeError("cannot write " + path);
+  DENIABLE_ASSIGN_OR_RETURN(auto file, OpenOutput(path));
+  const bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if ((file != stdout && std::fclose(file) != 0) || !ok) return MakeError("cannot write " + path);
   return OkStatus();
 }
 
@@ -91,25 +87,22 @@ Result<ExportSummary> Export(const ExportOptions& options) {
   const std::string database = options.data_dir + "/deniable.sqlite3";
   struct stat info {};
   if (::stat(database.c_str(), &info) != 0) return MakeError("no database at " + database);
-  auto storage = OpenStorage(options.data_dir);
-  if (!storage) return MakeError(storage.error());
-  auto survey = LoadSurvey(**storage, options.survey);
-  if (!survey) return MakeError(survey.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto storage, OpenStorage(options.data_dir));
+  DENIABLE_ASSIGN_OR_RETURN(auto survey, LoadSurvey(*storage, options.survey));
   if (!options.codebook.empty()) {
-    DENIABLE_TRY(WriteWhole(options.codebook, ReportExport(*survey).Codebook().dump(2) + "\n"));
+    DENIABLE_TRY(WriteWhole(options.codebook, ReportExport(survey).Codebook().dump(2) + "\n"));
   }
-  auto file = OpenOutput(options.out);
-  if (!file) return MakeError(file.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto file, OpenOutput(options.out));
   std::int64_t reported = 0;
   auto summary = WriteReportExport(
-      **storage, *survey, options.format,
-      [&](std::string_view chunk) { return std::fwrite(chunk.data(), 1, chunk.size(), *file) == chunk.size(); },
+      *storage, survey, options.format,
+      [&](std::string_view chunk) { return std::fwrite(chunk.data(), 1, chunk.size(), file) == chunk.size(); },
       [&](std::int64_t rows) {
         if (rows - reported < kProgressEvery) return;
         reported = rows;
         std::fprintf(stderr, "export: %lld reports\n", static_cast<long long>(rows));
       });
-  const bool closed = *file == stdout ? std::fflush(stdout) == 0 : std::fclose(*file) == 0;
+  const bool closed = file == stdout ? std::fflush(stdout) == 0 : std::fclose(file) == 0;
   if (!summary) return MakeError(options.out + ": " + summary.error());
   if (!closed) return MakeError("cannot write " + options.out);
   return summary;

@@ -31,24 +31,22 @@ const char* const kServeUsage =
 namespace {
 
 Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
-  auto flags = ParseFlags(args, {{"--port", true}, {"--host", true}, {"--data", true}, {"--web", true},
-                                 {"--demo", true, true}, {"--quiet", false},
-                                 {"--results-cache-mib", true}});
-  if (!flags) return MakeError(flags.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto flags,
+                            ParseFlags(args, {{"--port", true}, {"--host", true}, {"--data", true}, {"--web", true},
+                                              {"--demo", true, true}, {"--quiet", false},
+                                              {"--results-cache-mib", true}}));
   ServeOptions options;
-  auto port = IntegerFlag(*flags, "--port", 0, 65535, 8080);
-  if (!port) return MakeError(port.error());
-  options.port = static_cast<int>(*port);
-  auto cache = IntegerFlag(*flags, "--results-cache-mib", 1, 65536, 256);
-  if (!cache) return MakeError(cache.error());
-  options.results_cache_bytes = static_cast<std::size_t>(*cache) << 20;
-  options.host = flags->ValueOr("--host", options.host);
-  options.data_dir = flags->ValueOr("--data", options.data_dir);
-  options.web_dir = flags->ValueOr("--web", "");
-  options.demo_files = flags->Values("--demo");
-  options.access_log = !flags->Has("--quiet");
+  DENIABLE_ASSIGN_OR_RETURN(auto port, IntegerFlag(flags, "--port", 0, 65535, 8080));
+  options.port = static_cast<int>(port);
+  DENIABLE_ASSIGN_OR_RETURN(auto cache, IntegerFlag(flags, "--results-cache-mib", 1, 65536, 256));
+  options.results_cache_bytes = static_cast<std::size_t>(cache) << 20;
+  options.host = flags.ValueOr("--host", options.host);
+  options.data_dir = flags.ValueOr("--data", options.data_dir);
+  options.web_dir = flags.ValueOr("--web", "");
+  options.demo_files = flags.Values("--demo");
+  options.access_log = !flags.Has("--quiet");
   for (const char* name : {"--host", "--data", "--web"}) {
-    if (flags->Value(name) && flags->Value(name)->empty()) return MakeError(std::string(name) + " must not be empty");
+    if (flags.Value(name) && flags.Value(name)->empty()) return MakeError(std::string(name) + " must not be empty");
   }
   for (const std::string& file : options.demo_files) {
     if (file.empty()) return MakeError("--demo must not be empty");

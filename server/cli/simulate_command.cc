@@ -126,52 +126,46 @@ Result<nlohmann::json> ParseOptionsFlag(const std::string& text) {
 }
 
 Result<SimulateOptions> ParseSimulateOptions(const std::vector<std::string>& args) {
-  auto flags = ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
-                                 {"--estimator", true}, {"--curvature-penalty", true}, {"--options", true},
-                                 {"--json", false}, {"--post", true}, {"--truth-csv", true}, {"--analysis", true, true}});
-  if (!flags) return MakeError(flags.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto flags,
+                            ParseFlags(args, {{"--survey", true}, {"--truth", true}, {"--respondents", true}, {"--seed", true},
+                                              {"--estimator", true}, {"--curvature-penalty", true}, {"--options", true},
+                                              {"--json", false}, {"--post", true}, {"--truth-csv", true}, {"--analysis", true, true}}));
   SimulateOptions options;
-  auto survey = RequiredFlag(*flags, "--survey");
-  if (!survey) return MakeError(survey.error());
-  if (!flags->Has("--truth") && !flags->Has("--truth-csv")) return MakeError("--truth or --truth-csv is required");
-  const std::string truth = flags->ValueOr("--truth", "");
+  DENIABLE_ASSIGN_OR_RETURN(auto survey, RequiredFlag(flags, "--survey"));
+  if (!flags.Has("--truth") && !flags.Has("--truth-csv")) return MakeError("--truth or --truth-csv is required");
+  const std::string truth = flags.ValueOr("--truth", "");
   std::vector<nlohmann::json> analyses;
-  for (const auto& text : flags->Values("--analysis")) {
+  for (const auto& text : flags.Values("--analysis")) {
     auto spec = nlohmann::json::parse(text, nullptr, false);
     if (spec.is_discarded() || !spec.is_object()) return MakeError("--analysis: not a JSON object: " + text);
     analyses.push_back(std::move(spec));
   }
-  if (!flags->Has("--respondents")) return MakeError("--respondents is required");
-  auto respondents = IntegerFlag(*flags, "--respondents", 1, kMaxRespondents, 0);
-  if (!respondents) return MakeError(respondents.error());
-  auto seed = UnsignedFlag(*flags, "--seed", 1);
-  if (!seed) return MakeError(seed.error());
-  const std::string estimator = flags->ValueOr("--estimator", "pml");
+  if (!flags.Has("--respondents")) return MakeError("--respondents is required");
+  DENIABLE_ASSIGN_OR_RETURN(auto respondents, IntegerFlag(flags, "--respondents", 1, kMaxRespondents, 0));
+  DENIABLE_ASSIGN_OR_RETURN(auto seed, UnsignedFlag(flags, "--seed", 1));
+  const std::string estimator = flags.ValueOr("--estimator", "pml");
   if (estimator != "pml" && estimator != "ems" && estimator != "em" && estimator != "kde_sqp") {
     return MakeError("--estimator must be pml, ems, em or kde_sqp, but is \"" + estimator + "\"");
   }
   std::optional<double> curvature_penalty;
-  if (flags->Has("--curvature-penalty")) {
-    auto penalty = NumberFlag(*flags, "--curvature-penalty");
-    if (!penalty) return MakeError(penalty.error());
-    curvature_penalty = *penalty;
+  if (flags.Has("--curvature-penalty")) {
+    DENIABLE_ASSIGN_OR_RETURN(auto penalty, NumberFlag(flags, "--curvature-penalty"));
+    curvature_penalty = penalty;
   }
   nlohmann::json extra = nlohmann::json::object();
-  if (flags->Has("--options")) {
-    auto parsed = ParseOptionsFlag(flags->ValueOr("--options", ""));
-    if (!parsed) return MakeError(parsed.error());
-    extra = std::move(parsed).value();
+  if (flags.Has("--options")) {
+    DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseOptionsFlag(flags.ValueOr("--options", "")));
+    extra = std::move(parsed);
   }
-  if (flags->Has("--post") && flags->ValueOr("--post", "").empty()) return MakeError("--post must not be empty");
-  return SimulateOptions{*survey,   truth,  *respondents, *seed, flags->Has("--json"), estimator, curvature_penalty,
-                         extra,     flags->ValueOr("--post", ""), flags->ValueOr("--truth-csv", ""), analyses};
+  if (flags.Has("--post") && flags.ValueOr("--post", "").empty()) return MakeError("--post must not be empty");
+  return SimulateOptions{survey,   truth,  respondents, seed, flags.Has("--json"), estimator, curvature_penalty,
+                         extra,     flags.ValueOr("--post", ""), flags.ValueOr("--truth-csv", ""), analyses};
 }
 
 Result<nlohmann::json> ReadJsonFile(const std::string& path) {
-  auto text = ReadFileText(path);
-  if (!text) return MakeError(text.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto text, ReadFileText(path));
   try {
-    return nlohmann::json::parse(*text);
+    return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& error) {
     return MakeError(path + ": not valid JSON (syntax error at byte " + std::to_string(error.byte) + ")");
   } catch (const nlohmann::json::exception&) {
@@ -207,9 +201,8 @@ std::vector<std::string> HeaderNames(const std::string& text) {
 Result<nlohmann::json> ReadTruth(const Survey& survey, const SimulateOptions& options) {
   nlohmann::json truth = nlohmann::json::object();
   if (!options.truth_file.empty()) {
-    auto read = ReadJsonFile(options.truth_file);
-    if (!read) return MakeError(read.error());
-    truth = std::move(read).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadJsonFile(options.truth_file));
+    truth = std::move(read);
   }
   if (options.truth_csv.empty() || !truth.is_object()) return truth;
   auto text = ReadFileText(options.truth_csv);
@@ -230,14 +223,12 @@ struct Simulation {
 };
 
 Result<Simulation> RunSimulation(const SimulateOptions& options) {
-  auto survey_json = ReadJsonFile(options.survey_file);
-  if (!survey_json) return MakeError(survey_json.error());
-  auto survey = ParseSurvey(*survey_json);
+  DENIABLE_ASSIGN_OR_RETURN(auto survey_json, ReadJsonFile(options.survey_file));
+  auto survey = ParseSurvey(survey_json);
   if (!survey) return MakeError(options.survey_file + ": invalid survey: " + survey.error());
-  auto truth_json = ReadTruth(*survey, options);
-  if (!truth_json) return MakeError(truth_json.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto truth_json, ReadTruth(*survey, options));
   const std::string truth_name = options.truth_file.empty() ? options.truth_csv : options.truth_file;
-  auto truth = ResolveCsvTruths(*survey, std::move(truth_json).value(),
+  auto truth = ResolveCsvTruths(*survey, std::move(truth_json),
                                 options.truth_file.empty() ? "./truth.json" : options.truth_file);
   if (!truth) return MakeError(truth_name + ": " + truth.error());
   std::vector<std::unique_ptr<AnalysisCheck>> checks;
@@ -273,9 +264,8 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
   }
   std::unique_ptr<ReportPoster> poster;
   if (!options.post_url.empty()) {
-    auto opened = ReportPoster::Open(options.post_url, survey->id);
-    if (!opened) return MakeError(opened.error());
-    poster = std::move(opened).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto opened, ReportPoster::Open(options.post_url, survey->id));
+    poster = std::move(opened);
     simulation.on_report = [&poster, total = options.respondents](const nlohmann::json& report) -> Status {
       DENIABLE_TRY(poster->Post(report));
       if (poster->posted() % 10000 == 0 || poster->posted() == total) {

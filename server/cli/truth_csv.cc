@@ -114,18 +114,15 @@ Result<nlohmann::json> ResolveEntry(NumericRange range, const nlohmann::json& en
   const std::string path = (base / entry.at("csv").get<std::string>()).string();
   auto text = ReadFileText(path);
   if (!text) return MakeError(JoinPath(where, "csv") + ": " + text.error());
-  auto rows = ParseCsv(*text, path);
-  if (!rows) return MakeError(rows.error());
-  if (rows->empty() || rows->front().empty()) return MakeError(path + ": no header row");
-  auto column = ColumnIndex(entry.at("column"), rows->front(), where);
-  if (!column) return MakeError(column.error());
-  auto values = ReadColumn(*rows, *column, range, path, entry.at("column").dump());
-  if (!values) return MakeError(values.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto rows, ParseCsv(*text, path));
+  if (rows.empty() || rows.front().empty()) return MakeError(path + ": no header row");
+  DENIABLE_ASSIGN_OR_RETURN(auto column, ColumnIndex(entry.at("column"), rows.front(), where));
+  DENIABLE_ASSIGN_OR_RETURN(auto values, ReadColumn(rows, column, range, path, entry.at("column").dump()));
   // The other fields (skip_rate, a confidential question's releases) are the kind's: core checks them.
   nlohmann::json resolved = entry;
   resolved.erase("csv");
   resolved.erase("column");
-  resolved["values"] = *values;
+  resolved["values"] = values;
   return resolved;
 }
 
@@ -138,9 +135,8 @@ Result<nlohmann::json> ResolveTable(const QuestionKind& kind, const nlohmann::js
   const std::string path = (base / entry.at("csv").get<std::string>()).string();
   auto text = ReadFileText(path);
   if (!text) return MakeError(JoinPath(where, "csv") + ": " + text.error());
-  auto rows = ParseCsv(*text, path);
-  if (!rows) return MakeError(rows.error());
-  std::vector<Row> table = *rows;
+  DENIABLE_ASSIGN_OR_RETURN(auto rows, ParseCsv(*text, path));
+  std::vector<Row> table = rows;
   for (auto& row : table) {
     for (auto& cell : row) cell = Trim(cell);
   }

@@ -447,7 +447,9 @@ struct ConnectionGate::Impl {
         return Close(id);
       }
       if (buffered_bytes + static_cast<std::size_t>(got) > options.max_buffered_bytes) {
-        return Refuse(id, connection, {503, "server_busy", "the server is holding too much request data; retry shortly"});
+        return Refuse(
+            id, connection,
+            FramingErrorFor(WireCode::kServerBusy, "the server is holding too much request data; retry shortly"));
       }
       if (connection.in.empty()) connection.deadline = Clock::now() + options.request_deadline;
       connection.in.append(chunk, static_cast<std::size_t>(got));
@@ -505,7 +507,8 @@ struct ConnectionGate::Impl {
     }
     if (!queued) {
       connection.request.reset();
-      return Refuse(id, connection, {503, "server_busy", "too many requests are waiting; retry shortly"});
+      return Refuse(id, connection,
+                    FramingErrorFor(WireCode::kServerBusy, "too many requests are waiting; retry shortly"));
     }
     job_ready.notify_one();
   }
@@ -626,9 +629,10 @@ struct ConnectionGate::Impl {
       if (connection.phase == Phase::kReading && !connection.in.empty()) {
         // Best effort: a client this slow may not read it either.
         const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(options.request_deadline).count();
-        const std::string text = refuse({408, "request_timeout", "the request was not received whole within " +
-                                                                     std::to_string(seconds) + " s"},
-                                        connection.framer.head_parsed() ? connection.framer.head().target : "");
+        const std::string text =
+            refuse(FramingErrorFor(WireCode::kRequestTimeout,
+                                   "the request was not received whole within " + std::to_string(seconds) + " s"),
+                   connection.framer.head_parsed() ? connection.framer.head().target : "");
         (void)!::send(connection.fd, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
       }
       Close(id);

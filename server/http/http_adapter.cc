@@ -18,6 +18,7 @@
 #include "server/http/connection_gate.h"
 #include "server/http/json_limits.h"
 #include "server/http/security_headers.h"
+#include "server/http/wire_errors.h"
 
 namespace deniable::server {
 namespace {
@@ -67,14 +68,18 @@ void WriteResponse(const ApiResponse& response, const httplib::Request& req, htt
 ApiError LibraryError(const httplib::Request& req, int status) {
   switch (status) {
     case 404:
-      return {404, "not_found", "no API endpoint " + req.method + " " + req.path};
+      return ApiErrorFor(WireCode::kNotFound, "no API endpoint " + req.method + " " + req.path);
     case 413:
-      return {413, "payload_too_large",
-              "request body: larger than the limit of " + std::to_string(kMaxBodyBytes) + " bytes (1 MiB)"};
+      return ApiErrorFor(WireCode::kPayloadTooLarge,
+                         "request body: larger than the limit of " + std::to_string(kMaxBodyBytes) + " bytes (1 MiB)");
     case 400:
-      return {400, "bad_request", "malformed HTTP request"};
-    default:
-      return {status, "http_error", "HTTP error " + std::to_string(status)};
+      return ApiErrorFor(WireCode::kBadRequest, "malformed HTTP request");
+    default: {
+      // An error the library answers itself with no code of its own keeps its status.
+      ApiError error = ApiErrorFor(WireCode::kHttpError, "HTTP error " + std::to_string(status));
+      error.status = status;
+      return error;
+    }
   }
 }
 
@@ -100,7 +105,7 @@ void HandleException(const httplib::Request& req, httplib::Response& res, std::e
   } catch (...) {
     std::cerr << "error: " << req.method << " " << req.path << ": unexpected non-standard exception" << std::endl;
   }
-  WriteResponse(ErrorResponse({500, "internal", "internal server error"}), req, res);
+  WriteResponse(ErrorResponse(ApiErrorFor(WireCode::kInternal, "internal server error")), req, res);
 }
 
 // Printable, bounded, no query string: the log never holds report contents or codes.

@@ -60,8 +60,13 @@ bool ParseChunkSize(std::string_view line, std::size_t& out) {
 
 void RequestFramer::Reset() { *this = RequestFramer(limits_); }
 
-RequestFramer::State RequestFramer::Fail(int status, std::string code, std::string message) {
-  error_ = {status, std::move(code), std::move(message)};
+FramingError FramingErrorFor(WireCode code, std::string message) {
+  const WireError& row = WireErrorOf(code);
+  return FramingError{row.status, std::string(row.name), std::move(message)};
+}
+
+RequestFramer::State RequestFramer::Fail(WireCode code, std::string message) {
+  error_ = FramingErrorFor(code, std::move(message));
   return State::kFailed;
 }
 
@@ -84,18 +89,20 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
   const std::size_t line_end = bytes.find("\r\n");
   if (line_end == std::string_view::npos ? bytes.size() > limits_.max_request_line
                                          : line_end > limits_.max_request_line) {
-    return Fail(414, "uri_too_long", "request line: longer than " + std::to_string(limits_.max_request_line) + " bytes");
+    return Fail(WireCode::kUriTooLong,
+                "request line: longer than " + std::to_string(limits_.max_request_line) + " bytes");
   }
   if (end == std::string_view::npos) {
     scanned_ = bytes.size();
     if (bytes.size() > limits_.max_head_bytes) {
-      return Fail(431, "headers_too_large",
+      return Fail(WireCode::kHeadersTooLarge,
                   "request headers: larger than " + std::to_string(limits_.max_head_bytes) + " bytes");
     }
     return State::kNeedMore;
   }
   if (end + 4 > limits_.max_head_bytes) {
-    return Fail(431, "headers_too_large", "request headers: larger than " + std::to_string(limits_.max_head_bytes) + " bytes");
+    return Fail(WireCode::kHeadersTooLarge,
+                "request headers: larger than " + std::to_string(limits_.max_head_bytes) + " bytes");
   }
   head_.head_bytes = end + 4;
 
@@ -103,13 +110,13 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
   const std::size_t first_space = request_line.find(' ');
   const std::size_t last_space = request_line.rfind(' ');
   if (first_space == std::string_view::npos || last_space == first_space) {
-    return Fail(400, "bad_request", "malformed HTTP request line");
+    return Fail(WireCode::kBadRequest, "malformed HTTP request line");
   }
   head_.method = std::string(request_line.substr(0, first_space));
   head_.target = std::string(request_line.substr(first_space + 1, last_space - first_space - 1));
   const std::string_view version = request_line.substr(last_space + 1);
   if (!IsToken(head_.method) || head_.target.empty() || (version != "HTTP/1.1" && version != "HTTP/1.0")) {
-    return Fail(400, "bad_request", "malformed HTTP request line");
+    return Fail(WireCode::kBadRequest, "malformed HTTP request line");
   }
 
   bool has_length = false;
@@ -120,11 +127,11 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
     const std::string_view line = bytes.substr(cursor, next - cursor);
     cursor = next + 2;
     if (head_.headers.size() >= limits_.max_headers) {
-      return Fail(431, "headers_too_large", "request headers: more than " + std::to_string(limits_.max_headers));
+      return Fail(WireCode::kHeadersTooLarge, "request headers: more than " + std::to_string(limits_.max_headers));
     }
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos || !IsToken(line.substr(0, colon))) {
-      return Fail(400, "bad_request", "malformed HTTP header line");
+      return Fail(WireCode::kBadRequest, "malformed HTTP header line");
     }
     const std::string name = Lowercase(line.substr(0, colon));
     const std::string_view value = Trim(line.substr(colon + 1));
@@ -132,13 +139,13 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
     if (name == "content-length") {
       std::size_t length = 0;
       if (!ParseLength(value, length) || (has_length && length != head_.content_length)) {
-        return Fail(400, "bad_request", "Content-Length: not one decimal number");
+        return Fail(WireCode::kBadRequest, "Content-Length: not one decimal number");
       }
       has_length = true;
       head_.content_length = length;
     } else if (name == "transfer-encoding") {
       if (Lowercase(value) != "chunked" || head_.chunked) {
-        return Fail(501, "not_implemented", "Transfer-Encoding: only \"chunked\" is supported");
+        return Fail(WireCode::kNotImplemented, "Transfer-Encoding: only \"chunked\" is supported");
       }
       head_.chunked = true;
     } else if (name == "content-encoding") {
@@ -148,22 +155,22 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
       }
     } else if (name == "expect") {
       if (Lowercase(value) != "100-continue") {
-        return Fail(417, "expectation_failed", "Expect: only \"100-continue\" is supported");
+        return Fail(WireCode::kExpectationFailed, "Expect: only \"100-continue\" is supported");
       }
       head_.expects_continue = true;
     }
   }
   if (has_length && head_.chunked) {
-    return Fail(400, "bad_request", "both Content-Length and Transfer-Encoding: send one");
+    return Fail(WireCode::kBadRequest, "both Content-Length and Transfer-Encoding: send one");
   }
   if (has_encoding && (head_.chunked || head_.content_length > 0)) {
-    return Fail(415, "unsupported_media_type",
+    return Fail(WireCode::kUnsupportedMediaType,
                 "request body: Content-Encoding is not supported; send the body uncompressed (it is at most 1 MiB)");
   }
   if (head_.content_length > limits_.max_body_bytes) {
-    return Fail(413, "payload_too_large",
-                "request body: Content-Length " + std::to_string(head_.content_length) + " is larger than the limit of " +
-                    std::to_string(limits_.max_body_bytes) + " bytes (1 MiB)");
+    return Fail(WireCode::kPayloadTooLarge, "request body: Content-Length " + std::to_string(head_.content_length) +
+                                                " is larger than the limit of " +
+                                                std::to_string(limits_.max_body_bytes) + " bytes (1 MiB)");
   }
   head_parsed_ = true;
   chunk_cursor_ = head_.head_bytes;
@@ -176,19 +183,23 @@ RequestFramer::State RequestFramer::ParseChunks(std::string_view bytes) {
   const std::size_t max_framing = 64 * 1024;
   for (;;) {
     if (chunk_cursor_ - head_.head_bytes > limits_.max_body_bytes + max_framing) {
-      return Fail(413, "payload_too_large", "request body: chunked framing is larger than the limit");
+      return Fail(WireCode::kPayloadTooLarge, "request body: chunked framing is larger than the limit");
     }
     if (in_chunk_data_) {
       const std::size_t available = bytes.size() - chunk_cursor_;
       if (available < chunk_remaining_) return State::kNeedMore;
       chunk_cursor_ += chunk_remaining_;
-      if (bytes.substr(chunk_cursor_ - 2, 2) != "\r\n") return Fail(400, "bad_request", "chunked body: a chunk does not end with CRLF");
+      if (bytes.substr(chunk_cursor_ - 2, 2) != "\r\n") {
+        return Fail(WireCode::kBadRequest, "chunked body: a chunk does not end with CRLF");
+      }
       in_chunk_data_ = false;
       continue;
     }
     const std::size_t line_end = bytes.find("\r\n", chunk_cursor_);
     if (line_end == std::string_view::npos) {
-      if (bytes.size() - chunk_cursor_ > 1024) return Fail(400, "bad_request", "chunked body: a chunk-size line is too long");
+      if (bytes.size() - chunk_cursor_ > 1024) {
+        return Fail(WireCode::kBadRequest, "chunked body: a chunk-size line is too long");
+      }
       return State::kNeedMore;
     }
     const std::string_view line = bytes.substr(chunk_cursor_, line_end - chunk_cursor_);
@@ -201,15 +212,15 @@ RequestFramer::State RequestFramer::ParseChunks(std::string_view bytes) {
       continue;
     }
     std::size_t size = 0;
-    if (!ParseChunkSize(line, size)) return Fail(400, "bad_request", "chunked body: malformed chunk size");
+    if (!ParseChunkSize(line, size)) return Fail(WireCode::kBadRequest, "chunked body: malformed chunk size");
     if (size == 0) {
       in_trailers_ = true;
       continue;
     }
     decoded_bytes_ += size;
     if (decoded_bytes_ > limits_.max_body_bytes) {
-      return Fail(413, "payload_too_large",
-                  "request body: larger than the limit of " + std::to_string(limits_.max_body_bytes) + " bytes (1 MiB)");
+      return Fail(WireCode::kPayloadTooLarge, "request body: larger than the limit of " +
+                                                  std::to_string(limits_.max_body_bytes) + " bytes (1 MiB)");
     }
     chunk_remaining_ = size + 2;
     in_chunk_data_ = true;

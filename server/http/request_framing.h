@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/http/wire_errors.h"
+
 namespace deniable::server {
 
 struct FramingLimits {
@@ -28,6 +30,8 @@ struct FramingError {
   std::string code;     // e.g. "payload_too_large"
   std::string message;  // names what is wrong
 };
+// The error `code` (server/http/wire_errors.h) with its status and this message.
+FramingError FramingErrorFor(WireCode code, std::string message);
 
 // What the framer learnt of a request head.
 struct RequestHead {
@@ -64,7 +68,7 @@ class RequestFramer {
  private:
   State ParseHead(std::string_view bytes);
   State ParseChunks(std::string_view bytes);
-  State Fail(int status, std::string code, std::string message);
+  State Fail(WireCode code, std::string message);
 
   FramingLimits limits_;
   RequestHead head_;

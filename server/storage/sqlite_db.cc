@@ -103,11 +103,9 @@ Status SqliteDatabase::Exec(const std::string& sql) {
 }
 
 Result<std::string> SqliteDatabase::QueryText(const std::string& sql) {
-  auto statement = Prepare(sql);
-  if (!statement) return std::move(statement).failure();
-  auto row = statement.value().Step();
-  if (!row) return std::move(row).failure();
-  return *row ? statement->ColumnText(0) : std::string();
+  DENIABLE_ASSIGN_OR_RETURN(auto statement, Prepare(sql));
+  DENIABLE_ASSIGN_OR_RETURN(auto row, statement.Step());
+  return row ? statement.ColumnText(0) : std::string();
 }
 
 Result<SqliteStatement> SqliteDatabase::Prepare(const std::string& sql) {

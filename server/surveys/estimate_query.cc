@@ -14,13 +14,11 @@ namespace {
 // complaint about a value's form.
 Result<nlohmann::json> CanonicalPerKind(const nlohmann::json& options) {
   nlohmann::json key = nlohmann::json::object();
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
-  key[kIntervalOption] = std::string(IntervalTargetName(*target));
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
+  key[kIntervalOption] = std::string(IntervalTargetName(target));
   for (const auto& kind : RegisteredKinds()) {
-    auto canonical = kind.canonical_estimate_options(options);
-    if (!canonical) return MakeError(canonical.error());
-    key[std::string(kind.type)] = std::move(canonical).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto canonical, kind.canonical_estimate_options(options));
+    key[std::string(kind.type)] = std::move(canonical);
   }
   return key;
 }
@@ -42,9 +40,8 @@ std::vector<std::string> PublicEstimateOptionNames() {
 // question's; equal keys give equal documents.
 Result<std::string> EstimateOptionsKey(const Survey* survey, const nlohmann::json& options) {
   nlohmann::json key = nlohmann::json::object();
-  auto shared = CanonicalPerKind(OptionsForQuestion(options, ""));
-  if (!shared) return MakeError(shared.error());
-  key["survey"] = std::move(shared).value();
+  DENIABLE_ASSIGN_OR_RETURN(auto shared, CanonicalPerKind(OptionsForQuestion(options, "")));
+  key["survey"] = std::move(shared);
   if (survey == nullptr) return key.dump();
   for (const Question& question : survey->questions) {
     const std::string prefix = question.id + ".";

@@ -23,33 +23,9 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <stdexcept>
 #include <string>
 
 namespace deniable::server {
-
-// Thrown out of a results computation that this request may not run (or no
-// longer needs): the cache then keeps nothing, and a request that was only
-// waiting for that computation computes for itself.
-class EstimationRefused : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-// The gate was full (503).
-class EstimationBusy : public EstimationRefused {
- public:
-  EstimationBusy() : EstimationRefused("results estimation is busy") {}
-};
-// The client already has a computation running or queued (429).
-class ClientEstimationLimit : public EstimationRefused {
- public:
-  ClientEstimationLimit() : EstimationRefused("this client already has a results computation") {}
-};
-// The client disconnected: the computation stopped and nothing is answered.
-class EstimationCancelled : public EstimationRefused {
- public:
-  EstimationCancelled() : EstimationRefused("the client disconnected") {}
-};
 
 class EstimationGate {
  public:

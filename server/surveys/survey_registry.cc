@@ -1,7 +1,6 @@
 #include "server/surveys/survey_registry.h"
 
 #include <iostream>
-#include <stdexcept>
 
 #include "core/analysis/analysis.h"
 
@@ -119,8 +118,34 @@ SurveyAggregate SurveyEntry::Snapshot() const {
   return aggregate_;
 }
 
-ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, EstimationLimits& limits,
-                                          const EstimationRequester& requester) {
+namespace {
+
+// The refusals of a results computation, as errors of their kind: the
+// estimation lane was full, the client already has a computation (the state
+// this one clashes with), the client disconnected.
+Error EstimationBusy() { return MakeError("results estimation is busy", ErrorCode::kBusy); }
+Error ClientEstimationLimit() {
+  return MakeError("this client already has a results computation", ErrorCode::kConflict);
+}
+Error EstimationCancelled() { return MakeError("the client disconnected", ErrorCode::kCancelled); }
+
+// How a refused computation leaves the results cache: the cache passes an
+// exception from its computation to every request waiting for it and keeps
+// nothing, which is what a refusal needs (results_cache.h). It never leaves
+// this file: Results and Analysis return its error.
+struct RefusedComputation {
+  Error error;
+};
+
+nlohmann::json OrRefuse(Result<nlohmann::json> document) {
+  if (!document) throw RefusedComputation{std::move(document).failure()};
+  return std::move(document).value();
+}
+
+}  // namespace
+
+Result<ResultsCache::Lookup> SurveyEntry::Results(const EstimateQuery& query, EstimationLimits& limits,
+                                                  const EstimationRequester& requester) {
   const bool default_options = query.key == DefaultEstimateOptionsKey();
   QuestionLedgers ledgers;
   std::uint64_t generation = 0;
@@ -136,21 +161,21 @@ ResultsCache::Lookup SurveyEntry::Results(const EstimateQuery& query, Estimation
   for (int attempt = 1;; ++attempt) {
     bool computed_here = false;
     try {
-      if (auto cached = results_cache_.Find(respondents(), key)) return {std::move(cached), false};
+      if (auto cached = results_cache_.Find(respondents(), key)) return ResultsCache::Lookup{std::move(cached), false};
       const SurveyAggregate snapshot = Snapshot();
       return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
         computed_here = true;
-        return Compute(snapshot, ledgers, query.options, default_options, limits, requester);
+        return OrRefuse(Compute(snapshot, ledgers, query.options, default_options, limits, requester));
       }, default_options);
-    } catch (const EstimationRefused&) {
-      if (computed_here || attempt >= 3 || gone()) throw;
+    } catch (const RefusedComputation& refused) {
+      if (computed_here || attempt >= 3 || gone()) return refused.error;
     }
   }
 }
 
-nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers,
-                                    const nlohmann::json& options, bool default_options, EstimationLimits& limits,
-                                    const EstimationRequester& requester) const {
+Result<nlohmann::json> SurveyEntry::Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers,
+                                            const nlohmann::json& options, bool default_options,
+                                            EstimationLimits& limits, const EstimationRequester& requester) const {
   // The default document of most kinds (and of numeric questions without
   // reports) costs microseconds. Any other option set passes the gate and the
   // per-client limit, whatever the kinds: a block's cross-tab of 59,049 cells
@@ -161,18 +186,18 @@ nlohmann::json SurveyEntry::Compute(const SurveyAggregate& snapshot, const Quest
   const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
   const bool per_client = !default_options && !requester.trusted && !requester.client.empty();
   const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
-  if (per_client && !claim) throw ClientEstimationLimit();
+  if (per_client && !claim) return ClientEstimationLimit();
   const auto permit = (default_options ? limits.defaults : limits.custom).Enter(gone);
-  if (gone()) throw EstimationCancelled();
-  if (!permit) throw EstimationBusy();
+  if (gone()) return EstimationCancelled();
+  if (!permit) return EstimationBusy();
   nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers);
-  if (gone()) throw EstimationCancelled();
+  if (gone()) return EstimationCancelled();
   return document;
 }
 
-ResultsCache::Lookup SurveyEntry::Analysis(const nlohmann::json& spec, const nlohmann::json& options,
-                                           const ReportReader& read, EstimationLimits& limits,
-                                           const EstimationRequester& requester) {
+Result<ResultsCache::Lookup> SurveyEntry::Analysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                                   const ReportReader& read, EstimationLimits& limits,
+                                                   const EstimationRequester& requester) {
   const std::string key = "analysis\n" + spec.dump() + "\n" + options.dump();
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
   for (int attempt = 1;; ++attempt) {
@@ -180,16 +205,16 @@ ResultsCache::Lookup SurveyEntry::Analysis(const nlohmann::json& spec, const nlo
     try {
       auto [declared, declared_count] = DeclaredSnapshot(spec);
       const std::int64_t count = declared ? declared_count : respondents();
-      if (auto cached = results_cache_.Find(count, key)) return {std::move(cached), false};
+      if (auto cached = results_cache_.Find(count, key)) return ResultsCache::Lookup{std::move(cached), false};
       return results_cache_.GetOrCompute(count, key, [&] {
         computed_here = true;
-        if (!declared) return ComputeAnalysis(spec, options, read, limits, requester);
+        if (!declared) return OrRefuse(ComputeAnalysis(spec, options, read, limits, requester));
         // Kept as reports arrived: nothing to read, but its estimation passes the gate like any other.
         const ReportReader nothing = [](const auto&, const auto&) { return OkStatus(); };
-        return ComputeAnalysis(spec, options, nothing, limits, requester, std::move(declared));
+        return OrRefuse(ComputeAnalysis(spec, options, nothing, limits, requester, std::move(declared)));
       });
-    } catch (const EstimationRefused&) {
-      if (computed_here || attempt >= 3 || gone()) throw;
+    } catch (const RefusedComputation& refused) {
+      if (computed_here || attempt >= 3 || gone()) return refused.error;
     }
   }
 }
@@ -203,19 +228,19 @@ std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> SurveyEntry::Declar
   return {nullptr, 0};
 }
 
-nlohmann::json SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options,
-                                            const ReportReader& read, EstimationLimits& limits,
-                                            const EstimationRequester& requester,
-                                            std::unique_ptr<deniable::Analysis> kept) const {
+Result<nlohmann::json> SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                                    const ReportReader& read, EstimationLimits& limits,
+                                                    const EstimationRequester& requester,
+                                                    std::unique_ptr<deniable::Analysis> kept) const {
   const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
   const bool per_client = !requester.trusted && !requester.client.empty();
   const auto claim = per_client ? limits.clients.TryClaim(requester.client) : std::nullopt;
-  if (per_client && !claim) throw ClientEstimationLimit();
+  if (per_client && !claim) return ClientEstimationLimit();
   const auto permit = limits.custom.Enter(gone);
-  if (gone()) throw EstimationCancelled();
-  if (!permit) throw EstimationBusy();
+  if (gone()) return EstimationCancelled();
+  if (!permit) return EstimationBusy();
   auto analysis = kept ? Result<std::unique_ptr<deniable::Analysis>>(std::move(kept)) : ParseAnalysis(survey_, spec);
-  if (!analysis) throw std::runtime_error(analysis.error());  // validated by the handler
+  if (!analysis) return MakeError(analysis.error(), ErrorCode::kInternal);  // validated by the handler
   std::int64_t unreadable = 0;
   const Status done = read([&](const std::string& body) {
     auto document = nlohmann::json::parse(body, nullptr, false);
@@ -223,13 +248,13 @@ nlohmann::json SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, const nl
     if (report) (*analysis)->Add(*report);
     else ++unreadable;
   }, gone);
-  if (gone()) throw EstimationCancelled();
-  if (!done) throw std::runtime_error("reading the survey's reports: " + done.error());
+  if (gone()) return EstimationCancelled();
+  if (!done) return MakeError("reading the survey's reports: " + done.error(), ErrorCode::kUnavailable);
   if (unreadable > 0) {
     std::cerr << "analysis: survey \"" << id() << "\": " << unreadable << " stored reports could not be read" << std::endl;
   }
   auto document = (*analysis)->Estimate(options, gone);
-  if (gone()) throw EstimationCancelled();
+  if (gone()) return EstimationCancelled();
   // An analysis the data cannot support (too few respondents, a fit that
   // fails) says why in its document, as a question's results do.
   if (!document) return nlohmann::json{{"analysis", spec}, {"n", (*analysis)->n()}, {"error", document.error()}};
@@ -285,13 +310,12 @@ Result<LedgerRelease> SurveyEntry::DrawRelease(std::size_t question, const Relea
       release.respondents = aggregate_.question(question).n();
     }
   }
-  auto drawn = RunRelease(request, counts, confidential.sensitivity(), random);
-  if (!drawn) return MakeError(drawn.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto drawn, RunRelease(request, counts, confidential.sensitivity(), random));
   release.request = request;
   release.created_at = created_at;
   release.sensitivity = confidential.sensitivity();
-  release.values = std::move(drawn->values);
-  for (const ReleaseGroup& group : drawn->groups) release.groups.push_back(group.bins);
+  release.values = std::move(drawn.values);
+  for (const ReleaseGroup& group : drawn.groups) release.groups.push_back(group.bins);
   return release;
 }
 

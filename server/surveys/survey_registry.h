@@ -87,15 +87,15 @@ class SurveyEntry {
   // that needs costly estimation (core ResultsNeedEstimation) takes a turn
   // from `limits`: the default options from their own lane; custom options
   // from the custom lane, and (unless trusted) only while the requester's
-  // client has no other such computation. Throws EstimationBusy (lane full),
-  // ClientEstimationLimit (the client has one already) or EstimationCancelled
-  // (the client disconnected: estimation stopped, nothing cached). A request
-  // that waited for another's identical computation, refused for that
-  // request's own reason, tries again for itself.
+  // client has no other such computation. Refused with an error of kind kBusy
+  // (lane full), kConflict (the client has one already) or kCancelled (the
+  // client disconnected: estimation stopped, nothing cached). A request that
+  // waited for another's identical computation, refused for that request's
+  // own reason, tries again for itself.
   // The server-wide budget of cached results (SurveyRegistry::Add sets it).
   void UseCacheMemory(std::shared_ptr<CacheMemory> memory) { results_cache_.UseMemory(std::move(memory)); }
-  ResultsCache::Lookup Results(const EstimateQuery& query, EstimationLimits& limits,
-                               const EstimationRequester& requester);
+  Result<ResultsCache::Lookup> Results(const EstimateQuery& query, EstimationLimits& limits,
+                                       const EstimationRequester& requester);
 
   // Reads the survey's stored reports (their bodies, one call each) until
   // done, or until the predicate says the work is cancelled.
@@ -106,9 +106,11 @@ class SurveyEntry {
   // as reports arrive, so nothing is read): cached per (respondent count, spec, options)
   // like the results, and always computed behind the custom lane of
   // `limits` and the per-client limit (it reads every report of the survey).
-  // Throws as Results does. `spec` was validated (core ParseAnalysis).
-  ResultsCache::Lookup Analysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
-                                EstimationLimits& limits, const EstimationRequester& requester);
+  // Refused as Results is; also kUnavailable when the reports cannot be
+  // read. `spec` was validated (core ParseAnalysis).
+  Result<ResultsCache::Lookup> Analysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                        const ReportReader& read, EstimationLimits& limits,
+                                        const EstimationRequester& requester);
 
   // --- questions answered in confidence (core ConfidentialAnswers)
   // The question's ledger (empty, with its budget, before any release);
@@ -133,13 +135,15 @@ class SurveyEntry {
 
  private:
   SurveyAggregate Snapshot() const;
-  nlohmann::json Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers, const nlohmann::json& options,
-                         bool default_options, EstimationLimits& limits, const EstimationRequester& requester) const;
+  Result<nlohmann::json> Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers,
+                                 const nlohmann::json& options, bool default_options, EstimationLimits& limits,
+                                 const EstimationRequester& requester) const;
 
   // `kept`: the declared analysis's copy with its reports (nothing is read), or null.
-  nlohmann::json ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options, const ReportReader& read,
-                                 EstimationLimits& limits, const EstimationRequester& requester,
-                                 std::unique_ptr<deniable::Analysis> kept = nullptr) const;
+  Result<nlohmann::json> ComputeAnalysis(const nlohmann::json& spec, const nlohmann::json& options,
+                                         const ReportReader& read, EstimationLimits& limits,
+                                         const EstimationRequester& requester,
+                                         std::unique_ptr<deniable::Analysis> kept = nullptr) const;
   // A copy of the declared analysis with this spec and the respondent count
   // it holds (taken together under the lock), or null when none is declared.
   std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> DeclaredSnapshot(const nlohmann::json& spec) const;

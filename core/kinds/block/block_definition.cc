@@ -25,14 +25,11 @@ void ForEachSubset(int n, int order, Visit visit) {
 Result<BlockAttribute> ParseAttribute(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"id", "text", "options"}, where));
-  auto id = ReadString(object, "id", 64, true, where);
-  if (!id) return MakeError(id.error());
-  DENIABLE_TRY(ValidateId(*id, where + ".id"));
-  auto text = ReadString(object, "text", 2000, true, where);
-  if (!text) return MakeError(text.error());
-  auto options = ParseOptionsField(object, where, kMaxAttributeOptions);
-  if (!options) return MakeError(options.error());
-  return BlockAttribute{*id, *text, std::move(options).value()};
+  DENIABLE_ASSIGN_OR_RETURN(auto id, ReadString(object, "id", 64, true, where));
+  DENIABLE_TRY(ValidateId(id, where + ".id"));
+  DENIABLE_ASSIGN_OR_RETURN(auto text, ReadString(object, "text", 2000, true, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto options, ParseOptionsField(object, where, kMaxAttributeOptions));
+  return BlockAttribute{id, text, std::move(options)};
 }
 
 Result<std::vector<BlockAttribute>> ParseAttributes(const nlohmann::json& question, const std::string& where) {
@@ -46,10 +43,9 @@ Result<std::vector<BlockAttribute>> ParseAttributes(const nlohmann::json& questi
   std::set<std::string> ids;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string item = path + "[" + std::to_string(i) + "]";
-    auto attribute = ParseAttribute(list[i], item);
-    if (!attribute) return MakeError(attribute.error());
-    if (!ids.insert(attribute->id).second) return MakeError(item + ".id: duplicate attribute id \"" + attribute->id + "\"");
-    attributes.push_back(std::move(attribute).value());
+    DENIABLE_ASSIGN_OR_RETURN(auto attribute, ParseAttribute(list[i], item));
+    if (!ids.insert(attribute.id).second) return MakeError(item + ".id: duplicate attribute id \"" + attribute.id + "\"");
+    attributes.push_back(std::move(attribute));
   }
   return attributes;
 }
@@ -89,18 +85,15 @@ Status ParseMechanism(const nlohmann::json& question, const std::string& where, 
   const auto& mechanism = question.at("mechanism");
   DENIABLE_TRY(RequireObject(mechanism, path));
   DENIABLE_TRY(RejectUnknownFields(mechanism, {"name", "epsilon_per_attribute", "share_bounds"}, path));
-  auto name = ReadString(mechanism, "name", 32, true, path);
-  if (!name) return MakeError(name.error());
-  if (*name != "pmoue") return MakeError(path + ".name: must be \"pmoue\", but is \"" + *name + "\"");
-  auto epsilon = ReadFiniteNumber(mechanism, "epsilon_per_attribute", path);
-  if (!epsilon) return MakeError(epsilon.error());
-  if (auto status = ValidateEpsilon(*epsilon, "epsilon_per_attribute"); !status) {
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(mechanism, "name", 32, true, path));
+  if (name != "pmoue") return MakeError(path + ".name: must be \"pmoue\", but is \"" + name + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, ReadFiniteNumber(mechanism, "epsilon_per_attribute", path));
+  if (auto status = ValidateEpsilon(epsilon, "epsilon_per_attribute"); !status) {
     return InContext(path + ".epsilon_per_attribute", status.error());
   }
-  auto bounds = ParseShareBounds(mechanism, *epsilon, path);
-  if (!bounds) return MakeError(bounds.error());
-  block.epsilon_per_attribute = *epsilon;
-  block.bounds = *bounds;
+  DENIABLE_ASSIGN_OR_RETURN(auto bounds, ParseShareBounds(mechanism, epsilon, path));
+  block.epsilon_per_attribute = epsilon;
+  block.bounds = bounds;
   return OkStatus();
 }
 
@@ -112,9 +105,8 @@ Status ParseJointOrder(const nlohmann::json& question, const std::string& where,
     while (block.joint_order > 1 && AggregateCells(sizes, block.joint_order) > kMaxAggregateCells) --block.joint_order;
     return OkStatus();
   }
-  auto order = ReadInteger(question, "joint_order", 1, most, where);
-  if (!order) return MakeError(order.error());
-  block.joint_order = static_cast<int>(*order);
+  DENIABLE_ASSIGN_OR_RETURN(auto order, ReadInteger(question, "joint_order", 1, most, where));
+  block.joint_order = static_cast<int>(order);
   const std::int64_t cells = AggregateCells(sizes, block.joint_order);
   if (cells > kMaxAggregateCells) {
     return MakeError(where + ".joint_order: " + std::to_string(block.joint_order) + " needs an aggregate of " +
@@ -154,9 +146,8 @@ std::int64_t AggregateCells(const std::vector<int>& sizes, int joint_order) {
 
 Result<BlockDefinition> ParseBlockDefinition(const nlohmann::json& question, const std::string& where) {
   BlockDefinition block;
-  auto attributes = ParseAttributes(question, where);
-  if (!attributes) return MakeError(attributes.error());
-  block.attributes = std::move(attributes).value();
+  DENIABLE_ASSIGN_OR_RETURN(auto attributes, ParseAttributes(question, where));
+  block.attributes = std::move(attributes);
   DENIABLE_TRY(ParseMechanism(question, where, block));
   DENIABLE_TRY(ParseJointOrder(question, where, block));
   return block;

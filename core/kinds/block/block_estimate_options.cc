@@ -30,9 +30,8 @@ std::vector<std::string> PublicBlockEstimateOptionNames() { return {"mode", "cro
 Result<BlockEstimateOptions> ParseBlockEstimateOptions(const nlohmann::json& options) {
   BlockEstimateOptions parsed;
   if (!options.is_object()) return parsed;
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
-  parsed.cross_tab.interval = *target;
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
+  parsed.cross_tab.interval = target;
   if (const auto mode = options.find("mode"); mode != options.end() && !mode->is_null()) {
     const std::string value = Text(*mode);
     if (value != "calibrated" && value != "paper") {
@@ -92,12 +91,11 @@ Result<std::uint32_t> CrossTabSet(const BlockDefinition& block, const BlockEstim
 }
 
 Result<nlohmann::json> CanonicalBlockEstimateOptions(const nlohmann::json& options) {
-  auto parsed = ParseBlockEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  return nlohmann::json{{"mode", parsed->cross_tab.mode == BlockMode::kPaper ? "paper" : "calibrated"},
-                        {"split_score", parsed->cross_tab.split_score == SplitScore::kProse ? "prose" : "formula"},
-                        {"min_group", parsed->cross_tab.min_group},
-                        {"crosstab", parsed->crosstab}};
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseBlockEstimateOptions(options));
+  return nlohmann::json{{"mode", parsed.cross_tab.mode == BlockMode::kPaper ? "paper" : "calibrated"},
+                        {"split_score", parsed.cross_tab.split_score == SplitScore::kProse ? "prose" : "formula"},
+                        {"min_group", parsed.cross_tab.min_group},
+                        {"crosstab", parsed.crosstab}};
 }
 
 }  // namespace deniable

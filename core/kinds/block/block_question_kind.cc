@@ -38,9 +38,8 @@ KindEntry BlockQuestionKind::Entry() {
 Result<std::shared_ptr<const QuestionKind>> BlockQuestionKind::Parse(const nlohmann::json& question,
                                                                      const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(question, {"attributes", "mechanism", "joint_order"}, where));
-  auto block = ParseBlockDefinition(question, where);
-  if (!block) return MakeError(block.error());
-  return std::shared_ptr<const QuestionKind>(new BlockQuestionKind(std::move(block).value()));
+  DENIABLE_ASSIGN_OR_RETURN(auto block, ParseBlockDefinition(question, where));
+  return std::shared_ptr<const QuestionKind>(new BlockQuestionKind(std::move(block)));
 }
 
 nlohmann::json BlockQuestionKind::DefinitionToJson() const {
@@ -83,9 +82,8 @@ Result<BlockChoices> BlockQuestionKind::ChoicesOf(const nlohmann::json& answered
     if (a < 0) return MakeError("answered: no attribute " + id.dump() + " in this block");
     choices.answered[static_cast<std::size_t>(a)] = true;
   }
-  auto weights = ParseSensitivities(block_, sensitivity);
-  if (!weights) return MakeError(weights.error());
-  choices.weight = std::move(weights).value();
+  DENIABLE_ASSIGN_OR_RETURN(auto weights, ParseSensitivities(block_, sensitivity));
+  choices.weight = std::move(weights);
   return choices;
 }
 
@@ -103,16 +101,15 @@ Result<nlohmann::json> BlockQuestionKind::Perturb(const nlohmann::json& answer, 
   std::vector<int> values;
   auto answered = nlohmann::json::array();
   for (const auto& attribute : block_.attributes) {
-    auto value = ReadAnswer(answers, attribute);
-    if (!value) return MakeError(value.error());
-    values.push_back(*value);
-    if (*value >= 0) answered.push_back(attribute.id);
+    DENIABLE_ASSIGN_OR_RETURN(auto value, ReadAnswer(answers, attribute));
+    values.push_back(value);
+    if (value >= 0) answered.push_back(attribute.id);
   }
   if (answered.empty()) return MakeError("at least one attribute must be answered");
   // The split sees the answered set and the sensitivities only.
-  auto choices = ChoicesOf(answered, answer.contains("sensitivity") ? answer.at("sensitivity") : nlohmann::json());
-  if (!choices) return MakeError(choices.error());
-  const std::vector<double> shares = SplitBudget(block_, *choices);
+  DENIABLE_ASSIGN_OR_RETURN(auto choices,
+                            ChoicesOf(answered, answer.contains("sensitivity") ? answer.at("sensitivity") : nlohmann::json()));
+  const std::vector<double> shares = SplitBudget(block_, choices);
   return BlockReportToJson(block_, PerturbBlock(block_, values, shares, random));
 }
 
@@ -129,9 +126,9 @@ Result<nlohmann::json> BlockQuestionKind::PrivacyOfChoices(const nlohmann::json&
   if (!choices.is_object() || !choices.contains("answered")) {
     return MakeError("choices must be {\"answered\": [attribute id, ...], \"sensitivity\": {...}}");
   }
-  auto parsed = ChoicesOf(choices.at("answered"), choices.contains("sensitivity") ? choices.at("sensitivity") : nlohmann::json());
-  if (!parsed) return MakeError(parsed.error());
-  nlohmann::json privacy = ChoicesPrivacyToJson(block_, *parsed);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed,
+                            ChoicesOf(choices.at("answered"), choices.contains("sensitivity") ? choices.at("sensitivity") : nlohmann::json()));
+  nlohmann::json privacy = ChoicesPrivacyToJson(block_, parsed);
   // In plain words per attribute: how often the true option's bit is 1 against another option's.
   for (auto& attribute : privacy["attributes"]) {
     if (attribute["epsilon"].is_null()) continue;
@@ -141,24 +138,20 @@ Result<nlohmann::json> BlockQuestionKind::PrivacyOfChoices(const nlohmann::json&
 }
 
 Result<std::unique_ptr<const KindResponse>> BlockQuestionKind::Decode(const nlohmann::json& wire) const {
-  auto report = BlockReportFromJson(block_, wire);
-  if (!report) return MakeError(report.error());
-  return std::unique_ptr<const KindResponse>(std::make_unique<BlockResponse>(std::move(report).value()));
+  DENIABLE_ASSIGN_OR_RETURN(auto report, BlockReportFromJson(block_, wire));
+  return std::unique_ptr<const KindResponse>(std::make_unique<BlockResponse>(std::move(report)));
 }
 
 Status BlockQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
-  auto parsed = ParseBlockEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  auto set = CrossTabSet(block_, *parsed);
-  if (!set) return MakeError(set.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseBlockEstimateOptions(options));
+  DENIABLE_TRY(CrossTabSet(block_, parsed));
   return OkStatus();
 }
 
 Result<nlohmann::json> BlockQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                    const std::function<bool()>& /*cancelled*/) const {
-  auto parsed = ParseBlockEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  return BlockResultToJson(block_, static_cast<const BlockAggregate&>(aggregate), *parsed, MechanismToJson(),
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseBlockEstimateOptions(options));
+  return BlockResultToJson(block_, static_cast<const BlockAggregate&>(aggregate), parsed, MechanismToJson(),
                            PrivacyToJson());
 }
 

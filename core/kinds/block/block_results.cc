@@ -135,10 +135,9 @@ Result<nlohmann::json> BlockResultToJson(const BlockDefinition& block, const Blo
     }
     margins.push_back(std::move(margin));
   }
-  auto set = CrossTabSet(block, options);
-  if (!set) return MakeError(set.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto set, CrossTabSet(block, options));
   nlohmann::json crosstab;
-  auto table = EstimateCrossTab(aggregate, block, *set, options.cross_tab, margins);
+  auto table = EstimateCrossTab(aggregate, block, set, options.cross_tab, margins);
   crosstab = table ? CrossTabToJson(block, *table) : nlohmann::json{{"error", table.error()}};
   nlohmann::json warning = nullptr;
   if (aggregate.n() == 0) warning = "no reports yet";

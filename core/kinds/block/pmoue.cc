@@ -90,9 +90,9 @@ Result<BlockReport> BlockReportFromJson(const BlockDefinition& block, const nloh
     if (a < 0) return MakeError(where + ": no attribute " + ids[i].dump() + " in this block");
     if (a <= previous) return MakeError(where + ": attributes must be listed once each, in the block's order");
     previous = a;
-    auto bits = ReadBits(rows[i], block.attributes[static_cast<std::size_t>(a)], "bits[" + std::to_string(i) + "]");
-    if (!bits) return MakeError(bits.error());
-    report.bits[static_cast<std::size_t>(a)] = std::move(bits).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto bits,
+                              ReadBits(rows[i], block.attributes[static_cast<std::size_t>(a)], "bits[" + std::to_string(i) + "]"));
+    report.bits[static_cast<std::size_t>(a)] = std::move(bits);
   }
   return report;
 }

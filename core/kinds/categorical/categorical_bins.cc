@@ -14,9 +14,8 @@ Result<int> ReadAnswerIndex(const nlohmann::json& answer, int options) {
 }
 
 Result<std::size_t> CategoricalBins::BinOf(const nlohmann::json& answer) const {
-  auto index = ReadAnswerIndex(answer, static_cast<int>(options_.size()));
-  if (!index) return MakeError(index.error());
-  return static_cast<std::size_t>(*index);
+  DENIABLE_ASSIGN_OR_RETURN(auto index, ReadAnswerIndex(answer, static_cast<int>(options_.size())));
+  return static_cast<std::size_t>(index);
 }
 
 }  // namespace deniable

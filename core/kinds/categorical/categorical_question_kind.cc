@@ -33,20 +33,18 @@ Result<std::shared_ptr<const CategoricalMechanism>> ParseMechanism(const nlohman
                                                                    const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon", "reported_options"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  auto kind = ParseCategoricalKind(*name);
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "name", 32, true, where));
+  auto kind = ParseCategoricalKind(name);
   if (!kind) return InContext(where + ".name", kind.error());
-  auto epsilon = ReadEpsilon(object, where);
-  if (!epsilon) return MakeError(epsilon.error());
-  CategoricalParams params{*kind, options, *epsilon, 1};
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, ReadEpsilon(object, where));
+  CategoricalParams params{*kind, options, epsilon, 1};
   if (object.contains("reported_options") && *kind != CategoricalKind::kNegativeSurvey) {
     return MakeError(where + ".reported_options: applies only to the negative survey");
   }
   if (object.contains("reported_options")) {
-    auto s = ReadInteger(object, "reported_options", 1, static_cast<long long>(kMaxOptions), where);
-    if (!s) return MakeError(s.error());
-    params.reported_options = static_cast<int>(*s);
+    DENIABLE_ASSIGN_OR_RETURN(auto s,
+                              ReadInteger(object, "reported_options", 1, static_cast<long long>(kMaxOptions), where));
+    params.reported_options = static_cast<int>(s);
   }
   auto mechanism = CreateCategoricalMechanism(params);
   if (!mechanism) return InContext(where, mechanism.error());
@@ -65,21 +63,18 @@ Result<std::shared_ptr<const QuestionKind>> CategoricalQuestionKind::Parse(const
                                                                            const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(object, {"options", "mechanism", "privacy", "budget", "admin_sees_counts"},
                                            where));
-  auto open = IsOpenQuestion(object, where);
-  if (!open) return MakeError(open.error());
-  auto trust = *open ? std::optional<ConfidentialPrivacy>() : ParseTrustFields(object, where);
-  if (!trust) return MakeError(trust.error());
-  auto options = ParseOptionsField(object, where, kMaxOptions);
-  if (!options) return MakeError(options.error());
-  if (*open) return OpenCategoricalKind::Create(std::move(options).value());
-  if (*trust) {
-    return ConfidentialQuestionKind::Create(std::make_unique<CategoricalBins>(std::move(options).value()), **trust);
+  DENIABLE_ASSIGN_OR_RETURN(auto open, IsOpenQuestion(object, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto trust, open ? std::optional<ConfidentialPrivacy>() : ParseTrustFields(object, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto options, ParseOptionsField(object, where, kMaxOptions));
+  if (open) return OpenCategoricalKind::Create(std::move(options));
+  if (trust) {
+    return ConfidentialQuestionKind::Create(std::make_unique<CategoricalBins>(std::move(options)), *trust);
   }
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
-  auto mechanism = ParseMechanism(object.at("mechanism"), static_cast<int>(options->size()), where + ".mechanism");
-  if (!mechanism) return MakeError(mechanism.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto mechanism,
+                            ParseMechanism(object.at("mechanism"), static_cast<int>(options.size()), where + ".mechanism"));
   return std::shared_ptr<const QuestionKind>(
-      new CategoricalQuestionKind(std::move(options).value(), std::move(mechanism).value()));
+      new CategoricalQuestionKind(std::move(options), std::move(mechanism)));
 }
 
 nlohmann::json MechanismToJson(const CategoricalMechanism& mechanism) {
@@ -107,11 +102,9 @@ nlohmann::json CategoricalQuestionKind::MechanismToJson() const { return deniabl
 nlohmann::json CategoricalQuestionKind::PrivacyToJson() const { return deniable::PrivacyToJson(*mechanism_); }
 
 Result<nlohmann::json> CategoricalQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {
-  auto index = ReadAnswerIndex(answer, mechanism_->options());
-  if (!index) return MakeError(index.error());
-  auto support = mechanism_->Perturb(*index, random);
-  if (!support) return MakeError(support.error());
-  return mechanism_->Encode(*support);
+  DENIABLE_ASSIGN_OR_RETURN(auto index, ReadAnswerIndex(answer, mechanism_->options()));
+  DENIABLE_ASSIGN_OR_RETURN(auto support, mechanism_->Perturb(index, random));
+  return mechanism_->Encode(support);
 }
 
 nlohmann::json CategoricalQuestionKind::PageSummary() const {
@@ -120,17 +113,15 @@ nlohmann::json CategoricalQuestionKind::PageSummary() const {
 }
 
 Result<std::unique_ptr<const KindResponse>> CategoricalQuestionKind::Decode(const nlohmann::json& wire) const {
-  auto support = mechanism_->Decode(wire);
-  if (!support) return MakeError(support.error());
-  return std::unique_ptr<const KindResponse>(std::make_unique<CategoricalResponse>(std::move(support).value()));
+  DENIABLE_ASSIGN_OR_RETURN(auto support, mechanism_->Decode(wire));
+  return std::unique_ptr<const KindResponse>(std::make_unique<CategoricalResponse>(std::move(support)));
 }
 
 Result<nlohmann::json> CategoricalQuestionKind::Estimate(const KindAggregate& aggregate,
                                                          const nlohmann::json& options,
                                                          const std::function<bool()>& /*cancelled*/) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
-  return CategoricalResultToJson(*this, static_cast<const CategoricalAggregate&>(aggregate), *target);
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
+  return CategoricalResultToJson(*this, static_cast<const CategoricalAggregate&>(aggregate), target);
 }
 
 std::vector<CsvRow> CategoricalQuestionKind::CsvRows(const nlohmann::json& result) const {

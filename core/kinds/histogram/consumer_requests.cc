@@ -10,9 +10,8 @@ namespace deniable {
 namespace {
 
 Result<std::vector<RangeFraction>> ParseEqualBins(const nlohmann::json& request, const std::string& where) {
-  auto bins = ReadInteger(request, "bins", 1, kMaxFineCells, where);
-  if (!bins) return MakeError(bins.error());
-  return EqualBinBoundaries(static_cast<int>(*bins));
+  DENIABLE_ASSIGN_OR_RETURN(auto bins, ReadInteger(request, "bins", 1, kMaxFineCells, where));
+  return EqualBinBoundaries(static_cast<int>(bins));
 }
 
 // Edges from a to b, strictly increasing, each a simple fraction of the range.
@@ -50,18 +49,17 @@ Result<std::vector<RangeFraction>> ParseEdges(const nlohmann::json& request, Num
 Result<ConsumerRequest> ParseRequest(const nlohmann::json& request, NumericRange range, const std::string& where) {
   DENIABLE_TRY(RequireObject(request, where));
   DENIABLE_TRY(RejectUnknownFields(request, {"name", "bins", "edges"}, where));
-  auto name = ReadString(request, "name", kMaxConsumerNameLength, true, where);
-  if (!name) return MakeError(name.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(request, "name", kMaxConsumerNameLength, true, where));
   if (request.contains("bins") == request.contains("edges")) {
     return MakeError(where + ": must have either \"bins\" (equal bins) or \"edges\", not " +
                      (request.contains("bins") ? "both" : "neither"));
   }
-  auto boundaries = request.contains("bins") ? ParseEqualBins(request, where) : ParseEdges(request, range, where);
-  if (!boundaries) return MakeError(boundaries.error());
-  nlohmann::json definition = {{"name", *name}};
+  DENIABLE_ASSIGN_OR_RETURN(auto boundaries,
+                            request.contains("bins") ? ParseEqualBins(request, where) : ParseEdges(request, range, where));
+  nlohmann::json definition = {{"name", name}};
   if (request.contains("bins")) definition["bins"] = request.at("bins");
   else definition["edges"] = request.at("edges");
-  return ConsumerRequest{std::move(name).value(), std::move(boundaries).value(), std::move(definition)};
+  return ConsumerRequest{std::move(name), std::move(boundaries), std::move(definition)};
 }
 
 }  // namespace
@@ -78,12 +76,11 @@ Result<std::vector<ConsumerRequest>> ParseConsumerRequests(const nlohmann::json&
   std::set<std::string> names;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string item = path + "[" + std::to_string(i) + "]";
-    auto request = ParseRequest(list[i], range, item);
-    if (!request) return MakeError(request.error());
-    if (!names.insert(request->name).second) {
-      return MakeError(item + ".name: \"" + request->name + "\" is used by an earlier histogram");
+    DENIABLE_ASSIGN_OR_RETURN(auto request, ParseRequest(list[i], range, item));
+    if (!names.insert(request.name).second) {
+      return MakeError(item + ".name: \"" + request.name + "\" is used by an earlier histogram");
     }
-    requests.push_back(std::move(request).value());
+    requests.push_back(std::move(request));
   }
   return requests;
 }

@@ -26,9 +26,8 @@ Result<std::vector<double>> ReadEdges(const nlohmann::json& value) {
   std::vector<double> edges;
   if (value.is_array()) {
     for (std::size_t i = 0; i < value.size(); ++i) {
-      auto edge = ReadNumber(value[i], "edges[" + std::to_string(i) + "]");
-      if (!edge) return MakeError(edge.error());
-      edges.push_back(*edge);
+      DENIABLE_ASSIGN_OR_RETURN(auto edge, ReadNumber(value[i], "edges[" + std::to_string(i) + "]"));
+      edges.push_back(edge);
     }
     return edges;
   }
@@ -37,9 +36,9 @@ Result<std::vector<double>> ReadEdges(const nlohmann::json& value) {
   std::size_t start = 0;
   while (start <= text.size() && edges.size() <= kMaxCustomBins + 1) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    auto edge = ReadNumber(text.substr(start, comma - start), "edges[" + std::to_string(edges.size()) + "]");
-    if (!edge) return MakeError(edge.error());
-    edges.push_back(*edge);
+    DENIABLE_ASSIGN_OR_RETURN(auto edge,
+                              ReadNumber(text.substr(start, comma - start), "edges[" + std::to_string(edges.size()) + "]"));
+    edges.push_back(edge);
     start = comma + 1;
   }
   return edges;
@@ -52,18 +51,15 @@ std::vector<std::string> PublicHistogramEstimateOptionNames() { return {"edges",
 Result<HistogramEstimateOptions> ParseHistogramEstimateOptions(const nlohmann::json& options) {
   HistogramEstimateOptions parsed;
   if (!options.is_object()) return parsed;
-  auto interval = ReadIntervalTarget(options);
-  if (!interval) return MakeError(interval.error());
-  parsed.interval = *interval;
+  DENIABLE_ASSIGN_OR_RETURN(auto interval, ReadIntervalTarget(options));
+  parsed.interval = interval;
   if (const auto edges = options.find("edges"); edges != options.end() && !edges->is_null()) {
-    auto read = ReadEdges(*edges);
-    if (!read) return MakeError(read.error());
-    parsed.edges = std::move(read).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadEdges(*edges));
+    parsed.edges = std::move(read);
   }
   if (const auto width = options.find("width"); width != options.end() && !width->is_null()) {
-    auto read = ReadNumber(*width, "width");
-    if (!read) return MakeError(read.error());
-    parsed.width = *read;
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadNumber(*width, "width"));
+    parsed.width = read;
   }
   return parsed;
 }
@@ -99,11 +95,10 @@ Status ValidateHistogramEstimateOptions(const HistogramQuestionKind& kind, const
 }
 
 Result<nlohmann::json> CanonicalHistogramEstimateOptions(const nlohmann::json& options) {
-  auto parsed = ParseHistogramEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  nlohmann::json canonical = {{kIntervalOption, std::string(IntervalTargetName(parsed->interval))}};
-  if (parsed->edges) canonical["edges"] = *parsed->edges;
-  else if (parsed->width) canonical["width"] = *parsed->width;
+  DENIABLE_ASSIGN_OR_RETURN(const auto& parsed, ParseHistogramEstimateOptions(options));
+  nlohmann::json canonical = {{kIntervalOption, std::string(IntervalTargetName(parsed.interval))}};
+  if (parsed.edges) canonical["edges"] = *parsed.edges;
+  else if (parsed.width) canonical["width"] = *parsed.width;
   return canonical;
 }
 

@@ -29,11 +29,10 @@ struct ParsedMechanism {
 Result<ParsedMechanism> ParseMechanism(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"name", "epsilon"}, where));
-  auto name = ReadString(object, "name", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name != "sue" && *name != "oue" && *name != "tree") {
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(object, "name", 32, true, where));
+  if (name != "sue" && name != "oue" && name != "tree") {
     return MakeError(where + ".name: must be \"sue\" (the paper's basic RAPPOR), \"oue\" or \"tree\", but is \"" +
-                     *name + "\"");
+                     name + "\"");
   }
   if (!object.contains("epsilon") || !object.at("epsilon").is_number()) {
     return MakeError(where + ".epsilon: required, a number");
@@ -41,7 +40,7 @@ Result<ParsedMechanism> ParseMechanism(const nlohmann::json& object, const std::
   const double epsilon = object.at("epsilon").get<double>();
   if (auto status = ValidateEpsilon(epsilon); !status) return InContext(where, status.error());
   // The tree sends OUE at each level: its variance does not grow with the level's size.
-  return ParsedMechanism{*name == "sue" ? CategoricalKind::kSue : CategoricalKind::kOue, *name == "tree", epsilon};
+  return ParsedMechanism{name == "sue" ? CategoricalKind::kSue : CategoricalKind::kOue, name == "tree", epsilon};
 }
 
 // Every consumer's bins as ranges of fine cells.
@@ -67,39 +66,34 @@ Result<std::shared_ptr<const QuestionKind>> HistogramQuestionKind::Parse(const n
                                                                          const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(
       object, {"range", "unit", "histograms", "mechanism", "privacy", "budget", "admin_sees_counts"}, where));
-  auto trust = ParseTrustFields(object, where);
-  if (!trust) return MakeError(trust.error());
-  auto range = ParseRangeField(object, where);
-  if (!range) return MakeError(range.error());
-  auto unit = ReadString(object, "unit", 32, false, where);
-  if (!unit) return MakeError(unit.error());
-  auto consumers = ParseConsumerRequests(object, *range, where);
-  if (!consumers) return MakeError(consumers.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto trust, ParseTrustFields(object, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto range, ParseRangeField(object, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto unit, ReadString(object, "unit", 32, false, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto consumers, ParseConsumerRequests(object, range, where));
   std::vector<std::vector<RangeFraction>> boundaries;
-  for (const ConsumerRequest& consumer : *consumers) boundaries.push_back(consumer.boundaries);
-  auto partition = FinePartition::Merge(*range, boundaries);
+  for (const ConsumerRequest& consumer : consumers) boundaries.push_back(consumer.boundaries);
+  auto partition = FinePartition::Merge(range, boundaries);
   if (!partition) return InContext(where + ".histograms", partition.error());
-  if (*trust) {
-    return ConfidentialQuestionKind::Create(std::make_unique<HistogramBins>(std::move(unit).value(), std::move(consumers).value(),
+  if (trust) {
+    return ConfidentialQuestionKind::Create(std::make_unique<HistogramBins>(std::move(unit), std::move(consumers),
                                                                             std::move(partition).value()),
-                                            **trust);
+                                            *trust);
   }
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
-  auto mechanism = ParseMechanism(object.at("mechanism"), where + ".mechanism");
-  if (!mechanism) return MakeError(mechanism.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto mechanism, ParseMechanism(object.at("mechanism"), where + ".mechanism"));
   std::optional<TreeDesign> tree;
   TreeShape shape{partition->cells(), 1};
-  if (mechanism->tree) {
-    tree = ChooseTreeDesign(partition->cells(), DeclaredBins(*partition, *consumers));
+  if (mechanism.tree) {
+    tree = ChooseTreeDesign(partition->cells(), DeclaredBins(*partition, consumers));
     shape = tree->shape;
   }
   std::vector<std::shared_ptr<const CategoricalMechanism>> levels;
   for (int level = 1; level <= shape.height; ++level) {
-    auto encoding = CreateCategoricalMechanism({mechanism->encoding, shape.NodesAt(level), mechanism->epsilon, 1});
+    auto encoding = CreateCategoricalMechanism({mechanism.encoding, shape.NodesAt(level), mechanism.epsilon, 1});
     if (!encoding) return InContext(where + ".mechanism", encoding.error());
     levels.push_back(std::move(encoding).value());
   }
-  return std::shared_ptr<const QuestionKind>(new HistogramQuestionKind(std::move(unit).value(), std::move(consumers).value(),
+  return std::shared_ptr<const QuestionKind>(new HistogramQuestionKind(std::move(unit), std::move(consumers),
                                                                        std::move(partition).value(), std::move(tree),
                                                                        shape, std::move(levels)));
 }
@@ -135,10 +129,10 @@ Result<nlohmann::json> HistogramQuestionKind::Perturb(const nlohmann::json& answ
   // CellOf clamps into [a, b]: an answer outside the range counts at its nearer end.
   const int level = DrawLevel(random);
   const CategoricalMechanism& encoding = *level_mechanisms_[static_cast<std::size_t>(level) - 1];
-  auto bits = encoding.Perturb(partition_.CellOf(answer.get<double>()) / shape_.SpanOf(level), random);
-  if (!bits) return MakeError(bits.error());
-  if (!hierarchical()) return encoding.Encode(*bits);
-  return nlohmann::json{{"level", level}, {"bits", encoding.Encode(*bits)}};
+  DENIABLE_ASSIGN_OR_RETURN(auto bits,
+                            encoding.Perturb(partition_.CellOf(answer.get<double>()) / shape_.SpanOf(level), random));
+  if (!hierarchical()) return encoding.Encode(bits);
+  return nlohmann::json{{"level", level}, {"bits", encoding.Encode(bits)}};
 }
 
 int HistogramQuestionKind::DrawLevel(RandomSource& random) const {
@@ -178,9 +172,8 @@ Result<std::unique_ptr<const KindResponse>> HistogramQuestionKind::Decode(const 
     level = static_cast<int>(given.get<std::int64_t>());
     bits_wire = &wire.at("bits");
   }
-  auto bits = level_mechanisms_[static_cast<std::size_t>(level) - 1]->Decode(*bits_wire);
-  if (!bits) return MakeError(bits.error());
-  return std::unique_ptr<const KindResponse>(std::make_unique<HistogramResponse>(level, std::move(bits).value()));
+  DENIABLE_ASSIGN_OR_RETURN(auto bits, level_mechanisms_[static_cast<std::size_t>(level) - 1]->Decode(*bits_wire));
+  return std::unique_ptr<const KindResponse>(std::make_unique<HistogramResponse>(level, std::move(bits)));
 }
 
 LevelEstimates HistogramQuestionKind::Estimates(const HistogramAggregate& aggregate, IntervalTarget target) const {
@@ -188,17 +181,15 @@ LevelEstimates HistogramQuestionKind::Estimates(const HistogramAggregate& aggreg
 }
 
 Status HistogramQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
-  auto parsed = ParseHistogramEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  return ValidateHistogramEstimateOptions(*this, *parsed);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseHistogramEstimateOptions(options));
+  return ValidateHistogramEstimateOptions(*this, parsed);
 }
 
 Result<nlohmann::json> HistogramQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                        const std::function<bool()>& /*cancelled*/) const {
-  auto parsed = ParseHistogramEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  DENIABLE_TRY(ValidateHistogramEstimateOptions(*this, *parsed));
-  return HistogramResultToJson(*this, static_cast<const HistogramAggregate&>(aggregate), *parsed);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseHistogramEstimateOptions(options));
+  DENIABLE_TRY(ValidateHistogramEstimateOptions(*this, parsed));
+  return HistogramResultToJson(*this, static_cast<const HistogramAggregate&>(aggregate), parsed);
 }
 
 std::vector<CsvRow> HistogramQuestionKind::CsvRows(const nlohmann::json& result) const {

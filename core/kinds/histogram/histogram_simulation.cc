@@ -25,9 +25,8 @@ class HistogramTruthSampler final : public TruthSampler {
   }
 
   Result<nlohmann::json> Draw(RandomSource& random) override {
-    auto answer = truth_->Draw(random);
-    if (!answer) return MakeError(answer.error());
-    return Answer(*answer);
+    DENIABLE_ASSIGN_OR_RETURN(auto answer, truth_->Draw(random));
+    return Answer(answer);
   }
   std::size_t rows() const override { return truth_->rows(); }
   Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& /*random*/) override { return Answer(truth_->Row(row)); }
@@ -114,9 +113,8 @@ class HistogramTruthSampler final : public TruthSampler {
 
 Result<std::unique_ptr<TruthSampler>> ParseHistogramTruthSampler(const HistogramQuestionKind& kind,
                                                                  const nlohmann::json& entry, const std::string& where) {
-  auto truth = ParseNumericTruth(entry, kind.range(), where);
-  if (!truth) return MakeError(truth.error());
-  return std::unique_ptr<TruthSampler>(std::make_unique<HistogramTruthSampler>(kind, std::move(truth).value()));
+  DENIABLE_ASSIGN_OR_RETURN(auto truth, ParseNumericTruth(entry, kind.range(), where));
+  return std::unique_ptr<TruthSampler>(std::make_unique<HistogramTruthSampler>(kind, std::move(truth)));
 }
 
 std::string HistogramSimulationText(const nlohmann::json& result) {

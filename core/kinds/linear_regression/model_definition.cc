@@ -43,9 +43,8 @@ Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const
                "max_rounds", "holdout"},
       where));
   ModelDefinition model;
-  auto target = ReadString(object, "target", 64, true, where);
-  if (!target) return MakeError(target.error());
-  model.target = *target;
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadString(object, "target", 64, true, where));
+  model.target = target;
   if (!object.contains("features")) return MakeError(JoinPath(where, "features") + ": required field is missing");
   const auto& features = object.at("features");
   if (!features.is_array() || features.empty() || features.size() > static_cast<std::size_t>(kMaxModelFeatures)) {
@@ -61,51 +60,42 @@ Result<ModelDefinition> ParseModelDefinition(const nlohmann::json& object, const
     }
     model.features.push_back(id);
   }
-  auto epsilon = ReadFiniteNumber(object, "epsilon", where);
-  if (!epsilon) return MakeError(epsilon.error());
-  if (auto valid = ValidateEpsilon(*epsilon); !valid) return InContext(JoinPath(where, "epsilon"), valid.error());
-  model.epsilon = *epsilon;
-  auto mechanism = ReadString(object, "mechanism", 16, false, where);
-  if (!mechanism) return MakeError(mechanism.error());
-  if (!mechanism->empty()) {
-    if (*mechanism != "piecewise" && *mechanism != "duchi") {
-      return MakeError(JoinPath(where, "mechanism") + ": must be \"piecewise\" or \"duchi\", but is \"" + *mechanism + "\"");
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilon, ReadFiniteNumber(object, "epsilon", where));
+  if (auto valid = ValidateEpsilon(epsilon); !valid) return InContext(JoinPath(where, "epsilon"), valid.error());
+  model.epsilon = epsilon;
+  DENIABLE_ASSIGN_OR_RETURN(auto mechanism, ReadString(object, "mechanism", 16, false, where));
+  if (!mechanism.empty()) {
+    if (mechanism != "piecewise" && mechanism != "duchi") {
+      return MakeError(JoinPath(where, "mechanism") + ": must be \"piecewise\" or \"duchi\", but is \"" + mechanism + "\"");
     }
-    model.mechanism = *mechanism;
+    model.mechanism = mechanism;
   }
-  auto ridge = ReadOptionalNumber(object, "ridge", 1e-4, 0.0, 10.0, where);
-  if (!ridge) return MakeError(ridge.error());
-  model.ridge = *ridge;
-  auto rate = ReadOptionalNumber(object, "learning_rate", 1.0, 1e-4, 100.0, where);
-  if (!rate) return MakeError(rate.error());
-  model.learning_rate = *rate;
-  auto clip = ReadOptionalNumber(object, "clip", 1.0, 1e-3, 100.0, where);
-  if (!clip) return MakeError(clip.error());
-  model.clip = *clip;
+  DENIABLE_ASSIGN_OR_RETURN(auto ridge, ReadOptionalNumber(object, "ridge", 1e-4, 0.0, 10.0, where));
+  model.ridge = ridge;
+  DENIABLE_ASSIGN_OR_RETURN(auto rate, ReadOptionalNumber(object, "learning_rate", 1.0, 1e-4, 100.0, where));
+  model.learning_rate = rate;
+  DENIABLE_ASSIGN_OR_RETURN(auto clip, ReadOptionalNumber(object, "clip", 1.0, 1e-3, 100.0, where));
+  model.clip = clip;
   if (object.contains("batch")) {
-    auto batch = ReadInteger(object, "batch", 1, 10000000, where);
-    if (!batch) return MakeError(batch.error());
-    model.batch = *batch;
+    DENIABLE_ASSIGN_OR_RETURN(auto batch, ReadInteger(object, "batch", 1, 10000000, where));
+    model.batch = batch;
   }
   if (object.contains("chains")) {
-    auto chains = ReadInteger(object, "chains", 1, kMaxModelChains, where);
-    if (!chains) return MakeError(chains.error());
-    model.declared_chains = static_cast<int>(*chains);
+    DENIABLE_ASSIGN_OR_RETURN(auto chains, ReadInteger(object, "chains", 1, kMaxModelChains, where));
+    model.declared_chains = static_cast<int>(chains);
   }
   if (object.contains("max_rounds")) {
-    auto rounds = ReadInteger(object, "max_rounds", 1, kMaxModelRounds, where);
-    if (!rounds) return MakeError(rounds.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto rounds, ReadInteger(object, "max_rounds", 1, kMaxModelRounds, where));
     // Fewer rounds than chains would leave a chain untrained: never an interval.
-    if (*rounds < model.chains()) {
+    if (rounds < model.chains()) {
       return MakeError(JoinPath(where, "max_rounds") + ": must be at least the number of chains (" +
                        std::to_string(model.chains()) + "), so that every chain trains, but is " +
-                       std::to_string(*rounds));
+                       std::to_string(rounds));
     }
-    model.declared_max_rounds = *rounds;
+    model.declared_max_rounds = rounds;
   }
-  auto holdout = ReadOptionalNumber(object, "holdout", 0.0, 0.0, 0.5, where);
-  if (!holdout) return MakeError(holdout.error());
-  model.holdout = *holdout;
+  DENIABLE_ASSIGN_OR_RETURN(auto holdout, ReadOptionalNumber(object, "holdout", 0.0, 0.0, 0.5, where));
+  model.holdout = holdout;
   if (model.training_rounds() < model.chains()) {
     return MakeError(JoinPath(where, "holdout") + ": leaves " + std::to_string(model.training_rounds()) +
                      " training rounds of " + std::to_string(model.max_rounds()) + ", fewer than the chains (" +
@@ -121,13 +111,11 @@ long long ModelDefinition::holdout_rounds() const {
 Result<std::shared_ptr<const NumericMechanism>> GradientMechanism(const ModelDefinition& model) {
   const NumericRange unit{-1.0, 1.0};
   if (model.mechanism == "duchi") {
-    auto made = CreateDuchi(unit, model.epsilon);
-    if (!made) return MakeError(made.error());
-    return std::shared_ptr<const NumericMechanism>(std::move(made).value());
+    DENIABLE_ASSIGN_OR_RETURN(auto made, CreateDuchi(unit, model.epsilon));
+    return std::shared_ptr<const NumericMechanism>(std::move(made));
   }
-  auto made = CreatePiecewise(unit, model.epsilon);
-  if (!made) return MakeError(made.error());
-  return std::shared_ptr<const NumericMechanism>(std::move(made).value());
+  DENIABLE_ASSIGN_OR_RETURN(auto made, CreatePiecewise(unit, model.epsilon));
+  return std::shared_ptr<const NumericMechanism>(std::move(made));
 }
 
 long long ModelBatch(const ModelDefinition& model, const NumericMechanism& mechanism) {

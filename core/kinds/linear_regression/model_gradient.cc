@@ -30,14 +30,14 @@ Result<ModelAnswer> ParseModelAnswer(const ModelDefinition& model, const nlohman
     return MakeError("features: must be an array of " + std::to_string(model.features.size()) + " numbers");
   }
   for (std::size_t i = 0; i < model.features.size(); ++i) {
-    auto value = AnswerIn((*features)[i], model.feature_ranges[i], "features[" + std::to_string(i) + "] (" + model.features[i] + ")");
-    if (!value) return MakeError(value.error());
-    parsed.record.features.push_back(*value);
+    DENIABLE_ASSIGN_OR_RETURN(auto value,
+                              AnswerIn((*features)[i], model.feature_ranges[i], "features[" + std::to_string(i) + "] (" + model.features[i] + ")"));
+    parsed.record.features.push_back(value);
   }
   if (!answer.contains("target")) return MakeError("target: required field is missing");
-  auto target = AnswerIn(answer.at("target"), model.target_range, "target (" + model.target + ")");
-  if (!target) return MakeError(target.error());
-  parsed.record.target = *target;
+  DENIABLE_ASSIGN_OR_RETURN(auto target,
+                            AnswerIn(answer.at("target"), model.target_range, "target (" + model.target + ")"));
+  parsed.record.target = target;
   const auto state = answer.find("state");
   if (state == answer.end() || !state->is_object()) {
     return MakeError("state: the model's current state is needed (GET /api/surveys/<id>/state)");
@@ -94,16 +94,15 @@ Result<nlohmann::json> PerturbModelAnswer(const ModelDefinition& model, const Nu
   if (answer.complete) return nlohmann::json(nullptr);  // the server takes no more gradients
   if (answer.score) {
     // The whole epsilon on the one number a held-out respondent sends.
-    auto value = mechanism.Perturb(ScoreToUnit(ClampedSquaredError(model, answer.record, answer.coefficients)), random);
-    if (!value) return MakeError(value.error());
-    return nlohmann::json{{"round", answer.round}, {"squared_error", (*value)[0]}};
+    DENIABLE_ASSIGN_OR_RETURN(auto value,
+                              mechanism.Perturb(ScoreToUnit(ClampedSquaredError(model, answer.record, answer.coefficients)), random));
+    return nlohmann::json{{"round", answer.round}, {"squared_error", value[0]}};
   }
   const std::vector<double> gradient = ClippedGradient(model, answer.record, answer.coefficients);
   // The component is drawn first and independently of the answers: it reveals nothing.
   const auto component = static_cast<int>(UniformBelow(random, static_cast<std::uint64_t>(model.components())));
-  auto value = mechanism.Perturb(gradient[static_cast<std::size_t>(component)], random);
-  if (!value) return MakeError(value.error());
-  return nlohmann::json{{"round", answer.round}, {"component", component}, {"value", (*value)[0]}};
+  DENIABLE_ASSIGN_OR_RETURN(auto value, mechanism.Perturb(gradient[static_cast<std::size_t>(component)], random));
+  return nlohmann::json{{"round", answer.round}, {"component", component}, {"value", value[0]}};
 }
 
 }  // namespace deniable

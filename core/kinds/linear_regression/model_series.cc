@@ -41,10 +41,9 @@ Result<SeriesRequest> ReadSeriesRequest(const nlohmann::json& options) {
 std::vector<std::string> ModelEstimateOptionNames() { return {"rounds", "rounds_from"}; }
 
 Result<nlohmann::json> CanonicalModelEstimateOptions(const nlohmann::json& options) {
-  auto request = ReadSeriesRequest(options);
-  if (!request) return MakeError(request.error());
-  nlohmann::json canonical = {{"rounds", request->all ? "all" : "chart"}};
-  if (request->all) canonical["rounds_from"] = request->from;
+  DENIABLE_ASSIGN_OR_RETURN(auto request, ReadSeriesRequest(options));
+  nlohmann::json canonical = {{"rounds", request.all ? "all" : "chart"}};
+  if (request.all) canonical["rounds_from"] = request.from;
   return canonical;
 }
 

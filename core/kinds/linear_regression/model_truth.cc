@@ -168,9 +168,8 @@ Result<std::unique_ptr<TruthSampler>> ParseModelTruth(const ModelDefinition& mod
   DENIABLE_TRY(RequireObject(entry, where));
   if (entry.contains("records")) {
     DENIABLE_TRY(RejectUnknownFields(entry, {"records"}, where));
-    auto table = ReadRecords(model, entry.at("records"), where);
-    if (!table) return MakeError(table.error());
-    return std::unique_ptr<TruthSampler>(std::make_unique<ModelTableSampler>(model, std::move(table).value()));
+    DENIABLE_ASSIGN_OR_RETURN(auto table, ReadRecords(model, entry.at("records"), where));
+    return std::unique_ptr<TruthSampler>(std::make_unique<ModelTableSampler>(model, std::move(table)));
   }
   DENIABLE_TRY(RejectUnknownFields(entry, {"coefficients", "noise_sd"}, where));
   const auto coefficients = entry.find("coefficients");
@@ -188,10 +187,9 @@ Result<std::unique_ptr<TruthSampler>> ParseModelTruth(const ModelDefinition& mod
   }
   double noise_sd = 0.0;
   if (entry.contains("noise_sd")) {
-    auto read = ReadFiniteNumber(entry, "noise_sd", where);
-    if (!read) return MakeError(read.error());
-    if (*read < 0.0) return MakeError(JoinPath(where, "noise_sd") + ": must be at least 0");
-    noise_sd = *read;
+    DENIABLE_ASSIGN_OR_RETURN(auto read, ReadFiniteNumber(entry, "noise_sd", where));
+    if (read < 0.0) return MakeError(JoinPath(where, "noise_sd") + ": must be at least 0");
+    noise_sd = read;
   }
   return std::unique_ptr<TruthSampler>(std::make_unique<ModelTruthSampler>(model, std::move(values), noise_sd));
 }
@@ -237,9 +235,8 @@ Result<nlohmann::json> ModelTruthFromTable(const ModelDefinition& model, const s
     const nlohmann::json column = columns.contains(variable)    ? columns.at(variable)
                                   : defaults.contains(variable) ? defaults.at(variable)
                                                                 : nlohmann::json(variable);
-    auto index = ColumnIndex(table.front(), column, where + ".columns." + variable);
-    if (!index) return MakeError(index.error());
-    column_of.push_back(*index);
+    DENIABLE_ASSIGN_OR_RETURN(auto index, ColumnIndex(table.front(), column, where + ".columns." + variable));
+    column_of.push_back(index);
   }
   auto records = nlohmann::json::array();
   for (std::size_t r = 1; r < table.size(); ++r) {

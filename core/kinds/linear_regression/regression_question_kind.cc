@@ -17,13 +17,12 @@ KindEntry RegressionQuestionKind::Entry() {
 
 Result<std::shared_ptr<const QuestionKind>> RegressionQuestionKind::Parse(const nlohmann::json& question,
                                                                           const std::string& where) {
-  auto model = ParseModelDefinition(question, where);
-  if (!model) return MakeError(model.error());
-  auto mechanism = GradientMechanism(*model);
+  DENIABLE_ASSIGN_OR_RETURN(auto model, ParseModelDefinition(question, where));
+  auto mechanism = GradientMechanism(model);
   if (!mechanism) return InContext(where, mechanism.error());
-  const long long batch = ModelBatch(*model, **mechanism);
+  const long long batch = ModelBatch(model, **mechanism);
   return std::shared_ptr<const QuestionKind>(
-      new RegressionQuestionKind(std::move(model).value(), std::move(mechanism).value(), batch));
+      new RegressionQuestionKind(std::move(model), std::move(mechanism).value(), batch));
 }
 
 Result<std::shared_ptr<const QuestionKind>> RegressionQuestionKind::Link(const EarlierQuestions& earlier,
@@ -39,14 +38,12 @@ Result<std::shared_ptr<const QuestionKind>> RegressionQuestionKind::Link(const E
     return answers->range;
   };
   ModelDefinition model = model_;
-  auto target = range_of(model.target, "target");
-  if (!target) return MakeError(target.error());
-  model.target_range = *target;
+  DENIABLE_ASSIGN_OR_RETURN(auto target, range_of(model.target, "target"));
+  model.target_range = target;
   model.feature_ranges.clear();
   for (std::size_t i = 0; i < model.features.size(); ++i) {
-    auto range = range_of(model.features[i], "features[" + std::to_string(i) + "]");
-    if (!range) return MakeError(range.error());
-    model.feature_ranges.push_back(*range);
+    DENIABLE_ASSIGN_OR_RETURN(auto range, range_of(model.features[i], "features[" + std::to_string(i) + "]"));
+    model.feature_ranges.push_back(range);
   }
   return std::shared_ptr<const QuestionKind>(new RegressionQuestionKind(std::move(model), mechanism_, batch_));
 }
@@ -81,9 +78,8 @@ nlohmann::json RegressionQuestionKind::PageSummary() const {
 }
 
 Result<nlohmann::json> RegressionQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& random) const {
-  auto parsed = ParseModelAnswer(model_, answer);
-  if (!parsed) return MakeError(parsed.error());
-  return PerturbModelAnswer(model_, *mechanism_, *parsed, random);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseModelAnswer(model_, answer));
+  return PerturbModelAnswer(model_, *mechanism_, parsed, random);
 }
 
 Result<std::unique_ptr<const KindResponse>> RegressionQuestionKind::Decode(const nlohmann::json& wire) const {
@@ -135,19 +131,16 @@ std::unique_ptr<KindAggregate> RegressionQuestionKind::NewAggregate() const {
 
 Result<nlohmann::json> RegressionQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                         const std::function<bool()>&) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
-  auto series = ReadSeriesRequest(options);
-  if (!series) return MakeError(series.error());
-  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate), *target, *series);
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
+  DENIABLE_ASSIGN_OR_RETURN(auto series, ReadSeriesRequest(options));
+  nlohmann::json document = ModelResultToJson(model_, static_cast<const ModelAggregate&>(aggregate), target, series);
   document["mechanism"] = MechanismToJson();
   document["privacy"] = PrivacyToJson();
   return document;
 }
 
 Status RegressionQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
-  auto series = ReadSeriesRequest(options);
-  if (!series) return MakeError(series.error());
+  DENIABLE_TRY(ReadSeriesRequest(options));
   return OkStatus();
 }
 

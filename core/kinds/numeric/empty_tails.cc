@@ -35,7 +35,7 @@ Result<double> InventedMass(const GridDistribution& fitted, std::size_t begin, s
   options.replicates = kEmptyTailReplicates;
   auto sample = ParametricBootstrap(world, transition, reports, values_per_report, reestimate, options);
   if (!sample) {
-    if (sample.error() == kBootstrapCancelled) return MakeError(sample.error());
+    if (sample.error_code() == ErrorCode::kCancelled) return sample.failure();
     return 1.0;
   }
   if (sample->failures > 0) return 1.0;
@@ -74,16 +74,15 @@ Result<EmptyTails> TestEmptyTails(const GridDistribution& fitted, const Transiti
   BootstrapOptions tail_options = options;
   if (const std::size_t split = UpperSplit(fitted.probabilities, kEmptiedTailMass); split < cells) {
     ++tail_options.seed;  // draws of their own
-    auto invented =
-        InventedMass(fitted, split, cells, transition, reports, values_per_report, reestimate, tail_options);
-    if (!invented) return MakeError(invented.error());
-    tails.above = InventedTail{value_at(split), *invented};
+    DENIABLE_ASSIGN_OR_RETURN(auto invented,
+                              InventedMass(fitted, split, cells, transition, reports, values_per_report, reestimate, tail_options));
+    tails.above = InventedTail{value_at(split), invented};
   }
   if (const std::size_t split = LowerSplit(fitted.probabilities, kEmptiedTailMass); split > 0) {
     ++tail_options.seed;
-    auto invented = InventedMass(fitted, 0, split, transition, reports, values_per_report, reestimate, tail_options);
-    if (!invented) return MakeError(invented.error());
-    tails.below = InventedTail{value_at(split), *invented};
+    DENIABLE_ASSIGN_OR_RETURN(auto invented,
+                              InventedMass(fitted, 0, split, transition, reports, values_per_report, reestimate, tail_options));
+    tails.below = InventedTail{value_at(split), invented};
   }
   return tails;
 }

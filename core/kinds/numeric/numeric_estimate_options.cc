@@ -28,9 +28,8 @@ Result<long long> ReadInteger(const nlohmann::json& value, const std::string& na
 }
 
 Result<int> ReadInt(const nlohmann::json& value, const std::string& name) {
-  auto parsed = ReadInteger(value, name);
-  if (!parsed) return MakeError(parsed.error());
-  return static_cast<int>(*parsed > kIntLimit ? kIntLimit : (*parsed < -kIntLimit ? -kIntLimit : *parsed));
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ReadInteger(value, name));
+  return static_cast<int>(parsed > kIntLimit ? kIntLimit : (parsed < -kIntLimit ? -kIntLimit : parsed));
 }
 
 // null: the default.
@@ -74,34 +73,29 @@ Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json&
   if (!options.is_object()) return parsed;
   for (const auto& [name, value] : options.items()) {
     if (name == kIntervalOption) {
-      auto target = ReadIntervalTarget(options);
-      if (!target) return MakeError(target.error());
-      parsed.target = *target;
+      DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
+      parsed.target = target;
     } else if (name == "estimator" || name == "interval_method") {
       if (!value.is_string()) return MakeError(name + " must be a name, but is " + value.dump());
       // ValidateNumericEstimateOptions names the allowed values.
       (name == "estimator" ? parsed.estimator : parsed.interval_method) = value.get<std::string>();
     } else if (name == "points" || name == "estimation_cells" || name == "replicates" || name == "max_iterations" ||
                name == "mu") {
-      auto number = ReadInt(value, name);
-      if (!number) return MakeError(number.error());
+      DENIABLE_ASSIGN_OR_RETURN(auto number, ReadInt(value, name));
       (name == "points"             ? parsed.points
        : name == "estimation_cells" ? parsed.estimation_cells
        : name == "replicates"       ? parsed.replicates
        : name == "mu"               ? parsed.mu
-                                    : parsed.max_iterations) = *number;
+                                    : parsed.max_iterations) = number;
     } else if (name == "clamp") {
-      auto flag = ReadFlag(value, name);
-      if (!flag) return MakeError(flag.error());
-      parsed.clamp = *flag;
+      DENIABLE_ASSIGN_OR_RETURN(auto flag, ReadFlag(value, name));
+      parsed.clamp = flag;
     } else if (name == "work_budget") {
-      auto number = ReadInteger(value, name);
-      if (!number) return MakeError(number.error());
-      parsed.work_budget = *number;
+      DENIABLE_ASSIGN_OR_RETURN(auto number, ReadInteger(value, name));
+      parsed.work_budget = number;
     } else if (name == "bin_width" || name == "curvature_penalty") {
-      auto number = ReadOptionalNumber(value, name);
-      if (!number) return MakeError(number.error());
-      (name == "bin_width" ? parsed.bin_width : parsed.curvature_penalty) = *number;
+      DENIABLE_ASSIGN_OR_RETURN(auto number, ReadOptionalNumber(value, name));
+      (name == "bin_width" ? parsed.bin_width : parsed.curvature_penalty) = number;
     }
   }
   return parsed;
@@ -123,9 +117,8 @@ nlohmann::json NumericEstimateOptionsToJson(const NumericEstimateOptions& option
 }
 
 Result<nlohmann::json> CanonicalNumericEstimateOptions(const nlohmann::json& options) {
-  auto parsed = ParseNumericEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  return NumericEstimateOptionsToJson(*parsed);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseNumericEstimateOptions(options));
+  return NumericEstimateOptionsToJson(parsed);
 }
 
 }  // namespace deniable

@@ -25,24 +25,20 @@ KindEntry NumericQuestionKind::Entry() {
 Result<std::shared_ptr<const QuestionKind>> NumericQuestionKind::Parse(const nlohmann::json& object,
                                                                        const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(object, {"range", "unit", "step", "mechanism", "privacy"}, where));
-  auto open = IsOpenQuestion(object, where);
-  if (!open) return MakeError(open.error());
-  if (!*open && object.contains("privacy") && object.at("privacy") != "local") {
+  DENIABLE_ASSIGN_OR_RETURN(auto open, IsOpenQuestion(object, where));
+  if (!open && object.contains("privacy") && object.at("privacy") != "local") {
     return MakeError(where + ".privacy: a numeric question is \"local\" (randomised on the device) or \"open\" (asked "
                              "openly, sent as given), but is " + object.at("privacy").dump());
   }
-  auto range = ParseRangeField(object, where);
-  if (!range) return MakeError(range.error());
-  auto unit = ReadString(object, "unit", 32, false, where);
-  if (!unit) return MakeError(unit.error());
-  auto step = AnswerStep::Parse(object, *range, where);
-  if (!step) return MakeError(step.error());
-  if (*open) return OpenNumericKind::Create(*range, std::move(unit).value(), *step);
+  DENIABLE_ASSIGN_OR_RETURN(auto range, ParseRangeField(object, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto unit, ReadString(object, "unit", 32, false, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto step, AnswerStep::Parse(object, range, where));
+  if (open) return OpenNumericKind::Create(range, std::move(unit), step);
   if (!object.contains("mechanism")) return MakeError(where + ".mechanism: required field is missing");
-  auto mechanism = ParseNumericMechanism(object.at("mechanism"), *range, where + ".mechanism");
-  if (!mechanism) return MakeError(mechanism.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto mechanism,
+                            ParseNumericMechanism(object.at("mechanism"), range, where + ".mechanism"));
   return std::shared_ptr<const QuestionKind>(
-      new NumericQuestionKind(*range, std::move(unit).value(), *step, std::move(mechanism).value()));
+      new NumericQuestionKind(range, std::move(unit), step, std::move(mechanism)));
 }
 
 nlohmann::json NumericQuestionKind::DefinitionToJson() const {
@@ -60,9 +56,8 @@ Result<nlohmann::json> NumericQuestionKind::Perturb(const nlohmann::json& answer
     return MakeError("must be " + FormatNumber(range_.low) + " plus a whole number of steps of " +
                      FormatNumber(step_->step()) + ", but is " + answer.dump());
   }
-  auto values = mechanism_->Perturb(answer.get<double>(), random);
-  if (!values) return MakeError(values.error());
-  return nlohmann::json(*values);
+  DENIABLE_ASSIGN_OR_RETURN(auto values, mechanism_->Perturb(answer.get<double>(), random));
+  return nlohmann::json(values);
 }
 
 nlohmann::json NumericQuestionKind::PageSummary() const {
@@ -121,16 +116,14 @@ std::unique_ptr<KindAggregate> NumericQuestionKind::NewAggregate() const {
 }
 
 Status NumericQuestionKind::ValidateEstimateOptions(const nlohmann::json& options) const {
-  auto parsed = ParseNumericEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  return ValidateNumericEstimateOptions(*this, *parsed);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseNumericEstimateOptions(options));
+  return ValidateNumericEstimateOptions(*this, parsed);
 }
 
 Result<nlohmann::json> NumericQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                      const std::function<bool()>& cancelled) const {
-  auto parsed = ParseNumericEstimateOptions(options);
-  if (!parsed) return MakeError(parsed.error());
-  return NumericResultToJson(*this, static_cast<const NumericAggregate&>(aggregate), *parsed, cancelled);
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseNumericEstimateOptions(options));
+  return NumericResultToJson(*this, static_cast<const NumericAggregate&>(aggregate), parsed, cancelled);
 }
 
 // The unbiased mean from the reports first (mechanisms with unbiased

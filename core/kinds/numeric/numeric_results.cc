@@ -105,10 +105,9 @@ Reestimator ProbabilitiesOnly(CountsEstimator estimate, ReplicateBudgets* budget
   return [estimate = std::move(estimate), budgets](const std::vector<double>& counts) -> Result<std::vector<double>> {
     WorkBudget share(*budgets->question, NextReplicateShare(*budgets));
     ++budgets->started;
-    auto cells = estimate(counts, &share);
-    if (!cells) return MakeError(cells.error());
-    if (CutShort(cells->fit)) ++budgets->cut_short;
-    return std::move(cells).value().probabilities;
+    DENIABLE_ASSIGN_OR_RETURN(auto cells, estimate(counts, &share));
+    if (CutShort(cells.fit)) ++budgets->cut_short;
+    return std::move(cells).probabilities;
   };
 }
 
@@ -143,9 +142,8 @@ CountsEstimator MakeKdeSqpEstimator(const NumericQuestionKind& question, const N
   return [=](const std::vector<double>& counts, WorkBudget* budget) -> Result<CellEstimate> {
     KdeSqpOptions charged = settings;
     charged.solver.budget = budget;
-    auto fit = EstimateKdeSqp(output, counts, input, density, charged);
-    if (!fit) return MakeError(fit.error());
-    return CellEstimate{fit->probabilities, FitOfKdeSqp(*fit)};
+    DENIABLE_ASSIGN_OR_RETURN(auto fit, EstimateKdeSqp(output, counts, input, density, charged));
+    return CellEstimate{fit.probabilities, FitOfKdeSqp(fit)};
   };
 }
 #endif
@@ -169,19 +167,17 @@ CountsEstimator MakeEmEstimator(const TransitionMatrix& transition, const Transi
                                                           WorkBudget* budget) -> Result<CellEstimate> {
       EmsOptions charged = settings;
       charged.budget = budget;
-      auto fit = EstimateCoarseToFine(counts, *coarse, transition, charged, coarse_starts);
-      if (!fit) return MakeError(fit.error());
-      return CellEstimate{fit->probabilities,
-                          FitOfCoarseToFine(*fit, coarse->input_cells(), transition.input_cells())};
+      DENIABLE_ASSIGN_OR_RETURN(auto fit, EstimateCoarseToFine(counts, *coarse, transition, charged, coarse_starts));
+      return CellEstimate{fit.probabilities,
+                          FitOfCoarseToFine(fit, coarse->input_cells(), transition.input_cells())};
     };
   }
   if (!start_matters) settings.start = std::move(starts.fine);
   return [&transition, settings](const std::vector<double>& counts, WorkBudget* budget) -> Result<CellEstimate> {
     EmsOptions charged = settings;
     charged.budget = budget;
-    auto fit = EstimateEms(counts, transition, charged);
-    if (!fit) return MakeError(fit.error());
-    return CellEstimate{fit->probabilities, FitOfEm(*fit, settings.max_iterations)};
+    DENIABLE_ASSIGN_OR_RETURN(auto fit, EstimateEms(counts, transition, charged));
+    return CellEstimate{fit.probabilities, FitOfEm(fit, settings.max_iterations)};
   };
 }
 
@@ -377,11 +373,10 @@ Result<PenaltyDecision> DecidePenalty(const NumericQuestionKind& question, const
   const double given = CurvaturePenalty(pml, std::accumulate(counts.begin(), counts.end(), 0.0));
   if (options.curvature_penalty) return PenaltyDecision{given, "analyst", std::nullopt};
   if (question.mechanism().values_per_report() != 1) return PenaltyDecision{given, "sqrt_n", std::nullopt};
-  auto choice = ChooseCurvaturePenalty(counts, grid, pml);
-  if (!choice) return MakeError(choice.error());
-  return PenaltyDecision{choice->penalty,
-                         choice->penalty < choice->rule_penalty ? "marginal_likelihood" : "sqrt_n",
-                         std::move(choice).value().fit};
+  DENIABLE_ASSIGN_OR_RETURN(auto choice, ChooseCurvaturePenalty(counts, grid, pml));
+  return PenaltyDecision{choice.penalty,
+                         choice.penalty < choice.rule_penalty ? "marginal_likelihood" : "sqrt_n",
+                         std::move(choice).fit};
 }
 
 }  // namespace
@@ -452,9 +447,8 @@ Result<GridDistribution> SpikeReestimated(const GridDistribution& fitted, const 
   spike[static_cast<std::size_t>(cell)] = 1.0;
   std::vector<double> expected = transition.Apply(spike);
   for (double& count : expected) count *= static_cast<double>(reports) * values_per_report;
-  auto spread = estimate(expected, budget);
-  if (!spread) return MakeError(spread.error());
-  return MakeGridDistribution(fitted.range, std::move(spread).value().probabilities);
+  DENIABLE_ASSIGN_OR_RETURN(auto spread, estimate(expected, budget));
+  return MakeGridDistribution(fitted.range, std::move(spread).probabilities);
 }
 
 // The estimator's resolution at this n (numeric_statistics.h): all answers at
@@ -468,10 +462,10 @@ Result<Resolution> ResolutionAtMedian(const GridDistribution& fitted, const Tran
   const double median = Quantile(fitted, 0.5);
   const int cell = std::clamp(static_cast<int>(std::floor((median - fitted.range.low) / fitted.range.width() * cells)),
                               0, cells - 1);
-  auto distribution = SpikeReestimated(fitted, transition, cell, reports, values_per_report, estimate, budget);
-  if (!distribution) return MakeError(distribution.error());
-  return Resolution{fitted.range.low + (cell + 0.5) * fitted.range.width() / cells, Quantile(*distribution, 0.25),
-                    Quantile(*distribution, 0.75)};
+  DENIABLE_ASSIGN_OR_RETURN(auto distribution,
+                            SpikeReestimated(fitted, transition, cell, reports, values_per_report, estimate, budget));
+  return Resolution{fitted.range.low + (cell + 0.5) * fitted.range.width() / cells, Quantile(distribution, 0.25),
+                    Quantile(distribution, 0.75)};
 }
 
 // How far answers at each end of the range come back from it: the upper
@@ -484,11 +478,11 @@ Result<EndReach> ReachFromEnds(const GridDistribution& fitted, const TransitionM
                                std::int64_t reports, int values_per_report, const CountsEstimator& estimate,
                                WorkBudget* budget) {
   const int last = static_cast<int>(fitted.probabilities.size()) - 1;
-  auto low = SpikeReestimated(fitted, transition, 0, reports, values_per_report, estimate, budget);
-  if (!low) return MakeError(low.error());
-  auto high = SpikeReestimated(fitted, transition, last, reports, values_per_report, estimate, budget);
-  if (!high) return MakeError(high.error());
-  return EndReach{Quantile(*low, 0.75) - fitted.range.low, fitted.range.high - Quantile(*high, 0.25)};
+  DENIABLE_ASSIGN_OR_RETURN(auto low,
+                            SpikeReestimated(fitted, transition, 0, reports, values_per_report, estimate, budget));
+  DENIABLE_ASSIGN_OR_RETURN(auto high,
+                            SpikeReestimated(fitted, transition, last, reports, values_per_report, estimate, budget));
+  return EndReach{Quantile(low, 0.75) - fitted.range.low, fitted.range.high - Quantile(high, 0.25)};
 }
 
 }  // namespace
@@ -508,28 +502,26 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   WorkBudget question_budget(options.work_budget, cancelled);
   // The point estimate, with PML's penalty search and coarse solution, may use half.
   WorkBudget point_budget(question_budget, options.work_budget / 2);
-  auto transition =
-      TransitionMatrix::ForMechanism(question.mechanism(), options.estimation_cells, histogram.cells());
-  if (!transition) return MakeError(transition.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto transition,
+                            TransitionMatrix::ForMechanism(question.mechanism(), options.estimation_cells, histogram.cells()));
   // PML on a grid finer than the coarse one runs coarse-to-fine.
   std::optional<TransitionMatrix> coarse;
   if (options.estimator == "pml" && options.estimation_cells > kDefaultCoarseCells) {
-    auto built = TransitionMatrix::ForMechanism(question.mechanism(), kDefaultCoarseCells, histogram.cells());
-    if (!built) return MakeError(built.error());
-    coarse = std::move(built).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto built,
+                              TransitionMatrix::ForMechanism(question.mechanism(), kDefaultCoarseCells, histogram.cells()));
+    coarse = std::move(built);
   }
   const TransitionMatrix* coarse_matrix = coarse ? &*coarse : nullptr;
   const auto counts = histogram.counts_as_doubles();
   NumericEstimateOptions chosen = options;
   std::optional<EmsResult> pml_on_grid;  // PML's fit on the coarse grid, or on the estimation grid without one
   if (options.estimator == "pml") {
-    auto decision =
-        DecidePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : *transition, &point_budget);
-    if (!decision) return MakeError(decision.error());
-    chosen.curvature_penalty = decision->penalty;
-    document["curvature_penalty"] = decision->penalty;
-    document["curvature_penalty_rule"] = decision->rule;
-    pml_on_grid = std::move(decision).value().on_grid;
+    DENIABLE_ASSIGN_OR_RETURN(auto decision,
+                              DecidePenalty(question, options, counts, coarse_matrix ? *coarse_matrix : transition, &point_budget));
+    chosen.curvature_penalty = decision.penalty;
+    document["curvature_penalty"] = decision.penalty;
+    document["curvature_penalty_rule"] = decision.rule;
+    pml_on_grid = std::move(decision).on_grid;
   }
   // The coarse solution, computed once: it starts the point estimate's coarse
   // stage (which then stops at once) and, nudged, every replicate's.
@@ -540,59 +532,58 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
     pml.curvature_penalty = chosen.curvature_penalty;
     pml.max_iterations = options.max_iterations;
     pml.budget = &point_budget;
-    auto coarse_fit = EstimateEms(counts, *coarse_matrix, pml);
-    if (!coarse_fit) return MakeError(coarse_fit.error());
-    coarse_solution = std::move(coarse_fit).value().probabilities;
+    DENIABLE_ASSIGN_OR_RETURN(auto coarse_fit, EstimateEms(counts, *coarse_matrix, pml));
+    coarse_solution = std::move(coarse_fit).probabilities;
   }
   // Without a coarse grid the penalty search already fitted PML on the estimation grid.
   auto cells = !coarse_matrix && pml_on_grid
                    ? Result<CellEstimate>(CellEstimate{pml_on_grid->probabilities,
                                                        FitOfEm(*pml_on_grid, options.max_iterations)})
-                   : MakeEstimator(question, histogram, *transition, coarse_matrix, chosen,
+                   : MakeEstimator(question, histogram, transition, coarse_matrix, chosen,
                                    {{}, coarse_solution})(counts, &point_budget);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!cells) return MakeError(cells.error());
   const EstimateFit fit = cells->fit;
-  auto fitted = MakeGridDistribution(question.range(), std::move(cells).value().probabilities);
-  if (!fitted) return MakeError(fitted.error());
-  WarmStarts starts{NudgedTowardsUniform(fitted->probabilities), {}};
+  DENIABLE_ASSIGN_OR_RETURN(auto fitted,
+                            MakeGridDistribution(question.range(), std::move(cells).value().probabilities));
+  WarmStarts starts{NudgedTowardsUniform(fitted.probabilities), {}};
   if (coarse_matrix) starts.coarse = NudgedTowardsUniform(std::move(coarse_solution));
 
   BootstrapOptions bootstrap;
   if (const auto pilot_options = PilotOptions(chosen); pilot_options) {
-    auto pilot = MakeEstimator(question, histogram, *transition, coarse_matrix, *pilot_options, starts)(counts, &point_budget);
-    if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+    auto pilot = MakeEstimator(question, histogram, transition, coarse_matrix, *pilot_options, starts)(counts, &point_budget);
+    if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
     if (!pilot) return MakeError(pilot.error());
-    auto world = MakeGridDistribution(question.range(), std::move(pilot).value().probabilities);
-    if (!world) return MakeError(world.error());
-    bootstrap.world = std::move(world).value();
+    DENIABLE_ASSIGN_OR_RETURN(auto world,
+                              MakeGridDistribution(question.range(), std::move(pilot).value().probabilities));
+    bootstrap.world = std::move(world);
   }
-  const auto spike_estimator = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen);
-  auto resolution = ResolutionAtMedian(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+  const auto spike_estimator = MakeEstimator(question, histogram, transition, coarse_matrix, chosen);
+  auto resolution = ResolutionAtMedian(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                                        spike_estimator, &point_budget);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!resolution) return MakeError(resolution.error());
-  auto reach = ReachFromEnds(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+  auto reach = ReachFromEnds(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                              spike_estimator, &point_budget);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!reach) return MakeError(reach.error());
   ReplicateBudgets replicate_budgets{&question_budget, options.replicates};
-  const auto reestimate = MakeEstimator(question, histogram, *transition, coarse_matrix, chosen, std::move(starts));
+  const auto reestimate = MakeEstimator(question, histogram, transition, coarse_matrix, chosen, std::move(starts));
   bootstrap.replicates = options.replicates;
   bootstrap.cancelled = [&question_budget] { return question_budget.Cancelled(); };
-  auto sample = ParametricBootstrap(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+  auto sample = ParametricBootstrap(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                                     ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!sample) return MakeError(sample.error());
   ReplicateBudgets tail_budgets{&question_budget, 8 * kEmptyTailReplicates};
-  auto empty_tails = TestEmptyTails(*fitted, *transition, aggregate.n(), question.mechanism().values_per_report(),
+  auto empty_tails = TestEmptyTails(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
                                     ProbabilitiesOnly(reestimate, &tail_budgets), bootstrap);
-  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled);
+  if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!empty_tails) return MakeError(empty_tails.error());
   // The moments' linear estimates need no fine grid (their cost is cubic in it).
-  const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : *transition;
+  const TransitionMatrix& moment_grid = coarse_matrix ? *coarse_matrix : transition;
   DENIABLE_TRY(
-      AddEstimates(question, aggregate, options, *fitted, *sample, *resolution, *reach, moment_grid, *transition,
+      AddEstimates(question, aggregate, options, fitted, *sample, *resolution, *reach, moment_grid, transition,
                    *empty_tails, document));
   document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
   document["fit"] = FitToJson(fit);

@@ -56,9 +56,8 @@ Result<SampleSummary> PopulationSummary(const NumericTruth& truth, const std::op
   std::vector<double> answers;
   answers.reserve(kPopulationDraws);
   for (int i = 0; i < kPopulationDraws; ++i) {
-    auto answer = truth.Draw(random);
-    if (!answer) return MakeError(answer.error());
-    answers.push_back(step ? step->Nearest(*answer) : *answer);
+    DENIABLE_ASSIGN_OR_RETURN(auto answer, truth.Draw(random));
+    answers.push_back(step ? step->Nearest(answer) : answer);
   }
   std::sort(answers.begin(), answers.end());
   return SummarizeSample(answers);
@@ -84,9 +83,8 @@ class NumericTruthSampler final : public TruthSampler {
 
   // A respondent answers on the question's grid: the drawn answer's nearest grid value.
   Result<nlohmann::json> Draw(RandomSource& random) override {
-    auto answer = truth_->Draw(random);
-    if (!answer) return MakeError(answer.error());
-    return Answer(*answer);
+    DENIABLE_ASSIGN_OR_RETURN(auto answer, truth_->Draw(random));
+    return Answer(answer);
   }
   std::size_t rows() const override { return truth_->rows(); }
   Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& /*random*/) override { return Answer(truth_->Row(row)); }
@@ -149,12 +147,10 @@ class NumericTruthSampler final : public TruthSampler {
 
 Result<std::unique_ptr<TruthSampler>> ParseNumericTruthSampler(const NumericQuestionKind& kind,
                                                                const nlohmann::json& entry, const std::string& where) {
-  auto truth = ParseNumericTruth(entry, kind.range(), where);
-  if (!truth) return MakeError(truth.error());
-  auto population = PopulationSummary(**truth, kind.answer_step());
-  if (!population) return MakeError(population.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto truth, ParseNumericTruth(entry, kind.range(), where));
+  DENIABLE_ASSIGN_OR_RETURN(auto population, PopulationSummary(*truth, kind.answer_step()));
   return std::unique_ptr<TruthSampler>(std::make_unique<NumericTruthSampler>(
-      kind.range(), kind.answer_step(), std::move(truth).value(), *population));
+      kind.range(), kind.answer_step(), std::move(truth), population));
 }
 
 }  // namespace deniable

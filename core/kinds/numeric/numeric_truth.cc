@@ -123,22 +123,18 @@ Result<double> ReadOptionalNumber(const nlohmann::json& entry, const char* field
 
 Result<std::unique_ptr<const Distribution>> ParseNormal(const nlohmann::json& entry, const std::string& where) {
   DENIABLE_TRY(RejectUnknownFields(entry, {"distribution", "mean", "sd", "weight"}, where));
-  auto mean = ReadFiniteNumber(entry, "mean", where);
-  if (!mean) return MakeError(mean.error());
-  auto sd = ReadPositive(entry, "sd", where);
-  if (!sd) return MakeError(sd.error());
-  return std::unique_ptr<const Distribution>(new NormalDistribution(*mean, *sd));
+  DENIABLE_ASSIGN_OR_RETURN(auto mean, ReadFiniteNumber(entry, "mean", where));
+  DENIABLE_ASSIGN_OR_RETURN(auto sd, ReadPositive(entry, "sd", where));
+  return std::unique_ptr<const Distribution>(new NormalDistribution(mean, sd));
 }
 
 Result<std::unique_ptr<const Distribution>> ParseChiSquare(const nlohmann::json& entry, const std::string& where) {
   DENIABLE_TRY(RejectUnknownFields(entry, {"distribution", "df", "location", "scale", "weight"}, where));
-  auto df = ReadInteger(entry, "df", 1, kMaxChiSquareDegrees, where);
-  if (!df) return MakeError(df.error());
-  auto location = ReadOptionalNumber(entry, "location", 0.0, where);
-  if (!location) return MakeError(location.error());
-  auto scale = entry.contains("scale") ? ReadPositive(entry, "scale", where) : Result<double>(1.0);
-  if (!scale) return MakeError(scale.error());
-  return std::unique_ptr<const Distribution>(new ChiSquareDistribution(static_cast<int>(*df), *location, *scale));
+  DENIABLE_ASSIGN_OR_RETURN(auto df, ReadInteger(entry, "df", 1, kMaxChiSquareDegrees, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto location, ReadOptionalNumber(entry, "location", 0.0, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto scale,
+                            entry.contains("scale") ? ReadPositive(entry, "scale", where) : Result<double>(1.0));
+  return std::unique_ptr<const Distribution>(new ChiSquareDistribution(static_cast<int>(df), location, scale));
 }
 
 Result<std::unique_ptr<const Distribution>> ParseDistribution(const nlohmann::json& entry, NumericRange range,
@@ -158,13 +154,11 @@ Result<std::unique_ptr<const Distribution>> ParseMixture(const nlohmann::json& e
     const auto& component = entry.at("components")[i];
     const std::string at = path + "[" + std::to_string(i) + "]";
     DENIABLE_TRY(RequireObject(component, at));
-    auto weight = ReadPositive(component, "weight", at);
-    if (!weight) return MakeError(weight.error());
-    auto part = ParseDistribution(component, range, at, true);
-    if (!part) return MakeError(part.error());
-    total += *weight;
+    DENIABLE_ASSIGN_OR_RETURN(auto weight, ReadPositive(component, "weight", at));
+    DENIABLE_ASSIGN_OR_RETURN(auto part, ParseDistribution(component, range, at, true));
+    total += weight;
     cumulative.push_back(total);
-    parts.push_back(std::move(part).value());
+    parts.push_back(std::move(part));
   }
   for (double& sum : cumulative) sum /= total;
   return std::unique_ptr<const Distribution>(new MixtureDistribution(std::move(cumulative), std::move(parts)));
@@ -172,18 +166,17 @@ Result<std::unique_ptr<const Distribution>> ParseMixture(const nlohmann::json& e
 
 Result<std::unique_ptr<const Distribution>> ParseDistribution(const nlohmann::json& entry, NumericRange range,
                                                               const std::string& where, bool in_mixture) {
-  auto name = ReadString(entry, "distribution", 32, true, where);
-  if (!name) return MakeError(name.error());
-  if (*name == "uniform") {
+  DENIABLE_ASSIGN_OR_RETURN(auto name, ReadString(entry, "distribution", 32, true, where));
+  if (name == "uniform") {
     DENIABLE_TRY(RejectUnknownFields(entry, {"distribution", "weight"}, where));
     return std::unique_ptr<const Distribution>(new UniformDistribution(range));
   }
-  if (*name == "normal") return ParseNormal(entry, where);
-  if (*name == "chi_square") return ParseChiSquare(entry, where);
-  if (*name == "mixture" && !in_mixture) return ParseMixture(entry, range, where);
-  if (*name == "mixture") return MakeError(JoinPath(where, "distribution") + ": a mixture component cannot be a mixture");
+  if (name == "normal") return ParseNormal(entry, where);
+  if (name == "chi_square") return ParseChiSquare(entry, where);
+  if (name == "mixture" && !in_mixture) return ParseMixture(entry, range, where);
+  if (name == "mixture") return MakeError(JoinPath(where, "distribution") + ": a mixture component cannot be a mixture");
   return MakeError(JoinPath(where, "distribution") +
-                   ": must be \"uniform\", \"normal\", \"chi_square\" or \"mixture\", but is \"" + *name + "\"");
+                   ": must be \"uniform\", \"normal\", \"chi_square\" or \"mixture\", but is \"" + name + "\"");
 }
 
 Result<std::unique_ptr<const NumericTruth>> ParseValues(const nlohmann::json& entry, NumericRange range,
@@ -227,9 +220,8 @@ Result<std::unique_ptr<const NumericTruth>> ParseNumericTruth(const nlohmann::js
   if (!entry.contains("distribution")) {
     return MakeError(where + ": must have \"distribution\" (uniform, normal, chi_square, mixture), \"csv\" or \"values\"");
   }
-  auto distribution = ParseDistribution(entry, range, where, false);
-  if (!distribution) return MakeError(distribution.error());
-  return std::unique_ptr<const NumericTruth>(new TruncatedTruth(std::move(distribution).value(), range, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto distribution, ParseDistribution(entry, range, where, false));
+  return std::unique_ptr<const NumericTruth>(new TruncatedTruth(std::move(distribution), range, where));
 }
 
 }  // namespace deniable

@@ -62,9 +62,8 @@ Result<nlohmann::json> OpenCategoricalKind::Perturb(const nlohmann::json& answer
 }
 
 Result<std::unique_ptr<const KindResponse>> OpenCategoricalKind::Decode(const nlohmann::json& wire) const {
-  auto category = bins_.BinOf(wire);
-  if (!category) return MakeError(category.error());
-  return std::unique_ptr<const KindResponse>(new OpenCategoryResponse(*category));
+  DENIABLE_ASSIGN_OR_RETURN(auto category, bins_.BinOf(wire));
+  return std::unique_ptr<const KindResponse>(new OpenCategoryResponse(category));
 }
 
 Status OpenCategoricalKind::ValidateEstimateOptions(const nlohmann::json& options) const {
@@ -73,19 +72,18 @@ Status OpenCategoricalKind::ValidateEstimateOptions(const nlohmann::json& option
 
 Result<nlohmann::json> OpenCategoricalKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                      const std::function<bool()>& /*cancelled*/) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
   const auto& counts = static_cast<const OpenCategoryAggregate&>(aggregate).counts();
   auto rows = nlohmann::json::array();
   const std::vector<bool> hidden = HiddenCounts(counts);
   for (std::size_t c = 0; c < options_.size() && aggregate.n() > 0; ++c) {
-    rows.push_back(OptionResult(options_[c], counts[c], hidden[c], aggregate.n(), *target));
+    rows.push_back(OptionResult(options_[c], counts[c], hidden[c], aggregate.n(), target));
   }
   return nlohmann::json{{"mechanism", MechanismToJson()},
                         {"privacy", PrivacyToJson()},
                         {"trust", kOpenPrivacy},
                         {"n", aggregate.n()},
-                        {"interval_for", IntervalForJson(*target)},
+                        {"interval_for", IntervalForJson(target)},
                         {"options", rows},
                         {"expected_ci_half_width", nullptr},
                         {"respondents_for_5_points", nullptr},

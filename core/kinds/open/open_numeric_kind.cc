@@ -126,9 +126,8 @@ Result<nlohmann::json> OpenNumericKind::Perturb(const nlohmann::json& answer, Ra
 }
 
 Result<std::unique_ptr<const KindResponse>> OpenNumericKind::Decode(const nlohmann::json& wire) const {
-  auto value = ReadAnswer(wire);
-  if (!value) return MakeError(value.error());
-  return std::unique_ptr<const KindResponse>(new OpenValueResponse(*value));
+  DENIABLE_ASSIGN_OR_RETURN(auto value, ReadAnswer(wire));
+  return std::unique_ptr<const KindResponse>(new OpenValueResponse(value));
 }
 
 Status OpenNumericKind::ValidateEstimateOptions(const nlohmann::json& options) const {
@@ -138,13 +137,12 @@ Status OpenNumericKind::ValidateEstimateOptions(const nlohmann::json& options) c
 
 Result<nlohmann::json> OpenNumericKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                  const std::function<bool()>& /*cancelled*/) const {
-  auto target = ReadIntervalTarget(options);
-  if (!target) return MakeError(target.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto target, ReadIntervalTarget(options));
   const auto& values = static_cast<const OpenValueAggregate&>(aggregate);
   nlohmann::json result = {{"mechanism", MechanismToJson()}, {"privacy", PrivacyToJson()}, {"trust", kOpenPrivacy},
                            {"range", {range_.low, range_.high}}, {"unit", unit_},
                            {"step", step_ ? nlohmann::json(step_->step()) : nlohmann::json()},
-                           {"n", values.n()}, {"interval_for", IntervalForJson(*target)},
+                           {"n", values.n()}, {"interval_for", IntervalForJson(target)},
                            {"statistics", nullptr}, {"histogram", nullptr}, {"warning", nullptr}};
   if (values.n() < kSmallCellLimit) {
     result["warning"] = values.n() == 0 ? "no answers yet" : "fewer than 5 answers: not shown";
@@ -152,12 +150,12 @@ Result<nlohmann::json> OpenNumericKind::Estimate(const KindAggregate& aggregate,
   }
   const double sd = std::sqrt(values.squared_deviations() / static_cast<double>(values.n() - 1));
   result["statistics"] = {
-      {"mean", MeanStatistic(values, *target)},
+      {"mean", MeanStatistic(values, target)},
       {"std_dev", {{"value", sd}, {"low", nullptr}, {"high", nullptr}, {"note", "no interval"}}},
-      {"median", QuantileStatistic(values, range_.low, 0.5, *target)},
-      {"lower_quartile", QuantileStatistic(values, range_.low, 0.25, *target)},
-      {"upper_quartile", QuantileStatistic(values, range_.low, 0.75, *target)}};
-  result["histogram"] = Histogram(values, range_, *target);
+      {"median", QuantileStatistic(values, range_.low, 0.5, target)},
+      {"lower_quartile", QuantileStatistic(values, range_.low, 0.25, target)},
+      {"upper_quartile", QuantileStatistic(values, range_.low, 0.75, target)}};
+  result["histogram"] = Histogram(values, range_, target);
   return result;
 }
 

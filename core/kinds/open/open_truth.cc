@@ -77,10 +77,9 @@ class OpenValueTruth final : public TruthSampler {
   explicit OpenValueTruth(std::unique_ptr<const NumericTruth> truth) : truth_(std::move(truth)) {}
 
   Result<nlohmann::json> Draw(RandomSource& random) override {
-    auto value = truth_->Draw(random);
-    if (!value) return MakeError(value.error());
-    answers_.push_back(*value);
-    return nlohmann::json(*value);
+    DENIABLE_ASSIGN_OR_RETURN(auto value, truth_->Draw(random));
+    answers_.push_back(value);
+    return nlohmann::json(value);
   }
   std::size_t rows() const override { return truth_->rows(); }
   Result<nlohmann::json> DrawRow(std::size_t row, RandomSource& /*random*/) override {
@@ -142,17 +141,15 @@ Result<std::unique_ptr<TruthSampler>> ParseOpenCategoryTruth(std::size_t options
     }
     return std::unique_ptr<TruthSampler>(std::make_unique<OpenCategoryTruth>(std::move(shares), std::move(rows)));
   }
-  auto shares = ReadShares(options, entry.value("frequencies", nlohmann::json()), where);
-  if (!shares) return MakeError(shares.error());
-  return std::unique_ptr<TruthSampler>(std::make_unique<OpenCategoryTruth>(std::move(shares).value(),
+  DENIABLE_ASSIGN_OR_RETURN(auto shares, ReadShares(options, entry.value("frequencies", nlohmann::json()), where));
+  return std::unique_ptr<TruthSampler>(std::make_unique<OpenCategoryTruth>(std::move(shares),
                                                                            std::vector<std::size_t>{}));
 }
 
 Result<std::unique_ptr<TruthSampler>> ParseOpenValueTruth(NumericRange range, const nlohmann::json& entry,
                                                           const std::string& where) {
-  auto truth = ParseNumericTruth(entry, range, where);
-  if (!truth) return MakeError(truth.error());
-  return std::unique_ptr<TruthSampler>(std::make_unique<OpenValueTruth>(std::move(truth).value()));
+  DENIABLE_ASSIGN_OR_RETURN(auto truth, ParseNumericTruth(entry, range, where));
+  return std::unique_ptr<TruthSampler>(std::make_unique<OpenValueTruth>(std::move(truth)));
 }
 
 std::string OpenSimulationText(const nlohmann::json& result) {

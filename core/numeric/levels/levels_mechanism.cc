@@ -189,14 +189,12 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
     keep.push_back(channel_.KeepProbability(d));
   }
   SeededRandom random(SeedOf(counts));
-  auto hiera = EstimateHierA(bits, keep, {options.reuse, options.clamp}, random);
-  if (!hiera) return MakeError(hiera.error());
-  auto shares = EstimateLevelShares(channel_, reported, options.target);
-  if (!shares) return MakeError(shares.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto hiera, EstimateHierA(bits, keep, {options.reuse, options.clamp}, random));
+  DENIABLE_ASSIGN_OR_RETURN(auto shares, EstimateLevelShares(channel_, reported, options.target));
 
   const double half = input_range().width() / 2.0;
-  const double mean = Denormalise(hiera->mean);
-  const double se = half * std::sqrt(hiera->variance);
+  const double mean = Denormalise(hiera.mean);
+  const double se = half * std::sqrt(hiera.variance);
   // HierA's variance is the sample variance of the calibrated bits over n: the
   // population's (sampling and randomisation; respondents are draws). For
   // these respondents alone it would be that less the answers' own variance
@@ -209,7 +207,7 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
     mean_json["note"] = "the population interval (wider): the reports' one bit says nothing about how the answers "
                         "spread, so no narrower interval for these respondents' mean is honest";
   }
-  if (hiera->clamped_any) {
+  if (hiera.clamped_any) {
     mean_json["std_error"] = nullptr;
     mean_json["ci_low"] = nullptr;
     mean_json["ci_high"] = nullptr;
@@ -219,7 +217,7 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
   const nlohmann::json description = Describe();
   nlohmann::json levels = nlohmann::json::array();
   for (int t = 0; t < k; ++t) {
-    const LevelShare& share = (*shares)[t];
+    const LevelShare& share = shares[t];
     const double low = std::clamp(share.value - kZ95 * share.std_error, 0.0, 1.0);
     const double high = std::clamp(share.value + kZ95 * share.std_error, 0.0, 1.0);
     levels.push_back({{"level", t + 1},
@@ -234,7 +232,7 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
   }
   nlohmann::json columns = nlohmann::json::array();
   for (int j = 0; j < k; ++j) {
-    const HierAColumn& column = hiera->columns[j];
+    const HierAColumn& column = hiera.columns[j];
     columns.push_back({{"level", j + 1}, {"size", column.size}, {"sum", column.sum}, {"clamped", column.clamped}});
   }
   return nlohmann::json{{"method", "hiera"},
@@ -248,9 +246,8 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
 
 Result<std::unique_ptr<const LevelsMechanism>> CreateLevels(NumericRange range, std::vector<double> boundaries,
                                                              std::vector<double> epsilons, LevelsVariant variant) {
-  auto partition = LevelPartition::Create(range, std::move(boundaries), std::move(epsilons));
-  if (!partition) return MakeError(partition.error());
-  std::unique_ptr<const LevelsMechanism> mechanism(new LevelsMechanism(std::move(partition).value(), variant));
+  DENIABLE_ASSIGN_OR_RETURN(auto partition, LevelPartition::Create(range, std::move(boundaries), std::move(epsilons)));
+  std::unique_ptr<const LevelsMechanism> mechanism(new LevelsMechanism(std::move(partition), variant));
   if (*mechanism->epsilon() > kMaxEpsilon) {
     return MakeError("epsilons: the report <level, bit> would be " + FormatNumber(*mechanism->epsilon()) +
                      "-LDP, above the largest epsilon accepted (" + FormatNumber(kMaxEpsilon) + "): lower the budgets");
@@ -289,20 +286,17 @@ Result<std::unique_ptr<const LevelsMechanism>> ParseLevelsParams(const nlohmann:
                                                                   const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   DENIABLE_TRY(RejectUnknownFields(object, {"name", "boundaries", "epsilons", "variant"}, where));
-  auto boundaries = ReadNumbers(object, "boundaries", false, where);
-  if (!boundaries) return MakeError(boundaries.error());
-  auto epsilons = ReadNumbers(object, "epsilons", true, where);
-  if (!epsilons) return MakeError(epsilons.error());
-  auto variant_name = ReadString(object, "variant", 16, false, where);
-  if (!variant_name) return MakeError(variant_name.error());
+  DENIABLE_ASSIGN_OR_RETURN(auto boundaries, ReadNumbers(object, "boundaries", false, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto epsilons, ReadNumbers(object, "epsilons", true, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto variant_name, ReadString(object, "variant", 16, false, where));
   LevelsVariant variant = LevelsVariant::kPaper;
-  if (*variant_name == "bounded") {
+  if (variant_name == "bounded") {
     variant = LevelsVariant::kBounded;
-  } else if (!variant_name->empty() && *variant_name != "paper") {
-    return MakeError(JoinPath(where, "variant") + ": must be \"paper\" or \"bounded\", but is \"" + *variant_name +
+  } else if (!variant_name.empty() && variant_name != "paper") {
+    return MakeError(JoinPath(where, "variant") + ": must be \"paper\" or \"bounded\", but is \"" + variant_name +
                      "\"");
   }
-  auto mechanism = CreateLevels(range, std::move(boundaries).value(), std::move(epsilons).value(), variant);
+  auto mechanism = CreateLevels(range, std::move(boundaries), std::move(epsilons), variant);
   // CreateLevels's errors start with the field they are about ("epsilons[2]: ...").
   if (!mechanism) return MakeError(where + "." + mechanism.error());
   return mechanism;

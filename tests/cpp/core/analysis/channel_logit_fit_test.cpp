@@ -174,6 +174,7 @@ TEST_CASE("rr regression: collinear covariates are an error; cancellation stops 
   auto cancelled = FitChannelLogit(data.randomised, [] { return true; });
   REQUIRE_FALSE(cancelled);
   CHECK(cancelled.error() == kEstimationCancelled);
+  CHECK(cancelled.error_code() == ErrorCode::kCancelled);
 }
 
 }  // namespace

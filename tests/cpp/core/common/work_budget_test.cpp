@@ -213,6 +213,7 @@ TEST_CASE("cancellation: a results computation stops within moments and says so"
   MESSAGE("returned " << seconds << " s after the cancellation");
   REQUIRE_FALSE(cancelled);
   CHECK(cancelled.error() == kEstimationCancelled);
+  CHECK(cancelled.error_code() == ErrorCode::kCancelled);
   CHECK(polls == 100);  // nothing polled (or computed) after it
   CHECK(seconds < 0.5);
 
@@ -238,6 +239,7 @@ TEST_CASE("cancellation: a results computation stops within moments and says so"
   CHECK(Seconds(cancelled_at) < 0.5);
   REQUIRE_FALSE(stopped);
   CHECK(stopped.error() == kEstimationCancelled);
+  CHECK(stopped.error_code() == ErrorCode::kCancelled);
 }
 
 TEST_CASE("kde_sqp is refused above 200 estimation cells") {
