@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <vector>
 
-#include "server/base/safe_json.h"
-
 namespace deniable::server {
 namespace {
 

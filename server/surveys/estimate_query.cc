@@ -55,6 +55,10 @@ Result<std::string> EstimateOptionsKey(const Survey* survey, const nlohmann::jso
   return key.dump();
 }
 
-std::string DefaultEstimateOptionsKey() { return *EstimateOptionsKey(nullptr, nlohmann::json::object()); }
+// Asked on every results request: computed once (the registered kinds never change).
+std::string DefaultEstimateOptionsKey() {
+  static const std::string key = *EstimateOptionsKey(nullptr, nlohmann::json::object());
+  return key;
+}
 
 }  // namespace deniable::server
