@@ -353,8 +353,17 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
     status: 400, contentType: 'application/json',
     body: JSON.stringify({ error: { code: 'invalid_query', message: 'question "bmi": bin_width is refused for this test' } }),
   }));
+  // The age field's change (on leaving it) asks for bmi.bin_width=5; its answer is held until
+  // the analyst has asked for 7, so it arrives after: it must not count as accepting 7.
+  let releaseHeld;
+  const held = new Promise((resolve) => { releaseHeld = resolve; });
+  await page.route(/\/results\?estimator=em&bmi\.bin_width=5$/, async (route) => {
+    await held;
+    await route.continue();
+  }, { times: 1 });
   await page.getByTestId('numeric-bin-width-bmi').fill('7');
   await page.getByTestId('numeric-bin-width-bmi').press('Enter');
+  releaseHeld();
   await page.locator('[data-testid="numeric-controls-error"]', { hasText: 'The server refused these settings: question "bmi": bin_width is refused for this test' }).waitFor();
   assert.equal(await page.getByTestId('numeric-bin-width-bmi').inputValue(), '5');
   assert.equal(await page.getByTestId('numeric-estimator').inputValue(), 'em');

@@ -45,9 +45,14 @@ function start() {
 // Fetches the results once; returns true when polling should stop.
 async function refresh(surveyId, view) {
   const token = loadAdminToken();
+  // The analyst may change the settings while this request is out: its answer
+  // then speaks for the settings it asked with, not for the new ones (the
+  // poller runs again for those), so it neither accepts nor rejects them.
+  const asked = view.queryString();
+  const stillAsked = () => view.queryString() === asked;
   try {
-    const results = await requestJson(surveyPath(surveyId, `/results${view.queryString()}`), { headers: bearer(token) });
-    view.show(results);
+    const results = await requestJson(surveyPath(surveyId, `/results${asked}`), { headers: bearer(token) });
+    view.show(results, { acceptQuery: stillAsked() });
     return false;
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
@@ -57,8 +62,8 @@ async function refresh(surveyId, view) {
         : 'The results of this survey are for its admins only. Sign in with the admin token to see them.');
       return false;
     }
-    if (error.status === 400 && view.queryString()) {
-      view.rejectQuery(error.message);
+    if (error.status === 400 && asked) {
+      if (stillAsked()) view.rejectQuery(error.message);
       return false;
     }
     if (error.status === 404) {
@@ -144,9 +149,9 @@ function createView(surveyId, refreshNow) {
       tokenForm.show(message);
     },
     showPollError: showError,
-    show(resultsDocument) {
+    show(resultsDocument, { acceptQuery = true } = {}) {
       results = resultsDocument;
-      controls.accept();
+      if (acceptQuery) controls.accept();
       tokenForm.hide();
       pollStatus.hidden = true;
       summary.hidden = false;
