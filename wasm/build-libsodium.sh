@@ -100,8 +100,11 @@ download() {
     "$ARCHIVE_URI" "$SUITE" /usr/share/keyrings/debian-archive-keyring.gpg >"$work/sources/libsodium-src.sources"
   [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] ||
     fail "Debian's archive keyring is missing (apt-get install debian-archive-keyring)"
-  private_apt "$work" update >"$work/apt.log" 2>&1 ||
-    fail "apt-get update for $ARCHIVE_URI $SUITE (deb-src) failed: is deb.debian.org reachable? (log: $(tail -n 3 "$work/apt.log"))"
+  # apt-get update exits 0 when an index cannot be fetched: look for the index itself.
+  private_apt "$work" update >"$work/apt.log" 2>&1 || true
+  compgen -G "$work/lists/*_Sources*" >/dev/null ||
+    fail "cannot download the deb-src index of $ARCHIVE_URI $SUITE: is deb.debian.org reachable?" \
+         "(apt-get update said: $(grep -E '^(E|W|Err):' "$work/apt.log" | head -n 3 | tr '\n' ' '))"
   (cd "$work" && private_apt "$work" source --download-only "libsodium=$DEBIAN_VERSION") >>"$work/apt.log" 2>&1 ||
     fail "apt-get source libsodium=$DEBIAN_VERSION failed (the archive may have a newer revision: update" \
          "DEBIAN_VERSION and the pins, with the native package) (log: $(tail -n 3 "$work/apt.log"))"
