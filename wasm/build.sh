@@ -88,6 +88,13 @@ needs_compile() {
   return 1
 }
 
+# libsodium's headers are staged as system headers, which -MMD leaves out of
+# the dependency lists: core/oprf (their only user) recompiles when the
+# library is rebuilt.
+sodium_is_newer() {
+  [[ $1 == core/oprf/* ]] && [ "$SODIUM_DIR/stamp" -nt "$2" ]
+}
+
 compile() {
   local source=$1 object=$2
   echo "  em++ $source"
@@ -108,7 +115,7 @@ compile_all() {
     name=$(echo "$source" | tr '/' '_')
     object="$OBJ_DIR/${name%.cc}.o"
     OBJECTS+=("$object")
-    needs_compile "$object" "${object%.o}.d" || continue
+    needs_compile "$object" "${object%.o}.d" || sodium_is_newer "$source" "$object" || continue
     compile "$source" "$object" &
     pids+=($!)
     if ((${#pids[@]} >= JOBS)); then
