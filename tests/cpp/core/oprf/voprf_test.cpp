@@ -2,7 +2,10 @@
 // byte for byte, and the exact refusals at every boundary.
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/common/seeded_random.h"
 #include "core/oprf/expand_message_xmd.h"
@@ -58,6 +61,24 @@ constexpr const char* kGroupOrder = "edd3f55c1a631258d69cf7a2def9de1400000000000
 // RFC 9496 appendix A.2's bad encodings: a field element >= p, and a negative s.
 constexpr const char* kNonCanonicalElement = "00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f";
 constexpr const char* kNegativeElement = "0100000000000000000000000000000000000000000000000000000000000000";
+
+// Hands out given 64-bit words, then zeros.
+class ScriptedRandom final : public RandomSource {
+ public:
+  explicit ScriptedRandom(std::vector<std::uint64_t> words) : words_(std::move(words)) {}
+  std::uint64_t NextU64() override { return next_ < words_.size() ? words_[next_++] : 0; }
+
+ private:
+  std::vector<std::uint64_t> words_;
+  std::size_t next_ = 0;
+};
+
+// The 64-bit little-endian words whose bytes are `scalar` followed by 32 zero bytes.
+std::vector<std::uint64_t> WordsOf(const Scalar& scalar) {
+  std::vector<std::uint64_t> words(8, 0);
+  for (std::size_t i = 0; i < scalar.size(); ++i) words[i / 8] |= std::uint64_t{scalar[i]} << (8 * (i % 8));
+  return words;
+}
 
 }  // namespace
 
@@ -230,4 +251,18 @@ TEST_CASE("voprf: a seeded Blind -> BlindEvaluate -> Finalize equals Evaluate; a
   const Output via_second = Finalize(input, second, BlindEvaluate(key, second.blinded_element, random).value(),
                                      key.public_key).value();
   CHECK(SameOutput(via_first, via_second));
+}
+
+TEST_CASE("voprf: scalars are drawn as 64 little-endian bytes from RandomSource, reduced, and a zero is drawn again") {
+  const rfc9497::VoprfVector& v = rfc9497::kVoprfVectors[0];
+  const Scalar blind = HexArray<kScalarBytes>(v.blind);
+  ScriptedRandom exact(WordsOf(blind));
+  CHECK(ToHex(Blind(Hex(v.input), exact).value().blinded_element) == v.blinded_element);
+
+  // Eight zero words reduce to the zero scalar: refused, the next 64 bytes are used.
+  std::vector<std::uint64_t> words(8, 0);
+  const std::vector<std::uint64_t> secret_words = WordsOf(HexArray<kScalarBytes>(rfc9497::kSkSm));
+  words.insert(words.end(), secret_words.begin(), secret_words.end());
+  ScriptedRandom zero_first(words);
+  CHECK(ToHex(GenerateKeyPair(zero_first).public_key) == rfc9497::kPkSm);
 }
