@@ -38,6 +38,20 @@ test('the vectors file is RFC 9497 A.1.2 (VOPRF, ristretto255-SHA512), batch siz
   assert.equal(VECTORS.vectors.length, 2);
 });
 
+// Until the native test reads the JSON file too: its header must hold the same numbers.
+test('the native test\'s vectors (tests/cpp/core/oprf/rfc9497_vectors.h) are the same numbers', () => {
+  const header = readFileSync(new URL('../cpp/core/oprf/rfc9497_vectors.h', import.meta.url), 'utf8');
+  const constant = (name) => header.match(new RegExp(`${name} = "([0-9a-f]*)"`))[1];
+  assert.deepStrictEqual([constant('kSeed'), constant('kKeyInfo'), constant('kSkSm'), constant('kPkSm')],
+                         [VECTORS.seed, VECTORS.key_info, VECTORS.sk_sm, VECTORS.pk_sm]);
+  // Each field of kVoprfVectors is one or more adjacent string literals.
+  const body = header.slice(header.indexOf('kVoprfVectors'), header.indexOf('kXmdDst'));
+  const fields = [...body.matchAll(/((?:"[0-9a-f]*"\s*)+)(?=[,}])/g)]
+    .map((match) => [...match[1].matchAll(/"([0-9a-f]*)"/g)].map((literal) => literal[1]).join(''));
+  assert.deepStrictEqual(fields, VECTORS.vectors.flatMap((v) => [v.input, v.blind, v.blinded_element,
+    v.evaluation_element, v.proof.c + v.proof.s, v.proof_random_scalar, v.output]));
+});
+
 for (const vector of VECTORS.vectors) {
   test(`${vector.name}: tokenBlindWith gives the RFC's BlindedElement`, () => {
     assert.deepStrictEqual(core.tokenBlindWith(vector.input, vector.blind),
