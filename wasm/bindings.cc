@@ -30,7 +30,6 @@
 #include "core/survey/survey.h"
 #include "core/common/validation.h"
 #include "core/oprf/voprf.h"
-#include "core/oprf/voprf.h"
 
 #ifndef DENIABLE_VERSION
 #error "DENIABLE_VERSION must be defined by wasm/build.sh (the project version from CMakeLists.txt)"
