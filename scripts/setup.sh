@@ -14,6 +14,7 @@ PROFILE="${1:-all}"
 PACKAGES=(
   build-essential cmake pkg-config ccache
   libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev libnlopt-dev libnlopt-cxx-dev
+  libsodium-dev
   emscripten
 )
 if [ "$PROFILE" != "serve" ]; then
