@@ -17,6 +17,8 @@ PACKAGES=(
   libsodium-dev
   emscripten
 )
+# wasm/build-libsodium.sh: Debian's libsodium source package (apt-get source), unpacked and patched.
+PACKAGES+=(debian-archive-keyring xz-utils patch)
 if [ "$PROFILE" != "serve" ]; then
   PACKAGES+=(doctest-dev chromium nginx-light wrk sqlite3 curl)
 fi
