@@ -126,11 +126,12 @@ ApiResult HandleInvitationKey(ApiContext& context, const ApiRequest& request) {
   return response;
 }
 
-// The code is spent before the evaluation is computed into an answer, and
-// committed: a crash after the spend loses no invitation, since the same
-// element is evaluated again (kRepeated). The element is evaluated first,
-// so one the group refuses spends nothing. Nothing is logged: the request
-// names an invitee.
+// The code is spent, and committed, before the evaluation is computed and
+// answered: a crash or a lost answer after the spend loses no invitation,
+// since the same element is evaluated again (kRepeated). An element the group
+// refuses was refused when read (ElementFromHex), spending nothing, and a
+// wrong code costs no evaluation. Nothing is logged: the request names an
+// invitee.
 ApiResult HandleIssueToken(ApiContext& context, const ApiRequest& request) {
   const auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
@@ -141,9 +142,6 @@ ApiResult HandleIssueToken(ApiContext& context, const ApiRequest& request) {
   const TokenRequest& wanted = std::get<TokenRequest>(read);
   const auto code = NormalizeInvitationCode(wanted.code);
   if (!code) return InvitationRejected();
-  OsRandom random;
-  auto evaluation = oprf::BlindEvaluate(*entry->token_key(), wanted.blinded_element, random);
-  if (!evaluation) return InvalidRequest(evaluation.error());
   auto spent = context.storage.SpendInvitationForToken(entry->id(), HashInvitationCode(*code),
                                                        BlindedElementHash(wanted.blinded_element));
   if (!spent) {
@@ -160,6 +158,12 @@ ApiResult HandleIssueToken(ApiContext& context, const ApiRequest& request) {
       return ApiErrorFor(WireCode::kSurveyClosed, "survey \"" + entry->id() + "\" is closed: the code was not used");
     case IssueOutcome::kSurveyDeleted:
       return SurveyNotFound(entry->id());
+  }
+  OsRandom random;
+  auto evaluation = oprf::BlindEvaluate(*entry->token_key(), wanted.blinded_element, random);
+  if (!evaluation) {  // not for an element ElementFromHex accepted: the same request again gets its answer
+    std::cerr << "error: evaluating a blinded element failed: " << evaluation.error() << std::endl;
+    return ApiErrorFor(WireCode::kInternal, "the token could not be computed; send the same request again");
   }
   return JsonResponse(200, {{"evaluated_element", oprf::ToHex(evaluation->evaluated_element)},
                             {"proof", {{"c", oprf::ToHex(evaluation->proof.c)}, {"s", oprf::ToHex(evaluation->proof.s)}}}});
