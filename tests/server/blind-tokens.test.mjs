@@ -243,3 +243,29 @@ it('an invitation survey made by the previous schema keeps working: its unused c
       removeDir(dataDir);
     }
   });
+
+it('an issued code stays spent after kill -9, and the same element gets the same evaluation from the restarted server', async () => {
+  const dataDir = makeTempDir();
+  try {
+    let server = await startServer({ dataDir });
+    assert.equal((await postJson(`${server.url}/api/surveys`, invitationSurvey('kept'), bearer(server.token))).status, 201);
+    const [code] = (await postJson(`${server.url}/api/surveys/kept/invitations`, { count: 1 }, bearer(server.token))).body.codes;
+    const blinded = core.tokenBlind();
+    const first = await requestEvaluation(server.url, 'kept', code, blinded);
+    assert.equal(first.status, 200);
+    await server.kill9();
+    server = await startServer({ dataDir });
+    try {
+      assert.equal((await requestEvaluation(server.url, 'kept', code, core.tokenBlind())).status, 403);
+      const again = await requestEvaluation(server.url, 'kept', code, blinded);
+      assert.equal(again.status, 200);
+      assert.equal(again.body.evaluated_element, first.body.evaluated_element);
+      const token = finalize(blinded, again.body, await publicKey(server.url, 'kept'));
+      assert.equal((await sendWithToken(server.url, 'kept', reportFor('kept'), token)).status, 201);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDir(dataDir);
+  }
+});
