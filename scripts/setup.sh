@@ -14,8 +14,11 @@ PROFILE="${1:-all}"
 PACKAGES=(
   build-essential cmake pkg-config ccache
   libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev libnlopt-dev libnlopt-cxx-dev
+  libsodium-dev
   emscripten
 )
+# wasm/build-libsodium.sh: Debian's libsodium source package (apt-get source), unpacked and patched.
+PACKAGES+=(debian-archive-keyring xz-utils patch)
 if [ "$PROFILE" != "serve" ]; then
   PACKAGES+=(doctest-dev chromium nginx-light wrk sqlite3 curl)
 fi

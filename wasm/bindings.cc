@@ -14,11 +14,13 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "core/frequency/advisor.h"
 #include "core/kinds/categorical/group_power.h"
+#include "core/common/json_fields.h"
 #include "core/common/json_text.h"
 #include "core/common/os_random.h"
 #include "core/survey/report.h"
@@ -27,6 +29,7 @@
 #include "core/survey/kind_registry.h"
 #include "core/survey/survey.h"
 #include "core/common/validation.h"
+#include "core/oprf/voprf.h"
 
 #ifndef DENIABLE_VERSION
 #error "DENIABLE_VERSION must be defined by wasm/build.sh (the project version from CMakeLists.txt)"
@@ -133,6 +136,78 @@ Result<Advice> AdviseChecked(double options, double epsilon, double respondents)
   return Advise(static_cast<int>(k), epsilon, n);
 }
 
+// --- blind tokens: the page's side of RFC 9497's VOPRF (core/oprf/voprf.h)
+
+// A token input is hex of any length RFC 9497 allows (the page draws
+// oprf::kTokenInputBytes; the RFC's test vectors use 1 and 17 bytes). Core
+// checks the digits and the length.
+Result<oprf::Bytes> TokenInputFromHex(std::string_view hex, std::string_view what) {
+  if (hex.size() % 2 != 0) {
+    return MakeError(std::string(what) + ": expected an even number of hexadecimal characters, got " +
+                     std::to_string(hex.size()));
+  }
+  return oprf::FromHex(hex, hex.size() / 2, what);
+}
+
+// A required hex field of `object`, decoded by `from_hex` (which names the field in its messages).
+template <typename T>
+Result<T> HexField(const json& object, const char* name, const std::string& where,
+                   Result<T> (*from_hex)(std::string_view, std::string_view)) {
+  DENIABLE_ASSIGN_OR_RETURN(auto hex, ReadString(object, name, 2 * 65535, true, where));
+  return from_hex(hex, JoinPath(where, name));
+}
+
+json BlindedTokenToJson(const oprf::Bytes& input, const oprf::BlindedInput& blinded) {
+  return {{"input", oprf::ToHex(input)},
+          {"blind", oprf::ToHex(blinded.blind)},
+          {"blinded_element", oprf::ToHex(blinded.blinded_element)}};
+}
+
+Result<json> TokenBlindWith(const std::string& input_hex, const std::string& blind_hex) {
+  DENIABLE_ASSIGN_OR_RETURN(auto input, TokenInputFromHex(input_hex, "input"));
+  DENIABLE_ASSIGN_OR_RETURN(auto blind, oprf::ScalarFromHex(blind_hex, "blind"));
+  DENIABLE_ASSIGN_OR_RETURN(auto blinded, oprf::BlindWith(input, blind));
+  return BlindedTokenToJson(input, blinded);
+}
+
+// A fresh token: kTokenInputBytes random input bytes, then a random blind, all from `random`.
+Result<json> TokenBlind(RandomSource& random) {
+  oprf::Bytes input(oprf::kTokenInputBytes);
+  std::uint64_t word = 0;
+  for (std::size_t i = 0; i < input.size(); ++i, word >>= 8) {
+    if (i % 8 == 0) word = random.NextU64();
+    input[i] = static_cast<std::uint8_t>(word & 0xff);
+  }
+  DENIABLE_ASSIGN_OR_RETURN(auto blinded, oprf::Blind(input, random));
+  return BlindedTokenToJson(input, blinded);
+}
+
+// {input, blind, blinded_element, evaluated_element, proof: {c, s}, public_key}
+// (hex strings, nothing else) -> {output}, once the proof verifies.
+Result<json> TokenFinalize(const std::string& token_json) {
+  DENIABLE_ASSIGN_OR_RETURN(auto token, ParseJsonArgument(token_json, "the token"));
+  DENIABLE_TRY(RequireObject(token, "token"));
+  DENIABLE_TRY(RejectUnknownFields(
+      token, {"input", "blind", "blinded_element", "evaluated_element", "proof", "public_key"}, "token"));
+  if (!token.contains("proof")) return MakeError("token.proof: required field is missing");
+  const json& proof = token.at("proof");
+  DENIABLE_TRY(RequireObject(proof, "token.proof"));
+  DENIABLE_TRY(RejectUnknownFields(proof, {"c", "s"}, "token.proof"));
+  DENIABLE_ASSIGN_OR_RETURN(auto input, HexField(token, "input", "token", &TokenInputFromHex));
+  oprf::BlindedInput blinded;
+  DENIABLE_ASSIGN_OR_RETURN(blinded.blind, HexField(token, "blind", "token", &oprf::ScalarFromHex));
+  DENIABLE_ASSIGN_OR_RETURN(blinded.blinded_element,
+                            HexField(token, "blinded_element", "token", &oprf::ElementFromHex));
+  oprf::Evaluation evaluation;
+  DENIABLE_ASSIGN_OR_RETURN(evaluation.evaluated_element,
+                            HexField(token, "evaluated_element", "token", &oprf::ElementFromHex));
+  DENIABLE_ASSIGN_OR_RETURN(evaluation.proof.c, HexField(proof, "c", "token.proof", &oprf::ScalarFromHex));
+  DENIABLE_ASSIGN_OR_RETURN(evaluation.proof.s, HexField(proof, "s", "token.proof", &oprf::ScalarFromHex));
+  DENIABLE_ASSIGN_OR_RETURN(auto public_key, HexField(token, "public_key", "token", &oprf::ElementFromHex));
+  DENIABLE_ASSIGN_OR_RETURN(auto output, oprf::Finalize(input, blinded, evaluation, public_key));
+  return json{{"output", oprf::ToHex(output)}};
+}
+
 }  // namespace
 
 std::string Version() { return DENIABLE_VERSION; }
@@ -217,6 +292,21 @@ std::string AdviseJson(double options, double epsilon, double respondents) {
   return Respond(AdviseChecked(options, epsilon, respondents), &AdviceToJson);
 }
 
+// Blind tokens (core/oprf/voprf.h), the page's side. Production: the input and
+// the blind from OsRandom (getentropy = crypto.getRandomValues).
+std::string TokenBlindJson() {
+  OsRandom random;
+  return Respond(TokenBlind(random), &Identity);
+}
+
+// Deterministic, for RFC 9497's test vectors and tests only.
+std::string TokenBlindWithJson(const std::string& input_hex, const std::string& blind_hex) {
+  return Respond(TokenBlindWith(input_hex, blind_hex), &Identity);
+}
+
+// Verifies the server's proof against the survey's public key, then unblinds: the token's output.
+std::string TokenFinalizeJson(const std::string& token_json) { return Respond(TokenFinalize(token_json), &Identity); }
+
 }  // namespace deniable::wasm
 
 EMSCRIPTEN_BINDINGS(deniable_core) {
@@ -229,4 +319,7 @@ EMSCRIPTEN_BINDINGS(deniable_core) {
   emscripten::function("designAdviceJson", &deniable::wasm::DesignAdviceJson);
   emscripten::function("groupPowerJson", &deniable::wasm::GroupPowerJson);
   emscripten::function("privacyOfChoicesJson", &deniable::wasm::PrivacyOfChoicesJson);
+  emscripten::function("tokenBlindJson", &deniable::wasm::TokenBlindJson);
+  emscripten::function("tokenBlindWithJson", &deniable::wasm::TokenBlindWithJson);
+  emscripten::function("tokenFinalizeJson", &deniable::wasm::TokenFinalizeJson);
 }

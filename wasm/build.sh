@@ -6,9 +6,11 @@
 #
 # Objects are cached in build-wasm/obj and recompiled only when their source,
 # a header they include, or the compile flags change, so repeated builds are
-# quick. After linking, the output is checked for what must never be in it:
-# eval / new Function (forbidden by the pages' CSP) and Math.random (report
-# noise must come from crypto.getRandomValues).
+# quick. libsodium (ristretto255 and SHA-512 for core/oprf/) is Debian's
+# source package, compiled once by wasm/build-libsodium.sh into
+# build-wasm/libsodium-1.0.18/. After linking, the output is checked for what
+# must never be in it: eval / new Function (forbidden by the pages' CSP) and
+# Math.random (report noise must come from crypto.getRandomValues).
 #
 # Usage: bash wasm/build.sh            (environment: JOBS=2 by default)
 set -euo pipefail
@@ -32,6 +34,8 @@ OUT="$OUT_DIR/deniable_core.mjs"
 ENTROPY_LIBRARY=wasm/entropy.js
 NODE_ESM_SHIM=wasm/node_esm_shim.js
 INSTANTIATE_EMBEDDED=wasm/instantiate_embedded.js
+SODIUM_DIR="$BUILD_DIR/libsodium-1.0.18"   # wasm/build-libsodium.sh's output
+SODIUM_LIBRARY="$SODIUM_DIR/lib/libsodium.a"
 
 VERSION=$(sed -n 's/^project(deniable VERSION \([0-9][0-9.]*\).*/\1/p' CMakeLists.txt)
 [ -n "$VERSION" ] || fail "cannot read the project version from CMakeLists.txt (project(deniable VERSION x.y.z))"
@@ -44,6 +48,10 @@ stage_headers() {
   [ -d /usr/include/nlohmann ] || fail "nlohmann-json headers not found in /usr/include/nlohmann (apt-get install nlohmann-json3-dev)"
   ln -sfn /usr/include/nlohmann "$INCLUDE_DIR/nlohmann"
   if [ -d /usr/include/eigen3/Eigen ]; then ln -sfn /usr/include/eigen3/Eigen "$INCLUDE_DIR/Eigen"; fi
+  # libsodium's public headers, from the WebAssembly build of the library (the
+  # same version as the native one), not the host's /usr/include.
+  ln -sfn ../libsodium-1.0.18/include/sodium.h "$INCLUDE_DIR/sodium.h"
+  ln -sfn ../libsodium-1.0.18/include/sodium "$INCLUDE_DIR/sodium"
 }
 
 # -fno-exceptions: core reports every input error as a Result; a throw (a bug)
@@ -80,6 +88,13 @@ needs_compile() {
   return 1
 }
 
+# libsodium's headers are staged as system headers, which -MMD leaves out of
+# the dependency lists: core/oprf (their only user) recompiles when the
+# library is rebuilt.
+sodium_is_newer() {
+  [[ $1 == core/oprf/* ]] && [ "$SODIUM_DIR/stamp" -nt "$2" ]
+}
+
 compile() {
   local source=$1 object=$2
   echo "  em++ $source"
@@ -100,7 +115,7 @@ compile_all() {
     name=$(echo "$source" | tr '/' '_')
     object="$OBJ_DIR/${name%.cc}.o"
     OBJECTS+=("$object")
-    needs_compile "$object" "${object%.o}.d" || continue
+    needs_compile "$object" "${object%.o}.d" || sodium_is_newer "$source" "$object" || continue
     compile "$source" "$object" &
     pids+=($!)
     if ((${#pids[@]} >= JOBS)); then
@@ -115,7 +130,7 @@ compile_all() {
 needs_link() {
   local stamp="$BUILD_DIR/link_flags.txt" input
   [ -f "$OUT" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" == "${LINK_FLAGS[*]}" ] || return 0
-  for input in "${OBJECTS[@]}" "$ENTROPY_LIBRARY" "$NODE_ESM_SHIM" "$INSTANTIATE_EMBEDDED" wasm/build.sh; do
+  for input in "${OBJECTS[@]}" "$SODIUM_LIBRARY" "$ENTROPY_LIBRARY" "$NODE_ESM_SHIM" "$INSTANTIATE_EMBEDDED" wasm/build.sh; do
     [ "$input" -nt "$OUT" ] && return 0
   done
   return 1
@@ -124,7 +139,7 @@ needs_link() {
 link() {
   mkdir -p "$OUT_DIR"
   echo "  em++ -o $OUT"
-  em++ "${LINK_FLAGS[@]}" "${OBJECTS[@]}" -o "$OUT.tmp" || fail "link failed (see the errors above)"
+  em++ "${LINK_FLAGS[@]}" "${OBJECTS[@]}" "$SODIUM_LIBRARY" -o "$OUT.tmp" || fail "link failed (see the errors above)"
   mv "$OUT.tmp" "$OUT"
   printf '%s' "${LINK_FLAGS[*]}" >"$BUILD_DIR/link_flags.txt"
 }
@@ -144,6 +159,7 @@ check_output() {
 
 main() {
   echo "wasm: building $OUT (deniable $VERSION, emscripten $EMXX_VERSION)"
+  bash wasm/build-libsodium.sh
   stage_headers
   mkdir -p "$OBJ_DIR"
   invalidate_on_flag_change

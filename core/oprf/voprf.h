@@ -104,7 +104,9 @@ std::string ToHex(const std::array<std::uint8_t, N>& bytes) {
 inline std::string ToHex(const Bytes& bytes) { return ToHex(bytes.data(), bytes.size()); }
 // Exactly `size` bytes of hex (either case), or an error naming `what`.
 Result<Bytes> FromHex(std::string_view hex, std::size_t size, std::string_view what);
+// Also refused: an element that is not a canonical encoding or is the identity.
 Result<Element> ElementFromHex(std::string_view hex, std::string_view what);
+// Also refused: a scalar not below the group order (zero is accepted here).
 Result<Scalar> ScalarFromHex(std::string_view hex, std::string_view what);
 Result<Output> OutputFromHex(std::string_view hex, std::string_view what);
 

@@ -4,8 +4,10 @@
 
 #include "core/common/json_fields.h"
 #include "core/common/os_random.h"
+#include "server/base/utc_time.h"
 #include "server/http/json_limits.h"
 #include "server/http/wire_errors.h"
+#include "server/surveys/blind_tokens.h"
 #include "server/surveys/invitation_codes.h"
 
 namespace deniable::server {
@@ -63,6 +65,36 @@ ApiResult HandleCountInvitations(ApiContext& context, const ApiRequest& request)
 
 namespace {
 constexpr const char* kInvitationHeader = "x-invitation-code";
+constexpr const char* kTokenHeader = "x-invitation-token";
+
+ApiError InvalidRequest(const std::string& message) { return ApiErrorFor(WireCode::kInvalidRequest, message); }
+
+ApiError NotByInvitation(const SurveyEntry& entry) {
+  return InvalidRequest("survey \"" + entry.id() + "\" is open to everyone: it has no invitations and no key");
+}
+
+struct TokenRequest {
+  std::string code;
+  oprf::Element blinded_element{};
+};
+
+// {"code": "...", "blinded_element": "<64 hex>"}, or the 400 naming the field.
+std::variant<TokenRequest, ApiError> ReadTokenRequest(const ApiRequest& request) {
+  auto document = ParseJsonBody(request.Header("content-type"), request.body);
+  if (!document) return InvalidJson(document.error());
+  if (auto status = RequireObject(*document, ""); !status) return InvalidRequest(status.error());
+  if (auto status = RejectUnknownFields(*document, {"code", "blinded_element"}, ""); !status) {
+    return InvalidRequest(status.error());
+  }
+  auto code = ReadString(*document, "code", 256, true, "");
+  if (!code) return InvalidRequest(code.error());
+  auto hex = ReadString(*document, "blinded_element", 256, true, "");
+  if (!hex) return InvalidRequest(hex.error());
+  auto element = oprf::ElementFromHex(*hex, "blinded_element");
+  if (!element) return InvalidRequest(element.error());
+  return TokenRequest{*code, *element};
+}
+
 }  // namespace
 
 ApiError InvitationRejected() {
@@ -81,6 +113,75 @@ std::variant<std::optional<std::string>, ApiError> RequestInvitationHash(const S
   const auto code = NormalizeInvitationCode(received);
   if (!code) return InvitationRejected();
   return std::optional<std::string>(HashInvitationCode(*code));
+}
+
+ApiResult HandleInvitationKey(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  if (!entry->token_key()) return NotByInvitation(*entry);
+  ApiResponse response = JsonResponse(
+      200, {{"suite", "ristretto255-SHA512"}, {"mode", "voprf"}, {"public_key", oprf::ToHex(entry->token_key()->public_key)}});
+  // The key never changes while the survey exists.
+  response.headers.emplace_back("Cache-Control", "public, max-age=3600");
+  return response;
+}
+
+// The code is spent before the evaluation is computed into an answer, and
+// committed: a crash after the spend loses no invitation, since the same
+// element is evaluated again (kRepeated). The element is evaluated first,
+// so one the group refuses spends nothing. Nothing is logged: the request
+// names an invitee.
+ApiResult HandleIssueToken(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  if (!entry->token_key()) return NotByInvitation(*entry);
+  if (auto closed = entry->ClosedReason(NowSeconds())) return ApiErrorFor(WireCode::kSurveyClosed, *closed);
+  auto read = ReadTokenRequest(request);
+  if (auto* error = std::get_if<ApiError>(&read)) return *error;
+  const TokenRequest& wanted = std::get<TokenRequest>(read);
+  const auto code = NormalizeInvitationCode(wanted.code);
+  if (!code) return InvitationRejected();
+  OsRandom random;
+  auto evaluation = oprf::BlindEvaluate(*entry->token_key(), wanted.blinded_element, random);
+  if (!evaluation) return InvalidRequest(evaluation.error());
+  auto spent = context.storage.SpendInvitationForToken(entry->id(), HashInvitationCode(*code),
+                                                       BlindedElementHash(wanted.blinded_element));
+  if (!spent) {
+    std::cerr << "error: exchanging an invitation code failed: " << spent.error() << std::endl;
+    return FromError(spent.failure(), WireCode::kStorageFailed);
+  }
+  switch (*spent) {
+    case IssueOutcome::kSpent:
+    case IssueOutcome::kRepeated:
+      break;
+    case IssueOutcome::kRejected:
+      return InvitationRejected();
+    case IssueOutcome::kSurveyClosed:
+      return ApiErrorFor(WireCode::kSurveyClosed, "survey \"" + entry->id() + "\" is closed: the code was not used");
+    case IssueOutcome::kSurveyDeleted:
+      return SurveyNotFound(entry->id());
+  }
+  return JsonResponse(200, {{"evaluated_element", oprf::ToHex(evaluation->evaluated_element)},
+                            {"proof", {{"c", oprf::ToHex(evaluation->proof.c)}, {"s", oprf::ToHex(evaluation->proof.s)}}}});
+}
+
+std::variant<std::optional<std::string>, ApiError> RequestTokenHash(const SurveyEntry& entry, const ApiRequest& request) {
+  if (!entry.token_key()) return std::optional<std::string>();
+  if (!request.Header(kInvitationHeader).empty()) {
+    return ApiErrorFor(WireCode::kInvitationCodeNotAccepted,
+                       "reports no longer carry the invitation code: the survey page now exchanges the code for an "
+                       "anonymous token when it opens. Reload the survey page from your invitation link and send "
+                       "your answers again");
+  }
+  const std::string received = request.Header(kTokenHeader);
+  if (received.empty()) {
+    return ApiErrorFor(WireCode::kInvitationRequired,
+                       "survey \"" + entry.id() + "\" is by invitation: send the token the survey page received for "
+                       "your code in the X-Invitation-Token header");
+  }
+  auto hash = RedeemableTokenHash(*entry.token_key(), received);
+  if (!hash) return ApiErrorFor(WireCode::kTokenInvalid, hash.error());
+  return std::optional<std::string>(*hash);
 }
 
 ApiResult HandleCheckInvitation(ApiContext& context, const ApiRequest& request) {

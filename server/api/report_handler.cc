@@ -16,8 +16,8 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
   switch (outcome) {
     case SubmitOutcome::kCommitted:
       return ReportAccepted();
-    case SubmitOutcome::kInvitationRejected:
-      return InvitationRejected();
+    case SubmitOutcome::kTokenUsed:
+      return ApiErrorFor(WireCode::kTokenUsed, "this invitation has already been used to send a report");
     case SubmitOutcome::kShuttingDown:
       return ApiErrorFor(WireCode::kShuttingDown, "the server is shutting down; send the report again in a moment");
     case SubmitOutcome::kNotAdmitted:
@@ -49,10 +49,10 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
 std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const ApiRequest& request) {
   auto entry = context.registry.Find(request.path_params.at(0));
   if (!entry) return SurveyNotFound(request.path_params.at(0));
-  // Checked first: a closed invitation survey spends no code.
+  // Checked first: a closed invitation survey spends no token.
   if (auto closed = entry->ClosedReason(NowSeconds())) return ApiErrorFor(WireCode::kSurveyClosed, *closed);
-  auto code_hash = RequestInvitationHash(*entry, request);
-  if (auto* error = std::get_if<ApiError>(&code_hash)) return *error;
+  auto token_hash = RequestTokenHash(*entry, request);
+  if (auto* error = std::get_if<ApiError>(&token_hash)) return *error;
   auto document = ParseJsonBody(request.Header("content-type"), request.body);
   if (!document) return InvalidJson(document.error());
   auto report = ParseReport(entry->survey(), *document);
@@ -64,7 +64,8 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
     return ApiErrorFor(entry->RefusedAsComplete(*report) ? WireCode::kModelComplete : WireCode::kReportNotAdmitted,
                        admitted.error());
   }
-  ReportRecord record{entry->id(), document->dump(), std::get<std::optional<std::string>>(std::move(code_hash))};
+  // The body as validated, and the token's hash: nothing that names the invitee.
+  ReportRecord record{entry->id(), document->dump(), std::get<std::optional<std::string>>(std::move(token_hash))};
   return PendingReport{entry, std::move(report).value(), std::move(record)};
 }
 

@@ -49,6 +49,8 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kPost, "/api/surveys/" + kId + "/status", WithContext(context, HandleSetStatus)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/delete", WithContext(context, HandleDeleteSurvey)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations/check", WithContext(context, HandleCheckInvitation)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/invitation-key", WithContext(context, HandleInvitationKey)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/tokens", WithContext(context, HandleIssueToken)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results", WithContext(context, HandleResults)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/results\\.csv", WithContext(context, HandleResultsCsv)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/reports\\.csv", WithContext(context, HandleReportsCsv)},

@@ -35,11 +35,14 @@ std::vector<WireError> MakeTable() {
       {WireCode::kInvalidRequest, "invalid_request", 400, kInvalid},
       {WireCode::kInvalidAnalysis, "invalid_analysis", 400, kInvalid},
       {WireCode::kInvalidQuery, "invalid_query", 400, kInvalid},
+      // A report that still carries its invitation code (codes are exchanged for tokens when the page opens).
+      {WireCode::kInvitationCodeNotAccepted, "invitation_code_not_accepted", 400, kInvalid},
 
       {WireCode::kAdminTokenMissing, "admin_token_missing", 401, kNoKind},
       {WireCode::kAdminTokenInvalid, "admin_token_invalid", 401, kNoKind},
       {WireCode::kInvitationRequired, "invitation_required", 403, kNoKind},
       {WireCode::kInvitationInvalid, "invitation_invalid", 403, kNoKind},
+      {WireCode::kTokenInvalid, "token_invalid", 403, kNoKind},
       {WireCode::kResultsAdminOnly, "results_admin_only", 403, kNoKind},
       {WireCode::kExactCountsNotAllowed, "exact_counts_not_allowed", 403, kNoKind},
 
@@ -56,6 +59,7 @@ std::vector<WireError> MakeTable() {
       {WireCode::kNoAnswers, "no_answers", 409, kConflict},
       {WireCode::kNotConfidential, "not_confidential", 409, kConflict},
       {WireCode::kNotCancelled, "not_cancelled", 409, kConflict},
+      {WireCode::kTokenUsed, "token_used", 409, kConflict},
 
       {WireCode::kExportTooLarge, "export_too_large", 413, kNoKind},
       // The client's own other computation is the state this one clashes

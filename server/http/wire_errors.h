@@ -41,11 +41,13 @@ enum class WireCode {
   kInvalidRequest,
   kInvalidAnalysis,
   kInvalidQuery,
+  kInvitationCodeNotAccepted,
   // Who may ask.
   kAdminTokenMissing,
   kAdminTokenInvalid,
   kInvitationRequired,
   kInvitationInvalid,
+  kTokenInvalid,
   kResultsAdminOnly,
   kExactCountsNotAllowed,
   // What the path names.
@@ -62,6 +64,7 @@ enum class WireCode {
   kNoAnswers,
   kNotConfidential,
   kNotCancelled,
+  kTokenUsed,
   // Limits on the work a request may cause.
   kExportTooLarge,
   kEstimationLimit,

@@ -47,6 +47,11 @@ void SqliteStatement::BindInt(int index, long long value) {
   if (rc != SQLITE_OK && bind_error_ == 0) bind_error_ = rc;
 }
 
+void SqliteStatement::BindBlob(int index, std::string_view bytes) {
+  const int rc = sqlite3_bind_blob64(statement_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK && bind_error_ == 0) bind_error_ = rc;
+}
+
 Result<bool> SqliteStatement::Step() {
   if (bind_error_ != 0) return MakeError(std::string("binding a parameter failed: ") + sqlite3_errstr(bind_error_), ErrorCode::kInternal);
   const int rc = sqlite3_step(statement_);
@@ -67,6 +72,11 @@ std::string SqliteStatement::ColumnText(int column) const {
 }
 
 long long SqliteStatement::ColumnInt(int column) const { return sqlite3_column_int64(statement_, column); }
+
+std::string SqliteStatement::ColumnBlob(int column) const {
+  const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement_, column));
+  return bytes ? std::string(bytes, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))) : std::string();
+}
 
 Result<SqliteDatabase> SqliteDatabase::Open(const std::string& path) {
   sqlite3* db = nullptr;

@@ -28,6 +28,7 @@ class SqliteStatement {
   // Parameters are numbered from 1. A failed bind is reported by Step.
   void BindText(int index, std::string_view text);
   void BindInt(int index, long long value);
+  void BindBlob(int index, std::string_view bytes);
 
   // true: a row is available; false: the statement is done.
   Result<bool> Step();
@@ -36,6 +37,8 @@ class SqliteStatement {
 
   std::string ColumnText(int column) const;
   long long ColumnInt(int column) const;
+  // The column's bytes as stored (a BLOB), "" for NULL.
+  std::string ColumnBlob(int column) const;
 
  private:
   sqlite3* db_ = nullptr;

@@ -7,7 +7,7 @@ namespace deniable::server {
 const std::vector<SqliteMigration>& SqliteMigrations() {
   static const std::vector<SqliteMigration> migrations = {kSqliteMigration0001, kSqliteMigration0002,
                                                           kSqliteMigration0003, kSqliteMigration0004,
-                                                          kSqliteMigration0005};
+                                                          kSqliteMigration0005, kSqliteMigration0006};
   return migrations;
 }
 

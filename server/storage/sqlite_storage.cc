@@ -13,7 +13,6 @@
 #include <set>
 #include <utility>
 
-#include "core/common/os_random.h"
 #include "server/base/utc_time.h"
 #include "server/storage/sqlite_migrations.h"
 #include "server/storage/token_file.h"
@@ -46,12 +45,6 @@ Status CreatePrivateFile(const std::string& path) {
 std::string DirectoryOf(const std::string& path) {
   const auto slash = path.find_last_of('/');
   return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// A 63-bit random row id: invitation reports are stored in no particular order.
-long long RandomRowId() {
-  OsRandom random;
-  return static_cast<long long>(random.NextU64() >> 1);
 }
 
 // Runs a prepared query and collects one value per row.
@@ -92,9 +85,7 @@ Status SqliteStorage::PrepareStatements() {
   };
   const Item items[] = {
       {&insert_report_, "INSERT INTO reports (survey_id, body) VALUES (?1, ?2)"},
-      {&insert_sealed_report_, "INSERT INTO sealed_reports (id, survey_id, body) VALUES (?1, ?2, ?3)"},
-      {&use_invitation_, "UPDATE invitations SET used = 1 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0"},
-      {&return_invitation_, "UPDATE invitations SET used = 0 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 1"},
+      {&spend_token_, "INSERT OR IGNORE INTO spent_tokens (survey_id, token_hash) VALUES (?1, ?2)"},
       {&insert_invitation_, "INSERT INTO invitations (survey_id, code_hash, used) VALUES (?1, ?2, 0)"},
       {&save_ledger_,
        "INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES (?1, ?2, ?3) "
@@ -168,7 +159,7 @@ Status SqliteStorage::ForEachReport(const ReportVisitor& visit) {
   std::lock_guard<std::mutex> lock(mutex_);
   DENIABLE_ASSIGN_OR_RETURN(
       SqliteStatement statement,
-      db_.Prepare("SELECT survey_id, body FROM reports UNION ALL SELECT survey_id, body FROM sealed_reports"));
+      db_.Prepare("SELECT survey_id, body FROM reports ORDER BY rowid"));
   for (;;) {
     DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
     if (!row) return OkStatus();
@@ -178,9 +169,11 @@ Status SqliteStorage::ForEachReport(const ReportVisitor& visit) {
 
 // --- surveys
 
-Result<CreateOutcome> SqliteStorage::CreateSurvey(const std::string& id, int version, const std::string& definition) {
+Result<CreateOutcome> SqliteStorage::CreateSurvey(const std::string& id, int version, const std::string& definition,
+                                                  const std::optional<std::string>& secret_key) {
   std::lock_guard<std::mutex> lock(mutex_);
-  // One transaction: a deleted id cannot come back between the check and the insert.
+  // One transaction: a deleted id cannot come back between the check and the
+  // insert, and an invitation survey is never stored without its key.
   CreateOutcome outcome = CreateOutcome::kCreated;
   DENIABLE_TRY(InTransaction([&]() -> Status {
     DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(id));
@@ -194,12 +187,45 @@ Result<CreateOutcome> SqliteStorage::CreateSurvey(const std::string& id, int ver
     insert_survey_.BindText(3, definition);
     auto done = insert_survey_.Step();
     insert_survey_.Reset();
-    if (done) return OkStatus();
-    if (!db_.LastErrorWasConstraint()) return std::move(done).failure();
-    outcome = CreateOutcome::kExists;  // nothing written: the commit is empty
+    if (!done) {
+      if (!db_.LastErrorWasConstraint()) return std::move(done).failure();
+      outcome = CreateOutcome::kExists;  // nothing written: the commit is empty
+      return OkStatus();
+    }
+    if (secret_key) DENIABLE_TRY(InsertSurveyKeyLocked(id, *secret_key));
     return OkStatus();
   }));
   return outcome;
+}
+
+Status SqliteStorage::InsertSurveyKeyLocked(const std::string& survey_id, const std::string& secret_key) {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement insert,
+                            db_.Prepare("INSERT INTO survey_keys (survey_id, secret) VALUES (?1, ?2)"));
+  insert.BindText(1, survey_id);
+  insert.BindBlob(2, secret_key);
+  DENIABLE_TRY(insert.Step());
+  return OkStatus();
+}
+
+Result<std::string> SqliteStorage::LoadOrCreateSurveyKey(const std::string& survey_id,
+                                                         const std::function<std::string()>& fresh) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::string key;
+  // One transaction under SQLite's write lock: read, and store only when none is (two nodes: one key).
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(survey_id));
+    if (deleted) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
+    DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select, db_.Prepare("SELECT secret FROM survey_keys WHERE survey_id = ?1"));
+    select.BindText(1, survey_id);
+    DENIABLE_ASSIGN_OR_RETURN(const bool found, select.Step());
+    if (found) {
+      key = select.ColumnBlob(0);
+      return OkStatus();
+    }
+    key = fresh();
+    return InsertSurveyKeyLocked(survey_id, key);
+  }));
+  return key;
 }
 
 Status SqliteStorage::SetStatus(const StoredStatus& status) {
@@ -254,12 +280,9 @@ Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
     // Concurrent deletions: the first deletes, the others find it deleted.
     DENIABLE_ASSIGN_OR_RETURN(const bool already, WasDeletedLocked(survey_id));
     if (already) return MakeError("survey \"" + survey_id + "\" was deleted already", ErrorCode::kNotFound);
-    reports = 0;
-    for (const char* sql : {"DELETE FROM reports WHERE survey_id = ?1", "DELETE FROM sealed_reports WHERE survey_id = ?1"}) {
-      DENIABLE_ASSIGN_OR_RETURN(const std::int64_t deleted, run(sql));
-      reports += deleted;
-    }
-    for (const char* sql : {"DELETE FROM invitations WHERE survey_id = ?1", "DELETE FROM release_ledgers WHERE survey_id = ?1",
+    DENIABLE_ASSIGN_OR_RETURN(reports, run("DELETE FROM reports WHERE survey_id = ?1"));
+    for (const char* sql : {"DELETE FROM invitations WHERE survey_id = ?1", "DELETE FROM spent_tokens WHERE survey_id = ?1",
+                            "DELETE FROM survey_keys WHERE survey_id = ?1", "DELETE FROM release_ledgers WHERE survey_id = ?1",
                             "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM surveys WHERE id = ?1",
                             "INSERT INTO deleted_surveys (survey_id, deleted_at) "
                             "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"}) {
@@ -317,13 +340,55 @@ Result<InvitationCounts> SqliteStorage::CountInvitations(const std::string& surv
   return InvitationCounts{statement.ColumnInt(0), statement.ColumnInt(1)};
 }
 
+Result<IssueOutcome> SqliteStorage::SpendInvitationForToken(const std::string& survey_id, const std::string& code_hash,
+                                                            const std::string& blinded_hash) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  IssueOutcome outcome = IssueOutcome::kRejected;
+  // BEGIN IMMEDIATE: the read and the spend are one transaction under SQLite's
+  // write lock, committed (synchronous=FULL) before the caller answers.
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(survey_id));
+    if (deleted) {
+      outcome = IssueOutcome::kSurveyDeleted;
+      return OkStatus();
+    }
+    DENIABLE_ASSIGN_OR_RETURN(const bool closed, IsClosedLocked(survey_id));
+    if (closed) {
+      outcome = IssueOutcome::kSurveyClosed;
+      return OkStatus();
+    }
+    DENIABLE_ASSIGN_OR_RETURN(
+        SqliteStatement select,
+        db_.Prepare("SELECT used, ifnull(blinded_hash, '') FROM invitations WHERE survey_id = ?1 AND code_hash = ?2"));
+    select.BindText(1, survey_id);
+    select.BindText(2, code_hash);
+    DENIABLE_ASSIGN_OR_RETURN(const bool known, select.Step());
+    if (!known) return OkStatus();  // kRejected
+    if (select.ColumnInt(0) != 0) {
+      // Used: by this element (a retry), another one, or a report before tokens (no element).
+      const std::string spent_for = select.ColumnText(1);
+      outcome = !spent_for.empty() && spent_for == blinded_hash ? IssueOutcome::kRepeated : IssueOutcome::kRejected;
+      return OkStatus();
+    }
+    DENIABLE_ASSIGN_OR_RETURN(
+        SqliteStatement spend,
+        db_.Prepare("UPDATE invitations SET used = 1, blinded_hash = ?3 WHERE survey_id = ?1 AND code_hash = ?2 AND used = 0"));
+    spend.BindText(1, survey_id);
+    spend.BindText(2, code_hash);
+    spend.BindText(3, blinded_hash);
+    DENIABLE_TRY(spend.Step());
+    outcome = db_.Changes() == 1 ? IssueOutcome::kSpent : IssueOutcome::kRejected;
+    return OkStatus();
+  }));
+  return outcome;
+}
+
 // --- reports
 
 Status SqliteStorage::ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
                                       const std::function<bool()>& cancelled, int chunk) {
-  // Each table by its integer key: rowid for reports, the random id for sealed ones.
-  for (const char* sql : {"SELECT rowid, body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3",
-                          "SELECT id, body FROM sealed_reports WHERE survey_id = ?1 AND id > ?2 ORDER BY id LIMIT ?3"}) {
+  {
+    const char* sql = "SELECT rowid, body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3";
     long long after = std::numeric_limits<long long>::min();
     for (;;) {
       if (cancelled && cancelled()) return MakeError("the read was cancelled", ErrorCode::kCancelled);
@@ -348,32 +413,28 @@ Status SqliteStorage::ForEachReportOf(const std::string& survey_id, const BodyVi
   return OkStatus();
 }
 
-Status SqliteStorage::StoreOpenRecord(const ReportRecord& record) {
+Result<bool> SqliteStorage::TokenSpentLocked(const std::string& survey_id, const std::string& token_hash) {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement,
+                            db_.Prepare("SELECT 1 FROM spent_tokens WHERE survey_id = ?1 AND token_hash = ?2"));
+  statement.BindText(1, survey_id);
+  statement.BindText(2, token_hash);
+  return statement.Step();
+}
+
+Result<bool> SqliteStorage::StoreRecord(const ReportRecord& record) {
+  if (record.token_hash) {
+    // The transaction's own check: the token's row is the report's right to be stored.
+    spend_token_.Reset();
+    spend_token_.BindText(1, record.survey_id);
+    spend_token_.BindText(2, *record.token_hash);
+    DENIABLE_TRY(spend_token_.Step());
+    if (db_.Changes() != 1) return false;
+  }
   insert_report_.Reset();
   insert_report_.BindText(1, record.survey_id);
   insert_report_.BindText(2, record.body);
   DENIABLE_TRY(insert_report_.Step());
-  return OkStatus();
-}
-
-Result<bool> SqliteStorage::SpendInvitation(const ReportRecord& record, SqliteStatement& statement) {
-  statement.Reset();
-  statement.BindText(1, record.survey_id);
-  statement.BindText(2, *record.invitation_code_hash);
-  DENIABLE_TRY(statement.Step());
-  return db_.Changes() == 1;
-}
-
-Status SqliteStorage::StoreSealedRecord(const ReportRecord& record) {
-  for (int attempt = 0;; ++attempt) {
-    insert_sealed_report_.Reset();
-    insert_sealed_report_.BindInt(1, RandomRowId());
-    insert_sealed_report_.BindText(2, record.survey_id);
-    insert_sealed_report_.BindText(3, record.body);
-    auto done = insert_sealed_report_.Step();
-    if (done) return OkStatus();
-    if (!db_.LastErrorWasConstraint() || attempt == 3) return std::move(done).failure();  // 2^-63 collisions
-  }
+  return true;
 }
 
 Status SqliteStorage::TruncateLog() {
@@ -387,26 +448,26 @@ Status SqliteStorage::TruncateLog() {
   return OkStatus();
 }
 
-// In the order of RecordOutcome's documentation. A code the commit would
-// refuse (unknown, used, or used by an earlier report of this batch) is
-// refused first, so it takes no model round's place from the honest reports
-// after it; what admission refuses is refused next; then a report validated
+// In the order of RecordOutcome's documentation. A token the commit would
+// refuse (spent, or spent by an earlier report of this batch) is refused
+// first, so it takes no model round's place from the honest reports after
+// it; what admission refuses is refused next; then a report validated
 // before its survey was deleted or closed (DeleteSurvey and SetStatus hold
 // the same lock) is not stored: the deletion promised every report gone, the
 // close's 200 promised no report after it.
 Result<std::vector<RecordOutcome>> SqliteStorage::DecideLocked(const std::vector<const ReportRecord*>& records,
                                                                const BatchAdmission& admit) {
   std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
-  std::set<std::pair<std::string, std::string>> in_batch;  // (survey, code hash)
+  std::set<std::pair<std::string, std::string>> in_batch;  // (survey, token hash)
   std::vector<std::size_t> candidates;
   for (std::size_t i = 0; i < records.size(); ++i) {
     const ReportRecord& record = *records[i];
-    if (record.invitation_code_hash) {
-      const bool repeated = !in_batch.emplace(record.survey_id, *record.invitation_code_hash).second;
-      auto unused = repeated ? Result<bool>(false) : InvitationUnusedLocked(record.survey_id, *record.invitation_code_hash);
-      // A failed check is left to the spending, which reports the failure itself.
-      if (unused && !*unused) {
-        outcomes[i] = RecordOutcome::kInvitationRejected;
+    if (record.token_hash) {
+      const bool repeated = !in_batch.emplace(record.survey_id, *record.token_hash).second;
+      auto spent = repeated ? Result<bool>(true) : TokenSpentLocked(record.survey_id, *record.token_hash);
+      // A failed check is left to the commit, which reports the failure itself.
+      if (spent && *spent) {
+        outcomes[i] = RecordOutcome::kTokenUsed;
         continue;
       }
     }
@@ -443,84 +504,19 @@ Result<std::vector<RecordOutcome>> SqliteStorage::CommitReports(const std::vecto
     return std::vector<RecordOutcome>(records.size(), RecordOutcome::kUnavailable);
   }
   DENIABLE_ASSIGN_OR_RETURN(std::vector<RecordOutcome> outcomes, DecideLocked(records, admit));
-  std::vector<const ReportRecord*> open;
-  std::vector<std::size_t> invited;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (outcomes[i] != RecordOutcome::kStored) continue;
-    if (records[i]->invitation_code_hash) {
-      invited.push_back(i);
-    } else {
-      open.push_back(records[i]);
-    }
+  if (std::none_of(outcomes.begin(), outcomes.end(), [](RecordOutcome o) { return o == RecordOutcome::kStored; })) {
+    return outcomes;
   }
-  if (!open.empty()) {
-    DENIABLE_TRY(InTransaction([&]() -> Status {
-      for (const ReportRecord* record : open) DENIABLE_TRY(StoreOpenRecord(*record));
-      return OkStatus();
-    }));
-  }
-  if (!invited.empty()) {
-    // A failure here leaves the open records committed: report it per record.
-    auto status = CommitInvitedRecords(records, invited, outcomes);
-    if (!status) {
-      if (open.empty()) return std::move(status).failure();
-      for (std::size_t i : invited) outcomes[i] = RecordOutcome::kFailed;
-    }
-  }
-  return outcomes;
-}
-
-// Unlinkable invitations. Marking a code used and storing its report in one
-// transaction would put both in one commit of the write-ahead log, where
-// anyone who copies the files can pair them (and a report's rowid would be
-// its arrival order). So: the log is emptied into the database first; the
-// codes are spent in one commit; the log is emptied again; the reports are
-// stored, shuffled, at random row ids, in a second commit; the log is emptied
-// a third time before anyone is answered. The log never holds a spent code
-// and a new report together, and the database keeps no order or time of
-// either. The price: a crash between the two commits leaves those codes spent
-// with no report (the respondents were never answered 201).
-Status SqliteStorage::CommitInvitedRecords(const std::vector<const ReportRecord*>& records,
-                                           const std::vector<std::size_t>& invited, std::vector<RecordOutcome>& outcomes) {
-  DENIABLE_TRY(TruncateLog());
-  std::vector<std::size_t> spent;
+  // One transaction: each report with its token's spending, so a crash keeps both or neither.
   DENIABLE_TRY(InTransaction([&]() -> Status {
-    for (std::size_t i : invited) {
-      DENIABLE_ASSIGN_OR_RETURN(const bool accepted, SpendInvitation(*records[i], use_invitation_));
-      if (accepted) {
-        spent.push_back(i);
-      } else {
-        outcomes[i] = RecordOutcome::kInvitationRejected;
-      }
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      if (outcomes[i] != RecordOutcome::kStored) continue;
+      DENIABLE_ASSIGN_OR_RETURN(const bool stored, StoreRecord(*records[i]));
+      if (!stored) outcomes[i] = RecordOutcome::kTokenUsed;
     }
     return OkStatus();
   }));
-  if (spent.empty()) return OkStatus();
-  std::vector<std::size_t> order(spent);
-  OsRandom random;
-  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[UniformBelow(random, i)]);
-  // Not storing the reports while the spent codes are still in the log.
-  Status stored = TruncateLog();
-  if (stored) {
-    stored = InTransaction([&]() -> Status {
-      for (std::size_t i : order) DENIABLE_TRY(StoreSealedRecord(*records[i]));
-      return OkStatus();
-    });
-  }
-  if (!stored) {
-    // Give the codes back so the respondents can send again.
-    (void)InTransaction([&]() -> Status {
-      for (std::size_t i : spent) (void)SpendInvitation(*records[i], return_invitation_);
-      return OkStatus();
-    });
-    return stored;
-  }
-  // The reports are stored: a log that cannot be emptied now is emptied by
-  // the next batch (or SQLite's own checkpoint); it is no reason to refuse them.
-  if (auto emptied = TruncateLog(); !emptied) {
-    std::cerr << "warning: invitation reports stored, but " << emptied.error() << std::endl;
-  }
-  return OkStatus();
+  return outcomes;
 }
 
 // --- release ledgers

@@ -7,21 +7,22 @@
 //
 // Tables:
 //   surveys(id PRIMARY KEY, version, definition, created_at)  canonical JSON
-//   reports(rowid, survey_id, body)                            open surveys' reports
-//   sealed_reports(id, survey_id, body)                        invitation surveys' reports, random ids
-//   invitations(survey_id, code_hash, used)                    SHA-256 of codes
+//   survey_keys(survey_id, secret)                             invitation surveys' secret keys
+//   reports(rowid, survey_id, body)                            every survey's reports
+//   invitations(survey_id, code_hash, used, blinded_hash)      SHA-256 of codes and of the element each was spent for
+//   spent_tokens(survey_id, token_hash)                        SHA-256 of redeemed tokens' inputs
 //   release_ledgers(survey_id, question_id, ledger)            releases of questions answered in confidence
 //   survey_status(survey_id, closed, closes_at)                whether a survey accepts reports
 //   deleted_surveys(survey_id, deleted_at)                     ids never to be reused
 // The answers to questions answered in confidence are in the reports' bodies,
 // stored like every report; no endpoint serves a report body.
-// Reports have no timestamp, and a used invitation is only flagged "used",
-// with no report id and no time of use; invitation reports are stored at
-// random ids, and a code is spent and its report stored in separate commits
-// with the write-ahead log emptied between them (CommitInvitedRecords), so
-// neither the log nor the database pairs them. Freed pages are zeroed
-// (secure_delete). The files are created 0600. A database file removed or
-// replaced under the running server refuses writes (kUnavailable).
+// Reports have no timestamp; their row ids follow arrival, which pairs
+// nothing: an invitation report is stored with its token's hash (random, in
+// a table ordered by hash), and the code was spent at issuance for a blinded
+// element that no key relates to the token. Freed pages are zeroed
+// (secure_delete), and deleting a survey empties the log too. The files are
+// created 0600. A database file removed or replaced under the running server
+// refuses writes (kUnavailable).
 #pragma once
 
 #include <sys/types.h>
@@ -45,13 +46,18 @@ class SqliteStorage final : public Storage {
 
   Result<StoredState> LoadState() override;
   Status ForEachReport(const ReportVisitor& visit) override;
-  Result<CreateOutcome> CreateSurvey(const std::string& id, int version, const std::string& definition) override;
+  Result<CreateOutcome> CreateSurvey(const std::string& id, int version, const std::string& definition,
+                                     const std::optional<std::string>& secret_key = std::nullopt) override;
+  Result<std::string> LoadOrCreateSurveyKey(const std::string& survey_id,
+                                            const std::function<std::string()>& fresh) override;
   Status SetStatus(const StoredStatus& status) override;
   Result<std::int64_t> DeleteSurvey(const std::string& survey_id) override;
   Result<bool> WasDeleted(const std::string& survey_id) override;
   Status AddInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes) override;
   Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash) override;
   Result<InvitationCounts> CountInvitations(const std::string& survey_id) override;
+  Result<IssueOutcome> SpendInvitationForToken(const std::string& survey_id, const std::string& code_hash,
+                                               const std::string& blinded_hash) override;
   Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records,
                                                    const BatchAdmission& admit) override;
   Status ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
@@ -75,6 +81,7 @@ class SqliteStorage final : public Storage {
   Result<bool> WasDeletedLocked(const std::string& survey_id);
   // Whether the survey takes no reports now (closed, or its closing time passed); the caller holds mutex_.
   Result<bool> IsClosedLocked(const std::string& survey_id);
+  Status InsertSurveyKeyLocked(const std::string& survey_id, const std::string& secret_key);
   Result<bool> InvitationUnusedLocked(const std::string& survey_id, const std::string& code_hash);
   Result<std::vector<StoredSurvey>> LoadSurveysLocked();
   Result<std::vector<StoredStatus>> LoadStatusesLocked();
@@ -82,15 +89,12 @@ class SqliteStorage final : public Storage {
   Result<std::optional<std::string>> StoredLedgerLocked(const std::string& survey_id, const std::string& question_id);
   Status PrepareStatements();
   Status InTransaction(const std::function<Status()>& work);
-  // The outcomes decided before anything is written: codes, admission, deletion and status.
+  // The outcomes decided before anything is written: tokens, admission, deletion and status.
   Result<std::vector<RecordOutcome>> DecideLocked(const std::vector<const ReportRecord*>& records,
                                                   const BatchAdmission& admit);
-  Status StoreOpenRecord(const ReportRecord& record);
-  Status StoreSealedRecord(const ReportRecord& record);
-  // Runs the spend (or give-back) statement for the record's code; true when it changed the code.
-  Result<bool> SpendInvitation(const ReportRecord& record, SqliteStatement& statement);
-  Status CommitInvitedRecords(const std::vector<const ReportRecord*>& records, const std::vector<std::size_t>& invited,
-                              std::vector<RecordOutcome>& outcomes);
+  Result<bool> TokenSpentLocked(const std::string& survey_id, const std::string& token_hash);
+  // Stores the report, and spends its token; false (nothing stored) when the token was spent already.
+  Result<bool> StoreRecord(const ReportRecord& record);
   // Copies the write-ahead log into the database and empties it.
   Status TruncateLog();
 
@@ -100,9 +104,7 @@ class SqliteStorage final : public Storage {
   const FileIdentity identity_;
   const std::string admin_token_path_;
   SqliteStatement insert_report_;
-  SqliteStatement insert_sealed_report_;
-  SqliteStatement use_invitation_;
-  SqliteStatement return_invitation_;
+  SqliteStatement spend_token_;
   SqliteStatement insert_invitation_;
   SqliteStatement insert_survey_;
   SqliteStatement save_ledger_;

@@ -1,30 +1,35 @@
 // The server's durable state behind one interface. Each operation carries an
-// invariant of the product (one report per invitation code, a model's round
-// takes only what it admits, no report for a deleted or closed survey, a
-// deleted id is never reused, a release ledger never overspends), so that an
-// implementation keeps it whatever the number of server nodes: in one
-// transaction of its store, not by the caller reading then writing. No SQL
-// crosses this interface. SqliteStorage (one file, one node) is the first
-// implementation; a store shared by several nodes (issue 31: PostgreSQL)
-// implements the same operations with the same guarantees, each stated below
-// as "another node sees".
+// invariant of the product (one token per invitation code and one report per
+// token, a model's round takes only what it admits, no report for a deleted
+// or closed survey, a deleted id is never reused, a release ledger never
+// overspends), so that an implementation keeps it whatever the number of
+// server nodes: in one transaction of its store, not by the caller reading
+// then writing. No SQL crosses this interface. SqliteStorage (one file, one
+// node) is the first implementation; a store shared by several nodes (issue
+// 31: PostgreSQL) implements the same operations with the same guarantees,
+// each stated below as "another node sees".
 //
 // What is stored, whatever the store:
 //   surveys       id, version, canonical JSON definition, creation time
-//   reports       open surveys' reports (their bodies, compact JSON)
-//   sealed        invitation surveys' reports, in no order linked to arrival
-//   invitations   SHA-256 of each code, and whether it is used (no time, no report)
+//   survey keys   each invitation survey's secret key (blind tokens, core/oprf/voprf.h)
+//   reports       every survey's reports (their bodies, compact JSON)
+//   invitations   SHA-256 of each code, whether it is used, and SHA-256 of the
+//                 blinded element it was exchanged for (no time, no report)
+//   spent tokens  SHA-256 of each redeemed token's input, per survey
 //   ledgers       the release ledger of each question answered in confidence
 //   statuses      whether a survey accepts reports (closed, closing time)
 //   deleted ids   never reused
 //   admin token   the secret of the admin endpoints
-// By design nothing links a report to a respondent: no report carries a time
-// or an order of arrival that a copy of the store would reveal, and a spent
-// code is only flagged used. Every operation is thread-safe. Errors carry
-// their kind: kUnavailable (the store cannot be written now: e.g. its file was
-// replaced under the server), kNotFound (the survey was deleted), kConflict
-// (the state changed under the caller), kCancelled (the caller gave up),
-// kInternal (the store failed).
+// By design nothing links a report to a respondent. An invitation code is
+// spent when its token is issued (SpendInvitationForToken) and never reaches
+// the report: a report is stored with its token's hash, in one commit, and
+// the token's input was blinded when the code was spent, so neither the store
+// nor its log pairs a code (or the blinded element spent with it) with a
+// token, even with the survey's key. No report carries a time. Every
+// operation is thread-safe. Errors carry their kind: kUnavailable (the store
+// cannot be written now: e.g. its file was replaced under the server),
+// kNotFound (the survey was deleted), kConflict (the state changed under the
+// caller), kCancelled (the caller gave up), kInternal (the store failed).
 #pragma once
 
 #include <cstddef>
@@ -45,8 +50,9 @@ struct StoredSurvey {
 
 struct ReportRecord {
   std::string survey_id;
-  std::string body;                                 // the validated report, compact JSON
-  std::optional<std::string> invitation_code_hash;  // set for invitation surveys
+  std::string body;  // the validated report, compact JSON
+  // Invitation surveys: SHA-256 (hex) of the redeemed token's input, spent with the report.
+  std::optional<std::string> token_hash;
 };
 
 struct StoredLedger {
@@ -75,8 +81,8 @@ struct InvitationCounts {
 
 // What became of one report of a committed batch (CommitReports), in the
 // order the store decides them:
-//   kInvitationRejected  its code is unknown, already used, or used by an
-//                        earlier report of the batch: nothing stored
+//   kTokenUsed           its token was spent already, or by an earlier report
+//                        of the batch: nothing stored
 //   kNotAdmitted         the batch's admission refused it (a model's round
 //                        already full): nothing stored
 //   kSurveyDeleted       its survey was deleted before the commit: nothing stored
@@ -86,7 +92,7 @@ struct InvitationCounts {
 //   kFailed              its part of the batch failed: nothing of it stored
 enum class RecordOutcome {
   kStored,
-  kInvitationRejected,
+  kTokenUsed,
   kNotAdmitted,
   kSurveyDeleted,
   kSurveyClosed,
@@ -95,6 +101,17 @@ enum class RecordOutcome {
 };
 
 enum class CreateOutcome { kCreated, kExists, kDeleted };
+
+// What became of an invitation code exchanged for a token
+// (SpendInvitationForToken):
+//   kSpent          the code was unused: it is spent now, for this blinded element
+//   kRepeated       the code was spent for this same blinded element (a retry
+//                   after a lost answer): evaluate it again
+//   kRejected       unknown, or spent for another element, or used by a report
+//                   before tokens: nothing changed
+//   kSurveyClosed   the survey takes no reports now: nothing spent
+//   kSurveyDeleted  nothing spent
+enum class IssueOutcome { kSpent, kRepeated, kRejected, kSurveyClosed, kSurveyDeleted };
 
 // Which of a batch's reports may be counted, decided against the counted
 // state at commit time: given the indices (ascending, into the batch) of the
@@ -120,18 +137,26 @@ class Storage {
   // The surveys, their statuses and their ledgers, read together (one
   // snapshot: no survey without its ledgers).
   virtual Result<StoredState> LoadState() = 0;
-  // Calls visit for every stored report (open surveys' in insertion order).
+  // Calls visit for every stored report, in insertion order.
   virtual Status ForEachReport(const ReportVisitor& visit) = 0;
 
   // --- surveys
   // Stores a new survey, durably, unless its id is taken (kExists) or was
   // deleted (kDeleted: ids are never reused), decided in the same transaction
   // as the insert: two nodes creating one id, one gets kCreated.
-  virtual Result<CreateOutcome> CreateSurvey(const std::string& id, int version, const std::string& definition) = 0;
+  // An invitation survey's secret key (its bytes) is stored with it, in the
+  // same transaction: no survey without its key.
+  virtual Result<CreateOutcome> CreateSurvey(const std::string& id, int version, const std::string& definition,
+                                             const std::optional<std::string>& secret_key = std::nullopt) = 0;
+  // The survey's stored secret key; when none is stored (a survey created
+  // before keys), stores fresh() and returns it (created once: two nodes
+  // starting together get the same key). kNotFound when the survey was deleted.
+  virtual Result<std::string> LoadOrCreateSurveyKey(const std::string& survey_id,
+                                                    const std::function<std::string()>& fresh) = 0;
   // Replaces the survey's status, durably. Once it returns, no batch
   // committed after it (on any node) stores a report the status refuses.
   virtual Status SetStatus(const StoredStatus& status) = 0;
-  // Deletes the survey with its reports, invitations, ledgers and status in
+  // Deletes the survey with its reports, key, invitations, spent tokens, ledgers and status in
   // one transaction, and keeps its id so that it is never reused; returns how
   // many reports were deleted. Once it returns, no batch stores a report of
   // it. kNotFound when it was deleted already (another request was first).
@@ -143,22 +168,28 @@ class Storage {
   // All or none, in one transaction.
   virtual Status AddInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes) = 0;
   // Whether the code is known and not used; spends nothing (an answer that a
-  // commit may contradict, if another report spends it first).
+  // later issuance may contradict, if another spends it first).
   virtual Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash) = 0;
   // How many codes the survey has, and how many are used (never which).
   virtual Result<InvitationCounts> CountInvitations(const std::string& survey_id) = 0;
+  // Exchanges a code for a token: decides and records IssueOutcome in one
+  // transaction, durably (committed before it returns, so an evaluation is
+  // never answered for a code that a crash would give back). Exactly one
+  // blinded element is ever accepted per code, whatever races it (another
+  // node sees the code spent); the same element is accepted again.
+  virtual Result<IssueOutcome> SpendInvitationForToken(const std::string& survey_id, const std::string& code_hash,
+                                                       const std::string& blinded_hash) = 0;
 
   // --- reports
   // Group commit of a batch, with an outcome per record (RecordOutcome; the
-  // order in which the store decides: codes, then admission, then the
-  // survey's deletion and status). A record is stored only if its code was
-  // unused and is spent by this commit (exactly one report per code, whatever
-  // races it), `admit` admitted it, and its survey is neither deleted nor
-  // closed at commit time. kStored means durable: it survives a crash, and
-  // every node's later reads see it. An invitation survey's reports are
-  // stored apart from their codes' spending (SQLite: separate commits, the
-  // log emptied between) and at random positions. An error result: nothing
-  // of the batch was stored.
+  // order in which the store decides: tokens, then admission, then the
+  // survey's deletion and status). A record is stored only if its token (when
+  // it has one) was not spent and is spent by this commit, in the same
+  // transaction as the report (exactly one report per token, whatever races
+  // it, also twice in one batch), `admit` admitted it, and its survey is
+  // neither deleted nor closed at commit time. kStored means durable: it
+  // survives a crash, and every node's later reads see it. An error result:
+  // nothing of the batch was stored.
   virtual Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records,
                                                            const BatchAdmission& admit) = 0;
   // Calls visit(body) for every stored report of one survey, `chunk` at a

@@ -62,7 +62,7 @@ std::vector<std::unique_ptr<ReportWriter::Ticket>> ReportWriter::TakeBatch() {
 // survey judges its reports of the batch in order; the ones it no longer
 // admits are refused (the page prepares them again), never counted. The
 // storage calls this inside its commit, after refusing the reports whose
-// codes it will not take (so they take no round's place from the honest
+// tokens it will not take (so they take no round's place from the honest
 // reports after them), and only this thread adds to the aggregates, so what
 // is admitted here is what is counted.
 std::vector<bool> ReportWriter::Admit(const std::vector<std::unique_ptr<Ticket>>& batch,
@@ -84,8 +84,8 @@ SubmitOutcome ReportWriter::Outcome(RecordOutcome stored) {
   switch (stored) {
     case RecordOutcome::kStored:
       return SubmitOutcome::kCommitted;
-    case RecordOutcome::kInvitationRejected:
-      return SubmitOutcome::kInvitationRejected;
+    case RecordOutcome::kTokenUsed:
+      return SubmitOutcome::kTokenUsed;
     case RecordOutcome::kNotAdmitted:
       return SubmitOutcome::kNotAdmitted;
     case RecordOutcome::kSurveyDeleted:

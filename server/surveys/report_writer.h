@@ -30,7 +30,7 @@ struct PendingReport {
 
 enum class SubmitOutcome {
   kCommitted,           // durable and counted
-  kInvitationRejected,  // unknown or already used code: nothing stored
+  kTokenUsed,           // its invitation token was spent already: nothing stored
   kStorageFailed,       // the transaction failed: nothing stored
   kShuttingDown,        // the writer no longer accepts work
   kSurveyDeleted,       // the survey was deleted before the commit: nothing stored

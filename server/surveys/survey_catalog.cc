@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/os_random.h"
 #include "core/survey/report.h"
+#include "server/surveys/blind_tokens.h"
 
 namespace deniable::server {
 namespace {
@@ -57,6 +59,23 @@ Status LoadLedgers(const std::vector<StoredLedger>& stored,
   return OkStatus();
 }
 
+// Every invitation survey's key. A survey created before keys gets one now,
+// stored once (Storage::LoadOrCreateSurveyKey): its unused codes are then
+// exchanged for tokens like a new survey's; its used codes stay used.
+Status LoadTokenKeys(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries) {
+  for (const auto& [id, entry] : entries) {
+    if (entry->survey().access != Access::kInvitation) continue;
+    DENIABLE_ASSIGN_OR_RETURN(const std::string secret, storage.LoadOrCreateSurveyKey(id, [] {
+      OsRandom random;
+      return StoredSecret(NewSurveyKey(random));
+    }));
+    auto key = KeyFromStored(secret);
+    if (!key) return MakeError("survey \"" + id + "\": " + key.error());
+    entry->SetTokenKey(*key);
+  }
+  return OkStatus();
+}
+
 }  // namespace
 
 Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std::ostream& warnings) {
@@ -70,6 +89,7 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
   // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
   // (a stop right after the report that reached its count) needs, exactly at its count.
   DENIABLE_TRY(LoadLedgers(stored.ledgers, entries));
+  DENIABLE_TRY(LoadTokenKeys(storage, entries));
   DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
   for (const StoredStatus& status : stored.statuses) {
     const auto found = entries.find(status.survey_id);
@@ -82,8 +102,16 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
 
 Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey) {
   auto entry = std::make_shared<SurveyEntry>(std::move(survey));
-  DENIABLE_ASSIGN_OR_RETURN(const CreateOutcome outcome,
-                            storage.CreateSurvey(entry->id(), entry->survey().version, entry->definition().dump()));
+  // An invitation survey's key is stored with it (one transaction) and never served.
+  std::optional<std::string> secret;
+  if (entry->survey().access == Access::kInvitation) {
+    OsRandom random;
+    const oprf::KeyPair key = NewSurveyKey(random);
+    entry->SetTokenKey(key);
+    secret = StoredSecret(key);
+  }
+  DENIABLE_ASSIGN_OR_RETURN(const CreateOutcome outcome, storage.CreateSurvey(entry->id(), entry->survey().version,
+                                                                              entry->definition().dump(), secret));
   if (outcome == CreateOutcome::kExists) return CreateSurveyResult{outcome, registry.Find(entry->id())};
   if (outcome == CreateOutcome::kDeleted) return CreateSurveyResult{outcome, nullptr};
   registry.Add(entry);

@@ -20,6 +20,7 @@
 
 #include "core/central/release_ledger.h"
 #include "core/common/random_source.h"
+#include "core/oprf/voprf.h"
 #include "core/analysis/analysis.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/results.h"
@@ -67,6 +68,11 @@ class SurveyEntry {
   const nlohmann::json& definition() const { return definition_; }
 
   void AddReport(const Report& report);
+
+  // An invitation survey's blind-token key (server/surveys/blind_tokens.h);
+  // set once, before the entry is registered (shared), and read without a lock.
+  void SetTokenKey(const oprf::KeyPair& key) { token_key_ = key; }
+  const std::optional<oprf::KeyPair>& token_key() const { return token_key_; }
 
   SurveyStatus status() const;
   void SetStatus(SurveyStatus status);
@@ -161,6 +167,7 @@ class SurveyEntry {
 
   const Survey survey_;
   const nlohmann::json definition_;
+  std::optional<oprf::KeyPair> token_key_;
   mutable std::mutex status_mutex_;
   SurveyStatus status_;
   mutable std::mutex mutex_;

@@ -12,7 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
+import { createHash } from 'node:crypto';
+
 import { loadCore } from '../../web/src/core.js';
+import { issueToken, sendWithToken } from './token_client.mjs';
 import { DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, runCli, sqlite, startServer } from './server_harness.mjs';
 
 const DEFINITION = {
@@ -185,9 +188,10 @@ describe('export of stored reports', () => {
 });
 
 describe('export of an invitation survey', () => {
-  // Sealed reports are stored at random ids; the export keeps that order
-  // (never the arrival order). The question id "-hours" begins like a
-  // formula: its header cell is neutralised as results.csv does it.
+  // Reports sent with tokens (the page's client) are exported like any
+  // other, in stored order, and no token, nor its hash, is in the export.
+  // The question id "-hours" begins like a formula: its header cell is
+  // neutralised as results.csv does it.
   const INVITED = {
     format: 'deniable.survey/v1', id: 'sealed', version: 1, title: 'Sealed', results: 'admin', access: 'invitation',
     questions: [{ id: '-hours', text: 'Hours?', type: 'numeric', range: [0, 10], mechanism: { name: 'laplace', epsilon: 1 } }],
@@ -196,14 +200,17 @@ describe('export of an invitation survey', () => {
   before(async () => { server = await startServer(); });
   after(async () => { await server.stop(); removeDir(server.dataDir); });
 
-  it('gives the sealed reports in their stored (random) order, with the formula-like header neutralised', async () => {
+  it('gives the reports in their stored order, without their tokens, with the formula-like header neutralised', async () => {
     assert.equal((await postJson(`${server.url}/api/surveys`, INVITED, bearer(server.token))).status, 201);
     const codes = (await postJson(`${server.url}/api/surveys/sealed/invitations`, { count: 8 }, bearer(server.token))).body.codes;
     const core = await loadCore();
     const posted = [];
+    const tokens = [];
     for (const [i, code] of codes.entries()) {
       const report = core.perturb(INVITED, { '-hours': i });
-      const response = await postJson(`${server.url}/api/surveys/sealed/reports`, report, { 'X-Invitation-Code': code });
+      const token = await issueToken(server.url, 'sealed', code);
+      tokens.push(token);
+      const response = await sendWithToken(server.url, 'sealed', report, token);
       assert.equal(response.status, 201, JSON.stringify(response.body));
       posted.push(report.responses['-hours'][0]);
     }
@@ -212,7 +219,14 @@ describe('export of an invitation survey', () => {
     assert.deepEqual(header, ['"\'-hours"']);
     const exported = rows.map(([value]) => Number(value));
     assert.deepEqual([...exported].sort((a, b) => a - b), [...posted].sort((a, b) => a - b));
-    const stored = sqlite(server.dataDir, "SELECT json_extract(body, '$.responses.-hours[0]') FROM sealed_reports ORDER BY id");
+    const json = JSON.stringify((await get(`${server.url}/api/surveys/sealed/reports.json`, bearer(server.token))).body);
+    for (const token of tokens) {
+      const hash = createHash('sha256').update(Buffer.from(token.input, 'hex')).digest('hex');
+      for (const secret of [token.input, token.output, hash]) {
+        assert.ok(!csv.includes(secret) && !json.includes(secret), 'a token is in the export');
+      }
+    }
+    const stored = sqlite(server.dataDir, "SELECT json_extract(body, '$.responses.-hours[0]') FROM reports WHERE survey_id = 'sealed' ORDER BY rowid");
     if (stored !== null) {
       // The sqlite3 CLI prints 15 significant digits: equal to that precision
       // (rounding both to 12 digits would differ when a value sits on a

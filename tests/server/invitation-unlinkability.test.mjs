@@ -1,194 +1,164 @@
-// Nothing in the data directory's files pairs an invitation code with its
-// report (issue 8, item 9). While respondents send reports one after another,
-// the database, its write-ahead log and its index are copied again and again
-// (and once more after kill -9); an attacker who knows every code and every
-// report reads each copy as SQLite would: commit by commit, which codes turn
-// "used" and which reports appear, pairing a spent code with a report that
-// appears in the same commit or the next one. It must do no better than
-// chance. The same attacker, run on files written the old way (code and
-// report in one transaction), pairs nearly all of them: the attack has teeth.
+// Nothing the server receives, logs or stores pairs an invitation code with
+// the report sent with its token (issue 30). The attacker holds the log of
+// every request the server received (time, path, headers, body: each
+// issuance with its code and blinded element, each report with its token),
+// the server's answers, the database files afterwards and the survey's
+// secret key (read from the database), and tries to pair each report with a
+// code. Its strategies, all tried, in this order for each report:
+//   1. the blinded element: HashToGroup(token input) (tokenBlindWith(input,
+//      1)) compared with every blinded element issued, and its SHA-256 with
+//      every invitation's blinded_hash in the database;
+//   2. the evaluation: k * HashToGroup(input) (tokenBlindWith(input, k), k the
+//      stolen key) compared with every evaluated element answered;
+//   3. order and time: the i-th report with the i-th issuance, the time
+//      order the log (and the reports' row order in the database) shows.
+// N invitees first all take their tokens, then send their reports in a
+// random order, apart in time: pairing then can do no better than chance.
+// The number of reports a random pairing gets right is a permutation's fixed
+// points, about Poisson(1): P(more than 6) = 8e-5; the report order is drawn
+// from a fixed seed, so the bound is not a coin toss.
+// The SAME attacker against a deliberately broken page (blind = 1, so the
+// blinded element is HashToGroup(input) itself) pairs every report: the
+// attack has teeth.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { it } from 'node:test';
 
-import { bearer, makeTempDir, postJson, removeDir, startServer } from './server_harness.mjs';
+import { bearer, get, postJson, removeDir, sqlite, startServer } from './server_harness.mjs';
+import { core } from './token_client.mjs';
 
-const RESPONDENTS = 40;
-const SURVEY = {
-  format: 'deniable.survey/v1', id: 'invited', version: 1, title: 'Sleep', results: 'admin', access: 'invitation',
+const INVITEES = 30;
+const CHANCE_BOUND = 6;
+const BROKEN_BLIND = '01' + '00'.repeat(31);
+const survey = (id) => ({
+  format: 'deniable.survey/v1', id, version: 1, title: 'Sleep', results: 'admin', access: 'invitation',
   questions: [{ id: 'sleep', text: 'Hours of sleep?', type: 'numeric', range: [0, 12], mechanism: { name: 'square_wave', epsilon: 2 } }],
-};
-// Report i carries a value no other report has, so the attacker can find it in any page.
-const reportValue = (i) => Number((1 + i * 0.173205).toFixed(6));
-const reportOf = (i) => ({ survey: 'invited', version: 1, responses: { sleep: [reportValue(i)] } });
-const hashOf = (code) => createHash('sha256').update(code).digest('hex');
+});
+const reportOf = (id, value) => ({ survey: id, version: 1, responses: { sleep: [value] } });
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// --- the attacker ------------------------------------------------------------------
-
-// The write-ahead log's commits, each the page images it wrote (only frames
-// of the log's current generation: salts as in its header).
-function walCommits(wal) {
-  if (wal.length < 32) return [];
-  const pageSize = wal.readUInt32BE(8);
-  const salt1 = wal.readUInt32BE(16);
-  const salt2 = wal.readUInt32BE(20);
-  const commits = [];
-  let pages = [];
-  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
-    if (wal.readUInt32BE(at + 8) !== salt1 || wal.readUInt32BE(at + 12) !== salt2) break;
-    pages.push(wal.subarray(at + 24, at + 24 + pageSize));
-    if (wal.readUInt32BE(at + 4) !== 0) {  // a commit frame
-      commits.push(Buffer.concat(pages));
-      pages = [];
-    }
+// A seeded permutation (mulberry32, Fisher-Yates): the order reports are sent in.
+function seededOrder(n, seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
   }
-  return commits;
+  return order;
 }
 
-// Codes whose row in these bytes says "used" (the record's last header byte is
-// serial type 9 for the integer 1, 8 for 0, just before the survey id).
-function usedCodes(bytes, codes) {
-  const used = new Set();
-  for (const code of codes) {
-    const needle = Buffer.from('invited' + hashOf(code));
-    for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
-      if (bytes[at - 1] === 9) used.add(code);
-    }
+// Every request the server received, with its answer, as a log would keep it.
+function recorder(url) {
+  const log = [];
+  const send = async (method, pathname, body, headers = {}) => {
+    const entry = { time: performance.now(), method, path: pathname, headers, body };
+    const response = method === 'GET' ? await get(url + pathname, headers) : await postJson(url + pathname, body, headers);
+    log.push({ ...entry, status: response.status, answer: response.body });
+    return response;
+  };
+  return { log, send };
+}
+
+// One survey's run: every invitee takes a token (blindFor(i) blinds its
+// input), then the reports go out in `order`. Returns the log, with the
+// truth kept apart: who sent each report.
+async function run(server, id, blindFor, order) {
+  assert.equal((await postJson(`${server.url}/api/surveys`, survey(id), bearer(server.token))).status, 201);
+  const codes = (await postJson(`${server.url}/api/surveys/${id}/invitations`, { count: INVITEES }, bearer(server.token))).body.codes;
+  const { log, send } = recorder(server.url);
+  const tokens = [];
+  for (let i = 0; i < INVITEES; i++) {
+    const publicKey = (await send('GET', `/api/surveys/${id}/invitation-key`)).body.public_key;
+    const blinded = blindFor(i);
+    const issued = await send('POST', `/api/surveys/${id}/tokens`, { code: codes[i], blinded_element: blinded.blinded_element });
+    assert.equal(issued.status, 200);
+    const { output } = core.tokenFinalize({ ...blinded, ...issued.body, public_key: publicKey });
+    tokens.push(`${blinded.input}.${output}`);
   }
-  return used;
-}
-
-function presentReports(bytes) {
-  const present = new Set();
-  for (let i = 0; i < RESPONDENTS; i++) if (bytes.includes(`[${reportValue(i)}]`)) present.add(i);
-  return present;
-}
-
-// Pairs (code, report index) guessed from one copy: events in log order, each
-// spent code paired with the reports that appear in its commit or, if none,
-// the next commit that adds reports.
-function attack(copy, codes) {
-  const before = fs.readFileSync(path.join(copy, 'deniable.sqlite3'));
-  let knownUsed = usedCodes(before, codes);
-  let knownReports = presentReports(before);
-  const walFile = path.join(copy, 'deniable.sqlite3-wal');
-  const commits = fs.existsSync(walFile) ? walCommits(fs.readFileSync(walFile)) : [];
-  const guesses = [];
-  let waiting = [];
-  for (const commit of commits) {
-    const spent = [...usedCodes(commit, codes)].filter((code) => !knownUsed.has(code));
-    const added = [...presentReports(commit)].filter((i) => !knownReports.has(i));
-    waiting.push(...spent);
-    if (added.length > 0 && waiting.length > 0) {
-      waiting.forEach((code, k) => guesses.push([code, added[k % added.length]]));
-      waiting = [];
-    }
-    knownUsed = new Set([...knownUsed, ...spent]);
-    knownReports = new Set([...knownReports, ...added]);
+  const sender = [];
+  for (const i of order) {
+    await sleep(3);
+    const sent = await send('POST', `/api/surveys/${id}/reports`, reportOf(id, 1 + i / 10), { 'X-Invitation-Token': tokens[i] });
+    assert.equal(sent.status, 201);
+    sender.push(codes[i]);
   }
-  return guesses;
+  return { log, sender };
 }
 
-function copyFiles(dataDir, into) {
-  fs.mkdirSync(into);
-  for (const name of ['deniable.sqlite3', 'deniable.sqlite3-wal', 'deniable.sqlite3-shm']) {
-    // Read and write, not copyFileSync: libuv's copy loops forever on a file truncated mid-copy.
-    let bytes;
-    try { bytes = fs.readFileSync(path.join(dataDir, name)); } catch { continue; /* not there at this moment */ }
-    fs.writeFileSync(path.join(into, name), bytes);
-  }
+// The attacker: for each report in the log, the code it names (see the top).
+function attack(log, database) {
+  const issuances = log.filter((entry) => entry.path.endsWith('/tokens'));
+  const reports = log.filter((entry) => entry.path.endsWith('/reports'));
+  const byElement = new Map(issuances.map((entry) => [entry.body.blinded_element, entry.body.code]));
+  const byEvaluation = new Map(issuances.map((entry) => [entry.answer.evaluated_element, entry.body.code]));
+  const codeOfHash = new Map(issuances.map((entry) => [sha256(entry.body.code), entry.body.code]));
+  const byStoredHash = new Map(database.invitations.map(([codeHash, blindedHash]) => [blindedHash, codeOfHash.get(codeHash)]));
+  const strategies = { element: 0, stored: 0, evaluation: 0, order: 0 };
+  const guesses = reports.map((report, rank) => {
+    const input = report.headers['X-Invitation-Token'].split('.')[0];
+    const point = core.tokenBlindWith(input, BROKEN_BLIND).blinded_element;  // HashToGroup(input)
+    const keyed = core.tokenBlindWith(input, database.secret).blinded_element;  // k * HashToGroup(input)
+    const found = [['element', byElement.get(point)], ['stored', byStoredHash.get(sha256(Buffer.from(point, 'hex')))],
+      ['evaluation', byEvaluation.get(keyed)]].find(([, code]) => code !== undefined);
+    const [strategy, code] = found ?? ['order', issuances[rank].body.code];
+    strategies[strategy]++;
+    return code;
+  });
+  return { guesses, strategies };
 }
 
-function score(copies, codes) {
-  const correct = new Set();
-  let guesses = 0;
-  for (const copy of copies) {
-    if (!fs.existsSync(path.join(copy, 'deniable.sqlite3'))) continue;
-    for (const [code, report] of attack(copy, codes)) {
-      guesses++;
-      if (codes.indexOf(code) === report) correct.add(`${code}:${report}`);
-    }
-  }
-  return { correct: correct.size, guesses };
+// What the database files give the attacker: the survey's secret key, each
+// code's hash with the hash of the element it was spent for, and (unused by
+// the pairing, which the log already orders) the reports in row order.
+function readDatabase(dataDir, id) {
+  const secret = sqlite(dataDir, `SELECT lower(hex(secret)) FROM survey_keys WHERE survey_id = '${id}'`);
+  const invitations = sqlite(dataDir, `SELECT code_hash || ',' || blinded_hash FROM invitations WHERE survey_id = '${id}'`)
+    .split('\n').map((line) => line.split(','));
+  return { secret, invitations };
 }
 
-it('no copy of the data files taken during a run, or after kill -9, pairs codes with reports better than chance', async () => {
+function score(guesses, sender) {
+  return guesses.filter((code, k) => code === sender[k]).length;
+}
+
+it('an attacker with the request log, the database and the key pairs codes with reports no better than chance, '
+  + 'and pairs them all when the page does not blind', { skip: spawnSync('sqlite3', ['-version']).error ? 'no sqlite3 CLI' : false }, async () => {
   const server = await startServer();
-  const copiesDir = makeTempDir('deniable-copies-');
-  const copies = [];
   try {
-    assert.equal((await postJson(`${server.url}/api/surveys`, SURVEY, bearer(server.token))).status, 201);
-    const invited = await postJson(`${server.url}/api/surveys/invited/invitations`, { count: RESPONDENTS }, bearer(server.token));
-    const codes = invited.body.codes;
-    for (let i = 0; i < RESPONDENTS; i++) {
-      // Copies are taken while the server handles the report, then right after its 201.
-      let answered = null;
-      const sending = postJson(`${server.url}/api/surveys/invited/reports`, reportOf(i), { 'X-Invitation-Code': codes[i] })
-        .then((response) => { answered = response; });
-      for (let k = 0; answered === null && k < 15; k++) {
-        const into = path.join(copiesDir, `${i}-${k}`);
-        copyFiles(server.dataDir, into);
-        copies.push(into);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await sending;
-      assert.equal(answered.status, 201);
-      const into = path.join(copiesDir, `after-${i}`);
-      copyFiles(server.dataDir, into);
-      copies.push(into);
-    }
-    await server.kill9();
-    const crashed = path.join(copiesDir, 'after-kill');
-    copyFiles(server.dataDir, crashed);
-    copies.push(crashed);
+    const order = seededOrder(INVITEES, 20261128);
+    const honest = await run(server, 'invited', () => core.tokenBlind(), order);
+    const broken = await run(server, 'broken', () => core.tokenBlindWith(core.tokenBlind().input, BROKEN_BLIND), order);
+    await server.stop();
+    for (const name of fs.readdirSync(server.dataDir)) assert.ok(fs.statSync(path.join(server.dataDir, name)));
 
-    const { correct, guesses } = score(copies, codes);
-    // Chance: a guess names the right report with probability 1/RESPONDENTS.
-    const chance = guesses / RESPONDENTS;
-    assert.ok(correct <= Math.max(1, chance + 3 * Math.sqrt(chance)),
-      `the attacker paired ${correct} codes with their reports in ${guesses} guesses over ${copies.length} copies`);
+    const honestAttack = attack(honest.log, readDatabase(server.dataDir, 'invited'));
+    const correct = score(honestAttack.guesses, honest.sender);
+    // Nothing but order is left to it, and the order says nothing.
+    assert.deepEqual(honestAttack.strategies, { element: 0, stored: 0, evaluation: 0, order: INVITEES });
+    assert.ok(correct <= CHANCE_BOUND, `the attacker paired ${correct} of ${INVITEES} codes with their reports`);
 
-    // Arrival order: the stored order of reports says nothing of who came when.
-    const stored = spawnSync('sqlite3', [path.join(crashed, 'deniable.sqlite3'), 'SELECT body FROM sealed_reports ORDER BY id'], { encoding: 'utf8' });
-    if (!stored.error) {
-      const order = stored.stdout.trim().split('\n').map((body) => JSON.parse(body).responses.sleep[0]);
-      assert.equal(order.length, RESPONDENTS);
-      const ranks = order.map((value) => Array.from({ length: RESPONDENTS }, (_, i) => reportValue(i)).indexOf(value));
-      const n = RESPONDENTS;
-      const rho = 1 - (6 * ranks.reduce((sum, rank, position) => sum + (rank - position) ** 2, 0)) / (n * (n * n - 1));
-      assert.ok(Math.abs(rho) < 3 / Math.sqrt(n - 1), `stored order correlates with arrival order (Spearman ${rho.toFixed(2)})`);
-    }
+    const brokenAttack = attack(broken.log, readDatabase(server.dataDir, 'broken'));
+    assert.equal(score(brokenAttack.guesses, broken.sender), INVITEES, 'the attack pairs every report of a page that does not blind');
+    assert.equal(brokenAttack.strategies.element, INVITEES);
+
+    // The stored reports carry no token, and no code or token hash appears in a report's row.
+    const bodies = sqlite(server.dataDir, "SELECT body FROM reports WHERE survey_id = 'invited'").split('\n');
+    assert.equal(bodies.length, INVITEES);
+    for (const body of bodies) assert.deepEqual(Object.keys(JSON.parse(body)).sort(), ['responses', 'survey', 'version']);
   } finally {
     await server.stop();
     removeDir(server.dataDir);
-    removeDir(copiesDir);
-  }
-});
-
-it('the same attacker pairs codes and reports stored the old way (one transaction each)', { skip: spawnSync('sqlite3', ['-version']).error ? 'no sqlite3 CLI' : false }, async () => {
-  const dir = makeTempDir();
-  try {
-    const codes = Array.from({ length: 10 }, (_, i) => `code${i}`.padEnd(26, 'x'));
-    const sql = ['PRAGMA journal_mode=WAL;', 'PRAGMA wal_autocheckpoint=0;',
-      'CREATE TABLE reports (survey_id TEXT NOT NULL, body TEXT NOT NULL);',
-      'CREATE TABLE invitations (survey_id TEXT NOT NULL, code_hash TEXT NOT NULL, used INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (survey_id, code_hash)) WITHOUT ROWID;',
-      ...codes.map((code) => `INSERT INTO invitations VALUES ('invited', '${hashOf(code)}', 0);`),
-      'PRAGMA wal_checkpoint(TRUNCATE);',
-      ...codes.map((code, i) => `BEGIN; UPDATE invitations SET used = 1 WHERE code_hash = '${hashOf(code)}'; ` +
-        `INSERT INTO reports VALUES ('invited', '${JSON.stringify(reportOf(i))}'); COMMIT;`)];
-    const cli = spawn('sqlite3', [path.join(dir, 'deniable.sqlite3')], { stdio: ['pipe', 'ignore', 'inherit'] });
-    cli.stdin.write(sql.join('\n') + '\n');
-    await new Promise((resolve) => setTimeout(resolve, 1000));  // the session is still open: the log is intact
-    const copy = path.join(dir, 'copy');
-    copyFiles(dir, copy);
-    cli.stdin.end();
-    await new Promise((resolve) => cli.once('exit', resolve));
-    const { correct } = score([copy], codes);
-    assert.ok(correct >= 9, `the attacker paired only ${correct} of 10 in the old layout`);
-  } finally {
-    removeDir(dir);
   }
 });

@@ -1,10 +1,12 @@
-// Invitation surveys: a code is needed, works once, is stored only as a hash,
-// and nothing links a used code to the report it came with.
+// Invitation surveys: a code is needed, buys one token (the page's client,
+// the WebAssembly core), which sends one report; the code is stored only as a
+// hash, and nothing links a used code to the report its token came with.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 
 import { DEMO_REPORT, DEMO_SURVEY, bearer, get, postJson, readDemoSurvey, removeDir, sqlite, startServer } from './server_harness.mjs';
+import { core, issueToken, requestEvaluation, sendWithToken } from './token_client.mjs';
 
 const INVITED_REPORT = { ...DEMO_REPORT, survey: 'invited' };
 
@@ -19,8 +21,8 @@ describe('invitation surveys', () => {
 
   const invite = (count, headers = bearer(server.token), id = 'invited') =>
     postJson(`${server.url}/api/surveys/${id}/invitations`, { count }, headers);
-  const submit = (code) =>
-    postJson(`${server.url}/api/surveys/invited/reports`, INVITED_REPORT, code === undefined ? {} : { 'X-Invitation-Code': code });
+  const submit = (token) => sendWithToken(server.url, 'invited', INVITED_REPORT, token);
+  const exchange = (code) => requestEvaluation(server.url, 'invited', code, core.tokenBlind());
 
   it('creates codes for the admin only, 1 to 10000 at a time', async () => {
     assert.equal((await invite(2, {})).status, 401);
@@ -41,34 +43,37 @@ describe('invitation surveys', () => {
     assert.match(response.body.error.message, /^access: /);
   });
 
-  it('403 without a code, 201 with a code, 403 for the same code again', async () => {
+  it('403 without a token; a code buys one token, which sends one report; the code buys no second token', async () => {
     const [code] = (await invite(1)).body.codes;
     const without = await submit();
     assert.equal(without.status, 403);
     assert.equal(without.body.error.code, 'invitation_required');
-    const first = await submit(code);
-    assert.equal(first.status, 201);
-    const again = await submit(code);
-    assert.equal(again.status, 403);
-    assert.equal(again.body.error.code, 'invitation_invalid');
-    const unknown = await submit('a'.repeat(26));
-    assert.equal(unknown.status, 403);
-    const malformed = await submit('not a code');
-    assert.equal(malformed.status, 403);
+    const token = await issueToken(server.url, 'invited', code);
+    assert.equal((await submit(token)).status, 201);
+    const again = await submit(token);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error.code, 'token_used');
+    const second = await exchange(code);
+    assert.equal(second.status, 403);
+    assert.equal(second.body.error.code, 'invitation_invalid');
+    assert.equal((await exchange('a'.repeat(26))).status, 403);
+    assert.equal((await exchange('not a code')).status, 403);
   });
 
   it('accepts a code typed in upper case with spaces around it', async () => {
     const [code] = (await invite(1)).body.codes;
-    assert.equal((await submit(`  ${code.toUpperCase()} `)).status, 201);
+    const token = await issueToken(server.url, 'invited', `  ${code.toUpperCase()} `);
+    assert.equal((await submit(token)).status, 201);
   });
 
-  it('spends a code once even under concurrent use, and stores nothing of the rejected reports', async () => {
+  it('spends a token once even under concurrent use, and stores nothing of the rejected reports', async () => {
     const [code] = (await invite(1)).body.codes;
-    const countBefore = sqlite(server.dataDir, "SELECT COUNT(*) FROM sealed_reports WHERE survey_id = 'invited'");
-    const responses = await Promise.all(Array.from({ length: 8 }, () => submit(code)));
+    const token = await issueToken(server.url, 'invited', code);
+    const countBefore = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    const responses = await Promise.all(Array.from({ length: 8 }, () => submit(token)));
     const statuses = responses.map((r) => r.status).sort();
-    assert.deepEqual(statuses, [201, 403, 403, 403, 403, 403, 403, 403]);
-    const countAfter = sqlite(server.dataDir, "SELECT COUNT(*) FROM sealed_reports WHERE survey_id = 'invited'");
+    assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409, 409, 409]);
+    const countAfter = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
     if (countBefore !== null) assert.equal(Number(countAfter), Number(countBefore) + 1);
   });
 
@@ -76,12 +81,17 @@ describe('invitation surveys', () => {
     const [code] = (await invite(1)).body.codes;
     const columns = sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('invitations')");
     if (columns === null) return;
-    assert.equal(columns, 'survey_id,code_hash,used');
+    assert.equal(columns, 'survey_id,code_hash,used,blinded_hash');
+    assert.equal(sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('spent_tokens')"), 'survey_id,token_hash');
+    assert.equal(sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('reports')"), 'survey_id,body');
     const hash = createHash('sha256').update(code).digest('hex');
     assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '0');
     assert.equal(sqlite(server.dataDir, `SELECT COUNT(*) FROM invitations WHERE code_hash = '${code}'`), '0');
-    await submit(code);
+    const blinded = core.tokenBlind();
+    assert.equal((await requestEvaluation(server.url, 'invited', code, blinded)).status, 200);
     assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '1');
+    const blindedHash = createHash('sha256').update(Buffer.from(blinded.blinded_element, 'hex')).digest('hex');
+    assert.equal(sqlite(server.dataDir, `SELECT blinded_hash FROM invitations WHERE code_hash = '${hash}'`), blindedHash);
   });
 });
 
@@ -104,8 +114,8 @@ describe('invitation counts (GET /api/surveys/{id}/invitations)', () => {
     assert.equal(made.status, 201);
     const more = await postJson(`${server.url}/api/surveys/counted/invitations`, { count: 2 }, bearer(server.token));
     assert.equal(more.status, 201);
-    const report = { ...DEMO_REPORT, survey: 'counted' };
-    assert.equal((await postJson(`${server.url}/api/surveys/counted/reports`, report, { 'X-Invitation-Code': made.body.codes[1] })).status, 201);
+    // A code counts as used once it has bought its token (the report comes later, or never).
+    await issueToken(server.url, 'counted', made.body.codes[1]);
     const after = await counts();
     assert.equal(after.status, 200);
     assert.deepEqual(after.body, { total: 5, used: 1, unused: 4 });

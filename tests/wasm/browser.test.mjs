@@ -2,7 +2,8 @@
 // ("script-src 'self' 'wasm-unsafe-eval'": no eval, no new Function), both as
 // the source files and as bundled by Vite. The page (tests/wasm/browser/) runs
 // web/src/core.js with Math.random replaced by a function that throws and
-// crypto.getRandomValues counted, and reports back. Skipped when Chromium or
+// crypto.getRandomValues counted, and reports back; the test then runs RFC
+// 9497's blind-token vectors through the page's core. Skipped when Chromium or
 // playwright-core is missing. Only 127.0.0.1 is contacted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +19,8 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const PAGE_DIR = join(REPO, 'tests', 'wasm', 'browser');
 const CHROMIUM = '/usr/bin/chromium';
 const CSP = "script-src 'self' 'wasm-unsafe-eval'";
+const VOPRF_VECTORS = JSON.parse(readFileSync(join(REPO, 'testdata', 'vectors', 'rfc9497-voprf-ristretto255.json'),
+                                              'utf8'));
 const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.json': 'application/json', '.css': 'text/css' };
 
@@ -51,6 +54,24 @@ function serveDirectory(root) {
   });
 }
 
+// Runs in the page: the client side of each RFC 9497 A.1.2 vector through the
+// page's core, and the refusal of a proof that does not match.
+function blindTokenVectors(vectors) {
+  const core = window.deniableCore;
+  return vectors.vectors.map((vector, i) => {
+    const blinded = core.tokenBlindWith(vector.input, vector.blind);
+    const token = { ...blinded, evaluated_element: vector.evaluation_element, proof: vector.proof,
+                    public_key: vectors.pk_sm };
+    let refused = null;
+    try {
+      core.tokenFinalize({ ...token, proof: vectors.vectors[1 - i].proof });
+    } catch (error) {
+      refused = error.message;
+    }
+    return { blinded_element: blinded.blinded_element, output: core.tokenFinalize(token).output, refused };
+  });
+}
+
 async function runPage(url) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -64,7 +85,9 @@ async function runPage(url) {
     page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
     await page.goto(url);
     await page.waitForFunction(() => window.deniableResult !== undefined, null, { timeout: 20000 });
-    return { result: await page.evaluate(() => window.deniableResult), errors };
+    const result = await page.evaluate(() => window.deniableResult);
+    if (result.failure === undefined) result.tokenVectors = await page.evaluate(blindTokenVectors, VOPRF_VECTORS);
+    return { result, errors };
   } finally {
     await browser.close();
   }
@@ -91,6 +114,12 @@ async function assertPageWorks(url) {
     assert.deepStrictEqual(Object.keys(report.responses).sort(), ['often', 'which', 'yes_no']);
   }
   assert.ok(new Set(result.reports.map((r) => JSON.stringify(r))).size > 1, 'OS-random reports vary');
+  // Blind tokens: the RFC's numbers byte for byte in Chromium, a fresh token from the page's randomness.
+  assert.deepStrictEqual(result.tokenVectors, VOPRF_VECTORS.vectors.map((vector) => ({
+    blinded_element: vector.blinded_element, output: vector.output,
+    refused: "proof: the evaluation was not made with the survey's published key" })));
+  assert.match(result.token.input, /^[0-9a-f]{64}$/);
+  assert.deepStrictEqual(core.tokenBlindWith(result.token.input, result.token.blind), result.token);
   assert.equal(result.counts.mathRandom, 0);
   assert.ok(result.counts.getRandomValues >= 5, `getRandomValues calls: ${result.counts.getRandomValues}`);
 }

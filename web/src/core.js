@@ -13,6 +13,12 @@
 //   core.groupPower(definition, id, p1, p2, power, alpha)  // n per group to compare two groups' shares
 //   core.privacyOfChoices(definition, id, choices)  // a block's epsilon per attribute from {answered, sensitivity}
 //   core.kindTypes()                          // the registered kinds' type names
+//   core.tokenBlind()                         // a fresh blind token (RFC 9497 VOPRF, ristretto255-SHA512):
+//                                             //   {input, blind, blinded_element} (hex; crypto.getRandomValues)
+//   core.tokenBlindWith(input, blind)         // the same from given hex (RFC 9497's test vectors, tests)
+//   core.tokenFinalize({input, blind, blinded_element, evaluated_element, proof: {c, s}, public_key})
+//                                             //   {output} (128 hex digits), after checking the server's proof
+//                                             //   against the survey's public key; throws if it does not verify
 //   core.version()                            // "0.1.0"
 //
 // The module speaks JSON text; every call returns {"ok":true,"value":...} or
@@ -98,6 +104,9 @@ function bindApi(module) {
     advise: (options, epsilon, respondents) =>
       call('adviseJson', number(options, 'options'), number(epsilon, 'epsilon'),
            number(respondents, 'respondents')),
+    tokenBlind: () => call('tokenBlindJson'),
+    tokenBlindWith: (input, blind) => call('tokenBlindWithJson', text(input, 'input'), text(blind, 'blind')),
+    tokenFinalize: (token) => call('tokenFinalizeJson', jsonText(token, 'token')),
   });
 }
 
@@ -107,6 +116,12 @@ function jsonText(value, name) {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`${name} must be a JSON value, but is ${typeof value}`);
   return text;
+}
+
+// Hex arguments: only the JS type is checked here; the module checks the digits and lengths.
+function text(value, name) {
+  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, but is ${typeof value}`);
+  return value;
 }
 
 // Seeds are decimal strings: they go up to 2^64 - 1, beyond exact JS numbers.

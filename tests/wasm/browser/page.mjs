@@ -54,6 +54,7 @@ async function exercise() {
     reports: Array.from({ length: 5 }, () => core.perturb(DEFINITION, ANSWERS)),
     seeded: core.perturbSeeded(DEFINITION, ANSWERS, '18446744073709551615'),
     recommended: core.advise(5, 1, 1000).recommended,
+    token: core.tokenBlind(),
   };
   try {
     core.perturb(DEFINITION, { ...ANSWERS, yes_no: 2 });
@@ -61,6 +62,8 @@ async function exercise() {
     result.error = error.message;
   }
   result.counts = counts;
+  // For the test's page.evaluate (RFC 9497 vectors, which it reads from testdata/).
+  window.deniableCore = core;
   return result;
 }
 

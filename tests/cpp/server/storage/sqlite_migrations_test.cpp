@@ -1,5 +1,6 @@
 #include "server/storage/sqlite_migrations.h"
 
+#include <optional>
 #include <string>
 
 #include <doctest/doctest.h>
@@ -93,25 +94,27 @@ std::string Schema(SqliteDatabase& db) {
                   "(SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name)");
 }
 
-std::string FreshSchema(const TempDir& dir) {
-  auto db = OpenRaw(dir.File("fresh.sqlite3"));
-  REQUIRE(MigrateSqlite(db).ok());
+// The schema the migrations build up to `version` (the latest by default).
+std::string FreshSchema(const TempDir& dir, std::optional<int> version = std::nullopt) {
+  auto db = OpenRaw(dir.File("fresh" + std::to_string(version.value_or(0)) + ".sqlite3"));
+  REQUIRE(MigrateSqlite(db, version).ok());
   return Schema(db);
 }
 
 // What a database of `version` holds: surveys (a model without "chains"
 // before schema 5), an open survey's report, an invitation survey's codes
-// and report (in `reports` at schema 1, sealed after), a ledger (schema 4),
+// and report (in `reports` at schema 1, sealed from 2 to 5, in `reports`
+// again from 6), one code used by a report before tokens, a ledger (schema 4),
 // a status and a deleted id (when the tables exist).
 void Seed(SqliteDatabase& db, int version, bool status_tables) {
   Exec(db, "INSERT INTO surveys VALUES ('open', 1, '{\"id\":\"open\"}', '2026-11-22T00:00:00Z');"
            "INSERT INTO surveys VALUES ('invited', 1, '{\"id\":\"invited\"}', '2026-11-22T00:00:00Z');"
            "INSERT INTO surveys VALUES ('model', 1, '" + std::string(kModel) + "', '2026-11-22T00:00:00Z');"
            "INSERT INTO surveys VALUES ('chained', 1, '" + std::string(kChained) + "', '2026-11-22T00:00:00Z');"
-           "INSERT INTO invitations VALUES ('invited', 'h1', 1), ('invited', 'h2', 0);"
+           "INSERT INTO invitations (survey_id, code_hash, used) VALUES ('invited', 'h1', 1), ('invited', 'h2', 0);"
            "INSERT INTO reports VALUES ('open', 'o1');");
-  Exec(db, version == 1 ? "INSERT INTO reports VALUES ('invited', 'i1')"
-                        : "INSERT INTO sealed_reports VALUES (4242, 'invited', 'i1')");
+  Exec(db, version == 1 || version >= 6 ? "INSERT INTO reports VALUES ('invited', 'i1')"
+                                        : "INSERT INTO sealed_reports VALUES (4242, 'invited', 'i1')");
   if (version >= 4) Exec(db, "INSERT INTO release_ledgers VALUES ('open', 'q', '{\"ledger\":1}')");
   if (status_tables) {
     Exec(db, "INSERT INTO survey_status VALUES ('open', 1, NULL);"
@@ -164,12 +167,17 @@ void CheckMigrated(const TempDir& dir, const std::string& path, int version, boo
     CHECK(state->ledgers.size() == (version >= 4 ? 1u : 0u));
     CHECK(state->statuses.size() == (status_tables ? 1u : 0u));
     CHECK(*storage.WasDeleted("old") == status_tables);
+    // The code used by a report before tokens stays used; the unused one is exchanged for a token.
+    CHECK(*storage.SpendInvitationForToken("invited", "h1", "b1") == IssueOutcome::kRejected);
+    CHECK(*storage.SpendInvitationForToken("invited", "h2", "b2") == IssueOutcome::kSpent);
+    // The survey has no key yet: it gets one at start-up, once.
+    CHECK(storage.LoadOrCreateSurveyKey("invited", [] { return std::string(32, 'k'); }).value() == std::string(32, 'k'));
   }
   auto db = OpenRaw(path);
   CHECK(Text(db, "PRAGMA user_version") == std::to_string(LatestSqliteSchema()));
-  // Invitation reports are sealed whatever the schema they were stored under.
-  CHECK(Text(db, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'") == "0");
-  CHECK(Text(db, "SELECT COUNT(*) FROM sealed_reports WHERE survey_id = 'invited'") == "1");
+  // Invitation reports are in `reports` whatever the schema they were stored under; no sealed table is left.
+  CHECK(Text(db, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'") == "1");
+  CHECK(Text(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'sealed_reports'") == "0");
   CHECK(Schema(db) == FreshSchema(dir));
 }
 
@@ -177,12 +185,12 @@ void CheckMigrated(const TempDir& dir, const std::string& path, int version, boo
 
 TEST_CASE("SQLite migrations are numbered 1, 2, ... in order, and a new file gets them all") {
   const auto& migrations = SqliteMigrations();
-  REQUIRE(migrations.size() == 5);
+  REQUIRE(migrations.size() == 6);
   for (std::size_t i = 0; i < migrations.size(); ++i) CHECK(migrations[i].version == static_cast<int>(i) + 1);
   TempDir dir;
   auto db = OpenRaw(dir.File("new.sqlite3"));
   REQUIRE(MigrateSqlite(db).ok());
-  CHECK(Text(db, "PRAGMA user_version") == "5");
+  CHECK(Text(db, "PRAGMA user_version") == "6");
   CHECK(MigrateSqlite(db).ok());  // nothing left to apply
 }
 
@@ -207,7 +215,7 @@ TEST_CASE("A database made by the storage before numbered migrations opens as th
     auto db = OpenRaw(path);
     Exec(db, std::string("BEGIN IMMEDIATE;") + kLegacySchema5 + "PRAGMA user_version=5;COMMIT;");
     Seed(db, 5, true);
-    CHECK(Schema(db) == FreshSchema(dir));  // the migrations rebuild exactly this schema
+    CHECK(Schema(db) == FreshSchema(dir, 5));  // the migrations rebuild exactly this schema
   }
   CheckMigrated(dir, path, 5, true);
 }
@@ -218,15 +226,15 @@ TEST_CASE("A database from a newer deniable is refused with a clear error, and l
   {
     auto db = OpenRaw(path);
     REQUIRE(MigrateSqlite(db).ok());
-    Exec(db, "CREATE TABLE future (x); PRAGMA user_version=6;");
+    Exec(db, "CREATE TABLE future (x); PRAGMA user_version=7;");
   }
   auto opened = SqliteStorage::Open(path);
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.error_code() == ErrorCode::kConflict);
-  CHECK(opened.error() == path + ": the database was created by a newer version of deniable (schema 6; this one "
-                                 "knows schemas up to 5): run that version or a later one");
+  CHECK(opened.error() == path + ": the database was created by a newer version of deniable (schema 7; this one "
+                                 "knows schemas up to 6): run that version or a later one");
   auto db = OpenRaw(path);
-  CHECK(Text(db, "PRAGMA user_version") == "6");
+  CHECK(Text(db, "PRAGMA user_version") == "7");
 }
 
 TEST_CASE("Pending migrations are one transaction: one that fails leaves the database at its version") {

@@ -23,8 +23,8 @@ std::unique_ptr<SqliteStorage> OpenIn(const TempDir& dir) {
 }
 
 ReportRecord Open(const std::string& survey, const std::string& body) { return {survey, body, std::nullopt}; }
-ReportRecord Invited(const std::string& survey, const std::string& body, const std::string& code_hash) {
-  return {survey, body, code_hash};
+ReportRecord Invited(const std::string& survey, const std::string& body, const std::string& token_hash) {
+  return {survey, body, token_hash};
 }
 
 std::vector<const ReportRecord*> Pointers(const std::vector<ReportRecord>& records) {
@@ -64,50 +64,68 @@ using O = RecordOutcome;
 
 }  // namespace
 
-TEST_CASE("SqliteStorage: a batch gets one outcome per report: stored, code refused, deleted, closed") {
+TEST_CASE("SqliteStorage: a batch gets one outcome per report: stored, token used, deleted, closed") {
   TempDir dir;
   auto storage = OpenIn(dir);
   for (const char* id : {"open", "invited", "gone", "shut", "later"}) Create(*storage, id);
-  REQUIRE(storage->AddInvitations("invited", {"h1", "h2"}).ok());
   REQUIRE(storage->DeleteSurvey("gone").ok());
   REQUIRE(storage->SetStatus({"shut", true, ""}).ok());
   REQUIRE(storage->SetStatus({"later", false, "2999-01-01T00:00:00Z"}).ok());
 
+  // t1 twice in one batch: stored once.
   const std::vector<ReportRecord> batch = {
-      Open("open", "a"),         Invited("invited", "b", "h1"), Invited("invited", "c", "h1"),
-      Invited("invited", "d", "unknown"), Open("gone", "e"),    Open("shut", "f"),
-      Open("later", "g")};
+      Open("open", "a"), Invited("invited", "b", "t1"), Invited("invited", "c", "t1"), Open("gone", "e"),
+      Open("shut", "f"), Open("later", "g")};
   CHECK(Commit(*storage, batch) ==
-        std::vector<O>{O::kStored, O::kStored, O::kInvitationRejected, O::kInvitationRejected, O::kSurveyDeleted,
-                       O::kSurveyClosed, O::kStored});
-  // The code is spent: sent again in a later batch, it is refused a second time.
-  CHECK(Commit(*storage, {Invited("invited", "h", "h1"), Invited("invited", "i", "h2")}) ==
-        std::vector<O>{O::kInvitationRejected, O::kStored});
+        std::vector<O>{O::kStored, O::kStored, O::kTokenUsed, O::kSurveyDeleted, O::kSurveyClosed, O::kStored});
+  // The token is spent: sent again in a later batch, it is refused a second time.
+  CHECK(Commit(*storage, {Invited("invited", "h", "t1"), Invited("invited", "i", "t2")}) ==
+        std::vector<O>{O::kTokenUsed, O::kStored});
+  // A token is spent per survey: the same hash for another survey is another token.
+  CHECK(Commit(*storage, {Invited("open", "j", "t1")}) == std::vector<O>{O::kStored});
 
-  CHECK(BodiesOf(*storage, "open") == std::vector<std::string>{"a"});
-  auto sealed = BodiesOf(*storage, "invited");
-  std::sort(sealed.begin(), sealed.end());
-  CHECK(sealed == std::vector<std::string>{"b", "i"});
+  CHECK(BodiesOf(*storage, "open") == std::vector<std::string>{"a", "j"});
+  CHECK(BodiesOf(*storage, "invited") == std::vector<std::string>{"b", "i"});
   CHECK(BodiesOf(*storage, "shut").empty());
-  const auto counts = storage->CountInvitations("invited");
-  REQUIRE(counts.ok());
-  CHECK(counts->total == 2);
-  CHECK(counts->used == 2);
-  // Invitation reports are sealed (their own table, random ids), never in arrival order.
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM sealed_reports") == 2);
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM reports") == 2);
+  // Invitation reports are stored like every report, each with its token's hash, and nothing else.
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM reports") == 5);
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM spent_tokens") == 3);
+  CHECK(CountRows(dir.File("deniable.sqlite3"),
+                  "SELECT COUNT(*) FROM sqlite_master WHERE name = 'sealed_reports'") == 0);
 
   // A closing time in the past refuses reports like a close.
   REQUIRE(storage->SetStatus({"later", false, "2000-01-01T00:00:00Z"}).ok());
   CHECK(Commit(*storage, {Open("later", "j")}) == std::vector<O>{O::kSurveyClosed});
 }
 
-TEST_CASE("SqliteStorage: admission sees only the reports whose codes are good, in batch order") {
+TEST_CASE("SqliteStorage: a token is spent by exactly one report under concurrent batches") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "invited");
+  std::vector<std::thread> threads;
+  std::vector<int> stored(8, 0);
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < 20; ++k) {
+        const std::vector<ReportRecord> batch = {Invited("invited", "r", "t" + std::to_string(k))};
+        auto outcomes = storage->CommitReports(Pointers(batch), nullptr);
+        if (outcomes.ok() && (*outcomes)[0] == O::kStored) ++stored[t];
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  int total = 0;
+  for (int count : stored) total += count;
+  CHECK(total == 20);
+  CHECK(BodiesOf(*storage, "invited").size() == 20);
+}
+
+TEST_CASE("SqliteStorage: admission sees only the reports whose tokens are unspent, in batch order") {
   TempDir dir;
   auto storage = OpenIn(dir);
   Create(*storage, "model");
   Create(*storage, "invited");
-  REQUIRE(storage->AddInvitations("invited", {"h1"}).ok());
+  CHECK(Commit(*storage, {Invited("invited", "x", "spent")}) == std::vector<O>{O::kStored});
   std::vector<std::size_t> seen;
   const BatchAdmission admit = [&](const std::vector<std::size_t>& candidates) {
     seen = candidates;
@@ -115,24 +133,96 @@ TEST_CASE("SqliteStorage: admission sees only the reports whose codes are good, 
     verdicts[1] = false;  // the second candidate (batch index 2): its round is full
     return verdicts;
   };
-  const std::vector<ReportRecord> batch = {Open("model", "a"), Invited("invited", "b", "nope"), Open("model", "c"),
-                                           Invited("invited", "d", "h1")};
-  CHECK(Commit(*storage, batch, admit) ==
-        std::vector<O>{O::kStored, O::kInvitationRejected, O::kNotAdmitted, O::kStored});
+  const std::vector<ReportRecord> batch = {Open("model", "a"), Invited("invited", "b", "spent"), Open("model", "c"),
+                                           Invited("invited", "d", "t1")};
+  CHECK(Commit(*storage, batch, admit) == std::vector<O>{O::kStored, O::kTokenUsed, O::kNotAdmitted, O::kStored});
   CHECK(seen == std::vector<std::size_t>{0, 2, 3});
   CHECK(BodiesOf(*storage, "model") == std::vector<std::string>{"a"});
-  // A report refused by admission spends no code.
-  const std::vector<ReportRecord> second = {Invited("invited", "e", "h1")};
-  CHECK(Commit(*storage, second, [](const std::vector<std::size_t>& c) { return std::vector<bool>(c.size(), false); }) ==
-        std::vector<O>{O::kInvitationRejected});
+  // A report refused by admission spends no token.
+  const auto refuse_all = [](const std::vector<std::size_t>& c) { return std::vector<bool>(c.size(), false); };
+  CHECK(Commit(*storage, {Invited("invited", "e", "t2")}, refuse_all) == std::vector<O>{O::kNotAdmitted});
+  CHECK(Commit(*storage, {Invited("invited", "e", "t2")}) == std::vector<O>{O::kStored});
+}
+
+TEST_CASE("SqliteStorage: a code is exchanged for one blinded element, durably; the same element again is a retry") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  Create(*storage, "invited");
+  Create(*storage, "other");
+  REQUIRE(storage->AddInvitations("invited", {"c1", "c2"}).ok());
+  using I = IssueOutcome;
+  CHECK(*storage->SpendInvitationForToken("invited", "c1", "b1") == I::kSpent);
+  CHECK(*storage->SpendInvitationForToken("invited", "c1", "b1") == I::kRepeated);
+  CHECK(*storage->SpendInvitationForToken("invited", "c1", "b2") == I::kRejected);
+  CHECK(*storage->SpendInvitationForToken("invited", "unknown", "b3") == I::kRejected);
+  CHECK(*storage->SpendInvitationForToken("other", "c2", "b3") == I::kRejected);  // another survey's code
+  CHECK(storage->CountInvitations("invited")->used == 1);
+  CHECK(*storage->InvitationUnused("invited", "c2"));
+  CHECK_FALSE(*storage->InvitationUnused("invited", "c1"));
+
+  // Committed before it returned: a second connection (another node, or after a crash) sees it.
+  storage.reset();
+  storage = OpenIn(dir);
+  CHECK(*storage->SpendInvitationForToken("invited", "c1", "b2") == I::kRejected);
+  CHECK(*storage->SpendInvitationForToken("invited", "c1", "b1") == I::kRepeated);
+
+  // Closed: nothing spent; deleted: nothing spent.
+  REQUIRE(storage->SetStatus({"invited", true, ""}).ok());
+  CHECK(*storage->SpendInvitationForToken("invited", "c2", "b4") == I::kSurveyClosed);
+  REQUIRE(storage->SetStatus({"invited", false, ""}).ok());
+  CHECK(*storage->InvitationUnused("invited", "c2"));
+
+  // Twenty threads, twenty different elements for one code: one is spent.
+  std::vector<std::thread> threads;
+  std::vector<I> outcomes(20);
+  for (int t = 0; t < 20; ++t) {
+    threads.emplace_back([&, t] { outcomes[t] = *storage->SpendInvitationForToken("invited", "c2", "e" + std::to_string(t)); });
+  }
+  for (auto& thread : threads) thread.join();
+  CHECK(std::count(outcomes.begin(), outcomes.end(), I::kSpent) == 1);
+  CHECK(std::count(outcomes.begin(), outcomes.end(), I::kRejected) == 19);
+
+  REQUIRE(storage->DeleteSurvey("invited").ok());
+  CHECK(*storage->SpendInvitationForToken("invited", "c2", "e0") == I::kSurveyDeleted);
+}
+
+TEST_CASE("SqliteStorage: a survey's key is stored with it, or created once for a survey that has none") {
+  TempDir dir;
+  auto storage = OpenIn(dir);
+  const std::string key(32, '\x07');
+  REQUIRE(*storage->CreateSurvey("keyed", 1, "{}", key) == CreateOutcome::kCreated);
+  int made = 0;
+  const auto fresh = [&] {
+    ++made;
+    return std::string(32, '\0') + std::to_string(made);
+  };
+  CHECK(*storage->LoadOrCreateSurveyKey("keyed", fresh) == key);
+  CHECK(made == 0);
+  // A survey created before keys gets one, once; reopened, the same one.
+  Create(*storage, "older");
+  const std::string first = *storage->LoadOrCreateSurveyKey("older", fresh);
+  CHECK(*storage->LoadOrCreateSurveyKey("older", fresh) == first);
+  storage.reset();
+  storage = OpenIn(dir);
+  CHECK(*storage->LoadOrCreateSurveyKey("older", fresh) == first);
+  CHECK(made == 1);
+  // An id that exists already keeps its key: the second creation stores nothing.
+  REQUIRE(*storage->CreateSurvey("keyed", 1, "{}", std::string(32, '\x09')) == CreateOutcome::kExists);
+  CHECK(*storage->LoadOrCreateSurveyKey("keyed", fresh) == key);
+  // Deleted: the key is gone, and none is made again.
+  REQUIRE(storage->DeleteSurvey("keyed").ok());
+  CHECK(storage->LoadOrCreateSurveyKey("keyed", fresh).error_code() == ErrorCode::kNotFound);
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM survey_keys WHERE survey_id = 'keyed'") == 0);
 }
 
 TEST_CASE("SqliteStorage: a deleted survey's id is never reused; a second deletion is kNotFound") {
   TempDir dir;
   auto storage = OpenIn(dir);
   Create(*storage, "doomed");
+  REQUIRE(*storage->CreateSurvey("doomed-keyed", 1, "{}", std::string(32, 'k')) == CreateOutcome::kCreated);
   REQUIRE(storage->AddInvitations("doomed", {"h1", "h2"}).ok());
-  CHECK(Commit(*storage, {Invited("doomed", "a", "h1")}) == std::vector<O>{O::kStored});
+  REQUIRE(*storage->SpendInvitationForToken("doomed", "h1", "b1") == IssueOutcome::kSpent);
+  CHECK(Commit(*storage, {Invited("doomed", "a", "t1")}) == std::vector<O>{O::kStored});
   Create(*storage, "other");
   CHECK(Commit(*storage, {Open("other", "x"), Open("other", "y")}) == std::vector<O>{O::kStored, O::kStored});
 
@@ -152,6 +242,9 @@ TEST_CASE("SqliteStorage: a deleted survey's id is never reused; a second deleti
   CHECK_FALSE(*storage->WasDeleted("other"));
   CHECK(storage->CountInvitations("doomed")->total == 0);
   CHECK(BodiesOf(*storage, "doomed").empty());
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM spent_tokens WHERE survey_id = 'doomed'") == 0);
+  REQUIRE(storage->DeleteSurvey("doomed-keyed").ok());
+  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM survey_keys") == 0);
   CHECK(BodiesOf(*storage, "other").size() == 2);
 
   // Reopened, the id is still refused.
@@ -225,7 +318,7 @@ TEST_CASE("SqliteStorage: ForEachReportOf reads in chunks, lets the store work b
   };
   REQUIRE(storage->ForEachReportOf("s", visit, [&] { return ++checks > 99; }, 2).ok());
   CHECK(bodies == std::vector<std::string>{"r0", "r1", "r2", "r3", "r4"});
-  CHECK(checks == 4);  // before chunks of 2, 2, 1 (reports) and 0 (sealed reports)
+  CHECK(checks == 3);  // before chunks of 2, 2 and 1
 
   bodies.clear();
   checks = 0;
@@ -245,7 +338,7 @@ TEST_CASE("SqliteStorage: start-up reads surveys, statuses, ledgers and every re
     REQUIRE(storage->SetStatus({"b", true, ""}).ok());
     REQUIRE(storage->SetStatus({"a", false, "2999-01-01T00:00:00Z"}).ok());
     REQUIRE(storage->UpdateLedger("a", "q", [](const auto&) -> Result<std::string> { return std::string("{}"); }).ok());
-    Commit(*storage, {Invited("a", "sealed", "h")});
+    Commit(*storage, {Invited("a", "invited", "t")});
     REQUIRE(storage->SetStatus({"b", false, ""}).ok());
     Commit(*storage, {Open("b", "open1"), Open("b", "open2")});
     REQUIRE(storage->SetStatus({"b", true, ""}).ok());
@@ -274,7 +367,7 @@ TEST_CASE("SqliteStorage: start-up reads surveys, statuses, ledgers and every re
   std::vector<std::string> all;
   REQUIRE(storage->ForEachReport([&](const std::string& id, const std::string& body) { all.push_back(id + ":" + body); })
               .ok());
-  CHECK(all == std::vector<std::string>{"b:open1", "b:open2", "a:sealed"});
+  CHECK(all == std::vector<std::string>{"a:invited", "b:open1", "b:open2"});
 }
 
 TEST_CASE("SqliteStorage: files are private, and a database replaced under the server takes no writes (kUnavailable)") {
