@@ -87,6 +87,16 @@ async function start() {
   });
 }
 
+// Once this browser holds the token, the code has done its work: it leaves
+// the address (and so the history and any later Referer), a reload reusing
+// the token.
+function dropCodeFromAddress() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('code')) return;
+  url.searchParams.delete('code');
+  window.history.replaceState(window.history.state, '', url.href);
+}
+
 // The page's lang, its fixed text and its number formats follow the survey's "language".
 function applyLanguage(tag) {
   const language = setLanguage(tag);
@@ -194,6 +204,7 @@ function createPage(survey, privacy, core, stateful, status) {
           // Before the first question: the invitation is now kept in this
           // browser, and what the organisers can and cannot link.
           const kept = context.invitation && context.token ? renderInvitationKept(context.token) : null;
+          if (kept) dropCodeFromAddress();
           if (gate) gate.element.replaceWith(kept ?? '');
           else {
             renderHeader(survey);
