@@ -96,6 +96,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   assert.equal(await page.getByTestId('created-survey-link').getAttribute('href'), `${fixture.server.baseUrl}/s/team-pulse`);
   assert.equal(await page.getByTestId('created-results-link').getAttribute('href'), `${fixture.server.baseUrl}/results/team-pulse`);
 
+  assert.match(await page.getByTestId('invitations-promise').textContent(), /neither the server nor you can tell which invitee sent which answers/);
   await page.getByTestId('invitation-count').fill('2');
   await page.getByTestId('generate-invitations').click();
   const links = page.getByTestId('invitation-links').locator('a');
