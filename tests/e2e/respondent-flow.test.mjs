@@ -254,6 +254,22 @@ test('a used invitation is refused in plain words; a proof that does not verify 
   await page.close();
 });
 
+test('a French invitation survey says where the invitation is kept, and what can be linked, in French', async () => {
+  await create(survey('invite-fr', [{ ...categorical('q1', 'Êtes-vous heureux ?', ['Oui', 'Non']) }], { access: 'invitation', language: 'fr' }));
+  const [code] = await makeCodes('invite-fr', 1);
+  const { page, log } = await open(`/s/invite-fr?code=${encodeURIComponent(code)}`);
+  await page.getByTestId('survey-form').waitFor();
+  assert.equal(await page.locator('#kept-heading').textContent(), 'Votre invitation est gardée dans ce navigateur');
+  assert.match(await page.getByTestId('kept-cannot').textContent(), /^Ils ne peuvent pas savoir quelle personne invitée a envoyé quelles réponses/);
+  assert.match(await page.getByTestId('kept-can').textContent(), /quand cette page a été ouverte et quand des réponses ont été envoyées, et l’adresse réseau/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertFits(page, 'the French invitation notice on a phone');
+  await screenshot(page, 'phone-respondent-invitation-kept-fr');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
+
 test('a closed survey says so before any question; a report refused as closed is kept', async () => {
   await create(survey('closing', [categorical('q1', 'Are you happy?')]));
   const { page, log } = await open('/s/closing');
