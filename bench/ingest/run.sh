@@ -19,6 +19,17 @@
 # same run is printed too (dd oflag=dsync), since durable ingestion at 16
 # connections is bounded by it and nginx's static file is not.
 #
+# BENCH_SURVEY=invitation measures an invitation survey instead: for each
+# binary in DENIABLE_BINS (default DENIABLE_BIN), a fresh server, an
+# invitation copy of the demo survey and BENCH_INVITED unique pre-issued
+# headers (bench/ingest/invitation_headers.mjs: X-Invitation-Code for a
+# binary before blind tokens, X-Invitation-Token for one with them), then
+# wrk POSTs reports, each with its own header, BENCH_ROUNDS times per
+# connection count, each run with its share of the headers (it ends at
+# BENCH_DURATION or when they are used up; requests/s counts 201s only);
+# one table for all binaries, and the durability check (every 201 stored)
+# for each.
+#
 # Environment: DENIABLE_BIN (default build/deniable), BENCH_DURATION (5s),
 # BENCH_ROUNDS (3), BENCH_THREADS (2), BENCH_CONNECTIONS ("16 64": each count
 # gets POST and nginx runs; group commit puts more reports in one fsync when
@@ -72,6 +83,7 @@ free_port() {
 }
 
 start_deniable() {
+  mkdir -p "$WORK/data" && chmod 700 "$WORK/data"
   "$BIN" serve --port 0 --data "$WORK/data" --web "$WORK/no-web" --demo examples/demo-survey.json --quiet \
     >"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
@@ -159,6 +171,77 @@ verify_durability() {
   fi
   echo "OK: every acknowledged report is stored"
 }
+
+# --- BENCH_SURVEY=invitation
+
+INVITED_REPORT='{"survey":"invited","version":1,"responses":{"drugs":1,"alcohol":[0,1,0,0,1],"stress":[0,3]}}'
+
+# The invitation survey's respondents, as the server counts them (read with the admin token).
+invited_respondents() {
+  curl -sf -H "Authorization: Bearer $(cat "$WORK/data/admin-token")" "$SERVER_URL/api/surveys" |
+    grep -o '"id":"invited"[^}]*"respondents":[0-9]*' | grep -o '"respondents":[0-9]*' | cut -d: -f2
+}
+
+run_invitation_bench() {
+  local bin label acknowledged result requests non2xx stored in_flight
+  for bin in ${DENIABLE_BINS:-$BIN}; do
+    [ -x "$bin" ] || { echo "bench/ingest: $bin not found" >&2; return 1; }
+    label="$(basename "$(dirname "$(dirname "$(readlink -f "$bin")")")")"
+    rm -rf "$WORK/data"
+    BIN="$bin" start_deniable
+    jq -c '.id = "invited" | .access = "invitation" | .results = "admin"' examples/demo-survey.json |
+      curl -sf -o /dev/null -H "Authorization: Bearer $(cat "$WORK/data/admin-token")" -H 'Content-Type: application/json' \
+        --data-binary @- "$SERVER_URL/api/surveys"
+    local started=$SECONDS
+    node bench/ingest/invitation_headers.mjs "$SERVER_URL" "$(cat "$WORK/data/admin-token")" invited "$INVITED" "$WORK/headers"
+    echo "$label: $INVITED headers ($(cut -d: -f1 "$WORK/headers" | sort -u | tr '\n' ' ')) pre-issued in $((SECONDS - started)) s"
+    : >"$WORK/invited-rows"
+    for CONNECTIONS in $CONNECTION_COUNTS; do
+      for round in $(seq "$ROUNDS"); do
+        # Each run takes its share of the headers, none an earlier run used.
+        local used share
+        used="$(cat "$WORK/used" 2>/dev/null || echo 0)"
+        share=$((INVITED / ($(wc -w <<<"$CONNECTION_COUNTS") * ROUNDS)))
+        sed -n "$((used + 1)),$((used + share))p" "$WORK/headers" >"$WORK/headers-now"
+        result="$(WRK_BODY="$INVITED_REPORT" WRK_HEADERS="$WORK/headers-now" WRK_THREADS="$THREADS" timeout 120 \
+          wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s bench/ingest/wrk_invited.lua \
+          "$SERVER_URL/api/surveys/invited/reports" | grep '^WRK_RESULT')"
+        echo "$((used + share))" >"$WORK/used"
+        echo "POST_invitation_reports_(${label},_${CONNECTIONS}_connections,_round_$round) $result" >>"$WORK/rows"
+        echo "$result" >>"$WORK/invited-rows"
+      done
+    done
+    rm -f "$WORK/used"
+    acknowledged=0
+    while read -r result; do
+      requests="$(field "$result" requests)"
+      non2xx="$(field "$result" non2xx)"
+      acknowledged=$((acknowledged + requests - non2xx))
+    done <"$WORK/invited-rows"
+    stored="$(invited_respondents)"
+    in_flight=0
+    for count in $CONNECTION_COUNTS; do in_flight=$((in_flight + count * ROUNDS)); done
+    echo "$label: reports acknowledged with 201: $acknowledged; counted by the server: $stored"
+    if [ "$((stored - acknowledged))" -lt 0 ] || [ "$((stored - acknowledged))" -gt "$in_flight" ]; then
+      echo "FAIL: stored reports do not match the acknowledged ones" >&2
+      return 1
+    fi
+    kill "$SERVER_PID" && wait "$SERVER_PID" 2>/dev/null
+    SERVER_PID=""
+  done
+  echo
+  print_table
+  echo
+  print_flush_time
+}
+
+if [ "${BENCH_SURVEY:-demo}" = invitation ]; then
+  INVITED="${BENCH_INVITED:-40000}"
+  command -v jq >/dev/null || { echo "bench/ingest: jq is not installed" >&2; exit 1; }
+  echo "bench/ingest: invitation survey, wrk -t$THREADS -c{${CONNECTION_COUNTS// /,}} -d$DURATION on 127.0.0.1, $(nproc) cores"
+  run_invitation_bench
+  exit 0
+fi
 
 echo "bench/ingest: wrk -t$THREADS -c{${CONNECTION_COUNTS// /,}} -d$DURATION on 127.0.0.1, $(nproc) cores"
 start_deniable
