@@ -96,6 +96,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   assert.equal(await page.getByTestId('created-survey-link').getAttribute('href'), `${fixture.server.baseUrl}/s/team-pulse`);
   assert.equal(await page.getByTestId('created-results-link').getAttribute('href'), `${fixture.server.baseUrl}/results/team-pulse`);
 
+  assert.match(await page.getByTestId('invitations-promise').textContent(), /neither the server nor you can tell which invitee sent which answers/);
   await page.getByTestId('invitation-count').fill('2');
   await page.getByTestId('generate-invitations').click();
   const links = page.getByTestId('invitation-links').locator('a');
@@ -105,7 +106,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   const code = new URL(invitationUrl).searchParams.get('code');
   assert.ok(code, `invitation link without a code: ${invitationUrl}`);
 
-  // The invitation link opens the survey with the code filled in.
+  // The invitation link opens the survey: its code is exchanged for a token at once.
   await links.first().click();
   await page.getByTestId('survey-form').waitFor();
   assert.equal(await page.getByTestId('survey-title').textContent(), 'Team pulse');
@@ -113,11 +114,13 @@ test('a survey built on the creation page can be created, invited to, answered a
   await page.getByTestId('option-stress-2').check();
   await reviewAnswers(page, 'click');
   await page.getByTestId('prepare-report').click();
-  assert.equal(await page.getByTestId('invitation-code').inputValue(), code);
   await page.getByTestId('send-report').click();
   await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  const issuance = log.requests.find((request) => request.method === 'POST' && request.url.endsWith('/api/surveys/team-pulse/tokens'));
+  assert.equal(JSON.parse(issuance.body).code, code);
   const post = log.requests.find((request) => request.method === 'POST' && request.url.endsWith('/api/surveys/team-pulse/reports'));
-  assert.equal(post.headers['x-invitation-code'], code);
+  assert.match(post.headers['x-invitation-token'], /^[0-9a-f]{64}\.[0-9a-f]{128}$/);
+  assert.equal(post.headers['x-invitation-code'], undefined);
 
   // The same code cannot be used twice: on another device (this one remembers the survey was answered), the page
   // checks the code when it opens and says so before any question.
@@ -126,7 +129,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   await forgetDevice(reuse.page);
   const refusal = reuse.page.getByTestId('gate-message');
   await refusal.waitFor();
-  assert.match(await refusal.textContent(), /^This invitation code is not valid for this survey, or it has already been used\./);
+  assert.match(await refusal.textContent(), /^This invitation has already been used, or its code is not one of this survey’s\./);
   assert.equal(await reuse.page.getByTestId('survey-form').count(), 0, 'no question is offered with a used code');
   await reuse.page.close();
 

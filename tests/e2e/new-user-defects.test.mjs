@@ -140,18 +140,19 @@ test('item 13: a used code is refused in the page’s words; a part ending in "?
   const made = await requestJson(fixture.server.baseUrl, `/api/surveys/${BLOCK_SURVEY.id}/invitations`, { method: 'POST', json: { count: 2 }, headers: admin() });
   const [used, fresh] = made.body.codes;
   const core = await loadCore();
-  const report = core.perturbSeeded(BLOCK_SURVEY, { habits: { answers: { smoke: 0, sport: 1 }, sensitivity: {} } }, '5');
-  const spent = await requestJson(fixture.server.baseUrl, `/api/surveys/${BLOCK_SURVEY.id}/reports`, {
-    method: 'POST', json: report, headers: { 'X-Invitation-Code': used },
+  // Spent by another browser: exchanged for a token there.
+  const spent = await requestJson(fixture.server.baseUrl, `/api/surveys/${BLOCK_SURVEY.id}/tokens`, {
+    method: 'POST', json: { code: used, blinded_element: core.tokenBlind().blinded_element },
   });
-  assert.equal(spent.status, 201, JSON.stringify(spent.body));
+  assert.equal(spent.status, 200, JSON.stringify(spent.body));
 
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/s/${BLOCK_SURVEY.id}?code=${used}`);
   const refusal = page.getByTestId('gate-message');
   await refusal.waitFor();
   assert.equal(await refusal.textContent(),
-    'This invitation code is not valid for this survey, or it has already been used. Check it for typing mistakes, or ask the organisers for a new one.');
+    'This invitation has already been used, or its code is not one of this survey’s. Had it been used in this browser, this page would still hold it and show your questions: ' +
+    'it may have been opened in another browser or on another device. Check the code for typing mistakes, or ask the organisers for a new invitation.');
 
   await page.getByTestId('gate-code').fill(fresh);
   await page.getByTestId('gate-check').click();

@@ -1,5 +1,8 @@
 // The respondent's page (issue "Respondents and researchers", respondent
-// part): the invitation code checked when the page opens (not spent), a
+// part; issue 30): the invitation code exchanged for a blind token when the
+// page opens (the report carries the token, never the code; a reload reuses
+// it; a lost answer is retried with the same element; a proof that does not
+// verify stops the page), a
 // closed survey said before any question, the device remembering an answered
 // survey and sharing a prepared report across tabs, the review with Change,
 // the warning when leaving with an unsent report, plain words (technical
@@ -8,7 +11,10 @@
 // the skip link, progress, the preview, the results link, emphasis in survey
 // text and a survey in French.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { test } from 'node:test';
+import { loadCore } from '../../web/src/core.js';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
@@ -20,6 +26,16 @@ const fixture = useServerAndBrowser();
 const admin = () => ({ Authorization: `Bearer ${fixture.server.adminToken}` });
 // Refused requests the page handles (a 403 or 409) are logged by Chromium.
 const HANDLED = [/Failed to load resource/];
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// axe-core's WCAG 2 A and AA violations on the page.
+async function axeViolations(page) {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
 
 function categorical(id, text, options = ['Yes', 'No'], extra = {}) {
   return { id, text, type: 'categorical', options, mechanism: { name: 'grr', epsilon: 1 }, ...extra };
@@ -56,60 +72,202 @@ async function prepare(page) {
   await page.getByTestId('report-panel').waitFor();
 }
 
-test('an invitation code is checked when the page opens, before any question, and not spent', async () => {
-  const definition = await create(survey('invited', [categorical('q1', 'Are you happy?')], { access: 'invitation' }));
-  const codes = (await requestJson(fixture.server.baseUrl, '/api/surveys/invited/invitations', { method: 'POST', json: { count: 3 }, headers: admin() })).body.codes;
+// Codes for an invitation survey made now.
+async function makeCodes(surveyId, count) {
+  const made = await requestJson(fixture.server.baseUrl, `/api/surveys/${surveyId}/invitations`, { method: 'POST', json: { count }, headers: admin() });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  return made.body.codes;
+}
 
-  // No code: told what is needed, no question offered.
+const tokenPosts = (log) => log.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/tokens'));
+const reportPosts = (log) => log.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/reports'));
+
+test('an invitation code is exchanged for a blind token when the page opens; the report carries the token, never the code, and a reload reuses it', async () => {
+  await create(survey('invited', [categorical('q1', 'Are you happy?')], { access: 'invitation' }));
+  const codes = await makeCodes('invited', 1);
+
+  // No code: told what is needed, no question offered; a wrong code is refused there.
   const missing = await open('/s/invited');
   await missing.page.getByTestId('invitation-gate').waitFor();
-  assert.match(await missing.page.getByTestId('gate-needed').textContent(), /invitation code/);
+  assert.match(await missing.page.getByTestId('gate-needed').textContent(), /invitation code.*anonymous pass.*never with your code/);
   assert.equal(await missing.page.getByTestId('survey-form').count(), 0);
-  // A wrong code is refused there, with the server's message.
   await missing.page.getByTestId('gate-code').fill('not-a-code');
   await missing.page.getByTestId('gate-check').click();
   await missing.page.getByTestId('gate-message').waitFor();
   assert.equal(await missing.page.getByTestId('gate-code').getAttribute('aria-invalid'), 'true');
   assert.equal(await missing.page.getByTestId('survey-form').count(), 0);
-  // A valid code typed: the questions appear, and the code is not spent.
-  await missing.page.getByTestId('gate-code').fill(codes[0]);
-  await missing.page.getByTestId('gate-check').click();
-  await missing.page.getByTestId('survey-form').waitFor();
-  assert.deepEqual((await checkCode('invited', codes[0])).body, { valid: true, needed: true }, 'the check spent the code');
-  assert.deepEqual(unexpectedProblems(missing.log, HANDLED), []);
+  assert.deepEqual(await axeViolations(missing.page), []);
   await missing.page.close();
 
-  // A code in the address: checked at once. Prepared, then the code is spent
-  // elsewhere: Send is refused, the prepared report is kept, another code works.
-  const { page, log } = await open(`/s/invited?code=${encodeURIComponent(codes[1])}`);
+  // The code in the link: exchanged at once; before the first question, the
+  // page says the invitation is now kept in this browser and what can be linked.
+  const { page, log } = await open(`/s/invited?code=${encodeURIComponent(codes[0])}`);
   await page.getByTestId('survey-form').waitFor();
+  assert.match(await page.getByTestId('kept-body').textContent(), /kept in this browser.*if this browser’s data is cleared before you send your report, the invitation is lost/);
+  assert.match(await page.getByTestId('kept-cannot').textContent(), /cannot tell which invitee sent which answers/);
+  assert.match(await page.getByTestId('kept-can').textContent(), /when this page was opened and when answers were sent, and the network address/);
+  const key = (await requestJson(fixture.server.baseUrl, '/api/surveys/invited/invitation-key')).body;
+  assert.equal(await page.getByTestId('kept-technical').isVisible(), true);
+  assert.match(await page.getByTestId('kept-technical').textContent(), new RegExp(`RFC 9497.*ristretto255 and SHA-512.*fingerprint ${key.public_key.slice(0, 16)}`));
+  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /VOPRF|RFC 9497|ristretto/, 'the protocol only inside the disclosure');
+  assert.equal(new URL(page.url()).searchParams.has('code'), false, 'the code leaves the address once exchanged');
+  assert.equal((await checkCode('invited', codes[0])).status, 403, 'the code was spent at issuance');
+  await page.getByTestId('kept-technical').locator('summary').click();
+  assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, 'desktop-respondent-invitation-kept');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertFits(page, 'the invitation notice on a phone');
+  await screenshot(page, 'phone-respondent-invitation-kept');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Answered and prepared, then reloaded: the token and the report survive, no second issuance.
   await page.getByTestId('option-q1-0').check();
   await prepare(page);
   const prepared = await page.getByTestId('report-json').textContent();
-  const spend = await requestJson(fixture.server.baseUrl, '/api/surveys/invited/reports', {
-    method: 'POST', json: JSON.parse(prepared), headers: { 'X-Invitation-Code': codes[1] },
-  });
-  assert.equal(spend.status, 201);
-  await page.getByTestId('send-report').click();
-  await page.locator('[data-testid="send-status"][data-state="error"]').waitFor();
-  assert.equal(await page.getByTestId('report-json').textContent(), prepared, 'the prepared report is kept');
-  await page.getByTestId('invitation-code').fill(codes[2]);
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.reload();
+  await page.getByTestId('report-panel').waitFor();
+  assert.equal(await page.getByTestId('report-json').textContent(), prepared);
+  assert.equal(await page.getByTestId('invitation-kept').count(), 1);
+  assert.equal(await page.getByTestId('invitation-gate').count(), 0);
+  // A second tab with the link again: the same token and report, no issuance.
+  const second = await open(`/s/invited?code=${encodeURIComponent(codes[0])}`);
+  await second.page.getByTestId('report-panel').waitFor();
+  assert.equal(await second.page.getByTestId('report-json').textContent(), prepared);
+  await second.page.close();
+  assert.match(await page.getByTestId('token-send-note').textContent(), /never with your invitation code/);
   await page.getByTestId('send-report').click();
   await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+
+  // From the recorded requests: one issuance, with the code and a blinded
+  // element only; one report, with the token and no code anywhere.
+  assert.deepEqual(tokenPosts(second.log), []);
+  const issuances = tokenPosts(log);
+  assert.equal(issuances.length, 1, 'one issuance across the reload');
+  const issued = JSON.parse(issuances[0].body);
+  assert.deepEqual(Object.keys(issued).sort(), ['blinded_element', 'code']);
+  assert.equal(issued.code, codes[0]);
+  assert.match(issued.blinded_element, /^[0-9a-f]{64}$/);
+  const reports = reportPosts(log);
+  assert.equal(reports.length, 1);
+  const [, input, output] = reports[0].headers['x-invitation-token'].match(/^([0-9a-f]{64})\.([0-9a-f]{128})$/);
+  assert.equal(reports[0].body, prepared, 'the report body is the text shown');
+  assert.equal(reports[0].headers['x-invitation-code'], undefined);
+  const sent = JSON.stringify({ url: reports[0].url, headers: reports[0].headers, body: reports[0].body }).toLowerCase();
+  assert.equal(sent.includes(codes[0].toLowerCase()), false, 'no code in the report request');
+  assert.equal(issuances[0].body.includes(input) || issuances[0].body.includes(output), false, 'the issuance never carries the token');
+  assert.notEqual(issued.blinded_element, input);
+  assert.equal(await page.evaluate(() => localStorage.getItem('deniable.invitation.invited')), null, 'sent: the token is forgotten');
   assert.deepEqual(unexpectedProblems(log, HANDLED), []);
   await page.close();
+});
 
-  // A used code in the address: told before any question (on a device that
-  // has not answered: this one remembers that it did, and says so instead).
-  const used = await open(`/s/invited?code=${encodeURIComponent(codes[1])}`);
-  await used.page.getByTestId('already-answered').waitFor();
-  await used.page.evaluate(() => localStorage.clear());
-  await used.page.reload();
+test('an issuance whose answer is lost is retried with the same blinded element, by the retry button or a reload', async () => {
+  for (const how of ['retry', 'reload']) {
+    const id = `invited-drop-${how}`;
+    await create(survey(id, [categorical('q1', 'Are you happy?')], { access: 'invitation' }));
+    const [code] = await makeCodes(id, 1);
+    const { page, log } = await openRecordedPage(fixture.browser.context);
+    // The first POST /tokens reaches the server (which spends the code and answers), then the connection drops.
+    let handled = null;
+    await page.route(`**/api/surveys/${id}/tokens`, async (route) => {
+      if (handled !== null) return route.continue();
+      handled = (await route.fetch()).status();
+      return route.abort('connectionreset');
+    });
+    await page.goto(`${fixture.server.baseUrl}/s/${id}?code=${encodeURIComponent(code)}`);
+    await page.getByTestId('gate-retry').waitFor();
+    assert.equal(handled, 200, 'the server spent the code and answered');
+    assert.match(await page.getByTestId('gate-failed').textContent(), /could not be exchanged yet.*Nothing is lost/);
+    assert.equal(await page.getByTestId('survey-form').count(), 0);
+    if (how === 'retry') {
+      assert.deepEqual(await axeViolations(page), []);
+      await screenshot(page, 'desktop-respondent-issuance-failed');
+      await page.getByTestId('gate-retry').click();
+    } else {
+      await page.reload();
+    }
+    await page.getByTestId('survey-form').waitFor();
+    const posts = tokenPosts(log).map((request) => JSON.parse(request.body));
+    assert.equal(posts.length, 2);
+    assert.deepEqual(posts[1], posts[0], `${how}: the same code and blinded element`);
+    assert.deepEqual(unexpectedProblems(log, [...HANDLED, /ERR_CONNECTION_RESET/]), []);
+    await page.close();
+  }
+});
+
+test('a used invitation is refused in plain words; a proof that does not verify stops the page; a token used elsewhere is refused at Send', async () => {
+  await create(survey('invited-used', [categorical('q1', 'Are you happy?')], { access: 'invitation' }));
+  const codes = await makeCodes('invited-used', 3);
+  const core = await loadCore();
+  // Exchanged in another browser.
+  const elsewhere = await requestJson(fixture.server.baseUrl, '/api/surveys/invited-used/tokens', {
+    method: 'POST', json: { code: codes[0], blinded_element: core.tokenBlind().blinded_element },
+  });
+  assert.equal(elsewhere.status, 200);
+  const used = await open(`/s/invited-used?code=${encodeURIComponent(codes[0])}`);
   await used.page.getByTestId('gate-message').waitFor();
-  assert.ok((await used.page.getByTestId('gate-message').textContent()).length > 0);
+  assert.match(await used.page.getByTestId('gate-message').textContent(), /^This invitation has already been used/);
   assert.equal(await used.page.getByTestId('survey-form').count(), 0);
   await used.page.close();
-  assert.ok(definition);
+
+  // The server's proof altered on the way: the page goes no further.
+  const key = (await requestJson(fixture.server.baseUrl, '/api/surveys/invited-used/invitation-key')).body;
+  const forged = await openRecordedPage(fixture.browser.context);
+  await forged.page.route('**/api/surveys/invited-used/tokens', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, proof: { c: body.proof.s, s: body.proof.c } } });
+  });
+  await forged.page.goto(`${fixture.server.baseUrl}/s/invited-used?code=${encodeURIComponent(codes[1])}`);
+  await forged.page.getByTestId('gate-unverified').waitFor();
+  assert.equal(await forged.page.locator('#gate-heading').textContent(), 'This page stops here');
+  assert.match(await forged.page.getByTestId('gate-unverified').textContent(), /does not match this survey’s published key/);
+  assert.match(await forged.page.getByTestId('gate-unverified-detail').textContent(), new RegExp(`VOPRF proof \\(RFC 9497, ristretto255-SHA512\\).*fingerprint ${key.public_key.slice(0, 16)}`));
+  assert.equal(await forged.page.getByTestId('gate-code').isVisible(), false);
+  assert.equal(await forged.page.getByTestId('survey-form').count(), 0);
+  assert.deepEqual(await axeViolations(forged.page), []);
+  await forged.page.getByTestId('gate-unverified-detail').locator('summary').click();
+  await screenshot(forged.page, 'desktop-respondent-proof-refused');
+  assert.deepEqual(unexpectedProblems(forged.log, HANDLED), []);
+  await forged.page.close();
+
+  // Prepared with a token, which is then spent by another report: Send says so, the report is kept.
+  const { page, log } = await open(`/s/invited-used?code=${encodeURIComponent(codes[2])}`);
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('option-q1-1').check();
+  await prepare(page);
+  const prepared = await page.getByTestId('report-json').textContent();
+  const token = JSON.parse(await page.evaluate(() => localStorage.getItem('deniable.invitation.invited-used')));
+  const spend = await requestJson(fixture.server.baseUrl, '/api/surveys/invited-used/reports', {
+    method: 'POST', json: JSON.parse(prepared), headers: { 'X-Invitation-Token': `${token.input}.${token.output}` },
+  });
+  assert.equal(spend.status, 201, JSON.stringify(spend.body));
+  await page.getByTestId('send-report').click();
+  await page.locator('[data-testid="send-status"][data-state="error"]').waitFor();
+  assert.match(await page.getByTestId('send-status').textContent(), /already been used to send a report/);
+  assert.equal(await page.getByTestId('report-json').textContent(), prepared, 'the prepared report is kept');
+  assert.equal(await page.getByTestId('send-report').isDisabled(), true, 'no Send without a token');
+  assert.equal(await page.evaluate(() => localStorage.getItem('deniable.invitation.invited-used')), null, 'the refused token is dropped');
+  assert.deepEqual(unexpectedProblems(log, HANDLED), []);
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.close();
+});
+
+test('a French invitation survey says where the invitation is kept, and what can be linked, in French', async () => {
+  await create(survey('invite-fr', [{ ...categorical('q1', 'Êtes-vous heureux ?', ['Oui', 'Non']) }], { access: 'invitation', language: 'fr' }));
+  const [code] = await makeCodes('invite-fr', 1);
+  const { page, log } = await open(`/s/invite-fr?code=${encodeURIComponent(code)}`);
+  await page.getByTestId('survey-form').waitFor();
+  assert.equal(await page.locator('#kept-heading').textContent(), 'Votre invitation est gardée dans ce navigateur');
+  assert.match(await page.getByTestId('kept-cannot').textContent(), /^Ils ne peuvent pas savoir quelle personne invitée a envoyé quelles réponses/);
+  assert.match(await page.getByTestId('kept-can').textContent(), /quand cette page a été ouverte et quand des réponses ont été envoyées, et l’adresse réseau/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await assertFits(page, 'the French invitation notice on a phone');
+  await screenshot(page, 'phone-respondent-invitation-kept-fr');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
 });
 
 test('a closed survey says so before any question; a report refused as closed is kept', async () => {

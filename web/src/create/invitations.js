@@ -22,7 +22,10 @@ export function createInvitationsPanel(surveyId, adminToken) {
   const generated = [];
   const form = el('form', { class: 'invitations', novalidate: true }, [
     el('h3', { text: 'Invitations' }),
-    el('p', { class: 'hint', text: 'Each code can send one report. Give each respondent one link.' }),
+    el('p', { class: 'hint', testid: 'invitations-promise', text: 'Each code can send one report: give each invitee one link. When an invitee opens it, their browser ' +
+      'exchanges the code for an anonymous pass (a blind token) and later sends the report with that pass, so neither the server nor you can tell ' +
+      'which invitee sent which answers (the server still sees when pages are opened and reports arrive, as any website does). A code counts as used once its link is opened; ' +
+      'an invitee who clears their browser’s data before sending loses the invitation (make them a new code).' }),
     el('div', { class: 'field field-inline' }, [el('label', { for: 'invitation-count', text: 'How many' }), count, button]),
     countMessage.element,
     status,

@@ -6,7 +6,9 @@ import { t } from './texts.js';
 // Other errors keep the server's message.
 const WORDS = {
   invitation_invalid: () => t('inviteInvalid'),
-  invitation_required: () => t('codeBeforeSend'),
+  invitation_required: () => t('tokenMissing'),
+  token_used: () => t('tokenUsed'),
+  token_invalid: () => t('tokenInvalid'),
   model_complete: () => t('modelComplete'),
 };
 

@@ -6,15 +6,18 @@
 //
 //   loading ──open──▶ closed | alreadyAnswered | invitation | answering | prepared
 //   loading ──fail──▶ failed (no survey in the address, not found, not loaded)
-//   invitation, invitationRefused ──checkCode──▶ checkingCode
+//   invitation, invitationRefused ──checkCode──▶ checkingCode (the code exchanged for a token)
 //   invitation, invitationRefused, checkingCode ──refuseCode──▶ invitationRefused
-//   checkingCode ──acceptCode──▶ answering
+//   checkingCode ──issuanceFailed──▶ issuanceFailed ──retry──▶ checkingCode (the same blinded element)
+//   checkingCode ──unverified──▶ invitationUnverified (the server's proof does not verify: nothing follows)
+//   checkingCode ──issued──▶ answering, or prepared (a report kept from before that had no token)
 //   answering ──review──▶ reviewing ──change──▶ answering
 //   reviewing ──prepare──▶ preparing ──prepared──▶ prepared
 //   preparing ──prepareFailed──▶ reviewing
 //   answering, reviewing, preparing ──preparedElsewhere──▶ prepared (another tab's report)
-//   prepared ──send──▶ sending ──sent──▶ sent
+//   prepared ──send──▶ sending ──sent──▶ sent (an invitation survey: only with a token)
 //   sending ──sendFailed──▶ prepared, sending ──renewed──▶ prepared (a model's round moved on)
+//   sending ──tokenRefused──▶ prepared without a token (used or invalid: another invitation's link is needed)
 //   answering … sending ──answeredElsewhere──▶ alreadyAnswered (another tab sent)
 //   answering, reviewing ──edit──▶ the same state, answers touched (leaving then warns)
 //
@@ -34,6 +37,8 @@ export const STATES = Object.freeze({
   invitation: 'invitation',
   checkingCode: 'checkingCode',
   invitationRefused: 'invitationRefused',
+  issuanceFailed: 'issuanceFailed',
+  invitationUnverified: 'invitationUnverified',
   answering: 'answering',
   reviewing: 'reviewing',
   preparing: 'preparing',
@@ -49,10 +54,19 @@ const BEFORE_REPORT = [S.answering, S.reviewing, S.preparing];
 const IN_PROGRESS = [...BEFORE_REPORT, S.prepared, S.sending];
 
 // A report as the page shows it: {reportText, answers (null when restored:
-// the true answers are gone), restored, notice (why it replaced one), code}.
-function report({ reportText, answers = null, restored = false, notice = null, code = null }) {
+// the true answers are gone), restored, notice (why it replaced one)}.
+function report({ reportText, answers = null, restored = false, notice = null }) {
   if (typeof reportText !== 'string' || reportText === '') throw new FlowError('a report needs its text');
-  return { reportText, answers, restored, notice, code };
+  return { reportText, answers, restored, notice };
+}
+
+// A token as the page keeps it: {input, output} (hex), and the public key it
+// was verified with (hex, or null when not known).
+function token({ input, output, public_key: publicKey = null } = {}) {
+  if (typeof input !== 'string' || input === '' || typeof output !== 'string' || output === '') {
+    throw new FlowError('a token needs its input and output');
+  }
+  return { input, output, public_key: publicKey };
 }
 
 // Each event: the states it may leave, and what it makes of the context
@@ -60,16 +74,20 @@ function report({ reportText, answers = null, restored = false, notice = null, c
 const EVENTS = {
   // The page's facts at load: {restored (a prepared report's text, or null),
   // answered (a Date, or null), accepting (false when closed), invitation
-  // (the survey needs a code)}. A report already prepared wins over all else:
-  // it is shown, never drawn again.
+  // (the survey needs an invitation), token (this device's token for it, or
+  // null)}. A report already prepared wins over all else: it is shown, never
+  // drawn again; an invitation survey's, once there is a token to send it with
+  // (without one, the gate comes first and the report is held meanwhile).
   open: {
     from: [S.loading],
-    apply(context, { restored = null, answered = null, accepting = true, invitation = false }) {
-      if (restored) return { state: S.prepared, report: report({ reportText: restored, restored: true }) };
-      if (answered) return { state: S.alreadyAnswered, answeredOn: answered };
-      if (accepting === false) return { state: S.closed };
-      if (invitation && !context.preview) return { state: S.invitation };
-      return { state: S.answering };
+    apply(context, { restored = null, answered = null, accepting = true, invitation = false, token: kept = null }) {
+      const gated = invitation && !context.preview && !kept;
+      const opened = { invitation: invitation && !context.preview, token: kept ? token(kept) : null };
+      if (restored && !gated) return { ...opened, state: S.prepared, report: report({ reportText: restored, restored: true }) };
+      if (answered) return { ...opened, state: S.alreadyAnswered, answeredOn: answered };
+      if (accepting === false) return { ...opened, state: S.closed };
+      if (gated) return { ...opened, state: S.invitation, held: restored ? report({ reportText: restored, restored: true }) : null };
+      return { ...opened, state: S.answering };
     },
   },
   // {title, message}: why the page cannot show the survey.
@@ -77,8 +95,24 @@ const EVENTS = {
   checkCode: { from: [S.invitation, S.invitationRefused], apply: () => ({ state: S.checkingCode, error: null }) },
   // {message}: why the code is refused (empty, unknown, used).
   refuseCode: { from: [S.invitation, S.invitationRefused, S.checkingCode], apply: (context, { message }) => ({ state: S.invitationRefused, error: message }) },
-  // {code}: the code the server accepted (checked, not spent).
-  acceptCode: { from: [S.checkingCode], apply: (context, { code }) => ({ state: S.answering, code, error: null }) },
+  // {message}: the token request did not reach the server or got no answer;
+  // the page keeps its pending issuance and retries it with the same element.
+  issuanceFailed: { from: [S.checkingCode], apply: (context, { message }) => ({ state: S.issuanceFailed, error: message }) },
+  retry: { from: [S.issuanceFailed], apply: () => ({ state: S.checkingCode, error: null }) },
+  // {message, detail}: the server's evaluation came with a proof that does not
+  // verify against the survey's public key: the page goes no further.
+  unverified: {
+    from: [S.checkingCode],
+    apply: (context, { message, detail = null }) => ({ state: S.invitationUnverified, error: message, detail }),
+  },
+  // {token}: the token this device now holds ({input, output, public_key});
+  // the questions follow, or the report held since the page opened.
+  issued: {
+    from: [S.checkingCode],
+    apply: (context, { token: issued }) => (context.held
+      ? { state: S.prepared, token: token(issued), report: context.held, held: null, error: null }
+      : { state: S.answering, token: token(issued), error: null }),
+  },
   // {read}: the answers read from the controls ({answers, unanswered, skipped}).
   review: { from: [S.answering], apply: (context, { read }) => ({ state: S.reviewing, read, error: null }) },
   // {index}: the question to go back to.
@@ -93,19 +127,25 @@ const EVENTS = {
     from: BEFORE_REPORT,
     apply: (context, { reportText, focus = false }) => ({ state: S.prepared, report: report({ reportText, restored: true }), focus, error: null }),
   },
-  // {code}: the invitation code typed on the report, or null.
+  // An invitation survey's report goes with the device's token, never a code.
   send: {
     from: [S.prepared],
-    refuse: (context) => (context.preview ? 'a preview sends nothing' : null),
-    apply: (context, { code = null } = {}) => ({ state: S.sending, report: { ...context.report, code }, error: null }),
+    refuse(context) {
+      if (context.preview) return 'a preview sends nothing';
+      return context.invitation && !context.token ? 'an invitation survey sends only with a token' : null;
+    },
+    apply: () => ({ state: S.sending, error: null }),
   },
   sendFailed: { from: [S.sending], apply: (context, { message }) => ({ state: S.prepared, error: message }) },
+  // {message}: the server refused the token (already used to send a report,
+  // or not valid for this survey): the report is kept, the token dropped.
+  tokenRefused: { from: [S.sending], apply: (context, { message }) => ({ state: S.prepared, token: null, error: message }) },
   // {reportText, notice}: the report with its stateful parts drawn again.
   renewed: {
     from: [S.sending],
     apply: (context, { reportText, notice }) => ({
       state: S.prepared, error: null,
-      report: report({ reportText, notice, answers: context.report.answers, code: context.report.code }),
+      report: report({ reportText, notice, answers: context.report.answers }),
     }),
   },
   sent: { from: [S.sending], apply: () => ({ state: S.sent, error: null }) },
@@ -127,8 +167,8 @@ export class FlowError extends Error {
 // `preview`: the admin's "preview as a respondent" (no invitation gate, no Send).
 export function createSurveyFlow({ preview = false } = {}) {
   let context = Object.freeze({
-    state: S.loading, preview, code: null, read: null, report: null, error: null,
-    answeredOn: null, touched: false, focus: null,
+    state: S.loading, preview, invitation: false, token: null, held: null, detail: null, read: null, report: null,
+    error: null, answeredOn: null, touched: false, focus: null,
   });
   const listeners = [];
 
@@ -145,11 +185,13 @@ export function createSurveyFlow({ preview = false } = {}) {
       return context.state;
     },
     // The state with what it carries (frozen; a new object per event):
-    // {state, preview, code (the invitation code checked at the gate), read
-    // (the answers reviewed), report (see report() above), error (why the
-    // last step failed, in words), answeredOn (a Date), touched (answers
-    // edited), focus (where the step asks focus to go: a question's index
-    // after "change", true for a report the respondent asked for)}.
+    // {state, preview, invitation (the survey needs one), token (the device's
+    // token, see token() above), held (a report kept from before, waiting for
+    // a token), detail (the technical reason a proof was refused), read (the
+    // answers reviewed), report (see report() above), error (why the last step
+    // failed, in words), answeredOn (a Date), touched (answers edited), focus
+    // (where the step asks focus to go: a question's index after "change",
+    // true for a report the respondent asked for)}.
     get context() {
       return context;
     },

@@ -7,13 +7,16 @@ import { renderTrustNotice } from '../central/survey.js';
 import { answeredCount, checkAnswers, focusQuestion, PROGRESS_FROM } from './answer-check.js';
 import { createSurveyFlow } from './flow.js';
 import { renderInvitationGate } from './invitation-gate.js';
+import { renderInvitationKept } from './invitation-kept.js';
+import { createTokenIssuer, keyFingerprint } from './invitation-token.js';
 import { renderPrivacySummary } from './privacy-summary.js';
 import { renderQuestion } from './question-fieldset.js';
 import { fetchState, randomise, renewReport, sendReport } from './report-draw.js';
 import { renderReportPanel } from './report-panel.js';
 import { renderReview } from './review.js';
 import {
-  answeredOn, disableStore, forgetPreparedReport, isAnsweredKey, isPreparedKey, loadPreparedReport, markAnswered, savePreparedReport,
+  answeredOn, disableStore, forgetInvitation, forgetPreparedReport, isAnsweredKey, isPreparedKey, loadInvitation, loadPreparedReport,
+  markAnswered, savePendingIssuance, savePreparedReport, saveToken,
 } from './prepared-report-store.js';
 import { formatDate, setLanguage } from '../shared/i18n.js';
 import { t } from './texts.js';
@@ -80,8 +83,18 @@ async function start() {
   flow.subscribe(page.render);
   flow.dispatch('open', {
     restored: loadPreparedReport(survey), answered: answeredOn(survey),
-    accepting: status ? status.accepting : true, invitation: survey.access === 'invitation',
+    accepting: status ? status.accepting : true, invitation: survey.access === 'invitation', token: loadInvitation(survey).token,
   });
+}
+
+// Once this browser holds the token, the code has done its work: it leaves
+// the address (and so the history and any later Referer), a reload reusing
+// the token.
+function dropCodeFromAddress() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('code')) return;
+  url.searchParams.delete('code');
+  window.history.replaceState(window.history.state, '', url.href);
 }
 
 // The page's lang, its fixed text and its number formats follow the survey's "language".
@@ -172,21 +185,31 @@ function createPage(survey, privacy, core, stateful, status) {
       case 'invitation':
       case 'checkingCode':
       case 'invitationRefused':
+      case 'issuanceFailed':
+      case 'invitationUnverified':
         if (gate) {
           gate.render(context);
           return;
         }
         renderHeader(survey);
-        gate = renderInvitationGate({ onCheck: (code) => handlers.checkCode(code, gate) });
+        gate = renderInvitationGate({ onCheck: (code) => handlers.checkCode(code, gate), onRetry: () => handlers.retry(gate) });
         main.append(gate.element);
-        // A code in the address (?code=) is checked at once; otherwise, or
-        // when it is refused, the respondent types one.
-        if (queryParameter('code')) handlers.checkCode(queryParameter('code').trim(), gate);
+        // A code in the address (?code=), or an exchange this device began
+        // earlier (retried with the same blinded element), goes at once;
+        // otherwise, or when it is refused, the respondent types one.
+        if (queryParameter('code') || loadInvitation(survey).pending) handlers.checkCode(queryParameter('code')?.trim() || null, gate);
         return;
       default:
         if (!questions) {
-          if (gate) gate.accept();
-          else renderHeader(survey);
+          // Before the first question: the invitation is now kept in this
+          // browser, and what the organisers can and cannot link.
+          const kept = context.invitation && context.token ? renderInvitationKept(context.token) : null;
+          if (kept) dropCodeFromAddress();
+          if (gate) gate.element.replaceWith(kept ?? '');
+          else {
+            renderHeader(survey);
+            if (kept) main.append(kept);
+          }
           questions = createQuestionsView(survey, privacy, handlers);
         }
         questions.render(context, step);
@@ -198,22 +221,66 @@ function createPage(survey, privacy, core, stateful, status) {
 // What the respondent's buttons do: each asks the flow first, does the work
 // (a request, a draw) and tells the flow how it went.
 function createHandlers(survey, core, stateful) {
-  return {
-    // An invitation code, checked (not spent) before any question.
-    async checkCode(code, gate) {
-      if (!code) {
-        if (flow.can('refuseCode')) flow.dispatch('refuseCode', { message: t('inviteEmpty') });
+  const issuer = createTokenIssuer({
+    surveyId: survey.id, core, request: requestJson,
+    store: {
+      load: () => loadInvitation(survey),
+      savePending: (pending) => savePendingIssuance(survey, pending),
+      saveToken: (token) => saveToken(survey, token),
+      forget: () => forgetInvitation(survey),
+    },
+  });
+
+  // What the exchange came to, told to the flow (and the refused code kept in the field).
+  function settle(outcome, code, gate) {
+    switch (outcome.outcome) {
+      case 'issued':
+        flow.dispatch('issued', { token: outcome.token });
         return;
-      }
+      case 'failed':
+        flow.dispatch('issuanceFailed', { message: t('issuanceFailed', outcome.error.message) });
+        return;
+      case 'unverified':
+        flow.dispatch('unverified', {
+          message: t('unverifiedMessage'),
+          detail: t('unverifiedDetail', outcome.error.message, keyFingerprint(outcome.publicKey) ?? t('keyUnknown')),
+        });
+        return;
+      case 'refused':
+        if (code) gate.keep(code);
+        flow.dispatch('refuseCode', { message: errorInWords(outcome.error) });
+        return;
+      default:  // noCode
+        flow.dispatch('refuseCode', { message: t('inviteEmpty') });
+    }
+  }
+
+  return {
+    // An invitation code (or the exchange this device began earlier)
+    // exchanged for a token before any question.
+    async checkCode(code, gate) {
       if (!flow.can('checkCode')) return;
       flow.dispatch('checkCode');
+      let outcome;
       try {
-        await requestJson(surveyPath(survey.id, '/invitations/check'), { method: 'POST', json: {}, headers: { 'X-Invitation-Code': code } });
-        flow.dispatch('acceptCode', { code });
+        outcome = await issuer.obtain(code);
       } catch (error) {
-        gate.keep(code);
-        flow.dispatch('refuseCode', { message: errorInWords(error) });
+        outcome = { outcome: 'failed', error };
       }
+      settle(outcome, code, gate);
+    },
+
+    // After a failure: the same blinded element again.
+    async retry(gate) {
+      if (!flow.can('retry')) return;
+      flow.dispatch('retry');
+      let outcome;
+      try {
+        outcome = await issuer.retry();
+      } catch (error) {
+        outcome = { outcome: 'failed', error };
+      }
+      settle(outcome, null, gate);
     },
 
     // "Check my answers": the answers read from the controls, or, when some
@@ -262,13 +329,19 @@ function createHandlers(survey, core, stateful) {
 
     // Sends the report; if a question's state moved on, the report is
     // renewed in its place instead, to be looked at and sent again.
-    async send(code) {
+    async send() {
       if (!flow.can('send')) return;
-      flow.dispatch('send', { code });
+      flow.dispatch('send');
       const { reportText, answers } = flow.context.report;
       try {
-        await sendReport(survey, reportText, code);
+        await sendReport(survey, reportText, flow.context.token);
       } catch (error) {
+        // A used or invalid token is dropped: the report is kept for another invitation's link.
+        if (error.status && (error.code === 'token_used' || error.code === 'token_invalid')) {
+          forgetInvitation(survey);
+          if (flow.can('tokenRefused')) flow.dispatch('tokenRefused', { message: errorInWords(error) });
+          return;
+        }
         let renewed;
         try {
           renewed = await renewAfterRefusal(survey, core, stateful, error, reportText, answers);
@@ -281,6 +354,7 @@ function createHandlers(survey, core, stateful) {
         return;
       }
       markAnswered(survey);
+      forgetInvitation(survey);
       if (flow.can('sent')) flow.dispatch('sent');
     },
   };
@@ -381,11 +455,10 @@ function createQuestionsView(survey, privacy, handlers) {
     else review.lock();
     const next = renderReportPanel({
       survey, summaries: privacy.questions, reportText: report.reportText, restored: report.restored, notice: report.notice,
-      needsCode: survey.access === 'invitation',
-      initialCode: report.code ?? context.code ?? queryParameter('code'),
+      invitation: context.invitation,
       resultsUrl: resultsUrlOf(survey),
       preview,
-      onSend: (code) => handlers.send(code),
+      onSend: () => handlers.send(),
     });
     if (panel && event === 'renewed') panel.element.replaceWith(next.element);
     else main.append(next.element);
@@ -416,7 +489,7 @@ function createQuestionsView(survey, privacy, handlers) {
           review.setBusy(true);
           return;
         case 'prepared':
-          if (event === 'sendFailed') panel.render(context);
+          if (event === 'sendFailed' || event === 'tokenRefused') panel.render(context);
           else showReport(context, event);
           return;
         default:  // sending, sent

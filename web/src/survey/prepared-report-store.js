@@ -84,3 +84,60 @@ export function answeredOn(survey) {
     return null;
   }
 }
+
+// An invitation survey's token, kept beside the prepared report: the pending
+// issuance {state: "pending", code, input, blind, blinded_element}, stored
+// BEFORE the code is sent (a dropped answer is then retried with the same
+// blinded element), then the token {state: "issued", input, output,
+// public_key} once it is verified (the code and the blind are dropped). Keyed
+// by survey id alone: the key, and so the token, is the survey's, whatever
+// its version. Losing it (cleared site data) loses the invitation: the page
+// says so before the respondent starts.
+function invitationKey(survey) {
+  return `deniable.invitation.${survey.id}`;
+}
+
+// {pending, token}: each null when not stored.
+export function loadInvitation(survey) {
+  if (disabled) return { pending: null, token: null };
+  try {
+    const stored = JSON.parse(localStorage.getItem(invitationKey(survey)) ?? 'null');
+    if (stored?.state === 'issued' && typeof stored.input === 'string' && typeof stored.output === 'string') {
+      return { pending: null, token: { input: stored.input, output: stored.output, public_key: stored.public_key ?? null } };
+    }
+    if (stored?.state === 'pending' && typeof stored.blinded_element === 'string') {
+      const { code, input, blind, blinded_element: blinded } = stored;
+      return { pending: { code, input, blind, blinded_element: blinded }, token: null };
+    }
+  } catch {
+    // unreadable: nothing stored
+  }
+  return { pending: null, token: null };
+}
+
+export function savePendingIssuance(survey, { code, input, blind, blinded_element: blinded }) {
+  if (disabled) return;
+  try {
+    localStorage.setItem(invitationKey(survey), JSON.stringify({ state: 'pending', code, input, blind, blinded_element: blinded }));
+  } catch {
+    // storage off: the page keeps the pending issuance in memory (a retry on this page still works)
+  }
+}
+
+export function saveToken(survey, { input, output, public_key: publicKey = null }) {
+  if (disabled) return;
+  try {
+    localStorage.setItem(invitationKey(survey), JSON.stringify({ state: 'issued', input, output, public_key: publicKey }));
+  } catch {
+    // storage full or off: the token lives as long as the page
+  }
+}
+
+export function forgetInvitation(survey) {
+  if (disabled) return;
+  try {
+    localStorage.removeItem(invitationKey(survey));
+  } catch {
+    // nothing stored
+  }
+}

@@ -5,6 +5,7 @@
 import { requestJson, surveyPath } from '../shared/api.js';
 import { plainText } from '../shared/rich-text.js';
 import { forgetPreparedReport } from './prepared-report-store.js';
+import { tokenHeader } from './invitation-token.js';
 import { surveyKind } from './kinds.js';
 import { t } from './texts.js';
 
@@ -64,10 +65,10 @@ export function renewReport(core, survey, reportText, answers, state) {
   return { reportText: JSON.stringify(report), notice };
 }
 
-// Posts the report (with the invitation code, if any); once accepted, the
-// device no longer keeps it.
-export async function sendReport(survey, reportText, code) {
-  const headers = code ? { 'X-Invitation-Code': code } : {};
+// Posts the report (an invitation survey's with the device's token, never a
+// code); once accepted, the device no longer keeps it.
+export async function sendReport(survey, reportText, token) {
+  const headers = token ? { 'X-Invitation-Token': tokenHeader(token) } : {};
   await requestJson(surveyPath(survey.id, '/reports'), { method: 'POST', bodyText: reportText, headers });
   forgetPreparedReport(survey);
 }

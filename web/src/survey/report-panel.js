@@ -9,39 +9,34 @@ import { isOptional } from './question-fieldset.js';
 import { surveyKind } from './kinds.js';
 
 // The prepared report: in human terms per question, the raw JSON that will be
-// sent, the invitation code (if needed) and the Send button.
-// `onSend(code)` asks the page to send (the page's flow moves to "sending");
+// sent and the Send button (an invitation survey's report goes with the
+// device's token, said in a line: `invitation`).
+// `onSend()` asks the page to send (the page's flow moves to "sending");
 // render(context) then shows what the flow says: sending, refused (the
-// report kept, another code may be typed) or sent. A report renewed in its
+// report kept; a refused token is dropped, and Send with it) or sent. A report renewed in its
 // place (a model's round moved on) is a new panel; this one is then done.
 // `summaries` are the core's page summaries of the questions (parseSurvey).
 // `notice`: why this report replaces one shown before, or null.
-export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, needsCode, initialCode, onSend, resultsUrl, preview = false }) {
+export function renderReportPanel({ survey, summaries, reportText, restored, notice = null, invitation = false, onSend, resultsUrl, preview = false }) {
   const report = JSON.parse(reportText);
   // Answers sent in confidence or asked openly are not randomised: the heading does not say they are.
   const mixed = hasCentral(survey, summaries) || hasOpen(survey, summaries);
   const heading = el('h2', { id: 'report-heading', tabindex: '-1', text: mixed ? t('reportHeadingMixed') : t('reportHeading') });
   const status = el('div', { class: 'send-status', testid: 'send-status', role: 'status', 'aria-live': 'polite' });
-  const codeInput = needsCode ? renderCodeInput(initialCode) : null;
   const sendButton = el('button', {
     type: 'submit', class: 'button button-primary', testid: 'send-report', text: t('send'),
     disabled: preview, 'aria-describedby': preview ? 'preview-send-note' : null,
   });
   const sendForm = el('form', { class: 'send-form', novalidate: true }, [
-    codeInput?.field, sendButton,
+    invitation ? el('p', { class: 'hint', testid: 'token-send-note', text: t('tokenSendNote') }) : null,
+    sendButton,
     preview ? el('p', { class: 'hint', id: 'preview-send-note', testid: 'preview-send-note', text: t('previewSend') }) : null,
   ]);
 
   sendForm.addEventListener('submit', (event) => {
     event.preventDefault();
     if (preview) return;  // a preview sends nothing
-    const code = codeInput?.input.value.trim() ?? null;
-    if (codeInput && !code) {
-      showStatus(status, 'error', t('codeBeforeSend'));
-      codeInput.input.focus();
-      return;
-    }
-    onSend(code);
+    onSend();
   });
 
   const panel = el('section', { class: 'card report', 'aria-labelledby': 'report-heading', testid: 'report-panel' }, [
@@ -67,12 +62,11 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
       if (context.state === 'sending') {
         sendButton.disabled = true;  // no double submission
         sendButton.textContent = t('sending');
-        if (codeInput) codeInput.input.readOnly = true;
         showStatus(status, 'pending', t('sendingStatus'));
       } else if (context.state === 'prepared' && context.error) {
-        sendButton.disabled = false;
+        // Without a token (refused), Send would only be refused again.
+        sendButton.disabled = invitation && !context.token;
         sendButton.textContent = t('send');
-        if (codeInput) codeInput.input.readOnly = false;
         showStatus(status, 'error', t('notAccepted', context.error));
       } else if (context.state === 'sent') {
         sendForm.hidden = true;
@@ -169,19 +163,6 @@ function renderDetails(question, details) {
 
 function formatValues(values) {
   return values.length === 0 ? t('none') : values.join(t('valueSeparator'));
-}
-
-function renderCodeInput(initialCode) {
-  const input = el('input', {
-    id: 'invitation-code', name: 'invitation-code', type: 'text', autocomplete: 'off', spellcheck: 'false',
-    required: true, testid: 'invitation-code', value: initialCode ?? '',
-  });
-  const field = el('div', { class: 'field' }, [
-    el('label', { for: 'invitation-code', text: t('inviteLabel') }),
-    input,
-    el('p', { class: 'hint', text: t('codeHint') }),
-  ]);
-  return { field, input };
 }
 
 function showStatus(status, kind, message, resultsUrl) {

@@ -14,14 +14,37 @@ export const t = texts({
     answeredMore: 'Thank you. Your report was sent; this page does not offer the questions again.',
     seeResults: 'See the results so far',
     inviteTitle: 'This survey is by invitation',
-    inviteNeeded: 'You need your invitation code to answer. Enter it here before answering; it is checked now and used only when you send your report.',
+    inviteNeeded: 'You need your invitation code to answer. Enter it here: this browser exchanges it now for an anonymous pass, kept on this device, and your report is later sent with that pass, never with your code.',
     inviteLabel: 'Invitation code',
-    inviteCheck: 'Check my code',
-    inviteChecking: 'Checking your code…',
+    inviteCheck: 'Use my invitation',
+    inviteChecking: 'Checking your invitation…',
     inviteEmpty: 'Please enter your invitation code.',
-    inviteInvalid: 'This invitation code is not valid for this survey, or it has already been used. Check it for typing mistakes, or ask the organisers for a new one.',
+    inviteInvalid: 'This invitation has already been used, or its code is not one of this survey’s. Had it been used in this browser, this page would still hold it and show your questions: ' +
+      'it may have been opened in another browser or on another device. Check the code for typing mistakes, or ask the organisers for a new invitation.',
+    issuanceFailed: (message) => `Your invitation could not be exchanged yet: ${message} Nothing is lost: trying again sends this browser’s same request.`,
+    retry: 'Try again',
+    unverifiedTitle: 'This page stops here',
+    unverifiedMessage: 'The server’s answer for your invitation does not match this survey’s published key, so this page cannot make sure that your answers will be kept apart from your invitation. ' +
+      'Do not answer on this page; tell the organisers.',
+    unverifiedDetail: (reason, fingerprint) => `The VOPRF proof (RFC 9497, ristretto255-SHA512) that came with the server’s evaluation does not verify against the survey’s public key ` +
+      `(fingerprint ${fingerprint}): ${reason}`,
+    keptHeading: 'Your invitation is kept in this browser',
+    keptBody: 'Your invitation code has been exchanged for an anonymous pass, kept in this browser on this device. Answer here, in this browser: ' +
+      'if this browser’s data is cleared before you send your report, the invitation is lost, and its code cannot be used again.',
+    linkHeading: 'What the organisers can and cannot link',
+    linkCannot: 'They cannot tell which invitee sent which answers: your report carries the pass, never your code, and the server never saw the pass when it took your code.',
+    linkCan: 'They can see when this page was opened and when answers were sent, and the network address they came from, as any website can; and whatever the questions themselves ask. ' +
+      'If you are the only one answering at that time, the times alone may point to you.',
+    keptTechnical: (fingerprint) => 'Blind tokens: a verifiable oblivious pseudorandom function (VOPRF, RFC 9497) with ristretto255 and SHA-512. ' +
+      'This browser drew a random token, sent it blinded with your code, checked the server’s proof against the survey’s public key ' +
+      `(fingerprint ${fingerprint}) and unblinded the answer. Your report carries the token and that value: the server can check them, but it has never seen them.`,
+    keyUnknown: 'not known',
+    tokenUsed: 'This invitation has already been used to send a report (perhaps this one: an earlier Send may have reached the server without its answer coming back). ' +
+      'Your report is kept on this device; if you have another invitation, open its link here to send it.',
+    tokenInvalid: 'The server does not accept this browser’s invitation pass for this survey. Your report is kept on this device; ask the organisers for a new invitation and open its link here to send it.',
+    tokenMissing: 'This browser no longer holds an invitation for this survey: open your invitation link again.',
+    tokenSendNote: 'Your report is sent with this browser’s anonymous invitation pass, never with your invitation code.',
     modelComplete: 'The survey’s model has finished its training and takes no more reports. Reload the page to send your other answers without it.',
-    inviteOk: 'Your invitation code is valid. It is used once, when you send your report.',
     prepare: 'Prepare my report',
     reviewHeading: 'Check your answers',
     reviewIntro: 'Your answers in words. Change any of them now: once you prepare your report it is fixed, and it cannot be randomised again.',
@@ -76,8 +99,6 @@ export const t = texts({
     sendingStatus: 'Sending your report…',
     received: 'Your report was received and stored. Thank you!',
     notAccepted: (message) => `Your report was not accepted: ${message}`,
-    codeBeforeSend: 'Please enter your invitation code before sending.',
-    codeHint: 'This survey is by invitation: your code is used once and is not linked to your report’s content.',
     trustHeading: 'Who sees your answers',
     onDevice: 'Randomised on your device',
     questionCount: (count) => (count === 1 ? '1 question' : `${count} questions`),
@@ -122,14 +143,38 @@ export const t = texts({
     answeredMore: 'Merci. Votre rapport a été envoyé ; cette page ne propose plus les questions.',
     seeResults: 'Voir les résultats',
     inviteTitle: 'Ce questionnaire est sur invitation',
-    inviteNeeded: 'Il vous faut votre code d’invitation pour répondre. Saisissez-le ici avant de répondre ; il est vérifié maintenant et utilisé seulement à l’envoi de votre rapport.',
+    inviteNeeded: 'Il vous faut votre code d’invitation pour répondre. Saisissez-le ici : ce navigateur l’échange maintenant contre un laissez-passer anonyme, gardé sur cet appareil, ' +
+      'et votre rapport est ensuite envoyé avec ce laissez-passer, jamais avec votre code.',
     inviteLabel: 'Code d’invitation',
-    inviteCheck: 'Vérifier mon code',
-    inviteChecking: 'Vérification de votre code…',
+    inviteCheck: 'Utiliser mon invitation',
+    inviteChecking: 'Vérification de votre invitation…',
     inviteEmpty: 'Veuillez saisir votre code d’invitation.',
-    inviteInvalid: 'Ce code d’invitation n’est pas valable pour ce questionnaire, ou il a déjà servi. Vérifiez qu’il est bien saisi, ou demandez-en un nouveau aux organisateurs.',
+    inviteInvalid: 'Cette invitation a déjà servi, ou son code n’est pas un code de ce questionnaire. Si elle avait servi dans ce navigateur, cette page l’aurait gardée et afficherait vos questions : ' +
+      'elle a peut-être été ouverte dans un autre navigateur ou sur un autre appareil. Vérifiez que le code est bien saisi, ou demandez une nouvelle invitation aux organisateurs.',
+    issuanceFailed: (message) => `Votre invitation n’a pas encore pu être échangée : ${message} Rien n’est perdu : réessayer envoie la même demande de ce navigateur.`,
+    retry: 'Réessayer',
+    unverifiedTitle: 'Cette page s’arrête ici',
+    unverifiedMessage: 'La réponse du serveur pour votre invitation ne correspond pas à la clé publiée de ce questionnaire : cette page ne peut donc pas garantir que vos réponses resteront séparées de votre invitation. ' +
+      'Ne répondez pas sur cette page ; prévenez les organisateurs.',
+    unverifiedDetail: (reason, fingerprint) => `La preuve VOPRF (RFC 9497, ristretto255-SHA512) jointe à l’évaluation du serveur ne se vérifie pas avec la clé publique du questionnaire ` +
+      `(empreinte ${fingerprint}) : ${reason}`,
+    keptHeading: 'Votre invitation est gardée dans ce navigateur',
+    keptBody: 'Votre code d’invitation a été échangé contre un laissez-passer anonyme, gardé dans ce navigateur sur cet appareil. Répondez ici, dans ce navigateur : ' +
+      'si les données de ce navigateur sont effacées avant l’envoi de votre rapport, l’invitation est perdue et son code ne peut plus servir.',
+    linkHeading: 'Ce que les organisateurs peuvent relier, et ce qu’ils ne peuvent pas',
+    linkCannot: 'Ils ne peuvent pas savoir quelle personne invitée a envoyé quelles réponses : votre rapport porte le laissez-passer, jamais votre code, et le serveur n’a jamais vu ce laissez-passer quand il a pris votre code.',
+    linkCan: 'Ils peuvent voir quand cette page a été ouverte et quand des réponses ont été envoyées, et l’adresse réseau d’où elles viennent, comme tout site web ; et tout ce que les questions elles-mêmes demandent. ' +
+      'Si vous êtes seul à répondre à ce moment-là, les heures seules peuvent vous désigner.',
+    keptTechnical: (fingerprint) => 'Jetons aveugles : une fonction pseudo-aléatoire aveugle vérifiable (VOPRF, RFC 9497) avec ristretto255 et SHA-512. ' +
+      'Ce navigateur a tiré un jeton au hasard, l’a envoyé masqué avec votre code, a vérifié la preuve du serveur avec la clé publique du questionnaire ' +
+      `(empreinte ${fingerprint}) et a démasqué la réponse. Votre rapport porte le jeton et cette valeur : le serveur peut les vérifier, mais il ne les a jamais vus.`,
+    keyUnknown: 'inconnue',
+    tokenUsed: 'Cette invitation a déjà servi à envoyer un rapport (peut-être celui-ci : un envoi précédent a pu arriver au serveur sans que sa réponse revienne). ' +
+      'Votre rapport est gardé sur cet appareil ; si vous avez une autre invitation, ouvrez son lien ici pour l’envoyer.',
+    tokenInvalid: 'Le serveur n’accepte pas le laissez-passer d’invitation de ce navigateur pour ce questionnaire. Votre rapport est gardé sur cet appareil ; demandez une nouvelle invitation aux organisateurs et ouvrez son lien ici pour l’envoyer.',
+    tokenMissing: 'Ce navigateur n’a plus d’invitation pour ce questionnaire : ouvrez à nouveau votre lien d’invitation.',
+    tokenSendNote: 'Votre rapport est envoyé avec le laissez-passer d’invitation anonyme de ce navigateur, jamais avec votre code d’invitation.',
     modelComplete: 'Le modèle du questionnaire a terminé son entraînement et ne prend plus de rapports. Rechargez la page pour envoyer vos autres réponses sans lui.',
-    inviteOk: 'Votre code d’invitation est valide. Il est utilisé une fois, à l’envoi de votre rapport.',
     prepare: 'Préparer mon rapport',
     reviewHeading: 'Vérifiez vos réponses',
     reviewIntro: 'Vos réponses en clair. Modifiez-les maintenant si besoin : une fois préparé, votre rapport est figé et ne peut pas être refait.',
@@ -185,8 +230,6 @@ export const t = texts({
     sendingStatus: 'Envoi de votre rapport…',
     received: 'Votre rapport a été reçu et enregistré. Merci !',
     notAccepted: (message) => `Votre rapport n’a pas été accepté : ${message}`,
-    codeBeforeSend: 'Veuillez saisir votre code d’invitation avant l’envoi.',
-    codeHint: 'Ce questionnaire est sur invitation : votre code est utilisé une fois et n’est pas lié au contenu de votre rapport.',
     trustHeading: 'Qui voit vos réponses',
     onDevice: 'Rendue aléatoire sur votre appareil',
     questionCount: (count) => (count === 1 ? '1 question' : `${count} questions`),
