@@ -523,12 +523,14 @@ Result<std::vector<RecordOutcome>> SqliteStorage::CommitReports(const std::vecto
     std::cerr << "error: " << intact.error() << std::endl;
     return std::vector<RecordOutcome>(records.size(), RecordOutcome::kUnavailable);
   }
-  DENIABLE_ASSIGN_OR_RETURN(std::vector<RecordOutcome> outcomes, DecideLocked(records, admit, aggregates));
-  if (std::none_of(outcomes.begin(), outcomes.end(), [](RecordOutcome o) { return o == RecordOutcome::kStored; })) {
-    return outcomes;
-  }
-  // One transaction: each report with its token's spending, so a crash keeps both or neither.
+  // One transaction, BEGIN IMMEDIATE: the decisions (admission against the
+  // counted state included), each report with its token's spending, and the
+  // shards, so a crash keeps all or none, and another SqliteStorage on the
+  // same file (a second node, in tests) cannot commit between the decisions
+  // and the writes.
+  std::vector<RecordOutcome> outcomes;
   DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(outcomes, DecideLocked(records, admit, aggregates));
     for (std::size_t i = 0; i < records.size(); ++i) {
       if (outcomes[i] != RecordOutcome::kStored) continue;
       DENIABLE_ASSIGN_OR_RETURN(const bool stored, StoreRecord(*records[i]));
