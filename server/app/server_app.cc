@@ -140,6 +140,8 @@ int RunServer(const ServeOptions& options) {
   auto data = OpenDataDirectory(options.data_dir, options.database_url);
   if (!data) return StartupError(data.error());
   SurveyRegistry registry(options.results_cache_bytes);
+  // Several nodes on one store: results, public states and admission read the merged shards when another changed them.
+  if (data->storage->SharedByNodes()) registry.CheckVersionsIn(data->storage.get());
   if (auto loaded = LoadSurveys(options, *data->storage, registry); !loaded) return StartupError(loaded.error());
   return Serve(options, data.value(), registry);
 }
