@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/common/result.h"
+#include "server/http/trusted_proxies.h"
 #include "server/storage/storage.h"
 
 namespace deniable::server {
@@ -22,6 +23,7 @@ struct ServeOptions {
   std::vector<std::string> demo_files;  // surveys to create at start (none: empty)
   bool access_log = true;
   std::size_t results_cache_bytes = std::size_t{256} << 20;  // CacheMemory's budget
+  TrustedProxies trusted_proxies;  // --trusted-proxy: whose X-Forwarded-For names the client
 };
 
 // The store of a data directory (its files: deniable.sqlite3 and admin-token):
