@@ -60,8 +60,11 @@ describe('--trusted-proxy: whose X-Forwarded-For counts for per-client limits', 
     const first = request(url(EXPENSIVE), { from, headers: { 'X-Forwarded-For': forwardedFirst }, signal: controller.signal })
       .catch(() => ({ status: 'aborted' }));
     await sleep(300);  // it holds its client's claim now
-    const second = await request(url(CHEAP), { from, headers: { 'X-Forwarded-For': forwardedSecond } });
+    const pending = request(url(CHEAP), { from, headers: { 'X-Forwarded-For': forwardedSecond } });
+    // A refusal (429) is immediate; a request past the per-client check waits for the lane the first one holds.
+    await Promise.race([pending, sleep(1000)]);
     controller.abort();
+    const second = await pending;
     await first;
     await sleep(200);  // the abandoned computation frees the lane
     return second;
