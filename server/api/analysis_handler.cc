@@ -81,7 +81,7 @@ std::variant<ServedAnalysis, ApiResponse> ServeAnalysis(ApiContext& context, con
   if (!analysis) return ErrorResponse(InvalidAnalysis(analysis.error()));
   if (auto target = ReadIntervalTarget(options); !target) return ErrorResponse(InvalidAnalysis(target.error()));
   EstimationRequester requester;
-  requester.client = ClientKey(request.remote_address);
+  requester.client = RequesterClient(context, request);
   requester.trusted = entry->survey().results != ResultsVisibility::kPublic ||
                       (!request.Header("authorization").empty() && !RequireAdmin(context, request));
   requester.client_gone = request.client_gone;

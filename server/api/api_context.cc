@@ -1,6 +1,7 @@
 #include "server/api/api_context.h"
 
 #include "server/http/wire_errors.h"
+#include "server/surveys/estimation_gate.h"
 
 namespace deniable::server {
 
@@ -25,6 +26,10 @@ std::optional<ApiError> CheckResultsAccess(const ApiContext& context, const Surv
                                                         "\" are admin-only: send \"Authorization: Bearer <token>\"");
   }
   return RequireAdmin(context, request);
+}
+
+std::string RequesterClient(const ApiContext& context, const ApiRequest& request) {
+  return ClientKey(context.trusted_proxies.ClientAddress(request.remote_address, request.Header("x-forwarded-for")));
 }
 
 ApiError SurveyNotFound(const std::string& id) {

@@ -6,6 +6,7 @@
 
 #include "server/surveys/admin_token.h"
 #include "server/http/api_types.h"
+#include "server/http/trusted_proxies.h"
 #include "server/surveys/report_writer.h"
 #include "server/storage/storage.h"
 #include "server/surveys/survey_registry.h"
@@ -17,7 +18,12 @@ struct ApiContext {
   Storage& storage;
   ReportWriter& writer;
   const AdminToken& admin_token;
+  TrustedProxies trusted_proxies{};  // whose X-Forwarded-For names the client (none by default)
 };
+
+// The estimation gate's per-client key of the request (ClientKey): of the
+// last X-Forwarded-For hop when the peer is a trusted proxy, else of the peer.
+std::string RequesterClient(const ApiContext& context, const ApiRequest& request);
 
 // 401 unless the request carries "Authorization: Bearer <admin token>".
 std::optional<ApiError> RequireAdmin(const ApiContext& context, const ApiRequest& request);

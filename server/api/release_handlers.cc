@@ -41,24 +41,36 @@ std::variant<ConfidentialQuestion, ApiError> FindConfidentialQuestion(ApiContext
   return ConfidentialQuestion{entry, *index, confidential};
 }
 
-ApiError RefusalError(const ReleaseRefused& refused, Storage& storage, const std::string& survey_id) {
+// A ledger's read-modify-write that stored nothing, as the error table maps
+// its kind: kConflict (another node changed the ledger meanwhile: retryable,
+// the entry reloaded it) ledger_changed; kNotFound (the survey was deleted)
+// survey_deleted; the store's own failures storage_failed or
+// storage_unavailable. Nothing was published or spent.
+ApiError LedgerStoreError(const Error& error, const std::string& survey_id) {
+  switch (error.code) {
+    case ErrorCode::kConflict:
+      return ApiErrorFor(WireCode::kLedgerChanged, error.message);
+    case ErrorCode::kNotFound:
+      return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + survey_id + "\" was deleted: nothing was stored");
+    default:
+      std::cerr << "error: a ledger was not stored: " << error.message << std::endl;
+      return FromError(MakeError("the ledger could not be stored, so nothing was published or spent", error.code),
+                       WireCode::kStorageFailed);
+  }
+}
+
+ApiError RefusalError(const ReleaseRefused& refused, const std::string& survey_id) {
   switch (refused.reason) {
     case ReleaseRefused::kOverBudget:
-      return ApiErrorFor(WireCode::kBudgetExceeded, refused.message);
+      return ApiErrorFor(WireCode::kBudgetExceeded, refused.error.message);
     case ReleaseRefused::kNoAnswers:
-      return ApiErrorFor(WireCode::kNoAnswers, refused.message);
+      return ApiErrorFor(WireCode::kNoAnswers, refused.error.message);
     case ReleaseRefused::kNotConfidential:
-      return ApiErrorFor(WireCode::kNotConfidential, refused.message);
+      return ApiErrorFor(WireCode::kNotConfidential, refused.error.message);
     case ReleaseRefused::kStorage:
       break;
   }
-  // A release racing its survey's deletion: the ledger was refused, nothing was published or spent.
-  if (auto deleted = storage.WasDeleted(survey_id); deleted && *deleted) {
-    return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + survey_id + "\" was deleted: the release was not made");
-  }
-  std::cerr << "error: a release was not stored: " << refused.message << std::endl;
-  return ApiErrorFor(WireCode::kStorageFailed,
-                     "the release could not be stored, so it was not published and spent nothing");
+  return LedgerStoreError(refused.error, survey_id);
 }
 
 PersistLedger SaveTo(Storage& storage, const std::string& survey_id) {
@@ -127,7 +139,7 @@ ApiResult HandleCreateRelease(ApiContext& context, const ApiRequest& request) {
   const std::string& question_id = request.path_params.at(1);
   auto made = question.entry->Release(question_id, *release_request, std::get<0>(at_respondents), random, NowUtc(),
                                       SaveTo(context.storage, question.entry->id()));
-  if (auto* refused = std::get_if<ReleaseRefused>(&made)) return RefusalError(*refused, context.storage, question.entry->id());
+  if (auto* refused = std::get_if<ReleaseRefused>(&made)) return RefusalError(*refused, question.entry->id());
   nlohmann::json reply = BudgetFields(*question.entry->Ledger(question_id));
   if (auto* scheduled = std::get_if<ScheduledRelease>(&made)) {
     reply["scheduled"] = nlohmann::json{{"id", scheduled->id},
@@ -156,6 +168,13 @@ ApiResult HandleCancelScheduledRelease(ApiContext& context, const ApiRequest& re
   }
   if (auto cancelled = question.entry->CancelScheduled(question_id, scheduled_id, SaveTo(context.storage, question.entry->id()));
       !cancelled) {
+    // The ledger's read-modify-write refused it (another node changed the ledger, the survey was deleted, the
+    // store failed), or the ledger refused the cancel.
+    const ErrorCode kind = cancelled.error_code();
+    if (kind == ErrorCode::kConflict || kind == ErrorCode::kNotFound || kind == ErrorCode::kUnavailable ||
+        kind == ErrorCode::kInternal) {
+      return LedgerStoreError(cancelled.failure(), question.entry->id());
+    }
     std::cerr << "error: cancelling a scheduled release failed: " << cancelled.error() << std::endl;
     return ApiErrorFor(WireCode::kNotCancelled, cancelled.error());
   }

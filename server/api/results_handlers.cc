@@ -23,7 +23,7 @@ std::variant<ReadableResult, ApiError> ReadableResults(ApiContext& context, cons
   auto options = ParseResultsQuery(entry->survey(), request);
   if (auto* error = std::get_if<ApiError>(&options)) return *error;
   EstimationRequester requester;
-  requester.client = ClientKey(request.remote_address);
+  requester.client = RequesterClient(context, request);
   // The admin (checked above for admin-only surveys) is not limited per client.
   requester.trusted = entry->survey().results != ResultsVisibility::kPublic ||
                       (!request.Header("authorization").empty() && !RequireAdmin(context, request));

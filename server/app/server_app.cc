@@ -20,6 +20,7 @@
 #include "server/storage/postgres_storage.h"
 #include "server/storage/sqlite_storage.h"
 #include "server/storage/storage.h"
+#include "server/surveys/catalog_sync.h"
 #include "server/surveys/survey_catalog.h"
 #include "server/surveys/survey_registry.h"
 
@@ -95,7 +96,7 @@ void AnnounceWebDirectory(const StaticFiles& pages) {
 
 int Serve(const ServeOptions& options, DataDirectory& data, SurveyRegistry& registry) {
   ReportWriter writer(*data.storage);
-  ApiContext context{registry, *data.storage, writer, *data.admin_token};
+  ApiContext context{registry, *data.storage, writer, *data.admin_token, options.trusted_proxies};
   const StaticFiles pages(options.web_dir.empty() ? DefaultWebDirectory() : options.web_dir);
   std::vector<Route> routes = ApiRoutes(context);
   for (auto& route : PageRoutes(pages)) routes.push_back(std::move(route));
@@ -103,12 +104,16 @@ int Serve(const ServeOptions& options, DataDirectory& data, SurveyRegistry& regi
   auto port = http.Bind();
   if (!port) return StartupError(port.error());
   AnnounceWebDirectory(pages);
+  // What other nodes on the same store change (surveys, statuses, deletions,
+  // ledgers) reaches this node's registry within a second.
+  CatalogPoller poller(*data.storage, registry, [&data](SurveyEntry& entry) { RunDueReleases(*data.storage, entry); });
   std::cout << "admin token: " << data.admin_token->value() << "\n"
             << "listening on http://" << options.host << ":" << *port << std::endl;
   {
     ShutdownSignals signals([&http](int) { http.Stop(); });
     http.Serve();
   }
+  poller.Stop();
   std::cout << "shutting down: committing queued reports" << std::endl;
   writer.Stop();
   std::cout << "stopped" << std::endl;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/common/result.h"
+#include "server/http/trusted_proxies.h"
 #include "server/storage/storage.h"
 
 namespace deniable::server {
@@ -25,6 +26,7 @@ struct ServeOptions {
   std::vector<std::string> demo_files;  // surveys to create at start (none: empty)
   bool access_log = true;
   std::size_t results_cache_bytes = std::size_t{256} << 20;  // CacheMemory's budget
+  TrustedProxies trusted_proxies;  // --trusted-proxy: whose X-Forwarded-For names the client
 };
 
 // The store: PostgreSQL at database_url when it is given (several nodes

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "server/cli/cli_args.h"
 #include "server/app/server_app.h"
@@ -28,6 +29,10 @@ const char* const kServeUsage =
     "  --results-cache-mib N\n"
     "                 memory for cached results documents, all surveys together (default 256;\n"
     "                 each survey's default document is kept whatever this says)\n"
+    "  --trusted-proxy ADDR[,ADDR]\n"
+    "                 load balancers whose X-Forwarded-For names the client (its last hop) for\n"
+    "                 per-client limits; from any other peer the header is ignored\n"
+    "                 (default: DENIABLE_TRUSTED_PROXY, else none)\n"
     "  --quiet        no access log\n"
     "  --help         this help\n"
     "\n"
@@ -41,7 +46,7 @@ Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
                             ParseFlags(args, {{"--port", true}, {"--host", true}, {"--data", true}, {"--web", true},
                                               {"--database", true},
                                               {"--demo", true, true}, {"--quiet", false},
-                                              {"--results-cache-mib", true}}));
+                                              {"--results-cache-mib", true}, {"--trusted-proxy", true}}));
   ServeOptions options;
   DENIABLE_ASSIGN_OR_RETURN(auto port, IntegerFlag(flags, "--port", 0, 65535, 8080));
   options.port = static_cast<int>(port);
@@ -55,6 +60,20 @@ Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
   options.access_log = !flags.Has("--quiet");
   for (const char* name : {"--host", "--data", "--web"}) {
     if (flags.Value(name) && flags.Value(name)->empty()) return MakeError(std::string(name) + " must not be empty");
+  }
+  // The flag, else the environment (a deployment's setting, like its other variables).
+  const char* from_environment = std::getenv("DENIABLE_TRUSTED_PROXY");
+  const std::optional<std::string> proxies =
+      flags.Value("--trusted-proxy") ? flags.Value("--trusted-proxy")
+      : from_environment && *from_environment ? std::optional<std::string>(from_environment)
+                                              : std::nullopt;
+  if (proxies) {
+    auto parsed = TrustedProxies::Parse(*proxies);
+    if (!parsed) {
+      return MakeError(std::string(flags.Value("--trusted-proxy") ? "--trusted-proxy" : "DENIABLE_TRUSTED_PROXY") +
+                       ": " + parsed.error());
+    }
+    options.trusted_proxies = std::move(parsed).value();
   }
   for (const std::string& file : options.demo_files) {
     if (file.empty()) return MakeError("--demo must not be empty");

@@ -50,6 +50,12 @@ ApiRequest ToApiRequest(const httplib::Request& req) {
     std::string name = Lowercase(header.first);
     if (name == "accept-encoding") continue;  // the gate renamed the client's own (request_framing.h)
     if (name == Lowercase(kForwardedAcceptEncoding)) name = "accept-encoding";
+    // Proxies may add their hop as a header line of its own: the lines are one list, in order (RFC 9110 5.3),
+    // so its last hop is the last proxy's (trusted_proxies.h).
+    if (name == "x-forwarded-for" && request.headers.count(name)) {
+      request.headers[name] += ", " + header.second;
+      continue;
+    }
     request.headers.emplace(std::move(name), header.second);
   }
   request.body = req.body;

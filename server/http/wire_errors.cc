@@ -59,6 +59,10 @@ std::vector<WireError> MakeTable() {
       {WireCode::kNoAnswers, "no_answers", 409, kConflict},
       {WireCode::kNotConfidential, "not_confidential", 409, kConflict},
       {WireCode::kNotCancelled, "not_cancelled", 409, kConflict},
+      // Another server node released or cancelled from the same ledger
+      // meanwhile: nothing was stored or spent, and a retry decides on the
+      // stored ledger.
+      {WireCode::kLedgerChanged, "ledger_changed", 409, kConflict},
       {WireCode::kTokenUsed, "token_used", 409, kConflict},
 
       {WireCode::kExportTooLarge, "export_too_large", 413, kNoKind},

@@ -64,6 +64,7 @@ enum class WireCode {
   kNoAnswers,
   kNotConfidential,
   kNotCancelled,
+  kLedgerChanged,
   kTokenUsed,
   // Limits on the work a request may cause.
   kExportTooLarge,

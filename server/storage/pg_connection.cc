@@ -1,6 +1,7 @@
 #include "server/storage/pg_connection.h"
 
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <cstdlib>
 #include <utility>
@@ -124,6 +125,31 @@ Status PgConnection::ExecScript(const std::string& sql) {
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) return Failure(result, "a script");
   PQclear(result);
   return OkStatus();
+}
+
+Result<bool> PgConnection::AwaitNotification(int wake_fd, std::chrono::milliseconds timeout) {
+  const auto drain = [&] {
+    bool any = false;
+    while (PGnotify* notification = PQnotifies(conn_)) {
+      PQfreemem(notification);
+      any = true;
+    }
+    return any;
+  };
+  const auto consume = [&]() -> Status {
+    if (PQconsumeInput(conn_) == 0) {
+      return MakeError("the connection to PostgreSQL was lost (LISTEN): " + Trimmed(PQerrorMessage(conn_)),
+                       ErrorCode::kUnavailable);
+    }
+    return OkStatus();
+  };
+  DENIABLE_TRY(consume());
+  if (drain()) return true;
+  pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_fd, POLLIN, 0}};
+  const int ready = ::poll(fds, wake_fd >= 0 ? 2 : 1, static_cast<int>(timeout.count()));
+  if (ready <= 0 || fds[0].revents == 0) return false;  // the timeout, the wake-up, or a signal
+  DENIABLE_TRY(consume());
+  return drain();
 }
 
 bool PgConnection::Lost() const { return PQstatus(conn_) != CONNECTION_OK; }

@@ -9,6 +9,7 @@
 // Not thread-safe: one thread uses a connection at a time (PgPool leases it).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,6 +61,11 @@ class PgConnection {
   Result<PgResult> Exec(const std::string& sql, const std::vector<PgParam>& params = {});
   // Runs several statements, no parameters (a migration's script).
   Status ExecScript(const std::string& sql);
+
+  // After LISTEN: waits until a notification arrives (true; every pending
+  // one is consumed), `wake_fd` becomes readable, or `timeout` passes (false).
+  // kUnavailable when the connection is lost.
+  Result<bool> AwaitNotification(int wake_fd, std::chrono::milliseconds timeout);
 
   // Whether the connection is lost (the next Exec would fail without reaching the server).
   bool Lost() const;

@@ -56,6 +56,13 @@ Result<bool> Closed(PgConnection& db, const std::string& survey_id) {
   return row.Rows() > 0 && IsTrue(row.Text(0, 0));
 }
 
+// In the transaction of each catalog change, last (so no survey lock is
+// awaited while the row is held): the version moves and the other nodes are
+// told, both only if the transaction commits.
+Status CatalogChanged(PgConnection& db) {
+  return db.ExecScript("UPDATE catalog_version SET version = version + 1; NOTIFY deniable_catalog");
+}
+
 Error DeletedError(const std::string& survey_id) {
   return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
 }
@@ -170,7 +177,7 @@ Result<CreateOutcome> PostgresStorage::CreateSurvey(const std::string& id, int v
       DENIABLE_TRY(db.Exec("INSERT INTO survey_keys (survey_id, secret) VALUES ($1, decode($2, 'hex'))",
                            {id, HexOf(*secret_key)}));
     }
-    return OkStatus();
+    return CatalogChanged(db);
   }));
   return outcome;
 }
@@ -207,7 +214,7 @@ Status PostgresStorage::SetStatus(const StoredStatus& status) {
                          "VALUES ($1, $2, nullif($3, '')::timestamptz) "
                          "ON CONFLICT (survey_id) DO UPDATE SET closed = excluded.closed, closes_at = excluded.closes_at",
                          {status.survey_id, std::string(status.closed ? "true" : "false"), status.closes_at}));
-    return OkStatus();
+    return CatalogChanged(db);
   });
 }
 
@@ -231,7 +238,7 @@ Result<std::int64_t> PostgresStorage::DeleteSurvey(const std::string& survey_id)
                             "INSERT INTO deleted_surveys (survey_id) VALUES ($1)"}) {
       DENIABLE_TRY(db.Exec(sql, {survey_id}));
     }
-    return OkStatus();
+    return CatalogChanged(db);
   }));
   // PostgreSQL keeps the deleted rows as dead tuples until VACUUM (the next
   // autovacuum) reuses their space, and in the WAL, its archive, base backups
@@ -519,7 +526,7 @@ Status PostgresStorage::UpdateLedger(const std::string& survey_id, const std::st
     DENIABLE_TRY(db.Exec("INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES ($1, $2, $3) "
                          "ON CONFLICT (survey_id, question_id) DO UPDATE SET ledger = excluded.ledger",
                          {survey_id, question_id, ledger}));
-    return OkStatus();
+    return CatalogChanged(db);
   });
 }
 
@@ -546,5 +553,24 @@ Result<std::string> PostgresStorage::LoadOrCreateAdminToken(const std::function<
   }
   return token;
 }
+
+// --- catalog sync
+
+Result<std::uint64_t> PostgresStorage::CatalogVersion() {
+  DENIABLE_ASSIGN_OR_RETURN(PgResult row, RunOne(*pool_, "SELECT version FROM catalog_version"));
+  if (row.Rows() == 0) return MakeError("the catalog_version row is missing", ErrorCode::kInternal);
+  return static_cast<std::uint64_t>(row.Int(0, 0));
+}
+
+void PostgresStorage::WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) {
+  listener_.Wait(
+      [&] {
+        auto now = CatalogVersion();
+        return !now || *now != seen;
+      },
+      timeout);
+}
+
+void PostgresStorage::InterruptWait() { listener_.Interrupt(); }
 
 }  // namespace deniable::server

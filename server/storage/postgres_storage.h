@@ -20,6 +20,10 @@
 //     advisory lock while it reads, updates and writes;
 //   - the admin token and survey keys created once: INSERT ... ON CONFLICT
 //     DO NOTHING, then SELECT what was stored;
+//   - the catalog version: one row, moved by each catalog change in its own
+//     transaction (its row lock orders them), with NOTIFY deniable_catalog,
+//     which PostgreSQL delivers only if that transaction commits; a node
+//     LISTENs on a connection of its own (PgListener), and polls the row;
 //   - aggregates (storage.h): a node extends the shard it drew at start
 //     (random, in [0, 8)), its row locked FOR UPDATE, in the reports'
 //     transaction; a commit that needs the survey's global state (a model's
@@ -36,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "server/storage/pg_listener.h"
 #include "server/storage/pg_migrations.h"
 #include "server/storage/pg_pool.h"
 #include "server/storage/storage.h"
@@ -77,9 +82,13 @@ class PostgresStorage final : public Storage {
   Status UpdateLedger(const std::string& survey_id, const std::string& question_id, const LedgerUpdate& update) override;
   Result<std::string> LoadOrCreateAdminToken(const std::function<std::string()>& fresh,
                                              const std::function<Status(const std::string&)>& valid) override;
+  Result<std::uint64_t> CatalogVersion() override;
+  void WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) override;
+  void InterruptWait() override;
 
  private:
-  PostgresStorage(std::unique_ptr<PgPool> pool, int shard) : pool_(std::move(pool)), shard_(shard) {}
+  PostgresStorage(std::unique_ptr<PgPool> pool, int shard)
+      : pool_(std::move(pool)), shard_(shard), listener_(pool_->url(), "deniable_catalog") {}
   // The outcomes decided before anything is written: tokens, admission,
   // deletion and status (inside the commit's transaction, after its locks).
   Result<std::vector<RecordOutcome>> Decide(PgConnection& db, const std::vector<const ReportRecord*>& records,
@@ -92,6 +101,7 @@ class PostgresStorage final : public Storage {
 
   std::unique_ptr<PgPool> pool_;
   const int shard_;
+  PgListener listener_;
 };
 
 // How many shards a survey's aggregate has at most (a node draws one of them).

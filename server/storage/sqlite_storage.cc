@@ -200,6 +200,7 @@ Result<CreateOutcome> SqliteStorage::CreateSurvey(const std::string& id, int ver
     if (secret_key) DENIABLE_TRY(InsertSurveyKeyLocked(id, *secret_key));
     return OkStatus();
   }));
+  if (outcome == CreateOutcome::kCreated) CatalogChangedLocked();
   return outcome;
 }
 
@@ -243,7 +244,8 @@ Status SqliteStorage::SetStatus(const StoredStatus& status) {
   statement.BindText(1, status.survey_id);
   statement.BindInt(2, status.closed ? 1 : 0);
   statement.BindText(3, status.closes_at);
-  DENIABLE_TRY(statement.Step());
+  DENIABLE_TRY(statement.Step());  // autocommit: the statement is its transaction
+  CatalogChangedLocked();
   return OkStatus();
 }
 
@@ -296,6 +298,7 @@ Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
     }
     return OkStatus();
   }));
+  CatalogChangedLocked();
   // secure_delete zeroed the freed pages; emptying the log leaves no copy of
   // the deleted rows there either. The deletion is committed whatever happens
   // here: a log that cannot be emptied now (a reader holds it) is emptied by
@@ -613,7 +616,7 @@ Status SqliteStorage::UpdateLedger(const std::string& survey_id, const std::stri
                                    const LedgerUpdate& update) {
   std::lock_guard<std::mutex> lock(mutex_);
   // BEGIN IMMEDIATE: the checks, the read and the write are one transaction under SQLite's write lock.
-  return InTransaction([&]() -> Status {
+  DENIABLE_TRY(InTransaction([&]() -> Status {
     // A release made as its survey was being deleted leaves nothing behind.
     DENIABLE_ASSIGN_OR_RETURN(const bool deleted, WasDeletedLocked(survey_id));
     if (deleted) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
@@ -625,7 +628,9 @@ Status SqliteStorage::UpdateLedger(const std::string& survey_id, const std::stri
     save_ledger_.BindText(3, ledger);
     DENIABLE_TRY(save_ledger_.Step());
     return OkStatus();
-  });
+  }));
+  CatalogChangedLocked();
+  return OkStatus();
 }
 
 Result<std::optional<std::string>> SqliteStorage::StoredLedgerLocked(const std::string& survey_id,
@@ -646,6 +651,43 @@ Result<std::string> SqliteStorage::LoadOrCreateAdminToken(const std::function<st
                                                           const std::function<Status(const std::string&)>& valid) {
   std::lock_guard<std::mutex> lock(mutex_);
   return LoadOrCreateTokenFile(admin_token_path_, fresh, valid);
+}
+
+// --- catalog sync
+
+void SqliteStorage::CatalogChangedLocked() {
+  {
+    std::lock_guard<std::mutex> lock(wait_mutex_);
+    ++catalog_changes_;
+  }
+  catalog_changed_.notify_all();
+}
+
+Result<std::uint64_t> SqliteStorage::CatalogVersion() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_ASSIGN_OR_RETURN(const std::string data_version, db_.QueryText("PRAGMA data_version"));
+  std::uint64_t own = 0;
+  {
+    std::lock_guard<std::mutex> wait_lock(wait_mutex_);
+    own = catalog_changes_ & 0xffffffffu;
+  }
+  return (static_cast<std::uint64_t>(std::stoull(data_version.empty() ? "0" : data_version)) << 32) | own;
+}
+
+void SqliteStorage::WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) {
+  // This connection's changes wake it at once; another connection's (tests
+  // only) are seen at the timeout.
+  std::unique_lock<std::mutex> lock(wait_mutex_);
+  catalog_changed_.wait_for(lock, timeout,
+                            [&] { return interrupted_ || (catalog_changes_ & 0xffffffffu) != (seen & 0xffffffffu); });
+}
+
+void SqliteStorage::InterruptWait() {
+  {
+    std::lock_guard<std::mutex> lock(wait_mutex_);
+    interrupted_ = true;
+  }
+  catalog_changed_.notify_all();
 }
 
 }  // namespace deniable::server

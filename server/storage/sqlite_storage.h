@@ -28,6 +28,8 @@
 
 #include <sys/types.h>
 
+#include <atomic>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -69,6 +71,14 @@ class SqliteStorage final : public Storage {
   Status UpdateLedger(const std::string& survey_id, const std::string& question_id, const LedgerUpdate& update) override;
   Result<std::string> LoadOrCreateAdminToken(const std::function<std::string()>& fresh,
                                              const std::function<Status(const std::string&)>& valid) override;
+  // This connection's catalog changes (low 32 bits; one node per file, and
+  // the mutex is the store's lock, so counting them after each COMMIT under
+  // it is the same as counting them in the transaction) and, above them,
+  // PRAGMA data_version, which moves when ANOTHER connection to the file
+  // commits (tests open two "nodes" on one file): no schema change needed.
+  Result<std::uint64_t> CatalogVersion() override;
+  void WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) override;
+  void InterruptWait() override;
 
  private:
   struct FileIdentity {
@@ -106,6 +116,8 @@ class SqliteStorage final : public Storage {
   Result<bool> StoreRecord(const ReportRecord& record);
   // Copies the write-ahead log into the database and empties it.
   Status TruncateLog();
+  // After a committed catalog change; the caller holds mutex_.
+  void CatalogChangedLocked();
 
   std::mutex mutex_;
   SqliteDatabase db_;
@@ -120,6 +132,10 @@ class SqliteStorage final : public Storage {
   SqliteStatement read_shard_;
   SqliteStatement save_shard_;
   SqliteStatement aggregate_version_;
+  std::mutex wait_mutex_;  // guards catalog_changes_ and interrupted_ for the waiters
+  std::condition_variable catalog_changed_;
+  std::uint64_t catalog_changes_ = 0;
+  bool interrupted_ = false;
 };
 
 }  // namespace deniable::server

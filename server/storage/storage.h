@@ -32,6 +32,7 @@
 // caller), kCancelled (the caller gave up), kInternal (the store failed).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -282,6 +283,21 @@ class Storage : public AggregateStore {
   // starting together get the same token).
   virtual Result<std::string> LoadOrCreateAdminToken(const std::function<std::string()>& fresh,
                                                      const std::function<Status(const std::string&)>& valid) = 0;
+
+  // --- catalog sync (issue 31): what one node changed, seen by the others
+  // A number that moves whenever a survey is created, its status set, it is
+  // deleted or a ledger is stored (CreateSurvey when kCreated, SetStatus,
+  // DeleteSurvey, UpdateLedger when it stored), moved in the SAME transaction
+  // as the change, so a node that read version v and then LoadState() has
+  // seen every change up to v. Only "differs from what I saw" has a meaning
+  // (a restart may start it elsewhere). Cheap: nodes poll it (<= 1 s).
+  virtual Result<std::uint64_t> CatalogVersion() = 0;
+  // Returns once CatalogVersion() may differ from `seen`, or after `timeout`,
+  // or when InterruptWait() is called: a hint for speed (PostgreSQL: LISTEN),
+  // never the guarantee (the caller reads CatalogVersion() again).
+  virtual void WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) = 0;
+  // Wakes every WaitForChange, now and later: the node is stopping its poller.
+  virtual void InterruptWait() = 0;
 };
 
 }  // namespace deniable::server

@@ -125,7 +125,10 @@ Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& regist
                                                                               entry->definition().dump(), secret));
   if (outcome == CreateOutcome::kExists) return CreateSurveyResult{outcome, registry.Find(entry->id())};
   if (outcome == CreateOutcome::kDeleted) return CreateSurveyResult{outcome, nullptr};
-  registry.Add(entry);
+  // The catalog sync may have registered it first (it read the store after the commit): that entry is served.
+  if (!registry.Add(entry)) {
+    if (auto registered = registry.Find(entry->id())) entry = std::move(registered);
+  }
   return CreateSurveyResult{outcome, entry};
 }
 

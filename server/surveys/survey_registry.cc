@@ -186,6 +186,50 @@ SurveyStatus SurveyEntry::status() const {
 void SurveyEntry::SetStatus(SurveyStatus status) {
   std::lock_guard<std::mutex> lock(status_mutex_);
   status_ = std::move(status);
+  ++status_generation_;
+}
+
+std::uint64_t SurveyEntry::status_generation() const {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  return status_generation_;
+}
+
+std::uint64_t SurveyEntry::ledgers_generation() const {
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  return ledgers_generation_;
+}
+
+bool SurveyEntry::ApplyStoredStatus(const SurveyStatus& status, std::uint64_t seen) {
+  std::lock_guard<std::mutex> lock(status_mutex_);
+  if (status_generation_ != seen) return false;
+  if (status_.closed == status.closed && status_.closes_at == status.closes_at) return false;
+  status_ = status;
+  ++status_generation_;
+  return true;
+}
+
+Result<bool> SurveyEntry::ApplyStoredLedger(const std::string& question_id, ReleaseLedger stored, std::uint64_t seen) {
+  // One release at a time: a release deciding on the ledger held here stores over it, or conflicts.
+  std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  const auto current = Ledger(question_id);
+  if (!current) return MakeError("question \"" + question_id + "\" is not answered in confidence");
+  if (current->budget() != stored.budget()) {
+    return MakeError("question \"" + question_id + "\": the stored ledger's budget differs from the definition's");
+  }
+  if (current->ToJson() == stored.ToJson()) return false;
+  {
+    std::lock_guard<std::mutex> lock(ledgers_mutex_);
+    if (ledgers_generation_ != seen) return false;
+  }
+  InstallLedger(question_id, std::move(stored));
+  return true;
+}
+
+void SurveyEntry::InstallLedger(const std::string& question_id, ReleaseLedger ledger) {
+  TrackDuePoints(question_id, ledger);
+  std::lock_guard<std::mutex> lock(ledgers_mutex_);
+  ledgers_.insert_or_assign(question_id, std::move(ledger));
+  ++ledgers_generation_;
 }
 
 std::optional<std::string> SurveyEntry::ClosedReason(UnixSeconds now) const {
@@ -402,10 +446,7 @@ Status SurveyEntry::RestoreLedger(const std::string& question_id, ReleaseLedger 
   if (current->budget() != ledger.budget()) {
     return MakeError("question \"" + question_id + "\": the stored ledger's budget differs from the definition's");
   }
-  TrackDuePoints(question_id, ledger);
-  std::lock_guard<std::mutex> lock(ledgers_mutex_);
-  ledgers_.insert_or_assign(question_id, std::move(ledger));
-  ++ledgers_generation_;
+  InstallLedger(question_id, std::move(ledger));
   return OkStatus();
 }
 
@@ -456,6 +497,9 @@ bool SameLedger(const std::optional<std::string>& stored, const std::optional<nl
   return ledger && ledger->ToJson() == *based_on;
 }
 
+// A release refused by the survey's state (its budget, its answers).
+Error Refusal(std::string message) { return MakeError(std::move(message), ErrorCode::kConflict); }
+
 }  // namespace
 
 Status SurveyEntry::StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist) {
@@ -470,17 +514,32 @@ Status SurveyEntry::StoreLedger(const std::string& question_id, ReleaseLedger le
     if (found != ledgers_.end()) based_on = found->second.ToJson();
   }
   const std::string text = ledger.ToJson().dump();
-  DENIABLE_TRY(persist(question_id, [&](const std::optional<std::string>& stored) -> Result<std::string> {
-    if (!SameLedger(stored, based_on)) {
-      return MakeError("question \"" + question_id + "\": its stored ledger changed since this release was decided",
+  std::optional<std::string> newer;  // the stored ledger, when it is not the one decided on
+  auto stored = persist(question_id, [&](const std::optional<std::string>& current) -> Result<std::string> {
+    if (!SameLedger(current, based_on)) {
+      newer = current;
+      return MakeError("question \"" + question_id + "\": its stored ledger changed since this release was decided " +
+                           "(another server node released or cancelled meanwhile): nothing was stored; try again",
                        ErrorCode::kConflict);
     }
     return text;
-  }));
-  TrackDuePoints(question_id, ledger);
-  std::lock_guard<std::mutex> lock(ledgers_mutex_);
-  ledgers_.insert_or_assign(question_id, std::move(ledger));
-  ++ledgers_generation_;
+  });
+  if (!stored) {
+    // Another node's ledger, read in the transaction that refused this one: a retry decides on it.
+    if (stored.error_code() == ErrorCode::kConflict && newer) {
+      const auto json = nlohmann::json::parse(*newer, nullptr, false);
+      auto reloaded = json.is_discarded() ? Result<ReleaseLedger>(MakeError("not JSON")) : ReleaseLedger::FromJson(json);
+      if (reloaded && reloaded->budget() == ledger.budget()) {
+        InstallLedger(question_id, std::move(reloaded).value());
+      } else {
+        std::cerr << "error: survey \"" << id() << "\" question \"" << question_id
+                  << "\": the stored ledger cannot be read: " << (reloaded ? "its budget differs" : reloaded.error())
+                  << std::endl;
+      }
+    }
+    return stored;
+  }
+  InstallLedger(question_id, std::move(ledger));
   return OkStatus();
 }
 
@@ -492,31 +551,33 @@ ReleaseOutcome SurveyEntry::Release(const std::string& question_id, const Releas
   auto ledger = Ledger(question_id);
   if (!ledger) {
     return ReleaseRefused{ReleaseRefused::kNotConfidential,
-                          "question \"" + question_id + "\" is not answered in confidence: its reports are "
-                          "randomised on the device and its results are estimated, not released"};
+                          MakeError("question \"" + question_id + "\" is not answered in confidence: its reports are "
+                                    "randomised on the device and its results are estimated, not released",
+                                    ErrorCode::kConflict)};
   }
-  if (auto fits = ledger->CanSpend(request.epsilon); !fits) return ReleaseRefused{ReleaseRefused::kOverBudget, fits.error()};
+  if (auto fits = ledger->CanSpend(request.epsilon); !fits) return ReleaseRefused{ReleaseRefused::kOverBudget, Refusal(fits.error())};
   const std::size_t question = *survey_.QuestionIndex(question_id);
   const std::int64_t answers = Answers(question);
   if (at_respondents && *at_respondents > answers) {
     auto scheduled = ledger->Schedule({"", request, *at_respondents, now});
-    if (!scheduled) return ReleaseRefused{ReleaseRefused::kOverBudget, scheduled.error()};
+    if (!scheduled) return ReleaseRefused{ReleaseRefused::kOverBudget, Refusal(scheduled.error())};
     ScheduledRelease made = **scheduled;
     if (auto stored = StoreLedger(question_id, std::move(*ledger), persist); !stored) {
-      return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
+      return ReleaseRefused{ReleaseRefused::kStorage, stored.failure()};
     }
     return made;
   }
   if (answers == 0) {
-    return ReleaseRefused{ReleaseRefused::kNoAnswers, "question \"" + question_id + "\" has no answers yet: nothing to release"};
+    return ReleaseRefused{ReleaseRefused::kNoAnswers,
+                          Refusal("question \"" + question_id + "\" has no answers yet: nothing to release")};
   }
   auto drawn = DrawRelease(question, request, random, now);
-  if (!drawn) return ReleaseRefused{ReleaseRefused::kStorage, "the release failed: " + drawn.error()};
+  if (!drawn) return ReleaseRefused{ReleaseRefused::kStorage, MakeError("the release failed: " + drawn.error(), ErrorCode::kInternal)};
   auto added = ledger->Add(std::move(drawn).value());
-  if (!added) return ReleaseRefused{ReleaseRefused::kOverBudget, added.error()};
+  if (!added) return ReleaseRefused{ReleaseRefused::kOverBudget, Refusal(added.error())};
   LedgerRelease made = **added;
   if (auto stored = StoreLedger(question_id, std::move(*ledger), persist); !stored) {
-    return ReleaseRefused{ReleaseRefused::kStorage, stored.error()};
+    return ReleaseRefused{ReleaseRefused::kStorage, stored.failure()};
   }
   return made;
 }
@@ -526,16 +587,25 @@ Status SurveyEntry::RunDueReleases(RandomSource& random, const std::string& now,
   RefreshOrWarn(*this);
   for (std::size_t question = 0; question < survey_.questions.size(); ++question) {
     const std::string& question_id = survey_.questions[question].id;
-    auto ledger = Ledger(question_id);
-    if (!ledger || ledger->scheduled().empty()) continue;
-    const auto due = ledger->Due(Answers(question));
-    if (due.empty()) continue;
-    for (const ScheduledRelease& item : due) {
-      auto drawn = DrawRelease(question, item.request, random, now, item.at_respondents);
-      if (!drawn) return MakeError("scheduled release " + item.id + " of question \"" + question_id + "\": " + drawn.error());
-      if (auto made = ledger->Fulfil(item.id, std::move(drawn).value()); !made) return MakeError(made.error());
+    // TODO(issue 31, pg-aggregates): with several nodes, Answers() and the
+    // counts kept at due points must be the global ones (merged shards).
+    for (int attempt = 1;; ++attempt) {
+      auto ledger = Ledger(question_id);
+      if (!ledger || ledger->scheduled().empty()) break;
+      const auto due = ledger->Due(Answers(question));
+      if (due.empty()) break;
+      for (const ScheduledRelease& item : due) {
+        auto drawn = DrawRelease(question, item.request, random, now, item.at_respondents);
+        if (!drawn) return MakeError("scheduled release " + item.id + " of question \"" + question_id + "\": " + drawn.error());
+        if (auto made = ledger->Fulfil(item.id, std::move(drawn).value()); !made) return MakeError(made.error());
+      }
+      // Exactly once across nodes: over a ledger another node changed (it
+      // may have made these releases) nothing is stored, and the stored
+      // ledger, reloaded, is decided on again.
+      auto stored = StoreLedger(question_id, std::move(*ledger), persist);
+      if (stored) break;
+      if (stored.error_code() != ErrorCode::kConflict || attempt >= 3) return stored;
     }
-    DENIABLE_TRY(StoreLedger(question_id, std::move(*ledger), persist));
   }
   return OkStatus();
 }
@@ -552,6 +622,7 @@ Status SurveyEntry::CancelScheduled(const std::string& question_id, const std::s
 void SurveyRegistry::Remove(const std::string& id) {
   std::unique_lock<std::shared_mutex> lock(mutex_);
   entries_.erase(id);
+  removed_.insert(id);
 }
 
 std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {
@@ -563,6 +634,7 @@ std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {
 bool SurveyRegistry::Add(std::shared_ptr<SurveyEntry> entry) {
   std::unique_lock<std::shared_mutex> lock(mutex_);
   const std::string id = entry->id();
+  if (removed_.count(id)) return false;
   entry->UseCacheMemory(cache_memory_);
   if (shared_store_ != nullptr) entry->CheckVersionsIn(shared_store_);
   return entries_.emplace(id, std::move(entry)).second;

@@ -44,7 +44,11 @@ struct EstimationRequester {
 // Why a release was not made.
 struct ReleaseRefused {
   enum Reason { kNotConfidential, kOverBudget, kNoAnswers, kStorage } reason;
-  std::string message;
+  // Its kind matters for kStorage (the handler maps it through the error
+  // table): kConflict when another node changed the ledger meanwhile (the
+  // entry has reloaded it: a retry is decided on the stored ledger),
+  // kNotFound when the survey was deleted, else the store's failure.
+  Error error;
 };
 
 using ReleaseOutcome = std::variant<LedgerRelease, ScheduledRelease, ReleaseRefused>;
@@ -118,6 +122,20 @@ class SurveyEntry {
 
   SurveyStatus status() const;
   void SetStatus(SurveyStatus status);
+
+  // --- catalog sync (catalog_sync.h): another node's changes, applied here
+  // unless this node changed the same thing since the sync read the store
+  // (its own change is as new, and moved the catalog version: the next sync
+  // reads it). Generations move with every change of the status / ledgers.
+  std::uint64_t status_generation() const;
+  std::uint64_t ledgers_generation() const;
+  // Sets the stored status unless the status changed since generation `seen`;
+  // whether it changed anything.
+  bool ApplyStoredStatus(const SurveyStatus& status, std::uint64_t seen);
+  // Replaces the question's ledger with the stored one unless the ledgers
+  // changed since generation `seen`; whether it changed anything. An error
+  // when the stored ledger does not fit the question (its budget).
+  Result<bool> ApplyStoredLedger(const std::string& question_id, ReleaseLedger stored, std::uint64_t seen);
   // Why reports are refused at `now` (ISO 8601 UTC), or nullopt when they are accepted.
   std::optional<std::string> ClosedReason(UnixSeconds now) const;
   std::int64_t respondents() const;
@@ -200,7 +218,12 @@ class SurveyEntry {
   // when the question's `at`-th answer was counted (exactly the first `at`).
   Result<LedgerRelease> DrawRelease(std::size_t question, const ReleaseRequest& request, RandomSource& random,
                                     const std::string& created_at, std::optional<std::int64_t> at = std::nullopt) const;
+  // kConflict when the stored ledger is not the one held here (another
+  // node's release or cancel): nothing stored, and the stored one replaces it
+  // here, so that a retry decides on it.
   Status StoreLedger(const std::string& question_id, ReleaseLedger ledger, const PersistLedger& persist);
+  // Installs a ledger read from the store (ledgers_mutex_ not held).
+  void InstallLedger(const std::string& question_id, ReleaseLedger ledger);
   // The counts a scheduled release will need, kept as the report that reaches
   // its count is added (the writer counts a whole batch before due releases
   // run, so the counts at release time may already include later answers).
@@ -214,6 +237,7 @@ class SurveyEntry {
   std::optional<oprf::KeyPair> token_key_;
   mutable std::mutex status_mutex_;
   SurveyStatus status_;
+  std::uint64_t status_generation_ = 0;  // guarded by status_mutex_
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
   std::int64_t data_version_ = 0;  // guarded by mutex_: the stored version aggregate_ is
@@ -248,8 +272,11 @@ class SurveyRegistry {
   explicit SurveyRegistry(std::size_t results_cache_bytes = CacheMemory::kDefaultBudget)
       : cache_memory_(std::make_shared<CacheMemory>(results_cache_bytes)) {}
   std::shared_ptr<SurveyEntry> Find(const std::string& id) const;
-  // false when a survey with the same id is already registered.
+  // false when a survey with the same id is already registered, or was
+  // removed (deleted: ids are never reused, so a sync that read the store
+  // before this node deleted it cannot bring it back).
   bool Add(std::shared_ptr<SurveyEntry> entry);
+  // A deleted survey.
   void Remove(const std::string& id);
   // Every survey, ordered by id.
   std::vector<std::shared_ptr<SurveyEntry>> All() const;
@@ -267,6 +294,7 @@ class SurveyRegistry {
   std::shared_ptr<CacheMemory> cache_memory_;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
   AggregateStore* shared_store_ = nullptr;
+  std::set<std::string> removed_;
 };
 
 }  // namespace deniable::server

@@ -319,3 +319,41 @@ TEST_CASE("PostgresStorage, three nodes: every stored report is in exactly one s
 }
 
 }  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage, two nodes: a catalog change on one wakes the other's WaitForChange at once (NOTIFY)") {
+  PostgresStore store;
+  auto a = store.OpenPostgres(2);
+  auto b = store.OpenPostgres(2);
+  for (int round = 0; round < 3; ++round) {
+    const std::uint64_t seen = *b->CatalogVersion();
+    std::thread change([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      REQUIRE(*a->CreateSurvey("s" + std::to_string(round), 1, "{}") == CreateOutcome::kCreated);
+    });
+    const auto start = std::chrono::steady_clock::now();
+    b->WaitForChange(seen, std::chrono::seconds(20));
+    const auto waited = std::chrono::steady_clock::now() - start;
+    change.join();
+    CHECK(waited < std::chrono::seconds(5));
+    CHECK(*b->CatalogVersion() != seen);
+  }
+  // The listening connection killed: the next wait reconnects and still wakes.
+  Exec1(store.url, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                   "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  b->WaitForChange(*b->CatalogVersion(), std::chrono::milliseconds(200));  // finds its connection lost
+  const std::uint64_t seen = *b->CatalogVersion();
+  std::thread change([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    REQUIRE(a->SetStatus({"s0", true, ""}).ok());
+  });
+  const auto start = std::chrono::steady_clock::now();
+  b->WaitForChange(seen, std::chrono::seconds(20));
+  const auto waited = std::chrono::steady_clock::now() - start;
+  change.join();
+  CHECK(waited < std::chrono::seconds(5));
+  CHECK(*b->CatalogVersion() != seen);
+}
+
+}  // namespace deniable::server
