@@ -29,6 +29,7 @@ extern const SqliteMigration kSqliteMigration0003;
 extern const SqliteMigration kSqliteMigration0004;
 extern const SqliteMigration kSqliteMigration0005;
 extern const SqliteMigration kSqliteMigration0006;
+extern const SqliteMigration kSqliteMigration0007;
 
 // Every migration, in order (migrations()[i].version == i + 1).
 const std::vector<SqliteMigration>& SqliteMigrations();

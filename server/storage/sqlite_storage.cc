@@ -90,6 +90,11 @@ Status SqliteStorage::PrepareStatements() {
       {&save_ledger_,
        "INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES (?1, ?2, ?3) "
        "ON CONFLICT (survey_id, question_id) DO UPDATE SET ledger = excluded.ledger"},
+      {&read_shard_, "SELECT version, blob FROM survey_aggregates WHERE survey_id = ?1 AND shard = ?2"},
+      {&save_shard_,
+       "INSERT INTO survey_aggregates (survey_id, shard, version, blob) VALUES (?1, ?2, ?3, ?4) "
+       "ON CONFLICT (survey_id, shard) DO UPDATE SET version = excluded.version, blob = excluded.blob"},
+      {&aggregate_version_, "SELECT ifnull(sum(version), 0) FROM survey_aggregates WHERE survey_id = ?1"},
       {&insert_survey_,
        "INSERT INTO surveys (id, version, definition, created_at) "
        "VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"},
@@ -285,7 +290,8 @@ Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
     DENIABLE_ASSIGN_OR_RETURN(reports, run("DELETE FROM reports WHERE survey_id = ?1"));
     for (const char* sql : {"DELETE FROM invitations WHERE survey_id = ?1", "DELETE FROM spent_tokens WHERE survey_id = ?1",
                             "DELETE FROM survey_keys WHERE survey_id = ?1", "DELETE FROM release_ledgers WHERE survey_id = ?1",
-                            "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM surveys WHERE id = ?1",
+                            "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM survey_aggregates WHERE survey_id = ?1",
+                            "DELETE FROM surveys WHERE id = ?1",
                             "INSERT INTO deleted_surveys (survey_id, deleted_at) "
                             "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"}) {
       DENIABLE_TRY(run(sql));
@@ -459,7 +465,8 @@ Status SqliteStorage::TruncateLog() {
 // the same lock) is not stored: the deletion promised every report gone, the
 // close's 200 promised no report after it.
 Result<std::vector<RecordOutcome>> SqliteStorage::DecideLocked(const std::vector<const ReportRecord*>& records,
-                                                               const BatchAdmission& admit) {
+                                                               const BatchAdmission& admit,
+                                                               AggregateHooks* aggregates) {
   std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
   std::set<std::pair<std::string, std::string>> in_batch;  // (survey, token hash)
   std::vector<std::size_t> candidates;
@@ -475,6 +482,18 @@ Result<std::vector<RecordOutcome>> SqliteStorage::DecideLocked(const std::vector
       }
     }
     candidates.push_back(i);
+  }
+  if (aggregates != nullptr) {
+    // Under the store's lock nothing else writes the file: the shard rows are
+    // as locked as they get, and the caller's state is refreshed from them
+    // (one node: it is current already, so only the version is read).
+    std::set<std::string> refreshed;
+    for (std::size_t i : candidates) {
+      const std::string& id = records[i]->survey_id;
+      if (!refreshed.insert(id).second || !aggregates->NeedsGlobalState(id)) continue;
+      DENIABLE_ASSIGN_OR_RETURN(const std::int64_t version, AggregateVersionLocked(id));
+      DENIABLE_TRY(aggregates->Refresh(id, version, [&] { return LoadAggregateLocked(id); }));
+    }
   }
   if (admit && !candidates.empty()) {
     const std::vector<bool> admitted = admit(candidates);
@@ -500,26 +519,95 @@ Result<std::vector<RecordOutcome>> SqliteStorage::DecideLocked(const std::vector
 }
 
 Result<std::vector<RecordOutcome>> SqliteStorage::CommitReports(const std::vector<const ReportRecord*>& records,
-                                                                const BatchAdmission& admit) {
+                                                                const BatchAdmission& admit,
+                                                                AggregateHooks* aggregates) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (auto intact = FileIntactLocked(); !intact) {
     std::cerr << "error: " << intact.error() << std::endl;
     return std::vector<RecordOutcome>(records.size(), RecordOutcome::kUnavailable);
   }
-  DENIABLE_ASSIGN_OR_RETURN(std::vector<RecordOutcome> outcomes, DecideLocked(records, admit));
-  if (std::none_of(outcomes.begin(), outcomes.end(), [](RecordOutcome o) { return o == RecordOutcome::kStored; })) {
-    return outcomes;
-  }
-  // One transaction: each report with its token's spending, so a crash keeps both or neither.
+  // One transaction, BEGIN IMMEDIATE: the decisions (admission against the
+  // counted state included), each report with its token's spending, and the
+  // shards, so a crash keeps all or none, and another SqliteStorage on the
+  // same file (a second node, in tests) cannot commit between the decisions
+  // and the writes.
+  std::vector<RecordOutcome> outcomes;
   DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(outcomes, DecideLocked(records, admit, aggregates));
     for (std::size_t i = 0; i < records.size(); ++i) {
       if (outcomes[i] != RecordOutcome::kStored) continue;
       DENIABLE_ASSIGN_OR_RETURN(const bool stored, StoreRecord(*records[i]));
       if (!stored) outcomes[i] = RecordOutcome::kTokenUsed;
     }
+    // The shards after the reports: what they count is what this commit stored.
+    if (aggregates != nullptr) DENIABLE_TRY(ExtendShardsLocked(records, outcomes, *aggregates));
     return OkStatus();
   }));
   return outcomes;
+}
+
+Status SqliteStorage::ExtendShardsLocked(const std::vector<const ReportRecord*>& records,
+                                         const std::vector<RecordOutcome>& outcomes, AggregateHooks& aggregates) {
+  std::map<std::string, std::vector<std::size_t>> stored;  // per survey, its stored records in batch order
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (outcomes[i] == RecordOutcome::kStored) stored[records[i]->survey_id].push_back(i);
+  }
+  const int shard = 0;  // one node, one shard
+  for (const auto& [survey_id, indices] : stored) {
+    DENIABLE_ASSIGN_OR_RETURN(const std::int64_t survey_version, AggregateVersionLocked(survey_id));
+    read_shard_.Reset();
+    read_shard_.BindText(1, survey_id);
+    read_shard_.BindInt(2, shard);
+    DENIABLE_ASSIGN_OR_RETURN(const bool found, read_shard_.Step());
+    std::optional<AggregateShard> current;
+    if (found) current = AggregateShard{shard, read_shard_.ColumnInt(0), read_shard_.ColumnText(1)};
+    read_shard_.Reset();
+    DENIABLE_ASSIGN_OR_RETURN(const std::string blob, aggregates.Extend(survey_id, current, survey_version, indices));
+    save_shard_.Reset();
+    save_shard_.BindText(1, survey_id);
+    save_shard_.BindInt(2, shard);
+    save_shard_.BindInt(3, (current ? current->version : 0) + 1);
+    save_shard_.BindText(4, blob);
+    DENIABLE_TRY(save_shard_.Step());
+    save_shard_.Reset();
+  }
+  return OkStatus();
+}
+
+// --- aggregates
+
+Result<std::int64_t> SqliteStorage::AggregateVersionLocked(const std::string& survey_id) {
+  aggregate_version_.Reset();
+  aggregate_version_.BindText(1, survey_id);
+  DENIABLE_ASSIGN_OR_RETURN(const bool row, aggregate_version_.Step());
+  const std::int64_t version = row ? aggregate_version_.ColumnInt(0) : 0;
+  aggregate_version_.Reset();
+  return version;
+}
+
+Result<StoredAggregate> SqliteStorage::LoadAggregateLocked(const std::string& survey_id) {
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement select,
+      db_.Prepare("SELECT shard, version, blob FROM survey_aggregates WHERE survey_id = ?1 ORDER BY shard"));
+  select.BindText(1, survey_id);
+  StoredAggregate aggregate;
+  for (;;) {
+    DENIABLE_ASSIGN_OR_RETURN(const bool row, select.Step());
+    if (!row) return aggregate;
+    aggregate.shards.push_back(
+        AggregateShard{static_cast<int>(select.ColumnInt(0)), select.ColumnInt(1), select.ColumnText(2)});
+    aggregate.version += aggregate.shards.back().version;
+  }
+}
+
+Result<std::int64_t> SqliteStorage::AggregateVersion(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return AggregateVersionLocked(survey_id);
+}
+
+Result<StoredAggregate> SqliteStorage::LoadAggregate(const std::string& survey_id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return LoadAggregateLocked(survey_id);
 }
 
 // --- release ledgers

@@ -14,6 +14,7 @@
 //   release_ledgers(survey_id, question_id, ledger)            releases of questions answered in confidence
 //   survey_status(survey_id, closed, closes_at)                whether a survey accepts reports
 //   deleted_surveys(survey_id, deleted_at)                     ids never to be reused
+//   survey_aggregates(survey_id, shard, version, blob)         each survey's aggregate (storage.h: one shard, 0)
 // The answers to questions answered in confidence are in the reports' bodies,
 // stored like every report; no endpoint serves a report body.
 // Reports have no timestamp; their row ids follow arrival, which pairs
@@ -61,7 +62,10 @@ class SqliteStorage final : public Storage {
   Result<IssueOutcome> SpendInvitationForToken(const std::string& survey_id, const std::string& code_hash,
                                                const std::string& blinded_hash) override;
   Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records,
-                                                   const BatchAdmission& admit) override;
+                                                   const BatchAdmission& admit,
+                                                   AggregateHooks* aggregates = nullptr) override;
+  Result<std::int64_t> AggregateVersion(const std::string& survey_id) override;
+  Result<StoredAggregate> LoadAggregate(const std::string& survey_id) override;
   Status ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
                          const std::function<bool()>& cancelled = nullptr, int chunk = 2000) override;
   Status UpdateLedger(const std::string& survey_id, const std::string& question_id, const LedgerUpdate& update) override;
@@ -101,7 +105,12 @@ class SqliteStorage final : public Storage {
   Status InTransaction(const std::function<Status()>& work);
   // The outcomes decided before anything is written: tokens, admission, deletion and status.
   Result<std::vector<RecordOutcome>> DecideLocked(const std::vector<const ReportRecord*>& records,
-                                                  const BatchAdmission& admit);
+                                                  const BatchAdmission& admit, AggregateHooks* aggregates);
+  Result<std::int64_t> AggregateVersionLocked(const std::string& survey_id);
+  Result<StoredAggregate> LoadAggregateLocked(const std::string& survey_id);
+  // Extends this node's shard of each survey the batch stores reports of (in the commit's transaction).
+  Status ExtendShardsLocked(const std::vector<const ReportRecord*>& records, const std::vector<RecordOutcome>& outcomes,
+                            AggregateHooks& aggregates);
   Result<bool> TokenSpentLocked(const std::string& survey_id, const std::string& token_hash);
   // Stores the report, and spends its token; false (nothing stored) when the token was spent already.
   Result<bool> StoreRecord(const ReportRecord& record);
@@ -124,6 +133,9 @@ class SqliteStorage final : public Storage {
   std::condition_variable catalog_changed_;
   std::uint64_t catalog_changes_ = 0;
   bool interrupted_ = false;
+  SqliteStatement read_shard_;
+  SqliteStatement save_shard_;
+  SqliteStatement aggregate_version_;
 };
 
 }  // namespace deniable::server

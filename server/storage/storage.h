@@ -130,7 +130,72 @@ using LedgerUpdate = std::function<Result<std::string>(const std::optional<std::
 using ReportVisitor = std::function<void(const std::string& survey_id, const std::string& body)>;
 using BodyVisitor = std::function<void(const std::string& body)>;
 
-class Storage {
+// --- aggregates shared by nodes (issue 31) -------------------------------
+// Each survey's aggregate is kept in the store, in shards: rows
+// (survey, shard, version, blob), each blob a core SerializeSurveyAggregate
+// (core/survey/aggregate_format.h) of the reports that the commits writing
+// that shard stored. A node writes one shard, chosen when it starts
+// (its store's choice: SQLite, one node, always 0; a shared store, a
+// random ord in [0, 8) per node, so rows stay few, at most 8 per survey, and
+// two nodes rarely contend for one row; when they do, the row lock orders
+// them, as Janus's batch_aggregations ord does per commit). The shard's row
+// is read, extended and written in the SAME transaction as the reports
+// (row-locked: SQLite's write lock, or SELECT ... FOR UPDATE), so a failed
+// commit leaves it unchanged and every stored report is in exactly one
+// shard. A commit that stores reports of a survey adds 1 to its shard's
+// version: the survey's data version (the sum of its shards' versions)
+// grows by exactly one per such commit, on any node, and never repeats, so a
+// node that holds the merged aggregate of version v knows it is current
+// when the store says v. The store knows no kinds: it moves blobs.
+struct AggregateShard {
+  int shard = 0;
+  std::int64_t version = 0;  // commits that extended this shard
+  std::string blob;
+};
+
+struct StoredAggregate {
+  std::int64_t version = 0;            // the survey's data version: the sum of its shards' (0: no report)
+  std::vector<AggregateShard> shards;  // by shard; merged, they are the survey's aggregate
+};
+
+// What CommitReports asks its caller about aggregates, called inside the
+// commit's transaction, in this order per survey of the batch that has
+// reports in play: Refresh (only when NeedsGlobalState), then the batch's
+// BatchAdmission, then Extend (only for a survey the commit stores reports
+// of). An error from Extend fails the whole commit (nothing stored).
+class AggregateHooks {
+ public:
+  virtual ~AggregateHooks() = default;
+  // Whether admission (a model's round) or a scheduled release's due point
+  // needs the survey's global counted state at commit time: the commit then
+  // locks all the survey's shard rows before admission and calls Refresh.
+  virtual bool NeedsGlobalState(const std::string& survey_id) const = 0;
+  // The survey's data version under those locks; `load` reads its shards in
+  // the same transaction (called only when the caller's state is older).
+  virtual Status Refresh(const std::string& survey_id, std::int64_t version,
+                         const std::function<Result<StoredAggregate>()>& load) = 0;
+  // The new blob of this node's shard: `current` (nullopt: the shard has no
+  // row yet) with the batch's records `stored` (indices into the batch, in
+  // order) added. `survey_version`: the survey's data version read in this
+  // transaction before this commit; after it, it is survey_version + 1.
+  virtual Result<std::string> Extend(const std::string& survey_id, const std::optional<AggregateShard>& current,
+                                     std::int64_t survey_version, const std::vector<std::size_t>& stored) = 0;
+};
+
+// The aggregate operations of Storage (below).
+class AggregateStore {
+ public:
+  virtual ~AggregateStore() = default;
+  // Whether other nodes commit to this store too (then a node checks the
+  // stored version before serving); SQLite: false, one node.
+  virtual bool SharedByNodes() const { return false; }
+  // The survey's data version, without reading a blob (0: none stored).
+  virtual Result<std::int64_t> AggregateVersion(const std::string& survey_id) = 0;
+  // Every shard of the survey with their version sum, read in one snapshot.
+  virtual Result<StoredAggregate> LoadAggregate(const std::string& survey_id) = 0;
+};
+
+class Storage : public AggregateStore {
  public:
   virtual ~Storage() = default;
 
@@ -191,8 +256,11 @@ class Storage {
   // neither deleted nor closed at commit time. kStored means durable: it
   // survives a crash, and every node's later reads see it. An error result:
   // nothing of the batch was stored.
+  // With `aggregates`, the commit also extends this node's shard of each
+  // survey it stores reports of (AggregateHooks), in the same transaction.
   virtual Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records,
-                                                           const BatchAdmission& admit) = 0;
+                                                           const BatchAdmission& admit,
+                                                           AggregateHooks* aggregates = nullptr) = 0;
   // Calls visit(body) for every stored report of one survey, `chunk` at a
   // time, letting commits through between chunks (a report committed during
   // the read may or may not be visited). Stops with kCancelled when

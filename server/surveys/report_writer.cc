@@ -100,23 +100,79 @@ SubmitOutcome ReportWriter::Outcome(RecordOutcome stored) {
   return SubmitOutcome::kStorageFailed;
 }
 
+namespace {
+
+// The batch's side of the shared aggregates (storage.h, AggregateHooks): each
+// survey's entry refreshes, extends this node's shard, and remembers what the
+// commit stored and on which data version, to count it once COMMIT returned.
+class BatchAggregates final : public AggregateHooks {
+ public:
+  BatchAggregates(std::vector<SurveyEntry*> entries, std::vector<const Report*> reports)
+      : entries_(std::move(entries)), reports_(std::move(reports)) {
+    for (SurveyEntry* entry : entries_) by_id_.emplace(entry->id(), entry);
+  }
+
+  bool NeedsGlobalState(const std::string& survey_id) const override {
+    const auto found = by_id_.find(survey_id);
+    return found != by_id_.end() && found->second->NeedsGlobalState();
+  }
+
+  Status Refresh(const std::string& survey_id, std::int64_t version,
+                 const std::function<Result<StoredAggregate>()>& load) override {
+    const auto found = by_id_.find(survey_id);
+    return found == by_id_.end() ? OkStatus() : found->second->Refresh(version, load);
+  }
+
+  Result<std::string> Extend(const std::string& survey_id, const std::optional<AggregateShard>& current,
+                             std::int64_t survey_version, const std::vector<std::size_t>& stored) override {
+    const auto found = by_id_.find(survey_id);
+    if (found == by_id_.end()) return MakeError("no entry for survey \"" + survey_id + "\"", ErrorCode::kInternal);
+    Extended& extended = extended_[found->second];
+    extended.before = survey_version;
+    extended.reports.clear();
+    for (std::size_t i : stored) extended.reports.push_back(reports_[i]);
+    return found->second->ExtendShard(current, extended.reports);
+  }
+
+  // After CommitReports: counts what was stored (committed), or forgets the shards extended (not).
+  void Apply(bool committed) {
+    for (const auto& [entry, extended] : extended_) entry->ApplyCommitted(extended.reports, extended.before, committed);
+  }
+
+ private:
+  struct Extended {
+    std::int64_t before = 0;
+    std::vector<const Report*> reports;
+  };
+  std::vector<SurveyEntry*> entries_;  // per record of the batch
+  std::vector<const Report*> reports_;
+  std::map<std::string, SurveyEntry*> by_id_;
+  std::map<SurveyEntry*, Extended> extended_;
+};
+
+}  // namespace
+
 void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch) {
   std::vector<const ReportRecord*> records;
+  std::vector<SurveyEntry*> entries;
+  std::vector<const Report*> reports;
   records.reserve(batch.size());
-  for (const auto& ticket : batch) records.push_back(&ticket->report.record);
+  for (const auto& ticket : batch) {
+    records.push_back(&ticket->report.record);
+    entries.push_back(ticket->report.survey.get());
+    reports.push_back(&ticket->report.report);
+  }
+  BatchAggregates aggregates(std::move(entries), std::move(reports));
   auto outcomes = storage_.CommitReports(
-      records, [&](const std::vector<std::size_t>& candidates) { return Admit(batch, candidates); });
+      records, [&](const std::vector<std::size_t>& candidates) { return Admit(batch, candidates); }, &aggregates);
+  // Counted before the handlers are woken: a 201 is visible in the results.
+  aggregates.Apply(outcomes.ok());
   if (!outcomes) {
     std::cerr << "error: storing " << batch.size() << " report(s) failed: " << outcomes.error() << std::endl;
     for (const auto& ticket : batch) ticket->outcome = SubmitOutcome::kStorageFailed;
     return;
   }
-  for (std::size_t i = 0; i < batch.size(); ++i) {
-    Ticket& ticket = *batch[i];
-    ticket.outcome = Outcome((*outcomes)[i]);
-    // Counted before the handler is woken: a 201 is visible in the results.
-    if (ticket.outcome == SubmitOutcome::kCommitted) ticket.report.survey->AddReport(ticket.report.report);
-  }
+  for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->outcome = Outcome((*outcomes)[i]);
 }
 
 }  // namespace deniable::server

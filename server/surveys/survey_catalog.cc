@@ -19,24 +19,35 @@ Result<std::shared_ptr<SurveyEntry>> ParseStoredSurvey(const StoredSurvey& store
   return std::make_shared<SurveyEntry>(std::move(survey).value());
 }
 
-// One pass over every stored report; reports of a survey that is not
-// stored (which the schema cannot produce) are counted as skipped.
-Status LoadReports(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries,
-                   LoadSummary& summary, std::ostream& warnings) {
-  return storage.ForEachReport([&](const std::string& survey_id, const std::string& body) {
-    const auto found = entries.find(survey_id);
-    auto document = nlohmann::json::parse(body, nullptr, false);
-    auto report = found == entries.end() ? Result<Report>(MakeError("no such survey"))
-                  : document.is_discarded() ? Result<Report>(MakeError("not JSON"))
-                                            : ParseReport(found->second->survey(), document);
-    if (!report) {
-      ++summary.skipped_reports;
-      warnings << "warning: skipping a stored report of survey \"" << survey_id << "\": " << report.error() << "\n";
-      return;
+// Each survey's aggregate from its stored shards (storage.h): no report is
+// read. Except where the aggregate alone is not enough: a survey that
+// declares analyses (kept as reports arrive, they have no stored form) or
+// whose scheduled release was due but not made (a stop right after the
+// report that reached its count: its counts exactly at that count are only
+// in the reports) is rebuilt from its reports, as every survey was before.
+Status LoadAggregates(Storage& storage, const std::map<std::string, std::shared_ptr<SurveyEntry>>& entries,
+                      LoadSummary& summary, std::ostream& warnings) {
+  for (const auto& [id, entry] : entries) {
+    DENIABLE_ASSIGN_OR_RETURN(const StoredAggregate stored, storage.LoadAggregate(id));
+    DENIABLE_TRY(entry->Refresh(stored.version, [&] { return stored; }));
+    if (!entry->survey().analyses.empty() || entry->HasDueReleases()) {
+      entry->ClearAggregate();
+      DENIABLE_TRY(storage.ForEachReportOf(id, [&](const std::string& body) {
+        auto document = nlohmann::json::parse(body, nullptr, false);
+        auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON"))
+                                              : ParseReport(entry->survey(), document);
+        if (!report) {
+          ++summary.skipped_reports;
+          warnings << "warning: skipping a stored report of survey \"" << id << "\": " << report.error() << "\n";
+          return;
+        }
+        entry->AddReport(*report);
+      }));
+      entry->MarkReplayed(stored.version);
     }
-    found->second->AddReport(*report);
-    ++summary.reports;
-  });
+    summary.reports += entry->respondents();
+  }
+  return OkStatus();
 }
 
 // The ledgers of questions answered in confidence. A ledger that does not
@@ -90,7 +101,7 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
   // (a stop right after the report that reached its count) needs, exactly at its count.
   DENIABLE_TRY(LoadLedgers(stored.ledgers, entries));
   DENIABLE_TRY(LoadTokenKeys(storage, entries));
-  DENIABLE_TRY(LoadReports(storage, entries, summary, warnings));
+  DENIABLE_TRY(LoadAggregates(storage, entries, summary, warnings));
   for (const StoredStatus& status : stored.statuses) {
     const auto found = entries.find(status.survey_id);
     if (found != entries.end()) found->second->SetStatus({status.closed, status.closes_at});

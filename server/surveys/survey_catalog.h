@@ -1,6 +1,7 @@
 // Surveys in both places at once: durable in Storage and live in the
-// SurveyRegistry. Loading at start rebuilds every aggregate by streaming the
-// stored reports through core ParseReport; creation stores first, then
+// SurveyRegistry. Loading at start reads every aggregate from its stored
+// shards (survey_catalog.cc's LoadAggregates says when a survey's reports are
+// streamed through core ParseReport instead); creation stores first, then
 // registers, so a survey is never served before it is durable. An invitation
 // survey's blind-token key is made with it and stored in the same
 // transaction; one created before keys gets its key when it is loaded.

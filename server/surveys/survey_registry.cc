@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "core/analysis/analysis.h"
+#include "core/survey/aggregate_format.h"
 
 #include "core/survey/results.h"
 #include "server/surveys/estimate_query.h"
@@ -11,6 +12,9 @@ namespace deniable::server {
 
 SurveyEntry::SurveyEntry(Survey survey)
     : survey_(std::move(survey)), definition_(SurveyToJson(survey_)), aggregate_(survey_) {
+  for (std::size_t q = 0; q < survey_.questions.size(); ++q) {
+    if (survey_.questions[q].kind->PublicState(aggregate_.question(q))) stateful_ = true;
+  }
   for (const auto& spec : survey_.analyses) {
     // Checked when the survey was created (CheckDeclaredAnalyses); a spec that no longer parses is left out.
     if (auto analysis = ParseAnalysis(survey_, spec)) declared_.emplace_back(spec, std::move(analysis).value());
@@ -30,7 +34,120 @@ void SurveyEntry::AddReport(const Report& report) {
   std::lock_guard<std::mutex> lock(mutex_);
   aggregate_.Add(report);
   for (auto& [spec, analysis] : declared_) analysis->Add(report);
+  ++declared_respondents_;
   KeepCountsAtDuePoints();
+}
+
+std::int64_t SurveyEntry::data_version() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return data_version_;
+}
+
+Status SurveyEntry::Refresh(std::int64_t version, const std::function<Result<StoredAggregate>()>& load) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (version <= data_version_) return OkStatus();
+  }
+  DENIABLE_ASSIGN_OR_RETURN(const StoredAggregate stored, load());
+  SurveyAggregate merged(survey_);
+  for (const AggregateShard& shard : stored.shards) {
+    auto part = DeserializeSurveyAggregate(survey_, shard.blob);
+    if (!part) {
+      return MakeError("survey \"" + id() + "\": shard " + std::to_string(shard.shard) + ": " + part.error(),
+                       ErrorCode::kInternal);
+    }
+    DENIABLE_TRY(merged.Merge(*part));
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Versions only grow: a slower refresh never replaces a newer state.
+  if (stored.version > data_version_) {
+    aggregate_ = std::move(merged);
+    data_version_ = stored.version;
+    KeepCountsAtDuePoints();
+  }
+  return OkStatus();
+}
+
+Status SurveyEntry::RefreshFromStore() {
+  if (shared_store_ == nullptr) return OkStatus();
+  DENIABLE_ASSIGN_OR_RETURN(const std::int64_t version, shared_store_->AggregateVersion(id()));
+  return Refresh(version, [&] { return shared_store_->LoadAggregate(id()); });
+}
+
+namespace {
+
+// Refreshes before serving; a store that cannot be read now is logged, and
+// what is held is served: no node can commit to it either meanwhile.
+void RefreshOrWarn(SurveyEntry& entry) {
+  if (auto refreshed = entry.RefreshFromStore(); !refreshed) {
+    std::cerr << "warning: survey \"" << entry.id() << "\": its stored aggregate could not be read: "
+              << refreshed.error() << std::endl;
+  }
+}
+
+}  // namespace
+
+void SurveyEntry::ClearAggregate() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  aggregate_ = SurveyAggregate(survey_);
+  counts_at_.clear();
+  data_version_ = 0;
+}
+
+void SurveyEntry::MarkReplayed(std::int64_t version) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  data_version_ = version;
+}
+
+bool SurveyEntry::HasDueReleases() const {
+  for (std::size_t question = 0; question < survey_.questions.size(); ++question) {
+    const auto ledger = Ledger(survey_.questions[question].id);
+    if (ledger && !ledger->Due(Answers(question)).empty()) return true;
+  }
+  return false;
+}
+
+bool SurveyEntry::NeedsGlobalState() const {
+  if (stateful_) return true;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !due_points_.empty();
+}
+
+Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>& current,
+                                             const std::vector<const Report*>& reports) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::int64_t stored_version = current ? current->version : 0;
+  if (!own_shard_ || own_shard_->first != stored_version) {
+    if (current) {
+      auto parsed = DeserializeSurveyAggregate(survey_, current->blob);
+      if (!parsed) return MakeError("survey \"" + id() + "\": its shard: " + parsed.error(), ErrorCode::kInternal);
+      own_shard_.emplace(stored_version, std::move(parsed).value());
+    } else {
+      own_shard_.emplace(0, SurveyAggregate(survey_));
+    }
+  }
+  // Extended in place: a failed commit forgets it (ApplyCommitted), so it is never ahead of the store.
+  for (const Report* report : reports) own_shard_->second.Add(*report);
+  own_shard_->first = stored_version + 1;
+  return SerializeSurveyAggregate(survey_, own_shard_->second);
+}
+
+void SurveyEntry::ApplyCommitted(const std::vector<const Report*>& reports, std::int64_t before, bool committed) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!committed) {
+    own_shard_.reset();
+    return;
+  }
+  for (const Report* report : reports) {
+    for (auto& [spec, analysis] : declared_) analysis->Add(*report);
+  }
+  declared_respondents_ += static_cast<std::int64_t>(reports.size());
+  if (data_version_ != before) return;  // another node committed meanwhile: the next refresh reads the shards
+  for (const Report* report : reports) {
+    aggregate_.Add(*report);
+    KeepCountsAtDuePoints();  // exactly at each count, as the reports are counted one by one
+  }
+  data_version_ = before + 1;
 }
 
 void SurveyEntry::KeepCountsAtDuePoints() {
@@ -133,16 +250,18 @@ std::int64_t SurveyEntry::respondents() const {
   return aggregate_.respondents();
 }
 
-nlohmann::json SurveyEntry::PublicStates() const {
+nlohmann::json SurveyEntry::PublicStates() {
+  RefreshOrWarn(*this);
   std::lock_guard<std::mutex> lock(mutex_);
-  // The state changes only with a new report: cached by the respondent count.
-  if (!state_cache_ || state_cache_->first != aggregate_.respondents()) {
-    state_cache_.emplace(aggregate_.respondents(), PublicStatesToJson(survey_, aggregate_));
+  // The state changes only with a new report: cached by the data version.
+  if (!state_cache_ || state_cache_->first != data_version_) {
+    state_cache_.emplace(data_version_, PublicStatesToJson(survey_, aggregate_));
   }
   return state_cache_->second;
 }
 
-Status SurveyEntry::Admits(const Report& report) const {
+Status SurveyEntry::Admits(const Report& report) {
+  if (stateful_) RefreshOrWarn(*this);  // a hint for the sender; the commit decides against the global state
   std::lock_guard<std::mutex> lock(mutex_);
   return aggregate_.Admits(survey_, report);
 }
@@ -157,9 +276,9 @@ std::vector<Status> SurveyEntry::AdmitInOrder(const std::vector<const Report*>& 
   return aggregate_.AdmitInOrder(survey_, reports);
 }
 
-SurveyAggregate SurveyEntry::Snapshot() const {
+std::pair<SurveyAggregate, std::int64_t> SurveyEntry::Snapshot() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return aggregate_;
+  return {aggregate_, data_version_};
 }
 
 namespace {
@@ -200,14 +319,16 @@ Result<ResultsCache::Lookup> SurveyEntry::Results(const EstimateQuery& query, Es
   }
   // A release changes the document without a new report: its generation is part of the key.
   const std::string key = query.key + "\n" + std::to_string(generation);
+  RefreshOrWarn(*this);
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
   // At most three tries: another request's computation may be refused for its own reasons.
   for (int attempt = 1;; ++attempt) {
     bool computed_here = false;
     try {
-      if (auto cached = results_cache_.Find(respondents(), key)) return ResultsCache::Lookup{std::move(cached), false};
-      const SurveyAggregate snapshot = Snapshot();
-      return results_cache_.GetOrCompute(snapshot.respondents(), key, [&] {
+      // Keyed by the data version: a document is never served once the store holds more.
+      if (auto cached = results_cache_.Find(data_version(), key)) return ResultsCache::Lookup{std::move(cached), false};
+      const auto [snapshot, version] = Snapshot();
+      return results_cache_.GetOrCompute(version, key, [&, &snapshot = snapshot] {
         computed_here = true;
         return OrRefuse(Compute(snapshot, ledgers, query.options, default_options, limits, requester));
       }, default_options);
@@ -244,11 +365,12 @@ Result<ResultsCache::Lookup> SurveyEntry::Analysis(const nlohmann::json& spec, c
                                                    const EstimationRequester& requester) {
   const std::string key = "analysis\n" + spec.dump() + "\n" + options.dump();
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
+  RefreshOrWarn(*this);
   for (int attempt = 1;; ++attempt) {
     bool computed_here = false;
     try {
-      auto [declared, declared_count] = DeclaredSnapshot(spec);
-      const std::int64_t count = declared ? declared_count : respondents();
+      auto [declared, declared_version] = DeclaredSnapshot(spec);
+      const std::int64_t count = declared ? declared_version : data_version();
       if (auto cached = results_cache_.Find(count, key)) return ResultsCache::Lookup{std::move(cached), false};
       return results_cache_.GetOrCompute(count, key, [&] {
         computed_here = true;
@@ -267,7 +389,10 @@ std::pair<std::unique_ptr<deniable::Analysis>, std::int64_t> SurveyEntry::Declar
     const nlohmann::json& spec) const {
   std::lock_guard<std::mutex> lock(mutex_);
   for (const auto& [declared_spec, analysis] : declared_) {
-    if (declared_spec == spec) return {analysis->Clone(), aggregate_.respondents()};
+    // Only a copy with every report counted (one node; not one that missed another node's).
+    if (declared_spec == spec && declared_respondents_ == aggregate_.respondents()) {
+      return {analysis->Clone(), data_version_};
+    }
   }
   return {nullptr, 0};
 }
@@ -325,7 +450,8 @@ Status SurveyEntry::RestoreLedger(const std::string& question_id, ReleaseLedger 
   return OkStatus();
 }
 
-std::vector<std::int64_t> SurveyEntry::ExactCounts(std::size_t question) const {
+std::vector<std::int64_t> SurveyEntry::ExactCounts(std::size_t question) {
+  RefreshOrWarn(*this);
   std::lock_guard<std::mutex> lock(mutex_);
   return survey_.questions[question].kind->confidential()->ExactCounts(aggregate_.question(question));
 }
@@ -421,6 +547,7 @@ ReleaseOutcome SurveyEntry::Release(const std::string& question_id, const Releas
                                     std::optional<std::int64_t> at_respondents, RandomSource& random,
                                     const std::string& now, const PersistLedger& persist) {
   std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  RefreshOrWarn(*this);  // the global counts
   auto ledger = Ledger(question_id);
   if (!ledger) {
     return ReleaseRefused{ReleaseRefused::kNotConfidential,
@@ -457,6 +584,7 @@ ReleaseOutcome SurveyEntry::Release(const std::string& question_id, const Releas
 
 Status SurveyEntry::RunDueReleases(RandomSource& random, const std::string& now, const PersistLedger& persist) {
   std::lock_guard<std::mutex> one_at_a_time(release_mutex_);
+  RefreshOrWarn(*this);
   for (std::size_t question = 0; question < survey_.questions.size(); ++question) {
     const std::string& question_id = survey_.questions[question].id;
     // TODO(issue 31, pg-aggregates): with several nodes, Answers() and the
@@ -508,6 +636,7 @@ bool SurveyRegistry::Add(std::shared_ptr<SurveyEntry> entry) {
   const std::string id = entry->id();
   if (removed_.count(id)) return false;
   entry->UseCacheMemory(cache_memory_);
+  if (shared_store_ != nullptr) entry->CheckVersionsIn(shared_store_);
   return entries_.emplace(id, std::move(entry)).second;
 }
 

@@ -73,6 +73,48 @@ class SurveyEntry {
 
   void AddReport(const Report& report);
 
+  // --- the aggregate shared by nodes (storage.h, "aggregates shared by nodes")
+  // The aggregate held is the survey's global one: the merge of its stored
+  // shards, of data version data_version(). This node's commits add their
+  // reports to it (ApplyCommitted) when it was current before them; another
+  // node's commits are read from the shards (Refresh), only when the stored
+  // version differs from the one held. Results, analyses and public states are
+  // cached by that version, so none is served stale once the store says more.
+  std::int64_t data_version() const;
+  // With a store shared by several nodes, serving results, public states,
+  // answers' counts and admission first reads the stored version (one cheap
+  // query) and refreshes when it moved. Without (SQLite, one node: only this
+  // node's writer commits, and it updates the entry), nothing is read.
+  // Set once, before the entry is shared.
+  void CheckVersionsIn(AggregateStore* store) { shared_store_ = store; }
+  // Replaces the aggregate by the merge of `stored`'s shards, when its version
+  // differs from the one held (start-up; another node's commit). The counts
+  // kept for scheduled releases are not re-derived: a due point crossed by
+  // another node's commit is that node's to keep (it held the global state in
+  // its commit, NeedsGlobalState).
+  Status Refresh(std::int64_t version, const std::function<Result<StoredAggregate>()>& load);
+  // At start, for a survey rebuilt from its reports (AddReport): ClearAggregate
+  // first, MarkReplayed after, with the data version read before the replay
+  // (a commit during the replay makes the store's version newer: refreshed).
+  void ClearAggregate();
+  void MarkReplayed(std::int64_t version);
+  // Whether a scheduled release's count is reached but the release not made.
+  bool HasDueReleases() const;
+  // Refresh against the shared store, if any (CheckVersionsIn).
+  Status RefreshFromStore();
+  // Whether admission or a scheduled release needs the global state at commit time.
+  bool NeedsGlobalState() const;
+  // The writer's side, inside the commit's transaction: this node's shard
+  // (`current`, nullopt when it has no row) with `reports` added, as a blob.
+  // The shard is kept here between commits (parsed again only when its stored
+  // version is not the one kept: another node wrote the same shard).
+  Result<std::string> ExtendShard(const std::optional<AggregateShard>& current, const std::vector<const Report*>& reports);
+  // After the commit: adds its reports to the aggregate held when it was the
+  // version before the commit (`before`), which becomes before + 1;
+  // otherwise the next Refresh reads the shards. `committed` false: the
+  // transaction failed, the shard kept is forgotten (read again next time).
+  void ApplyCommitted(const std::vector<const Report*>& reports, std::int64_t before, bool committed);
+
   // An invitation survey's blind-token key (server/surveys/blind_tokens.h);
   // set once, before the entry is registered (shared), and read without a lock.
   void SetTokenKey(const oprf::KeyPair& key) { token_key_ = key; }
@@ -98,9 +140,9 @@ class SurveyEntry {
   std::optional<std::string> ClosedReason(UnixSeconds now) const;
   std::int64_t respondents() const;
   // core PublicStatesToJson over the aggregate (under its lock).
-  nlohmann::json PublicStates() const;
+  nlohmann::json PublicStates();
   // Whether the report may be counted now (a model's round: SurveyAggregate::Admits).
-  Status Admits(const Report& report) const;
+  Status Admits(const Report& report);
   // Whether a refusal is a complete model's (SurveyAggregate::RefusedAsComplete).
   bool RefusedAsComplete(const Report& report) const;
   // Admission of reports to be counted together, in order (SurveyAggregate::AdmitInOrder).
@@ -155,10 +197,10 @@ class SurveyEntry {
   Status RunDueReleases(RandomSource& random, const std::string& now, const PersistLedger& persist);
   Status CancelScheduled(const std::string& question_id, const std::string& scheduled_id, const PersistLedger& persist);
   // The exact counts of a question answered in confidence (for the admin, when its definition allows it).
-  std::vector<std::int64_t> ExactCounts(std::size_t question) const;
+  std::vector<std::int64_t> ExactCounts(std::size_t question);
 
  private:
-  SurveyAggregate Snapshot() const;
+  std::pair<SurveyAggregate, std::int64_t> Snapshot() const;  // with its data version
   Result<nlohmann::json> Compute(const SurveyAggregate& snapshot, const QuestionLedgers& ledgers,
                                  const nlohmann::json& options, bool default_options, EstimationLimits& limits,
                                  const EstimationRequester& requester) const;
@@ -190,12 +232,21 @@ class SurveyEntry {
 
   const Survey survey_;
   const nlohmann::json definition_;
+  bool stateful_ = false;  // a question with a public state (a model's rounds): admission depends on what was counted
+  AggregateStore* shared_store_ = nullptr;
   std::optional<oprf::KeyPair> token_key_;
   mutable std::mutex status_mutex_;
   SurveyStatus status_;
   std::uint64_t status_generation_ = 0;  // guarded by status_mutex_
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
+  std::int64_t data_version_ = 0;  // guarded by mutex_: the stored version aggregate_ is
+  // Guarded by mutex_: this node's shard as last written (its stored version), or nullopt.
+  std::optional<std::pair<std::int64_t, SurveyAggregate>> own_shard_;
+  // Guarded by mutex_: reports added to the declared analyses (this node's,
+  // and a replay's at start); a declared copy is used only when it has every
+  // report the aggregate counts, otherwise the reports are read.
+  std::int64_t declared_respondents_ = 0;
   // Guarded by mutex_: the survey's declared analyses (Survey::analyses), each
   // with every report added so far, by its spec.
   std::vector<std::pair<nlohmann::json, std::unique_ptr<deniable::Analysis>>> declared_;
@@ -204,7 +255,7 @@ class SurveyEntry {
   std::map<std::size_t, std::set<std::int64_t>> due_points_;
   std::map<std::pair<std::size_t, std::int64_t>, std::vector<std::int64_t>> counts_at_;
   ResultsCache results_cache_;
-  // PublicStates' document for a respondent count (guarded by mutex_).
+  // PublicStates' document for a data version (guarded by mutex_).
   mutable std::optional<std::pair<std::int64_t, nlohmann::json>> state_cache_;
   std::mutex release_mutex_;          // one release at a time (check the budget, draw, store, publish)
   mutable std::mutex ledgers_mutex_;  // guards ledgers_ and ledgers_generation_
@@ -229,6 +280,9 @@ class SurveyRegistry {
   void Remove(const std::string& id);
   // Every survey, ordered by id.
   std::vector<std::shared_ptr<SurveyEntry>> All() const;
+  // Several nodes on one store: every entry added checks its stored version
+  // before serving (SurveyEntry::CheckVersionsIn). Set before any Add.
+  void CheckVersionsIn(AggregateStore* store) { shared_store_ = store; }
   // Shared by every survey's results estimation.
   EstimationLimits& estimation_limits() { return estimation_limits_; }
   const CacheMemory& cache_memory() const { return *cache_memory_; }
@@ -240,6 +294,7 @@ class SurveyRegistry {
   std::shared_ptr<CacheMemory> cache_memory_;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
   std::set<std::string> removed_;
+  AggregateStore* shared_store_ = nullptr;
 };
 
 }  // namespace deniable::server

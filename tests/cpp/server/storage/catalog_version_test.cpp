@@ -7,17 +7,10 @@
 
 #include <doctest/doctest.h>
 
-#include "server/storage/sqlite_storage.h"
-#include "storage/temp_dir.h"
+#include "storage/store_fixtures.h"
 
 namespace deniable::server {
 namespace {
-
-std::unique_ptr<SqliteStorage> OpenNode(const TempDir& dir) {
-  auto storage = SqliteStorage::Open(dir.File("deniable.sqlite3"));
-  REQUIRE_MESSAGE(storage.ok(), (storage.ok() ? "" : storage.error()));
-  return std::move(storage).value();
-}
 
 std::uint64_t VersionOf(Storage& storage) {
   auto version = storage.CatalogVersion();
@@ -27,10 +20,11 @@ std::uint64_t VersionOf(Storage& storage) {
 
 }  // namespace
 
-TEST_CASE("CatalogVersion moves with each catalog change, and only when something was stored") {
-  TempDir dir;
-  auto store = OpenNode(dir);
-  Storage& storage = *store;
+TEST_CASE_TEMPLATE("Storage: CatalogVersion moves with each catalog change, and only when something was stored", Store,
+                   SqliteStore, PostgresStore) {
+  Store store;
+  auto opened = store.Open();
+  Storage& storage = *opened;
   std::uint64_t version = VersionOf(storage);
   const auto moved = [&] {
     const std::uint64_t now = VersionOf(storage);
@@ -71,16 +65,18 @@ TEST_CASE("CatalogVersion moves with each catalog change, and only when somethin
   CHECK_FALSE(moved());
 }
 
-TEST_CASE("CatalogVersion: another node's change on the same store moves it; WaitForChange wakes on a change") {
-  TempDir dir;
-  auto node_a = OpenNode(dir);
-  auto node_b = OpenNode(dir);  // a second node on the same database file
+TEST_CASE_TEMPLATE("Storage: CatalogVersion moves with another node's change; WaitForChange wakes on a change", Store,
+                   SqliteStore, PostgresStore) {
+  Store store;
+  auto node_a = store.Open();
+  auto node_b = store.Open();  // a second node on the same store
   const std::uint64_t seen_by_b = VersionOf(*node_b);
   REQUIRE(*node_a->CreateSurvey("s", 1, "{}") == CreateOutcome::kCreated);
   CHECK(VersionOf(*node_b) != seen_by_b);
 
   // A change on the node itself wakes its waiter at once (the timeout is far).
   const std::uint64_t seen = VersionOf(*node_a);
+  node_a->WaitForChange(seen, std::chrono::milliseconds(10));  // PostgreSQL: LISTENing from here on
   std::thread change([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     REQUIRE(node_a->SetStatus({"s", true, ""}).ok());

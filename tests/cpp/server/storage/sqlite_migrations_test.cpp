@@ -185,12 +185,12 @@ void CheckMigrated(const TempDir& dir, const std::string& path, int version, boo
 
 TEST_CASE("SQLite migrations are numbered 1, 2, ... in order, and a new file gets them all") {
   const auto& migrations = SqliteMigrations();
-  REQUIRE(migrations.size() == 6);
+  REQUIRE(migrations.size() == 7);
   for (std::size_t i = 0; i < migrations.size(); ++i) CHECK(migrations[i].version == static_cast<int>(i) + 1);
   TempDir dir;
   auto db = OpenRaw(dir.File("new.sqlite3"));
   REQUIRE(MigrateSqlite(db).ok());
-  CHECK(Text(db, "PRAGMA user_version") == "6");
+  CHECK(Text(db, "PRAGMA user_version") == "7");
   CHECK(MigrateSqlite(db).ok());  // nothing left to apply
 }
 
@@ -226,15 +226,15 @@ TEST_CASE("A database from a newer deniable is refused with a clear error, and l
   {
     auto db = OpenRaw(path);
     REQUIRE(MigrateSqlite(db).ok());
-    Exec(db, "CREATE TABLE future (x); PRAGMA user_version=7;");
+    Exec(db, "CREATE TABLE future (x); PRAGMA user_version=8;");
   }
   auto opened = SqliteStorage::Open(path);
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.error_code() == ErrorCode::kConflict);
-  CHECK(opened.error() == path + ": the database was created by a newer version of deniable (schema 7; this one "
-                                 "knows schemas up to 6): run that version or a later one");
+  CHECK(opened.error() == path + ": the database was created by a newer version of deniable (schema 8; this one "
+                                 "knows schemas up to 7): run that version or a later one");
   auto db = OpenRaw(path);
-  CHECK(Text(db, "PRAGMA user_version") == "7");
+  CHECK(Text(db, "PRAGMA user_version") == "8");
 }
 
 TEST_CASE("Pending migrations are one transaction: one that fails leaves the database at its version") {

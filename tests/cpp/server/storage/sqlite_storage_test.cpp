@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include "server/storage/sqlite_db.h"
+#include "storage/store_fixtures.h"
 #include "storage/temp_dir.h"
 
 namespace deniable::server {
@@ -46,14 +47,6 @@ std::vector<std::string> BodiesOf(Storage& storage, const std::string& survey) {
   return bodies;
 }
 
-long long CountRows(const std::string& path, const std::string& sql) {
-  auto db = SqliteDatabase::Open(path);
-  REQUIRE(db.ok());
-  auto text = db.value().QueryText(sql);
-  REQUIRE(text.ok());
-  return std::stoll(*text);
-}
-
 void Create(Storage& storage, const std::string& id) {
   auto created = storage.CreateSurvey(id, 1, "{\"id\":\"" + id + "\"}");
   REQUIRE(created.ok());
@@ -64,9 +57,9 @@ using O = RecordOutcome;
 
 }  // namespace
 
-TEST_CASE("SqliteStorage: a batch gets one outcome per report: stored, token used, deleted, closed") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: a batch gets one outcome per report: stored, token used, deleted, closed", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   for (const char* id : {"open", "invited", "gone", "shut", "later"}) Create(*storage, id);
   REQUIRE(storage->DeleteSurvey("gone").ok());
   REQUIRE(storage->SetStatus({"shut", true, ""}).ok());
@@ -88,19 +81,18 @@ TEST_CASE("SqliteStorage: a batch gets one outcome per report: stored, token use
   CHECK(BodiesOf(*storage, "invited") == std::vector<std::string>{"b", "i"});
   CHECK(BodiesOf(*storage, "shut").empty());
   // Invitation reports are stored like every report, each with its token's hash, and nothing else.
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM reports") == 5);
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM spent_tokens") == 3);
-  CHECK(CountRows(dir.File("deniable.sqlite3"),
-                  "SELECT COUNT(*) FROM sqlite_master WHERE name = 'sealed_reports'") == 0);
+  CHECK(store.Count("SELECT COUNT(*) FROM reports") == 5);
+  CHECK(store.Count("SELECT COUNT(*) FROM spent_tokens") == 3);
+  if (Store::kSqlite) CHECK(store.Count("SELECT COUNT(*) FROM sqlite_master WHERE name = 'sealed_reports'") == 0);
 
   // A closing time in the past refuses reports like a close.
   REQUIRE(storage->SetStatus({"later", false, "2000-01-01T00:00:00Z"}).ok());
   CHECK(Commit(*storage, {Open("later", "j")}) == std::vector<O>{O::kSurveyClosed});
 }
 
-TEST_CASE("SqliteStorage: a token is spent by exactly one report under concurrent batches") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: a token is spent by exactly one report under concurrent batches", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   Create(*storage, "invited");
   std::vector<std::thread> threads;
   std::vector<int> stored(8, 0);
@@ -120,9 +112,9 @@ TEST_CASE("SqliteStorage: a token is spent by exactly one report under concurren
   CHECK(BodiesOf(*storage, "invited").size() == 20);
 }
 
-TEST_CASE("SqliteStorage: admission sees only the reports whose tokens are unspent, in batch order") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: admission sees only the reports whose tokens are unspent, in batch order", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   Create(*storage, "model");
   Create(*storage, "invited");
   CHECK(Commit(*storage, {Invited("invited", "x", "spent")}) == std::vector<O>{O::kStored});
@@ -144,9 +136,9 @@ TEST_CASE("SqliteStorage: admission sees only the reports whose tokens are unspe
   CHECK(Commit(*storage, {Invited("invited", "e", "t2")}) == std::vector<O>{O::kStored});
 }
 
-TEST_CASE("SqliteStorage: a code is exchanged for one blinded element, durably; the same element again is a retry") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: a code is exchanged for one blinded element, durably; the same element again is a retry", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   Create(*storage, "invited");
   Create(*storage, "other");
   REQUIRE(storage->AddInvitations("invited", {"c1", "c2"}).ok());
@@ -162,7 +154,7 @@ TEST_CASE("SqliteStorage: a code is exchanged for one blinded element, durably; 
 
   // Committed before it returned: a second connection (another node, or after a crash) sees it.
   storage.reset();
-  storage = OpenIn(dir);
+  storage = store.Open();
   CHECK(*storage->SpendInvitationForToken("invited", "c1", "b2") == I::kRejected);
   CHECK(*storage->SpendInvitationForToken("invited", "c1", "b1") == I::kRepeated);
 
@@ -186,9 +178,9 @@ TEST_CASE("SqliteStorage: a code is exchanged for one blinded element, durably; 
   CHECK(*storage->SpendInvitationForToken("invited", "c2", "e0") == I::kSurveyDeleted);
 }
 
-TEST_CASE("SqliteStorage: a survey's key is stored with it, or created once for a survey that has none") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: a survey's key is stored with it, or created once for a survey that has none", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   const std::string key(32, '\x07');
   REQUIRE(*storage->CreateSurvey("keyed", 1, "{}", key) == CreateOutcome::kCreated);
   int made = 0;
@@ -203,7 +195,7 @@ TEST_CASE("SqliteStorage: a survey's key is stored with it, or created once for 
   const std::string first = *storage->LoadOrCreateSurveyKey("older", fresh);
   CHECK(*storage->LoadOrCreateSurveyKey("older", fresh) == first);
   storage.reset();
-  storage = OpenIn(dir);
+  storage = store.Open();
   CHECK(*storage->LoadOrCreateSurveyKey("older", fresh) == first);
   CHECK(made == 1);
   // An id that exists already keeps its key: the second creation stores nothing.
@@ -212,12 +204,12 @@ TEST_CASE("SqliteStorage: a survey's key is stored with it, or created once for 
   // Deleted: the key is gone, and none is made again.
   REQUIRE(storage->DeleteSurvey("keyed").ok());
   CHECK(storage->LoadOrCreateSurveyKey("keyed", fresh).error_code() == ErrorCode::kNotFound);
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM survey_keys WHERE survey_id = 'keyed'") == 0);
+  CHECK(store.Count("SELECT COUNT(*) FROM survey_keys WHERE survey_id = 'keyed'") == 0);
 }
 
-TEST_CASE("SqliteStorage: a deleted survey's id is never reused; a second deletion is kNotFound") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: a deleted survey's id is never reused; a second deletion is kNotFound", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   Create(*storage, "doomed");
   REQUIRE(*storage->CreateSurvey("doomed-keyed", 1, "{}", std::string(32, 'k')) == CreateOutcome::kCreated);
   REQUIRE(storage->AddInvitations("doomed", {"h1", "h2"}).ok());
@@ -242,20 +234,20 @@ TEST_CASE("SqliteStorage: a deleted survey's id is never reused; a second deleti
   CHECK_FALSE(*storage->WasDeleted("other"));
   CHECK(storage->CountInvitations("doomed")->total == 0);
   CHECK(BodiesOf(*storage, "doomed").empty());
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM spent_tokens WHERE survey_id = 'doomed'") == 0);
+  CHECK(store.Count("SELECT COUNT(*) FROM spent_tokens WHERE survey_id = 'doomed'") == 0);
   REQUIRE(storage->DeleteSurvey("doomed-keyed").ok());
-  CHECK(CountRows(dir.File("deniable.sqlite3"), "SELECT COUNT(*) FROM survey_keys") == 0);
+  CHECK(store.Count("SELECT COUNT(*) FROM survey_keys") == 0);
   CHECK(BodiesOf(*storage, "other").size() == 2);
 
   // Reopened, the id is still refused.
   storage.reset();
-  storage = OpenIn(dir);
+  storage = store.Open();
   CHECK(*storage->CreateSurvey("doomed", 1, "{}") == CreateOutcome::kDeleted);
 }
 
-TEST_CASE("SqliteStorage: a ledger is read, updated and stored under the store's lock") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: a ledger is read, updated and stored under the store's lock", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   Create(*storage, "s");
   std::optional<std::string> seen = "unset";
   REQUIRE(storage->UpdateLedger("s", "q", [&](const std::optional<std::string>& stored) -> Result<std::string> {
@@ -300,9 +292,9 @@ TEST_CASE("SqliteStorage: a ledger is read, updated and stored under the store's
   CHECK_FALSE(called);
 }
 
-TEST_CASE("SqliteStorage: ForEachReportOf reads in chunks, lets the store work between them, and stops with kCancelled") {
-  TempDir dir;
-  auto storage = OpenIn(dir);
+TEST_CASE_TEMPLATE("Storage: ForEachReportOf reads in chunks, lets the store work between them, and stops with kCancelled", Store, SqliteStore, PostgresStore) {
+  Store store;
+  auto storage = store.Open();
   Create(*storage, "s");
   Create(*storage, "t");
   std::vector<ReportRecord> batch;
@@ -328,10 +320,10 @@ TEST_CASE("SqliteStorage: ForEachReportOf reads in chunks, lets the store work b
   CHECK(bodies == std::vector<std::string>{"r0", "r1"});
 }
 
-TEST_CASE("SqliteStorage: start-up reads surveys, statuses, ledgers and every report back") {
-  TempDir dir;
+TEST_CASE_TEMPLATE("Storage: start-up reads surveys, statuses, ledgers and every report back", Store, SqliteStore, PostgresStore) {
+  Store store;
   {
-    auto storage = OpenIn(dir);
+    auto storage = store.Open();
     Create(*storage, "b");
     Create(*storage, "a");
     REQUIRE(storage->AddInvitations("a", {"h"}).ok());
@@ -343,7 +335,7 @@ TEST_CASE("SqliteStorage: start-up reads surveys, statuses, ledgers and every re
     Commit(*storage, {Open("b", "open1"), Open("b", "open2")});
     REQUIRE(storage->SetStatus({"b", true, ""}).ok());
   }
-  auto storage = OpenIn(dir);
+  auto storage = store.Open();
   auto state = storage->LoadState();
   REQUIRE(state.ok());
   REQUIRE(state->surveys.size() == 2);

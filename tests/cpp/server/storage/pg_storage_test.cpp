@@ -1,0 +1,257 @@
+// PostgresStorage across nodes: two PostgresStorage instances (two "nodes",
+// each with its own connection pool) on one database, racing; the schema's
+// versions; a lost connection; a bad URL.
+#include "server/storage/postgres_storage.h"
+
+#include <algorithm>
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "server/storage/pg_connection.h"
+#include "server/storage/pg_migrations.h"
+#include "storage/store_fixtures.h"
+
+namespace deniable::server {
+namespace {
+
+using O = RecordOutcome;
+
+std::vector<const ReportRecord*> Pointers(const std::vector<ReportRecord>& records) {
+  std::vector<const ReportRecord*> pointers;
+  for (const auto& record : records) pointers.push_back(&record);
+  return pointers;
+}
+
+std::vector<RecordOutcome> Commit(Storage& storage, const std::vector<ReportRecord>& records) {
+  auto outcomes = storage.CommitReports(Pointers(records), nullptr);
+  REQUIRE_MESSAGE(outcomes.ok(), (outcomes.ok() ? "" : outcomes.error()));
+  return *outcomes;
+}
+
+void Create(Storage& storage, const std::string& id) {
+  auto created = storage.CreateSurvey(id, 1, "{}");
+  REQUIRE_MESSAGE(created.ok(), (created.ok() ? "" : created.error()));
+  REQUIRE(*created == CreateOutcome::kCreated);
+}
+
+// Runs body(node, thread) on `threads` threads, alternating between the two nodes.
+void Race(int threads, Storage& a, Storage& b, const std::function<void(Storage&, int)>& body) {
+  std::vector<std::thread> running;
+  for (int t = 0; t < threads; ++t) running.emplace_back([&, t] { body(t % 2 == 0 ? a : b, t); });
+  for (auto& thread : running) thread.join();
+}
+
+long long Exec1(const std::string& url, const std::string& sql) {
+  auto db = PgConnection::Connect(url);
+  REQUIRE_MESSAGE(db.ok(), (db.ok() ? "" : db.error()));
+  auto rows = (*db)->Exec(sql);
+  REQUIRE_MESSAGE(rows.ok(), (rows.ok() ? "" : rows.error()));
+  return rows->Rows() > 0 && !rows->IsNull(0, 0) ? rows->Int(0, 0) : 0;
+}
+
+}  // namespace
+
+TEST_CASE("PostgresStorage, two nodes: a code is spent for one element, a token by one report, an id created once") {
+  PostgresStore store;
+  auto a = store.OpenPostgres(8);
+  auto b = store.OpenPostgres(8);
+  Create(*a, "invited");
+  REQUIRE(a->AddInvitations("invited", {"c"}).ok());
+
+  std::vector<IssueOutcome> issued(20);
+  Race(20, *a, *b, [&](Storage& node, int t) {
+    auto outcome = node.SpendInvitationForToken("invited", "c", "e" + std::to_string(t));
+    REQUIRE(outcome.ok());
+    issued[t] = *outcome;
+  });
+  CHECK(std::count(issued.begin(), issued.end(), IssueOutcome::kSpent) == 1);
+  CHECK(std::count(issued.begin(), issued.end(), IssueOutcome::kRejected) == 19);
+
+  std::vector<RecordOutcome> committed(20);
+  Race(20, *a, *b, [&](Storage& node, int t) {
+    committed[t] = Commit(node, {{"invited", "r" + std::to_string(t), std::string("token")}})[0];
+  });
+  CHECK(std::count(committed.begin(), committed.end(), O::kStored) == 1);
+  CHECK(std::count(committed.begin(), committed.end(), O::kTokenUsed) == 19);
+  CHECK(store.Count("SELECT count(*) FROM reports") == 1);
+
+  std::vector<CreateOutcome> created(20);
+  Race(20, *a, *b, [&](Storage& node, int t) {
+    auto outcome = node.CreateSurvey("one-id", 1, "{}", std::string(32, static_cast<char>(t)));
+    REQUIRE(outcome.ok());
+    created[t] = *outcome;
+  });
+  CHECK(std::count(created.begin(), created.end(), CreateOutcome::kCreated) == 1);
+  CHECK(std::count(created.begin(), created.end(), CreateOutcome::kExists) == 19);
+
+  // A key made for a survey without one: the same on both nodes.
+  Create(*a, "older");
+  std::vector<std::string> keys(10);
+  Race(10, *a, *b, [&](Storage& node, int t) {
+    keys[t] = *node.LoadOrCreateSurveyKey("older", [t] { return std::string(31, '\0') + char('a' + t); });
+  });
+  CHECK(std::count(keys.begin(), keys.end(), keys[0]) == 10);
+  CHECK(keys[0].size() == 32);
+}
+
+TEST_CASE("PostgresStorage, two nodes: no report is stored after DeleteSurvey or a close returned") {
+  PostgresStore store;
+  auto a = store.OpenPostgres(8);
+  auto b = store.OpenPostgres(8);
+  for (const char* id : {"doomed", "shut"}) Create(*a, id);
+  for (const std::string survey : {"doomed", "shut"}) {
+    std::atomic<bool> done{false};
+    std::atomic<long long> acknowledged{0};
+    std::vector<std::thread> writers;
+    for (int t = 0; t < 6; ++t) {
+      writers.emplace_back([&, t] {
+        Storage& node = t % 2 == 0 ? *a : *b;
+        for (int k = 0; !done && k < 2000; ++k) {
+          std::vector<ReportRecord> batch;
+          for (int r = 0; r < 5; ++r) batch.push_back({survey, "r", std::nullopt});
+          for (RecordOutcome o : Commit(node, batch)) acknowledged += o == O::kStored ? 1 : 0;
+        }
+      });
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    long long after_return = -1;
+    if (survey == "doomed") {
+      auto deleted = b->DeleteSurvey(survey);
+      REQUIRE(deleted.ok());
+      after_return = store.Count("SELECT count(*) FROM reports WHERE survey_id = 'doomed'");
+      done = true;
+      for (auto& writer : writers) writer.join();
+      // Every acknowledged report was stored before the deletion, and the deletion erased each.
+      CHECK(*deleted == acknowledged.load());
+      CHECK(after_return == 0);
+      CHECK(store.Count("SELECT count(*) FROM reports WHERE survey_id = 'doomed'") == 0);
+    } else {
+      REQUIRE(b->SetStatus({survey, true, ""}).ok());
+      after_return = store.Count("SELECT count(*) FROM reports WHERE survey_id = 'shut'");
+      done = true;
+      for (auto& writer : writers) writer.join();
+      CHECK(after_return == acknowledged.load());
+      CHECK(store.Count("SELECT count(*) FROM reports WHERE survey_id = 'shut'") == acknowledged.load());
+    }
+    CHECK(acknowledged.load() > 0);
+    MESSAGE(survey << ": " << acknowledged.load() << " reports acknowledged before the change");
+  }
+  // A closing time passed by the database's clock refuses like a close.
+  Create(*a, "timed");
+  REQUIRE(a->SetStatus({"timed", false, "2000-01-01T00:00:00Z"}).ok());
+  CHECK(Commit(*b, {{"timed", "late", std::nullopt}}) == std::vector<O>{O::kSurveyClosed});
+}
+
+TEST_CASE("PostgresStorage, two nodes: ledger read-modify-writes lose no update; the admin token is created once") {
+  PostgresStore store;
+  auto a = store.OpenPostgres(4);
+  auto b = store.OpenPostgres(4);
+  Create(*a, "s");
+  Race(4, *a, *b, [&](Storage& node, int) {
+    for (int i = 0; i < 50; ++i) {
+      REQUIRE(node.UpdateLedger("s", "count", [](const std::optional<std::string>& stored) -> Result<std::string> {
+        return std::to_string(stored ? std::stoi(*stored) + 1 : 1);
+      }).ok());
+    }
+  });
+  auto state = b->LoadState();
+  REQUIRE(state.ok());
+  REQUIRE(state->ledgers.size() == 1);
+  CHECK(state->ledgers[0].ledger == "200");
+
+  std::atomic<int> made{0};
+  std::vector<std::string> tokens(10);
+  const auto valid = [](const std::string& token) {
+    return token.rfind("token", 0) == 0 ? OkStatus() : Status(MakeError("not a token"));
+  };
+  Race(10, *a, *b, [&](Storage& node, int t) {
+    auto token = node.LoadOrCreateAdminToken([&] { return "token" + std::to_string(++made); }, valid);
+    REQUIRE(token.ok());
+    tokens[t] = *token;
+  });
+  CHECK(std::count(tokens.begin(), tokens.end(), tokens[0]) == 10);
+  Exec1(store.url, "UPDATE settings SET value = 'garbage' WHERE name = 'admin_token'");
+  auto refused = a->LoadOrCreateAdminToken([] { return std::string("token-new"); }, valid);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().find("settings table") != std::string::npos);
+  CHECK(refused.error().find("not a token") != std::string::npos);
+}
+
+TEST_CASE("PostgresStorage: an empty database is initialised, an older one migrated once by two nodes at once, a newer one refused") {
+  PostgresStore store;
+  // Two nodes open an empty database at once: both succeed, it is migrated once.
+  {
+    std::vector<std::thread> nodes;
+    std::atomic<int> opened{0};
+    for (int i = 0; i < 2; ++i) {
+      nodes.emplace_back([&] { opened += PostgresStorage::Open(store.url, 2).ok() ? 1 : 0; });
+    }
+    for (auto& node : nodes) node.join();
+    CHECK(opened == 2);
+    CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 1);
+    CHECK(Exec1(store.url, "SELECT count(*) FROM schema_history") == 1);
+  }
+  // A later binary's migration 2 (a table that can be created once only), applied by two nodes at once.
+  const PgMigration second = {2, "test: a table", "CREATE TABLE extra (x integer);"};
+  const std::vector<PgMigration> later = {kPgMigration0001, second};
+  {
+    std::vector<std::thread> nodes;
+    std::vector<std::string> errors(2);
+    for (int i = 0; i < 2; ++i) {
+      nodes.emplace_back([&, i] {
+        auto opened = PostgresStorage::Open(store.url, 2, later);
+        if (!opened) errors[i] = opened.error();
+      });
+    }
+    for (auto& node : nodes) node.join();
+    CHECK(errors[0] == "");
+    CHECK(errors[1] == "");
+    CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 2);
+    CHECK(Exec1(store.url, "SELECT count(*) FROM schema_history") == 2);
+  }
+  // This binary (schema 1) refuses the database now at schema 2, naming both.
+  auto refused = PostgresStorage::Open(store.url, 2);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error_code() == ErrorCode::kConflict);
+  CHECK(refused.error().find("schema 2; this one knows schemas up to 1") != std::string::npos);
+}
+
+TEST_CASE("PostgresStorage: a connection killed under the node is replaced, and the next operations succeed") {
+  PostgresStore store;
+  auto node = store.OpenPostgres(2);
+  Create(*node, "s");
+  REQUIRE(node->AddInvitations("s", {"c1", "c2"}).ok());
+  CHECK(Commit(*node, {{"s", "before", std::nullopt}}) == std::vector<O>{O::kStored});
+  for (int round = 0; round < 3; ++round) {
+    // Every connection of this database but the killer's own.
+    const long long killed = Exec1(store.url,
+                                   "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                   "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    CHECK(killed >= 1);
+    CHECK(Commit(*node, {{"s", "after" + std::to_string(round), std::nullopt}}) == std::vector<O>{O::kStored});
+  }
+  Exec1(store.url,
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  CHECK(*node->SpendInvitationForToken("s", "c1", "b") == IssueOutcome::kSpent);
+  CHECK(store.Count("SELECT count(*) FROM reports") == 4);
+}
+
+TEST_CASE("PostgresStorage: a bad URL or an unreachable server is a clear error without the password") {
+  auto wrong = PostgresStorage::Open("mysql://user:secret@host/db");
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.error_code() == ErrorCode::kInvalidArgument);
+  CHECK(wrong.error().find("secret") == std::string::npos);
+  auto down = PostgresStorage::Open("postgresql://user:secret@/db?host=/nonexistent-deniable-socket&connect_timeout=2");
+  REQUIRE_FALSE(down.ok());
+  CHECK(down.error_code() == ErrorCode::kUnavailable);
+  CHECK(down.error().find("secret") == std::string::npos);
+  CHECK(down.error().find("postgresql://user:***@/db") != std::string::npos);
+  CHECK(RedactPgUrl("postgresql:///db?host=/x&password=pw&user=u") == "postgresql:///db?host=/x&password=***&user=u");
+}
+
+}  // namespace deniable::server
