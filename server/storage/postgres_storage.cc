@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <set>
 #include <utility>
 
@@ -91,6 +92,19 @@ Status ForEachChunk(PgPool& pool, const std::string& sql, const std::vector<PgPa
   }
 }
 
+const char* const kVersionSql = "SELECT coalesce(sum(version), 0) FROM survey_aggregates WHERE survey_id = $1";
+const char* const kShardsSql =
+    "SELECT shard, version, blob FROM survey_aggregates WHERE survey_id = $1 AND version > 0 ORDER BY shard";
+
+StoredAggregate AggregateOf(const PgResult& rows) {
+  StoredAggregate aggregate;
+  for (int i = 0; i < rows.Rows(); ++i) {
+    aggregate.shards.push_back(AggregateShard{static_cast<int>(rows.Int(i, 0)), rows.Int(i, 1), rows.Text(i, 2)});
+    aggregate.version += aggregate.shards.back().version;
+  }
+  return aggregate;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<PostgresStorage>> PostgresStorage::Open(const std::string& url, int connections,
@@ -106,10 +120,12 @@ Result<std::unique_ptr<PostgresStorage>> PostgresStorage::Open(const std::string
     if (!first) return std::move(first).failure();
   }
   DENIABLE_TRY(MigratePostgres(*pool, migrations));
-  return std::unique_ptr<PostgresStorage>(new PostgresStorage(std::move(pool)));
+  std::random_device device;
+  const int shard = std::uniform_int_distribution<int>(0, kPgAggregateShards - 1)(device);
+  return std::unique_ptr<PostgresStorage>(new PostgresStorage(std::move(pool), shard));
 }
 
-PostgresStorage::PostgresStorage(std::unique_ptr<PgPool> pool) : pool_(std::move(pool)) {
+PostgresStorage::PostgresStorage(std::unique_ptr<PgPool> pool, int shard) : pool_(std::move(pool)), shard_(shard) {
   if (::pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) wake_[0] = wake_[1] = -1;  // then waits end at their timeout
 }
 
@@ -235,7 +251,8 @@ Result<std::int64_t> PostgresStorage::DeleteSurvey(const std::string& survey_id)
     for (const char* sql : {"DELETE FROM invitations WHERE survey_id = $1", "DELETE FROM spent_tokens WHERE survey_id = $1",
                             "DELETE FROM survey_keys WHERE survey_id = $1",
                             "DELETE FROM release_ledgers WHERE survey_id = $1",
-                            "DELETE FROM survey_status WHERE survey_id = $1", "DELETE FROM surveys WHERE id = $1",
+                            "DELETE FROM survey_status WHERE survey_id = $1",
+                            "DELETE FROM survey_aggregates WHERE survey_id = $1", "DELETE FROM surveys WHERE id = $1",
                             "INSERT INTO deleted_surveys (survey_id) VALUES ($1)"}) {
       DENIABLE_TRY(db.Exec(sql, {survey_id}));
     }
@@ -330,7 +347,7 @@ Status PostgresStorage::ForEachReportOf(const std::string& survey_id, const Body
 // before this transaction ends.
 Result<std::vector<RecordOutcome>> PostgresStorage::Decide(PgConnection& db,
                                                            const std::vector<const ReportRecord*>& records,
-                                                           const BatchAdmission& admit) {
+                                                           const BatchAdmission& admit, AggregateHooks* aggregates) {
   std::vector<RecordOutcome> outcomes(records.size(), RecordOutcome::kStored);
   std::vector<std::string> token_surveys, tokens;
   for (const ReportRecord* record : records) {
@@ -359,6 +376,21 @@ Result<std::vector<RecordOutcome>> PostgresStorage::Decide(PgConnection& db,
       }
     }
     candidates.push_back(i);
+  }
+  if (aggregates != nullptr) {
+    // A survey whose admission needs the global state: its aggregate lock
+    // (every node's commits of it take it), then the shards as committed.
+    std::set<std::string> surveys;
+    for (std::size_t i : candidates) surveys.insert(records[i]->survey_id);
+    for (const std::string& id : surveys) {  // in id order: no deadlock between two batches
+      if (!aggregates->NeedsGlobalState(id)) continue;
+      DENIABLE_TRY(LockKey(db, "aggregate:" + id));
+      DENIABLE_ASSIGN_OR_RETURN(PgResult version, db.Exec(kVersionSql, {id}));
+      DENIABLE_TRY(aggregates->Refresh(id, version.Int(0, 0), [&]() -> Result<StoredAggregate> {
+        DENIABLE_ASSIGN_OR_RETURN(PgResult shards, db.Exec(kShardsSql, {id}));
+        return AggregateOf(shards);
+      }));
+    }
   }
   if (admit && !candidates.empty()) {
     const std::vector<bool> admitted = admit(candidates);
@@ -428,8 +460,46 @@ Status PostgresStorage::Store(PgConnection& db, const std::vector<const ReportRe
   return OkStatus();
 }
 
+Status PostgresStorage::ExtendShards(PgConnection& db, const std::vector<const ReportRecord*>& records,
+                                     const std::vector<RecordOutcome>& outcomes, AggregateHooks& aggregates) {
+  std::map<std::string, std::vector<std::size_t>> stored;  // per survey (in id order), its stored records in batch order
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (outcomes[i] == RecordOutcome::kStored) stored[records[i]->survey_id].push_back(i);
+  }
+  const std::string shard = std::to_string(shard_);
+  for (const auto& [survey_id, indices] : stored) {
+    // The shard's row exists (version 0 until a commit extends it), then is
+    // locked: a node sharing this shard number waits for this commit.
+    DENIABLE_TRY(db.Exec("INSERT INTO survey_aggregates (survey_id, shard, version, blob) VALUES ($1, $2, 0, '') "
+                         "ON CONFLICT (survey_id, shard) DO NOTHING",
+                         {survey_id, shard}));
+    DENIABLE_ASSIGN_OR_RETURN(
+        PgResult row, db.Exec("SELECT version, blob FROM survey_aggregates WHERE survey_id = $1 AND shard = $2 FOR UPDATE",
+                              {survey_id, shard}));
+    std::optional<AggregateShard> current;
+    if (row.Rows() > 0 && row.Int(0, 0) > 0) current = AggregateShard{shard_, row.Int(0, 0), row.Text(0, 1)};
+    DENIABLE_ASSIGN_OR_RETURN(PgResult version, db.Exec(kVersionSql, {survey_id}));
+    DENIABLE_ASSIGN_OR_RETURN(const std::string blob, aggregates.Extend(survey_id, current, version.Int(0, 0), indices));
+    DENIABLE_TRY(db.Exec("UPDATE survey_aggregates SET version = version + 1, blob = $3 WHERE survey_id = $1 AND shard = $2",
+                         {survey_id, shard, blob}));
+  }
+  return OkStatus();
+}
+
+Result<std::int64_t> PostgresStorage::AggregateVersion(const std::string& survey_id) {
+  DENIABLE_ASSIGN_OR_RETURN(PgResult row, RunOne(*pool_, kVersionSql, {survey_id}));
+  return row.Int(0, 0);
+}
+
+// One statement: one snapshot of every shard.
+Result<StoredAggregate> PostgresStorage::LoadAggregate(const std::string& survey_id) {
+  DENIABLE_ASSIGN_OR_RETURN(PgResult rows, RunOne(*pool_, kShardsSql, {survey_id}));
+  return AggregateOf(rows);
+}
+
 Result<std::vector<RecordOutcome>> PostgresStorage::CommitReports(const std::vector<const ReportRecord*>& records,
-                                                                  const BatchAdmission& admit) {
+                                                                  const BatchAdmission& admit,
+                                                                  AggregateHooks* aggregates) {
   std::set<std::string> ids;
   for (const ReportRecord* record : records) ids.insert(record->survey_id);
   std::vector<RecordOutcome> outcomes;
@@ -437,20 +507,20 @@ Result<std::vector<RecordOutcome>> PostgresStorage::CommitReports(const std::vec
     // In id order, so two batches lock their surveys alike (no deadlock between them).
     DENIABLE_TRY(db.Exec("SELECT 1 FROM surveys WHERE id = ANY($1::text[]) ORDER BY id FOR SHARE",
                          {PgTextArray(std::vector<std::string>(ids.begin(), ids.end()))}));
-    DENIABLE_ASSIGN_OR_RETURN(outcomes, Decide(db, records, admit));
+    DENIABLE_ASSIGN_OR_RETURN(outcomes, Decide(db, records, admit, aggregates));
     if (std::none_of(outcomes.begin(), outcomes.end(), [](RecordOutcome o) { return o == RecordOutcome::kStored; })) {
       return OkStatus();
     }
-    return Store(db, records, outcomes);
+    DENIABLE_TRY(Store(db, records, outcomes));
+    // The shards after the reports: what they count is what this commit stored.
+    if (aggregates != nullptr) DENIABLE_TRY(ExtendShards(db, records, outcomes, *aggregates));
+    return OkStatus();
   });
-  if (!committed) {
-    // The database cannot be reached (or a COMMIT's outcome is unknown):
-    // nothing is acknowledged; the clients are told to try again.
-    if (committed.error_code() == ErrorCode::kUnavailable) {
-      return std::vector<RecordOutcome>(records.size(), RecordOutcome::kUnavailable);
-    }
-    return committed.failure();
-  }
+  // An error (kUnavailable: the database cannot be reached, or a COMMIT's
+  // outcome is unknown) acknowledges nothing: the writer answers 503 and
+  // forgets the shards it extended; if an unknown COMMIT was applied after
+  // all, the survey's data version moved and every node refreshes from the shards.
+  if (!committed) return committed.failure();
   return outcomes;
 }
 

@@ -19,7 +19,13 @@
 //   - a ledger never overspent: UpdateLedger holds its (survey, question)
 //     advisory lock while it reads, updates and writes;
 //   - the admin token and survey keys created once: INSERT ... ON CONFLICT
-//     DO NOTHING, then SELECT what was stored.
+//     DO NOTHING, then SELECT what was stored;
+//   - aggregates (storage.h): a node extends the shard it drew at start
+//     (random, in [0, 8)), its row locked FOR UPDATE, in the reports'
+//     transaction; a commit that needs the survey's global state (a model's
+//     round) first takes the survey's aggregate advisory lock, which every
+//     such commit on every node takes, then reads the shards: two commits
+//     cannot both admit against the same state, even before any shard row exists.
 // Deletion erases the rows, but PostgreSQL has no secure delete: the dead
 // tuples stay in the table's pages until VACUUM reuses them, and the rows
 // stay in the WAL (and its archive), in base backups and on standbys until
@@ -61,7 +67,13 @@ class PostgresStorage final : public Storage {
   Result<IssueOutcome> SpendInvitationForToken(const std::string& survey_id, const std::string& code_hash,
                                                const std::string& blinded_hash) override;
   Result<std::vector<RecordOutcome>> CommitReports(const std::vector<const ReportRecord*>& records,
-                                                   const BatchAdmission& admit) override;
+                                                   const BatchAdmission& admit,
+                                                   AggregateHooks* aggregates = nullptr) override;
+  bool SharedByNodes() const override { return true; }
+  Result<std::int64_t> AggregateVersion(const std::string& survey_id) override;
+  Result<StoredAggregate> LoadAggregate(const std::string& survey_id) override;
+  // The shard this node extends.
+  int shard() const { return shard_; }
   Status ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
                          const std::function<bool()>& cancelled = nullptr, int chunk = 2000) override;
   Status UpdateLedger(const std::string& survey_id, const std::string& question_id, const LedgerUpdate& update) override;
@@ -78,19 +90,26 @@ class PostgresStorage final : public Storage {
   ~PostgresStorage() override;
 
  private:
-  explicit PostgresStorage(std::unique_ptr<PgPool> pool);
+  PostgresStorage(std::unique_ptr<PgPool> pool, int shard);
   // The outcomes decided before anything is written: tokens, admission,
   // deletion and status (inside the commit's transaction, after its locks).
   Result<std::vector<RecordOutcome>> Decide(PgConnection& db, const std::vector<const ReportRecord*>& records,
-                                            const BatchAdmission& admit);
+                                            const BatchAdmission& admit, AggregateHooks* aggregates);
+  // Extends this node's shard of each survey the batch stored reports of.
+  Status ExtendShards(PgConnection& db, const std::vector<const ReportRecord*>& records,
+                      const std::vector<RecordOutcome>& outcomes, AggregateHooks& aggregates);
   // Spends the tokens and inserts the reports of the records still kStored.
   Status Store(PgConnection& db, const std::vector<const ReportRecord*>& records, std::vector<RecordOutcome>& outcomes);
 
   std::unique_ptr<PgPool> pool_;
+  const int shard_;
   std::mutex listen_mutex_;                   // WaitForChange: one waiter at a time (the node's poller)
   std::unique_ptr<PgConnection> listener_;    // LISTENing, or null (connected at the next wait)
   int wake_[2] = {-1, -1};                    // a pipe: InterruptWait writes, the wait's poll wakes
   std::atomic<bool> interrupted_{false};
 };
+
+// How many shards a survey's aggregate has at most (a node draws one of them).
+inline constexpr int kPgAggregateShards = 8;
 
 }  // namespace deniable::server

@@ -169,7 +169,10 @@ void ReportWriter::CommitBatch(const std::vector<std::unique_ptr<Ticket>>& batch
   aggregates.Apply(outcomes.ok());
   if (!outcomes) {
     std::cerr << "error: storing " << batch.size() << " report(s) failed: " << outcomes.error() << std::endl;
-    for (const auto& ticket : batch) ticket->outcome = SubmitOutcome::kStorageFailed;
+    // kUnavailable: the store cannot be reached now (PostgreSQL restarting): 503, try again.
+    const SubmitOutcome failed = outcomes.error_code() == ErrorCode::kUnavailable ? SubmitOutcome::kStorageUnavailable
+                                                                                   : SubmitOutcome::kStorageFailed;
+    for (const auto& ticket : batch) ticket->outcome = failed;
     return;
   }
   for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->outcome = Outcome((*outcomes)[i]);

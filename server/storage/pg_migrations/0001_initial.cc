@@ -1,4 +1,4 @@
-// Schema 1: what SQLite's schema 6 holds, in PostgreSQL's types.
+// Schema 1: what SQLite's schema 7 holds, in PostgreSQL's types.
 //
 // surveys          canonical JSON definitions, creation time
 // survey_keys      each invitation survey's secret key (bytea, 32 bytes)
@@ -14,11 +14,16 @@
 //                  the database's now() inside each commit)
 // deleted_surveys  ids never reused
 // settings         the admin token (name 'admin_token'), shared by every node
+// survey_aggregates each survey's aggregate in shards (storage.h: a node
+//                  writes the shard it drew at start, in [0, 8)), as
+//                  SQLite's schema 7. Here from the first schema: no
+//                  PostgreSQL database was released before it, so none has
+//                  reports without shards to build.
 #include "server/storage/pg_migrations.h"
 
 namespace deniable::server {
 
-const PgMigration kPgMigration0001 = {1, "initial (SQLite schema 6)", R"sql(
+const PgMigration kPgMigration0001 = {1, "initial (SQLite schema 7)", R"sql(
 CREATE TABLE surveys (
   id text PRIMARY KEY,
   version integer NOT NULL,
@@ -61,6 +66,13 @@ CREATE TABLE survey_status (
 CREATE TABLE deleted_surveys (
   survey_id text PRIMARY KEY,
   deleted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE survey_aggregates (
+  survey_id text NOT NULL,
+  shard integer NOT NULL,
+  version bigint NOT NULL,
+  blob text NOT NULL,
+  PRIMARY KEY (survey_id, shard)
 );
 CREATE TABLE settings (
   name text PRIMARY KEY,

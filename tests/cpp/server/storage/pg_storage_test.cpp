@@ -255,3 +255,67 @@ TEST_CASE("PostgresStorage: a bad URL or an unreachable server is a clear error 
 }
 
 }  // namespace deniable::server
+
+namespace deniable::server {
+namespace {
+
+// Appends the stored records' bodies to the shard's text (the store knows no kinds).
+class AppendHooks final : public AggregateHooks {
+ public:
+  explicit AppendHooks(const std::vector<ReportRecord>& records) : records_(records) {}
+  bool NeedsGlobalState(const std::string&) const override { return false; }
+  Status Refresh(const std::string&, std::int64_t, const std::function<Result<StoredAggregate>()>&) override {
+    return OkStatus();
+  }
+  Result<std::string> Extend(const std::string&, const std::optional<AggregateShard>& current, std::int64_t,
+                             const std::vector<std::size_t>& stored) override {
+    std::string blob = current ? current->blob : "";
+    for (std::size_t i : stored) blob += records_[i].body + ";";
+    return blob;
+  }
+
+ private:
+  const std::vector<ReportRecord>& records_;
+};
+
+}  // namespace
+
+TEST_CASE("PostgresStorage, three nodes: every stored report is in exactly one shard; the version counts the commits") {
+  PostgresStore store;
+  std::vector<std::unique_ptr<PostgresStorage>> nodes;
+  for (int i = 0; i < 3; ++i) nodes.push_back(store.OpenPostgres(4));
+  Create(*nodes[0], "s");
+  std::atomic<int> commits{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 6; ++t) {
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < 30; ++k) {
+        const std::vector<ReportRecord> batch = {{"s", std::to_string(t) + "." + std::to_string(k) + "a", std::nullopt},
+                                                 {"s", std::to_string(t) + "." + std::to_string(k) + "b", std::nullopt}};
+        AppendHooks hooks(batch);
+        auto outcomes = nodes[t % 3]->CommitReports(Pointers(batch), nullptr, &hooks);
+        REQUIRE(outcomes.ok());
+        if ((*outcomes)[0] == O::kStored) ++commits;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  auto stored = nodes[1]->LoadAggregate("s");
+  REQUIRE(stored.ok());
+  CHECK(stored->version == commits.load());
+  CHECK(*nodes[2]->AggregateVersion("s") == commits.load());
+  std::vector<std::string> counted;
+  for (const AggregateShard& shard : stored->shards) {
+    std::size_t from = 0;
+    for (std::size_t end = shard.blob.find(';'); end != std::string::npos; end = shard.blob.find(';', from = end + 1)) {
+      counted.push_back(shard.blob.substr(from, end - from));
+      from = end + 1;
+    }
+  }
+  std::sort(counted.begin(), counted.end());
+  CHECK(counted.size() == 6 * 30 * 2);
+  CHECK(std::adjacent_find(counted.begin(), counted.end()) == counted.end());
+  CHECK(store.Count("SELECT count(*) FROM reports") == 6 * 30 * 2);
+}
+
+}  // namespace deniable::server

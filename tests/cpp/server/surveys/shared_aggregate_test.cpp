@@ -27,6 +27,7 @@
 #include "server/surveys/report_writer.h"
 #include "server/surveys/survey_catalog.h"
 #include "server/surveys/survey_registry.h"
+#include "storage/store_fixtures.h"
 #include "storage/temp_dir.h"
 
 namespace deniable::server {
@@ -196,13 +197,15 @@ const char* const kModelSurvey = R"({"format": "deniable.survey/v1", "id": "m", 
      "epsilon": 1, "batch": 4, "chains": 1}]})";
 
 struct Node {
-  std::unique_ptr<SqliteStorage> storage;
+  std::unique_ptr<Storage> storage;
   std::shared_ptr<SurveyEntry> entry;
   std::unique_ptr<ReportWriter> writer;
 };
 
-Node StartNode(const TempDir& dir, const Survey& survey) {
-  Node node{OpenIn(dir), std::make_shared<SurveyEntry>(survey), nullptr};
+// A node on the store (SqliteStore: two on one file; PostgresStore: two on one database).
+template <typename Store>
+Node StartNode(Store& store, const Survey& survey) {
+  Node node{store.Open(), std::make_shared<SurveyEntry>(survey), nullptr};
   node.entry->CheckVersionsIn(node.storage.get());  // several nodes: check the stored version before serving
   REQUIRE(node.entry->RefreshFromStore().ok());
   node.writer = std::make_unique<ReportWriter>(*node.storage);
@@ -215,13 +218,13 @@ std::int64_t CountOf(const std::vector<SubmitOutcome>& outcomes, SubmitOutcome w
 
 }  // namespace
 
-TEST_CASE("Two nodes racing a model round's last places admit exactly its batch, against the global state") {
+TEST_CASE_TEMPLATE("Two nodes racing a model round's last places admit exactly its batch, against the global state", Store, SqliteStore, PostgresStore) {
   auto survey = ParseSurveyText(kModelSurvey);
   REQUIRE_MESSAGE(survey.ok(), (survey.ok() ? "" : survey.error()));
-  TempDir dir;
-  Node node_a = StartNode(dir, *survey);
+  Store store;
+  Node node_a = StartNode(store, *survey);
   REQUIRE(*node_a.storage->CreateSurvey("m", 1, SurveyToJson(*survey).dump()) == CreateOutcome::kCreated);
-  Node node_b = StartNode(dir, *survey);
+  Node node_b = StartNode(store, *survey);
   // Every report answers round 1 (the state of an empty aggregate), as pages that loaded it at once do.
   const json answer = {{"hours", 40}, {"pay", 1000}, {"model", {{"features", {40}}, {"target", 1000}}}};
   const std::vector<json> wires = MakeWire(*survey, json::array({answer}), 1, 3);
@@ -246,14 +249,14 @@ TEST_CASE("Two nodes racing a model round's last places admit exactly its batch,
   node_b.writer->Stop();
 }
 
-TEST_CASE("A node serves no results document that another node's commit made stale") {
+TEST_CASE_TEMPLATE("A node serves no results document that another node's commit made stale", Store, SqliteStore, PostgresStore) {
   const json fixture = ReadFixture("categorical");
   const Survey survey = FixtureSurvey(fixture);
   const std::vector<json> wires = MakeWire(survey, fixture.at("answers"), 10, 5);
-  TempDir dir;
-  Node node_a = StartNode(dir, survey);
+  Store store;
+  Node node_a = StartNode(store, survey);
   REQUIRE(*node_a.storage->CreateSurvey(survey.id, 1, SurveyToJson(survey).dump()) == CreateOutcome::kCreated);
-  Node node_b = StartNode(dir, survey);
+  Node node_b = StartNode(store, survey);
   SubmitAll(*node_a.writer, node_a.entry, std::vector<json>(wires.begin(), wires.begin() + 6));
   const std::string six = DefaultResults(*node_b.entry);  // b reads a's six reports from the shards
   CHECK(node_b.entry->respondents() == 6);
