@@ -129,13 +129,13 @@ class SqliteStorage final : public Storage {
   SqliteStatement insert_invitation_;
   SqliteStatement insert_survey_;
   SqliteStatement save_ledger_;
-  SqliteStatement read_shard_;
-  SqliteStatement save_shard_;
-  SqliteStatement aggregate_version_;
   std::mutex wait_mutex_;  // guards catalog_changes_ and interrupted_ for the waiters
   std::condition_variable catalog_changed_;
   std::uint64_t catalog_changes_ = 0;
   bool interrupted_ = false;
+  SqliteStatement read_shard_;
+  SqliteStatement save_shard_;
+  SqliteStatement aggregate_version_;
 };
 
 }  // namespace deniable::server

@@ -293,8 +293,8 @@ class SurveyRegistry {
   // Shared with every entry's cache, which may outlive the registry (a handler still holding its entry).
   std::shared_ptr<CacheMemory> cache_memory_;
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
-  AggregateStore* shared_store_ = nullptr;
   std::set<std::string> removed_;
+  AggregateStore* shared_store_ = nullptr;
 };
 
 }  // namespace deniable::server

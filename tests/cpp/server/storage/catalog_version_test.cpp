@@ -7,9 +7,7 @@
 
 #include <doctest/doctest.h>
 
-#include "server/storage/sqlite_storage.h"
 #include "storage/store_fixtures.h"
-#include "storage/temp_dir.h"
 
 namespace deniable::server {
 namespace {
@@ -22,11 +20,11 @@ std::uint64_t VersionOf(Storage& storage) {
 
 }  // namespace
 
-TEST_CASE_TEMPLATE("CatalogVersion moves with each catalog change, and only when something was stored", Store,
+TEST_CASE_TEMPLATE("Storage: CatalogVersion moves with each catalog change, and only when something was stored", Store,
                    SqliteStore, PostgresStore) {
-  Store fixture;
-  auto store = fixture.Open();
-  Storage& storage = *store;
+  Store store;
+  auto opened = store.Open();
+  Storage& storage = *opened;
   std::uint64_t version = VersionOf(storage);
   const auto moved = [&] {
     const std::uint64_t now = VersionOf(storage);
@@ -67,17 +65,18 @@ TEST_CASE_TEMPLATE("CatalogVersion moves with each catalog change, and only when
   CHECK_FALSE(moved());
 }
 
-TEST_CASE_TEMPLATE("CatalogVersion: another node's change on the same store moves it; WaitForChange wakes on a change",
-                   Store, SqliteStore, PostgresStore) {
+TEST_CASE_TEMPLATE("Storage: CatalogVersion moves with another node's change; WaitForChange wakes on a change", Store,
+                   SqliteStore, PostgresStore) {
   Store store;
   auto node_a = store.Open();
-  auto node_b = store.Open();  // a second node on the same database
+  auto node_b = store.Open();  // a second node on the same store
   const std::uint64_t seen_by_b = VersionOf(*node_b);
   REQUIRE(*node_a->CreateSurvey("s", 1, "{}") == CreateOutcome::kCreated);
   CHECK(VersionOf(*node_b) != seen_by_b);
 
   // A change on the node itself wakes its waiter at once (the timeout is far).
   const std::uint64_t seen = VersionOf(*node_a);
+  node_a->WaitForChange(seen, std::chrono::milliseconds(10));  // PostgreSQL: LISTENing from here on
   std::thread change([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     REQUIRE(node_a->SetStatus({"s", true, ""}).ok());
