@@ -3,7 +3,10 @@
 // versions; a lost connection; a bad URL.
 #include "server/storage/postgres_storage.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <string>
 #include <thread>
@@ -390,6 +393,41 @@ TEST_CASE("PostgresStorage: a connection lost during COMMIT is an error, never a
   REQUIRE((*db)->ExecScript("DROP TRIGGER die_at_commit ON reports").ok());
   // The node goes on: the next commit is stored.
   CHECK(Commit(*node, {{"s", "next", std::nullopt}}) == std::vector<O>{O::kStored});
+}
+
+}  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage: PostgreSQL stopped and started again under the node: kUnavailable meanwhile, then it goes on") {
+  // A cluster of its own (the shared one serves the other cases).
+  char pattern[] = "/tmp/deniable-pg-restart-XXXXXX";
+  REQUIRE(::mkdtemp(pattern) != nullptr);
+  const std::string dir = pattern;
+  const std::string script = "bash " DENIABLE_SOURCE_DIR "/scripts/pg-cluster.sh ";
+  const auto run = [&](const std::string& command) { return std::system((script + command + " >/dev/null 2>&1").c_str()); };
+  REQUIRE(run("start " + dir) == 0);
+  const std::string url = "postgresql:///postgres?host=" + dir + "&user=" + (::getuid() == 0 ? "postgres" : std::getenv("USER"));
+  {
+    auto opened = PostgresStorage::Open(url, 2);
+    REQUIRE_MESSAGE(opened.ok(), (opened.ok() ? "" : opened.error()));
+    auto node = std::move(opened).value();
+    Create(*node, "s");
+    CHECK(Commit(*node, {{"s", "before", std::nullopt}}) == std::vector<O>{O::kStored});
+    REQUIRE(run("stop " + dir) == 0);  // immediate: as a crash
+    const std::vector<ReportRecord> during = {{"s", "during", std::nullopt}};
+    auto refused = node->CommitReports(Pointers(during), nullptr);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_MESSAGE(refused.error_code() == ErrorCode::kUnavailable, refused.error());
+    CHECK(node->SetStatus({"s", false, ""}).error_code() == ErrorCode::kUnavailable);
+    REQUIRE(run("start " + dir) == 0);
+    CHECK(Commit(*node, {{"s", "after", std::nullopt}}) == std::vector<O>{O::kStored});
+    std::vector<std::string> bodies;
+    REQUIRE(node->ForEachReportOf("s", [&](const std::string& body) { bodies.push_back(body); }).ok());
+    CHECK(bodies == std::vector<std::string>{"before", "after"});
+  }
+  run("stop " + dir);
+  std::system(("rm -rf " + dir).c_str());
 }
 
 }  // namespace deniable::server
