@@ -4,14 +4,15 @@
 #
 #   base      time, files, random bytes, hashing, text, signals   -> nothing
 #   http      framing, the cpp-httplib adapter, compression, pages -> base
-#   storage   the storage interface and its SQLite implementation  -> base
+#   storage   the storage interface, SQLite and PostgreSQL         -> base
 #   surveys   registry, report writer, estimation, caches, tokens  -> base storage
 #   api       the route table and the handlers                     -> base http storage surveys
 #   app       the composition root (builds and wires the layers)   -> base http storage surveys api
 #   cli       the commands and their arguments                     -> every layer
 #
-# Also: only server/ includes the HTTP library or SQLite, and only http/ and
-# cli/ (the simulator's client) include cpp-httplib, only storage/ SQLite.
+# Also: only server/ includes the HTTP library, SQLite or libpq, and only http/
+# and cli/ (the simulator's client) include cpp-httplib, only storage/ SQLite
+# and libpq (libpq-fe.h).
 # Fails (exit 1) naming each violation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,12 +58,19 @@ while IFS= read -r -d '' file; do
   if grep -q '^#include <sqlite3.h>' "$file" && [[ "$layer" != storage ]]; then
     report "$file includes <sqlite3.h>: only server/storage/ may"
   fi
+  if grep -q '^#include <libpq-fe.h>' "$file" && [[ "$layer" != storage ]]; then
+    report "$file includes <libpq-fe.h>: only server/storage/ may"
+  fi
 done < <(find server -name '*.h' -print0 -o -name '*.cc' -print0)
 
 # Nothing outside server/ includes it, except the server's own tests.
 while IFS= read -r hit; do
   report "$hit: only server/ and tests/cpp/server/ may include server/"
 done < <(grep -rno '^#include "server/[^"]*"' core wasm bench tests/tools 2>/dev/null || true)
+# libpq nowhere outside server/storage/ (the server's tests reach it through storage/).
+while IFS= read -r hit; do
+  report "$hit: only server/storage/ may include <libpq-fe.h>"
+done < <(grep -rno '^#include <libpq-fe.h>' core wasm bench tests 2>/dev/null || true)
 
 if [ "$violations" -gt 0 ]; then
   echo "check-layers: $violations violation(s) of the server's include rule" >&2

@@ -1,54 +1,81 @@
 #!/usr/bin/env bash
-# A throw-away PostgreSQL cluster for tests and benchmarks: no TCP, a Unix
-# socket in the cluster's own directory, fsync on (the tests check durability).
+# A throw-away PostgreSQL cluster for tests: Unix socket only (no TCP), in a
+# directory of its own, fsync on (the durability the tests check is real).
 #
-#   scripts/pg-cluster.sh start DIR        initdb (as the postgres user when run as root) into DIR/data,
-#                                          start it with its socket in DIR; prints the URL of database "postgres"
-#   scripts/pg-cluster.sh createdb DIR NAME creates database NAME; prints its URL
-#   scripts/pg-cluster.sh url DIR [NAME]   prints the URL (default database "postgres")
-#   scripts/pg-cluster.sh stop DIR [MODE]  pg_ctl stop -m MODE (fast; immediate for a crash); DIR is kept
-#   scripts/pg-cluster.sh restart DIR      starts a stopped cluster again (the same data)
+#   scripts/pg-cluster.sh start DIR          initdb into DIR/data (if absent) and start;
+#                                            prints the URL of its "postgres" database
+#   scripts/pg-cluster.sh stop DIR           stop it (immediate: it is thrown away)
+#   scripts/pg-cluster.sh url DIR [DB]       the URL of DB (default postgres)
+#   scripts/pg-cluster.sh createdb DIR NAME  create database NAME; prints its URL
 #
-# DIR must not exist for start (or be empty). The URL is
-# postgresql://postgres@/NAME?host=DIR: libpq connects over DIR/.s.PGSQL.5432.
+# As root (CI), the cluster belongs to the postgres user (PostgreSQL refuses
+# to run as root): DIR is given to it. Otherwise it runs as the caller.
+# initdb and pg_ctl are found under /usr/lib/postgresql/*/bin (Debian's postgresql).
 set -euo pipefail
 
-PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
-[ -x "$PG_BIN/initdb" ] || { echo "pg-cluster: PostgreSQL is not installed (bash scripts/setup.sh)" >&2; exit 1; }
+usage() {
+  sed -n '2,13p' "$0" >&2
+  exit 2
+}
+[ $# -ge 2 ] || usage
+command=$1
+dir=$(realpath -m "$2")
 
-as_postgres() {  # runs a command as the cluster's owner
-  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+bin=""
+for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+  if [ -x "$candidate/initdb" ] && [ -x "$candidate/pg_ctl" ]; then bin=$candidate; break; fi
+done
+if [ -z "$bin" ]; then
+  echo "pg-cluster: no initdb/pg_ctl under /usr/lib/postgresql/*/bin (install postgresql: bash scripts/setup.sh)" >&2
+  exit 1
+fi
+
+# Runs a PostgreSQL program as the cluster's owner.
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
 }
 
-url() { echo "postgresql://postgres@/${2:-postgres}?host=$1"; }
+user() { if [ "$(id -u)" -eq 0 ]; then echo postgres; else id -un; fi; }
+url() { echo "postgresql:///${1:-postgres}?host=$dir&user=$(user)"; }
 
-start_server() {
-  local dir=$1
-  as_postgres "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
-    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=on -c max_connections=200" start >/dev/null
-}
-
-command=${1:-}
-dir=${2:-}
-[ -n "$dir" ] || { echo "usage: pg-cluster.sh start|createdb|url|stop|restart DIR [...]" >&2; exit 2; }
 case "$command" in
   start)
     mkdir -p "$dir"
-    dir=$(cd "$dir" && pwd)
-    [ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
-    chmod 700 "$dir"
-    as_postgres "$PG_BIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
-      { cat "$dir/initdb.log" >&2; exit 1; }
-    start_server "$dir" || { cat "$dir/server.log" >&2; exit 1; }
-    url "$dir"
+    if [ "$(id -u)" -eq 0 ]; then
+      chown postgres: "$dir"
+      chmod 700 "$dir"
+      if ! runuser -u postgres -- test -x "$dir"; then
+        echo "pg-cluster: the postgres user cannot enter $dir (a parent directory is private to root):" \
+          "give a directory such as \$(mktemp -d /tmp/pg-XXXXXX)" >&2
+        exit 1
+      fi
+    fi
+    if [ ! -f "$dir/data/PG_VERSION" ]; then
+      as_owner "$bin/initdb" -D "$dir/data" -A trust -U "$(user)" --no-instructions >"$dir/initdb.log" 2>&1 ||
+        { cat "$dir/initdb.log" >&2; exit 1; }
+    fi
+    # -w: wait until it accepts connections. fsync stays on (the default).
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+      -o "-k $dir -c listen_addresses='' -c fsync=on -c max_connections=200" start >/dev/null ||
+      { cat "$dir/server.log" >&2; exit 1; }
+    url postgres
+    ;;
+  stop)
+    if [ -f "$dir/data/postmaster.pid" ]; then
+      as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+    fi
+    ;;
+  url)
+    url "${3:-postgres}"
     ;;
   createdb)
-    name=${3:?database name}
-    as_postgres "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$(url "$dir")" -c "CREATE DATABASE \"$name\"" >/dev/null
-    url "$dir" "$name"
+    [ $# -ge 3 ] || usage
+    as_owner "$bin/createdb" -h "$dir" -U "$(user)" "$3"
+    url "$3"
     ;;
-  url) url "$dir" "${3:-}" ;;
-  stop) as_postgres "$PG_BIN/pg_ctl" -D "$dir/data" -m "${3:-fast}" -w -t 30 stop >/dev/null ;;
-  restart) start_server "$dir" || { cat "$dir/server.log" >&2; exit 1; } ;;
-  *) echo "pg-cluster: unknown command $command" >&2; exit 2 ;;
+  *) usage ;;
 esac

@@ -6,7 +6,8 @@
 # Usage: bash scripts/setup.sh [serve|all]
 #   serve: what building and serving needs (npm start);
 #   all:   also what the tests and benchmarks need (npm test): doctest,
-#          chromium, nginx-light and wrk (the ingest baseline), sqlite3, curl.
+#          chromium, nginx-light and wrk (the ingest baseline), sqlite3, curl,
+#          postgresql (the tests' throw-away clusters: scripts/pg-cluster.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PROFILE="${1:-all}"
@@ -14,13 +15,13 @@ PROFILE="${1:-all}"
 PACKAGES=(
   build-essential cmake pkg-config ccache
   libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev libnlopt-dev libnlopt-cxx-dev
-  libsodium-dev
+  libsodium-dev libpq-dev
   emscripten
 )
 # wasm/build-libsodium.sh: Debian's libsodium source package (apt-get source), unpacked and patched.
 PACKAGES+=(debian-archive-keyring xz-utils patch)
 if [ "$PROFILE" != "serve" ]; then
-  PACKAGES+=(doctest-dev chromium nginx-light wrk sqlite3 curl)
+  PACKAGES+=(doctest-dev chromium nginx-light wrk sqlite3 curl postgresql)
 fi
 
 missing=()
@@ -38,6 +39,10 @@ if ((${#missing[@]})); then
   # nginx-light is only the benchmark's static baseline: do not leave a system nginx running.
   if [[ " ${missing[*]} " == *" nginx-light "* ]]; then
     $SUDO systemctl disable --now nginx >/dev/null 2>&1 || $SUDO service nginx stop >/dev/null 2>&1 || true
+  fi
+  # Nor a system PostgreSQL: the tests start their own clusters (scripts/pg-cluster.sh).
+  if [[ " ${missing[*]} " == *" postgresql "* ]]; then
+    $SUDO systemctl disable --now postgresql >/dev/null 2>&1 || $SUDO service postgresql stop >/dev/null 2>&1 || true
   fi
 fi
 

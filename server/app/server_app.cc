@@ -16,6 +16,8 @@
 #include "server/api/routes.h"
 #include "server/base/shutdown_signals.h"
 #include "server/http/static_files.h"
+#include "server/storage/pg_connection.h"
+#include "server/storage/postgres_storage.h"
 #include "server/storage/sqlite_storage.h"
 #include "server/storage/storage.h"
 #include "server/surveys/survey_catalog.h"
@@ -51,7 +53,14 @@ struct DataDirectory {
   std::unique_ptr<AdminToken> admin_token;
 };
 
-Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
+Result<DataDirectory> OpenDataDirectory(const std::string& data_dir, const std::string& database_url) {
+  if (!database_url.empty()) {
+    // PostgreSQL: everything the nodes share is in the database; the data directory is not used.
+    DENIABLE_ASSIGN_OR_RETURN(std::unique_ptr<Storage> storage, OpenStorage(data_dir, database_url));
+    OsRandom random;
+    DENIABLE_ASSIGN_OR_RETURN(AdminToken token, AdminToken::LoadOrCreate(*storage, random));
+    return DataDirectory{std::move(storage), std::make_unique<AdminToken>(std::move(token))};
+  }
   DENIABLE_TRY(EnsureDirectory(data_dir));
   if (IsOpenToOthers(data_dir)) {
     std::cerr << "warning: the data directory " << data_dir
@@ -68,7 +77,7 @@ Result<DataDirectory> OpenDataDirectory(const std::string& data_dir) {
 Status LoadSurveys(const ServeOptions& options, Storage& storage, SurveyRegistry& registry) {
   DENIABLE_ASSIGN_OR_RETURN(auto summary, LoadCatalog(storage, registry, std::cerr));
   std::cout << "loaded " << summary.surveys << " survey(s) and " << summary.reports << " report(s) from "
-            << options.data_dir << std::endl;
+            << StoreLocation(options.data_dir, options.database_url) << std::endl;
   for (const std::string& file : options.demo_files) DENIABLE_TRY(LoadDemoSurvey(file, storage, registry));
   // Scheduled releases whose count was reached just before a stop.
   for (const auto& entry : registry.All()) RunDueReleases(storage, *entry);
@@ -108,10 +117,18 @@ int Serve(const ServeOptions& options, DataDirectory& data, SurveyRegistry& regi
 
 }  // namespace
 
-Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir) {
+Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir, const std::string& database_url) {
+  if (!database_url.empty()) {
+    DENIABLE_ASSIGN_OR_RETURN(auto storage, PostgresStorage::Open(database_url));
+    return std::unique_ptr<Storage>(std::move(storage));
+  }
   DENIABLE_ASSIGN_OR_RETURN(auto storage,
                             SqliteStorage::Open(data_dir + "/deniable.sqlite3", data_dir + "/admin-token"));
   return std::unique_ptr<Storage>(std::move(storage));
+}
+
+std::string StoreLocation(const std::string& data_dir, const std::string& database_url) {
+  return database_url.empty() ? data_dir : RedactPgUrl(database_url);
 }
 
 int RunServer(const ServeOptions& options) {
@@ -120,7 +137,7 @@ int RunServer(const ServeOptions& options) {
   // Before any thread starts (the writer, the HTTP workers), so none of them
   // can be the one a SIGTERM kills.
   BlockShutdownSignals();
-  auto data = OpenDataDirectory(options.data_dir);
+  auto data = OpenDataDirectory(options.data_dir, options.database_url);
   if (!data) return StartupError(data.error());
   SurveyRegistry registry(options.results_cache_bytes);
   if (auto loaded = LoadSurveys(options, *data->storage, registry); !loaded) return StartupError(loaded.error());

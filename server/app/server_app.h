@@ -18,15 +18,22 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string data_dir = "./deniable-data";
+  // postgresql://... (or postgres://...): the nodes' shared database, and
+  // nothing is kept in data_dir. Empty: SQLite in data_dir (the default).
+  std::string database_url;
   std::string web_dir;   // empty: DefaultWebDirectory()
   std::vector<std::string> demo_files;  // surveys to create at start (none: empty)
   bool access_log = true;
   std::size_t results_cache_bytes = std::size_t{256} << 20;  // CacheMemory's budget
 };
 
-// The store of a data directory (its files: deniable.sqlite3 and admin-token):
-// the one place that chooses the Storage implementation.
-Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir);
+// The store: PostgreSQL at database_url when it is given (several nodes
+// share it; the admin token is in the database), else the data directory's
+// SQLite file (deniable.sqlite3 and admin-token). The one place that chooses
+// the Storage implementation.
+Result<std::unique_ptr<Storage>> OpenStorage(const std::string& data_dir, const std::string& database_url = "");
+// Where the store is, for messages: the data directory, or the URL without its password.
+std::string StoreLocation(const std::string& data_dir, const std::string& database_url);
 
 // Returns the process exit code (0 after a graceful stop, 1 on a startup error).
 int RunServer(const ServeOptions& options);

@@ -1,6 +1,7 @@
 #include "server/cli/cli_args.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/common/number_text.h"
 
@@ -92,6 +93,21 @@ Result<std::string> RequiredFlag(const ParsedFlags& flags, const std::string& na
 
 bool WantsHelp(const std::vector<std::string>& args) {
   return std::any_of(args.begin(), args.end(), [](const std::string& arg) { return arg == "--help" || arg == "-h"; });
+}
+
+Result<std::string> DatabaseUrl(const ParsedFlags& flags) {
+  std::string source = "--database";
+  std::optional<std::string> url = flags.Value("--database");
+  if (!url) {
+    const char* env = std::getenv("DENIABLE_DATABASE_URL");
+    if (!env || !*env) return std::string();
+    url = env;
+    source = "DENIABLE_DATABASE_URL";
+  }
+  if (url->rfind("postgresql://", 0) != 0 && url->rfind("postgres://", 0) != 0) {
+    return MakeError(source + " must be a PostgreSQL URL (postgresql://... or postgres://...)");
+  }
+  return *url;
 }
 
 }  // namespace deniable::server

@@ -50,4 +50,9 @@ Result<std::string> RequiredFlag(const ParsedFlags& flags, const std::string& na
 
 bool WantsHelp(const std::vector<std::string>& args);
 
+// The PostgreSQL URL of --database, else of the environment's
+// DENIABLE_DATABASE_URL, else "" (SQLite); an error when it is not a
+// postgresql:// or postgres:// URL (the message shows no password).
+Result<std::string> DatabaseUrl(const ParsedFlags& flags);
+
 }  // namespace deniable::server

@@ -15,7 +15,8 @@
 namespace deniable::server {
 
 const char* const kExportUsage =
-    "Usage: deniable export --data DIR --survey ID --format csv|json --out FILE [--codebook FILE]\n"
+    "Usage: deniable export [--data DIR | --database URL] --survey ID --format csv|json --out FILE\n"
+    "                       [--codebook FILE]\n"
     "\n"
     "Writes a survey's stored reports, one row per report and one or more columns per\n"
     "question (the reported option, bits or values: never the true answers), as\n"
@@ -25,6 +26,8 @@ const char* const kExportUsage =
     "\n"
     "Options:\n"
     "  --data DIR         data directory holding deniable.sqlite3 (default ./deniable-data)\n"
+    "  --database URL     the nodes' PostgreSQL database instead (postgresql://...; default:\n"
+    "                     the environment's DENIABLE_DATABASE_URL)\n"
     "  --survey ID        the survey to export\n"
     "  --format F         csv or json\n"
     "  --out FILE         where to write the reports (created 0600; \"-\": standard output)\n"
@@ -37,6 +40,7 @@ constexpr std::int64_t kProgressEvery = 100000;
 
 struct ExportOptions {
   std::string data_dir;
+  std::string database_url;  // "" for the data directory's SQLite file
   std::string survey;
   ExportFormat format;
   std::string out;
@@ -45,13 +49,14 @@ struct ExportOptions {
 
 Result<ExportOptions> ParseExportOptions(const std::vector<std::string>& args) {
   DENIABLE_ASSIGN_OR_RETURN(auto flags,
-                            ParseFlags(args, {{"--data", true}, {"--survey", true}, {"--format", true}, {"--out", true},
+                            ParseFlags(args, {{"--data", true}, {"--database", true}, {"--survey", true}, {"--format", true}, {"--out", true},
                                               {"--codebook", true}}));
   DENIABLE_ASSIGN_OR_RETURN(auto survey, RequiredFlag(flags, "--survey"));
   DENIABLE_ASSIGN_OR_RETURN(auto format, RequiredFlag(flags, "--format"));
   if (format != "csv" && format != "json") return MakeError("--format must be csv or json, but is \"" + format + "\"");
   DENIABLE_ASSIGN_OR_RETURN(auto out, RequiredFlag(flags, "--out"));
-  return ExportOptions{flags.ValueOr("--data", "./deniable-data"), survey,
+  DENIABLE_ASSIGN_OR_RETURN(auto database_url, DatabaseUrl(flags));
+  return ExportOptions{flags.ValueOr("--data", "./deniable-data"), database_url, survey,
                        format == "csv" ? ExportFormat::kCsv : ExportFormat::kJson, out,
                        flags.ValueOr("--codebook", "")};
 }
@@ -84,10 +89,12 @@ Result<Survey> LoadSurvey(Storage& storage, const std::string& id) {
 }
 
 Result<ExportSummary> Export(const ExportOptions& options) {
-  const std::string database = options.data_dir + "/deniable.sqlite3";
-  struct stat info {};
-  if (::stat(database.c_str(), &info) != 0) return MakeError("no database at " + database);
-  DENIABLE_ASSIGN_OR_RETURN(auto storage, OpenStorage(options.data_dir));
+  if (options.database_url.empty()) {
+    const std::string database = options.data_dir + "/deniable.sqlite3";
+    struct stat info {};
+    if (::stat(database.c_str(), &info) != 0) return MakeError("no database at " + database);
+  }
+  DENIABLE_ASSIGN_OR_RETURN(auto storage, OpenStorage(options.data_dir, options.database_url));
   DENIABLE_ASSIGN_OR_RETURN(auto survey, LoadSurvey(*storage, options.survey));
   if (!options.codebook.empty()) {
     DENIABLE_TRY(WriteWhole(options.codebook, ReportExport(survey).Codebook().dump(2) + "\n"));

@@ -1,5 +1,6 @@
 #include "server/cli/serve_command.h"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "server/cli/cli_args.h"
@@ -10,12 +11,17 @@ namespace deniable::server {
 const char* const kServeUsage =
     "Usage: deniable serve [options]\n"
     "\n"
-    "Serves the survey pages and the HTTP API, storing reports in SQLite.\n"
+    "Serves the survey pages and the HTTP API, storing reports in SQLite (one node)\n"
+    "or PostgreSQL (several nodes on one database).\n"
     "\n"
     "Options:\n"
     "  --port N       TCP port (default 8080; 0 picks a free port, printed at start)\n"
     "  --host ADDR    address to listen on (default 127.0.0.1)\n"
     "  --data DIR     data directory: deniable.sqlite3 and admin-token (default ./deniable-data)\n"
+    "  --database URL PostgreSQL instead of the data directory: postgresql://USER:PASSWORD@HOST/DB\n"
+    "                 (or postgres://..., any libpq URL; default: the environment's\n"
+    "                 DENIABLE_DATABASE_URL). Every node given one database shares its\n"
+    "                 surveys, reports and admin token; nothing is kept in --data\n"
     "  --web DIR      built web pages (default <executable>/../web/dist, else ./web/dist)\n"
     "  --demo FILE    create this survey at start unless a survey with its id exists\n"
     "                 (repeatable: --demo a.json --demo b.json)\n"
@@ -33,6 +39,7 @@ namespace {
 Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
   DENIABLE_ASSIGN_OR_RETURN(auto flags,
                             ParseFlags(args, {{"--port", true}, {"--host", true}, {"--data", true}, {"--web", true},
+                                              {"--database", true},
                                               {"--demo", true, true}, {"--quiet", false},
                                               {"--results-cache-mib", true}}));
   ServeOptions options;
@@ -42,6 +49,7 @@ Result<ServeOptions> ParseServeOptions(const std::vector<std::string>& args) {
   options.results_cache_bytes = static_cast<std::size_t>(cache) << 20;
   options.host = flags.ValueOr("--host", options.host);
   options.data_dir = flags.ValueOr("--data", options.data_dir);
+  DENIABLE_ASSIGN_OR_RETURN(options.database_url, DatabaseUrl(flags));
   options.web_dir = flags.ValueOr("--web", "");
   options.demo_files = flags.Values("--demo");
   options.access_log = !flags.Has("--quiet");
