@@ -68,7 +68,7 @@ PG_SKIP=(
 PG_DIR=""
 stop_pg_cluster() {
   [ -n "$PG_DIR" ] || return 0
-  bash scripts/pg-cluster.sh stop "$PG_DIR" fast >/dev/null 2>&1 || bash scripts/pg-cluster.sh stop "$PG_DIR" immediate >/dev/null 2>&1
+  bash scripts/pg-cluster.sh stop "$PG_DIR" >/dev/null 2>&1
   rm -rf "$PG_DIR"
   PG_DIR=""
 }

@@ -45,7 +45,7 @@ NODE_PIDS=()
 NGINX_PID=""
 cleanup() {
   stop_config
-  [ -n "$PG_URL" ] && bash scripts/pg-cluster.sh stop "$PG_DIR" fast >/dev/null 2>&1
+  [ -n "$PG_URL" ] && bash scripts/pg-cluster.sh stop "$PG_DIR" >/dev/null 2>&1
   rm -rf "$WORK"
 }
 trap cleanup EXIT

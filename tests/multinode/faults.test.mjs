@@ -57,7 +57,7 @@ describe('faults with several nodes', { skip: MULTINODE_SKIP, timeout: 180000 },
     assert.equal((await createSurvey(cluster.nodes[0], survey('outage'))).status, 201);
     const load = runLoad({ url: () => `${cluster.url}/api/surveys/outage/reports`, makeBody: () => reportFor('outage'), concurrency: 8 });
     await sleep(1000);
-    pg.stop('immediate');
+    pg.stop();  // pg_ctl -m immediate
     const down = Date.now();
     await sleep(500);
     // Each node, asked directly while the database is down: 503, nothing acknowledged.

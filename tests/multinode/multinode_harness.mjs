@@ -176,7 +176,8 @@ export function runLoad({ url, makeBody, concurrency = 8, headers = () => ({}) }
 }
 
 // A PostgreSQL cluster of the test's own (for faults that stop it): started
-// by scripts/pg-cluster.sh in a temp dir. { url, dir, stop(mode), restart(), remove() }.
+// by scripts/pg-cluster.sh in a temp dir. { url, dir, stop() (pg_ctl -m
+// immediate: a crash), restart() (the same data), remove() }.
 export function startOwnCluster() {
   const parent = makeTempDir('deniable-pgown-');
   fs.chmodSync(parent, 0o755);  // the postgres user enters it
@@ -190,10 +191,10 @@ export function startOwnCluster() {
   const url = run('start', dir);
   return {
     url, dir,
-    stop: (mode = 'fast') => run('stop', dir, mode),
-    restart: () => run('restart', dir),
+    stop: () => run('stop', dir),
+    restart: () => run('start', dir),
     remove: () => {
-      spawnSync('bash', [script, 'stop', dir, 'immediate'], { encoding: 'utf8', timeout: 60000 });
+      spawnSync('bash', [script, 'stop', dir], { encoding: 'utf8', timeout: 60000 });
       removeDir(path.dirname(dir));
     },
   };

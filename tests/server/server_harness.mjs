@@ -158,8 +158,11 @@ export function sqlite(dataDir, sql) {
   return result.stdout.trim();
 }
 
+// On PostgreSQL, `export --data DIR` reads the database of the server that ran on DIR.
 export function runCli(args) {
-  return spawnSync(BIN, args, { encoding: 'utf8', timeout: 60000 });
+  const data = args.indexOf('--data');
+  const store = ON_POSTGRES && args[0] === 'export' && data >= 0 && !args.includes('--database') ? storeArgs(args[data + 1]) : [];
+  return spawnSync(BIN, [...args, ...store], { encoding: 'utf8', timeout: 60000 });
 }
 
 // Starts a server and guarantees it is stopped and its data dir removed.
