@@ -159,6 +159,21 @@ export function sqlite(dataDir, sql) {
 }
 
 // On PostgreSQL, `export --data DIR` reads the database of the server that ran on DIR.
+// Runs SQL on the store of the server that ran on `dataDir`: the sqlite3 CLI on
+// its file, or psql on its PostgreSQL database (rows one a line, columns
+// separated by "|" in both). `sql` is one statement for both, or
+// { sqlite, postgres }. null when the sqlite3 CLI is not installed.
+export function storeQuery(dataDir, sql) {
+  if (ON_POSTGRES) return psql(databaseFor(dataDir), typeof sql === 'string' ? sql : sql.postgres);
+  return sqlite(dataDir, typeof sql === 'string' ? sql : sql.sqlite);
+}
+
+// The PostgreSQL database of the server that ran on `dataDir` (PostgreSQL run only).
+export function postgresFor(dataDir) {
+  if (!ON_POSTGRES) throw new Error('postgresFor: not the PostgreSQL run');
+  return databaseFor(dataDir);
+}
+
 export function runCli(args) {
   const data = args.indexOf('--data');
   const store = ON_POSTGRES && args[0] === 'export' && data >= 0 && !args.includes('--database') ? storeArgs(args[data + 1]) : [];
