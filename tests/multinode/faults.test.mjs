@@ -30,9 +30,8 @@ describe('faults with several nodes', { skip: MULTINODE_SKIP, timeout: 180000 },
   after(async () => { for (const cleanup of cleanups.reverse()) await cleanup(); });
 
   it('kill -9 of one node under load through nginx: the others go on, every acknowledged report is stored', async () => {
-    const cluster = await startNodes({ count: 3, label: 'kill9' });
+    const cluster = await startNodes({ count: 3, label: 'kill9', first: async (node) => assert.equal((await createSurvey(node, survey('load'))).status, 201) });
     cleanups.push(() => cluster.stop());
-    assert.equal((await createSurvey(cluster.nodes[0], survey('load'))).status, 201);
     const load = runLoad({ url: () => `${cluster.url}/api/surveys/load/reports`, makeBody: () => reportFor('load'), concurrency: 16 });
     await sleep(1500);
     const atKill = { ...load.counts };
@@ -52,9 +51,10 @@ describe('faults with several nodes', { skip: MULTINODE_SKIP, timeout: 180000 },
   it('PostgreSQL stopped at once and restarted under load: 503 meanwhile, the nodes recover by themselves, every acknowledged report is stored', async () => {
     const pg = startOwnCluster();
     cleanups.push(() => pg.remove());
-    const cluster = await startNodes({ count: 2, database: freshDatabase('pgrestart', pg.url) });
+    const cluster = await startNodes({
+      count: 2, database: freshDatabase('pgrestart', pg.url), first: async (node) => assert.equal((await createSurvey(node, survey('outage'))).status, 201),
+    });
     cleanups.push(() => cluster.stop());
-    assert.equal((await createSurvey(cluster.nodes[0], survey('outage'))).status, 201);
     const load = runLoad({ url: () => `${cluster.url}/api/surveys/outage/reports`, makeBody: () => reportFor('outage'), concurrency: 8 });
     await sleep(1000);
     pg.stop();  // pg_ctl -m immediate

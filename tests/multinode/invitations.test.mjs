@@ -16,10 +16,14 @@ describe('invitations across three nodes', { skip: MULTINODE_SKIP, timeout: 1200
   let cluster;
   let nodes;
   before(async () => {
-    cluster = await startNodes({ count: 3, label: 'invitations', nginx: false });
+    cluster = await startNodes({
+      count: 3, label: 'invitations', nginx: false,
+      first: async (node) => {
+        const created = await createSurvey(node, { ...readDemoSurvey(), id: ID, access: 'invitation', results: 'admin' });
+        assert.equal(created.status, 201, JSON.stringify(created.body));
+      },
+    });
     nodes = cluster.nodes;
-    const created = await createSurvey(nodes[0], { ...readDemoSurvey(), id: ID, access: 'invitation', results: 'admin' });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
   });
   after(async () => { await cluster?.stop(); });
 

@@ -77,15 +77,34 @@ export async function startNginx(ports, { workers = 1 } = {}) {
 
 // `count` nodes on one database (a fresh one unless given), started at once
 // (so that they race to create the schema), and nginx in front unless
-// nginx: false. { nodes, database, url (nginx), token, stop }.
-export async function startNodes({ count = 3, database, label = 'nodes', args = [], nginx = true } = {}) {
+// nginx: false. With `first` (async (node) => ...), one node starts alone and
+// runs it (e.g. creates the test's survey) before the others start, so that a
+// test of an invariant inside the commit does not depend on how fast the
+// others learn of the survey (tests/multinode/lifecycle.test.mjs tests that).
+// { nodes, database, url (nginx), token, stop }.
+export async function startNodes({ count = 3, database, label = 'nodes', args = [], nginx = true, first } = {}) {
   database ??= freshDatabase(label);
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startNode(database, args)));
-  const nodes = started.filter((s) => s.status === 'fulfilled').map((s) => s.value);
-  const failure = started.find((s) => s.status === 'rejected');
-  if (failure) {
-    await Promise.all(nodes.map((node) => stopNode(node)));
-    throw failure.reason;
+  const nodes = [];
+  const start = async (n) => {
+    const started = await Promise.allSettled(Array.from({ length: n }, () => startNode(database, args)));
+    nodes.push(...started.filter((s) => s.status === 'fulfilled').map((s) => s.value));
+    const failure = started.find((s) => s.status === 'rejected');
+    if (failure) {
+      await Promise.all(nodes.map((node) => stopNode(node)));
+      throw failure.reason;
+    }
+  };
+  if (first) {
+    await start(1);
+    try {
+      await first(nodes[0]);
+    } catch (error) {
+      await stopNode(nodes[0]);
+      throw error;
+    }
+    await start(count - 1);
+  } else {
+    await start(count);
   }
   let balancer = null;
   try {

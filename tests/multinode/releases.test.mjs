@@ -26,9 +26,10 @@ describe('release ledgers across three nodes', { skip: MULTINODE_SKIP, timeout: 
   let nodes;
   let sent = 0;
   before(async () => {
-    cluster = await startNodes({ count: 3, label: 'releases', nginx: false });
+    cluster = await startNodes({
+      count: 3, label: 'releases', nginx: false, first: async (node) => assert.equal((await createSurvey(node, SURVEY)).status, 201),
+    });
     nodes = cluster.nodes;
-    assert.equal((await createSurvey(nodes[0], SURVEY)).status, 201);
     await sendReports(30);
   });
   after(async () => { await cluster?.stop(); });

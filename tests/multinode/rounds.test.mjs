@@ -22,9 +22,10 @@ describe('model rounds across three nodes', { skip: MULTINODE_SKIP, timeout: 120
   let cluster;
   let nodes;
   before(async () => {
-    cluster = await startNodes({ count: 3, label: 'rounds', nginx: false });
+    cluster = await startNodes({
+      count: 3, label: 'rounds', nginx: false, first: async (node) => assert.equal((await createSurvey(node, MODEL)).status, 201),
+    });
     nodes = cluster.nodes;
-    assert.equal((await createSurvey(nodes[0], MODEL)).status, 201);
   });
   after(async () => { await cluster?.stop(); });
 
