@@ -127,25 +127,28 @@ Status PgConnection::ExecScript(const std::string& sql) {
   return OkStatus();
 }
 
-Result<bool> PgConnection::WaitForNotification(std::chrono::milliseconds timeout, int wake_fd) {
-  const auto drain = [this] {
+Result<bool> PgConnection::AwaitNotification(int wake_fd, std::chrono::milliseconds timeout) {
+  const auto drain = [&] {
     bool any = false;
-    while (PGnotify* notify = PQnotifies(conn_)) {
+    while (PGnotify* notification = PQnotifies(conn_)) {
+      PQfreemem(notification);
       any = true;
-      PQfreemem(notify);
     }
     return any;
   };
-  if (drain()) return true;  // read with an earlier result
-  const int socket = PQsocket(conn_);
-  if (socket < 0 || Lost()) return MakeError("the LISTEN connection to PostgreSQL was lost", ErrorCode::kUnavailable);
-  pollfd fds[2] = {{socket, POLLIN, 0}, {wake_fd, POLLIN, 0}};
+  const auto consume = [&]() -> Status {
+    if (PQconsumeInput(conn_) == 0) {
+      return MakeError("the connection to PostgreSQL was lost (LISTEN): " + Trimmed(PQerrorMessage(conn_)),
+                       ErrorCode::kUnavailable);
+    }
+    return OkStatus();
+  };
+  DENIABLE_TRY(consume());
+  if (drain()) return true;
+  pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_fd, POLLIN, 0}};
   const int ready = ::poll(fds, wake_fd >= 0 ? 2 : 1, static_cast<int>(timeout.count()));
-  if (ready <= 0 || (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) == 0) return false;  // timed out, woken, or EINTR
-  if (PQconsumeInput(conn_) == 0) {
-    return MakeError("the LISTEN connection to PostgreSQL was lost: " + Trimmed(PQerrorMessage(conn_)),
-                     ErrorCode::kUnavailable);
-  }
+  if (ready <= 0 || fds[0].revents == 0) return false;  // the timeout, the wake-up, or a signal
+  DENIABLE_TRY(consume());
   return drain();
 }
 

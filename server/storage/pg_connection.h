@@ -62,10 +62,10 @@ class PgConnection {
   // Runs several statements, no parameters (a migration's script).
   Status ExecScript(const std::string& sql);
 
-  // After LISTEN on this connection: waits up to `timeout` for a
-  // notification, or until `wake_fd` is readable; whether one arrived (every
-  // one pending is consumed). kUnavailable when the connection is lost.
-  Result<bool> WaitForNotification(std::chrono::milliseconds timeout, int wake_fd);
+  // After LISTEN: waits until a notification arrives (true; every pending
+  // one is consumed), `wake_fd` becomes readable, or `timeout` passes (false).
+  // kUnavailable when the connection is lost.
+  Result<bool> AwaitNotification(int wake_fd, std::chrono::milliseconds timeout);
 
   // Whether the connection is lost (the next Exec would fail without reaching the server).
   bool Lost() const;

@@ -17,6 +17,11 @@ void Backoff(int attempt) {
   std::this_thread::sleep_for(std::chrono::microseconds(static_cast<long long>(base * factor * 1000)));
 }
 
+// Whether another attempt may start: attempts and time left.
+bool MayRetry(int attempt, std::chrono::steady_clock::time_point start) {
+  return attempt == 0 || (attempt < kPgTxAttempts && std::chrono::steady_clock::now() - start < kPgTxBudget);
+}
+
 bool Retryable(const PgConnection& connection, const Error& error) {
   if (connection.Lost() || error.code == ErrorCode::kUnavailable) return true;
   return connection.last_sqlstate() == "40001" || connection.last_sqlstate() == "40P01";
@@ -28,7 +33,8 @@ Status RunTx(PgPool& pool, PgIsolation isolation, const std::function<Status(PgC
   const char* begin = isolation == PgIsolation::kRepeatableRead ? "BEGIN ISOLATION LEVEL REPEATABLE READ"
                                                                 : "BEGIN ISOLATION LEVEL READ COMMITTED";
   Error last = MakeError("no attempt was made", ErrorCode::kInternal);
-  for (int attempt = 0; attempt < kPgTxAttempts; ++attempt) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int attempt = 0; MayRetry(attempt, start); ++attempt) {
     if (attempt > 0) Backoff(attempt - 1);
     auto lease = pool.Acquire();
     if (!lease) {
@@ -67,7 +73,8 @@ Status RunTx(PgPool& pool, PgIsolation isolation, const std::function<Status(PgC
 
 Result<PgResult> RunOne(PgPool& pool, const std::string& sql, const std::vector<PgParam>& params) {
   Error last = MakeError("no attempt was made", ErrorCode::kInternal);
-  for (int attempt = 0; attempt < kPgTxAttempts; ++attempt) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int attempt = 0; MayRetry(attempt, start); ++attempt) {
     if (attempt > 0) Backoff(attempt - 1);
     auto lease = pool.Acquire();
     if (!lease) {

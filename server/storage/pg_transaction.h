@@ -5,14 +5,16 @@
 //   - a serialization failure (40001) or a deadlock (40P01): PostgreSQL
 //     rolled it back, nothing of it is stored;
 //   - a connection lost before COMMIT was sent: nothing of it is stored;
-// at most kPgTxAttempts times, waiting 10, 20, 40 ... ms (up to 1 s, with
-// jitter) between attempts. A connection lost once COMMIT was sent leaves
+// at most kPgTxAttempts times and while less than kPgTxBudget has passed
+// (a connection attempt may take its connect_timeout, 5 s), waiting 10, 20,
+// 40 ... ms (with jitter) between attempts. A connection lost once COMMIT was sent leaves
 // its outcome unknown: that is an error (kUnavailable), never a success, so
 // nothing is acknowledged that might not be stored. The work must be safe to
 // run again: it sets its outputs afresh on each run (no side effect outside
 // the transaction but what it recomputes).
 #pragma once
 
+#include <chrono>
 #include <functional>
 
 #include "core/common/result.h"
@@ -22,6 +24,7 @@
 namespace deniable::server {
 
 inline constexpr int kPgTxAttempts = 8;
+inline constexpr std::chrono::seconds kPgTxBudget{10};
 
 enum class PgIsolation { kReadCommitted, kRepeatableRead };
 

@@ -1,9 +1,5 @@
 #include "server/storage/postgres_storage.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <map>
 #include <random>
@@ -60,15 +56,11 @@ Result<bool> Closed(PgConnection& db, const std::string& survey_id) {
   return row.Rows() > 0 && IsTrue(row.Text(0, 0));
 }
 
-// A catalog change (storage.h, CatalogVersion): moved in the change's own
-// transaction (the row stays locked until its COMMIT, so catalog changes of
-// all nodes queue here, briefly), and announced at COMMIT.
-const char* const kCatalogChannel = "deniable_catalog";
+// In the transaction of each catalog change, last (so no survey lock is
+// awaited while the row is held): the version moves and the other nodes are
+// told, both only if the transaction commits.
 Status CatalogChanged(PgConnection& db) {
-  DENIABLE_TRY(db.Exec("INSERT INTO settings (name, value) VALUES ('catalog_version', '1') ON CONFLICT (name) "
-                       "DO UPDATE SET value = (settings.value::bigint + 1)::text"));
-  DENIABLE_TRY(db.Exec("SELECT pg_notify($1, '')", {std::string(kCatalogChannel)}));
-  return OkStatus();
+  return db.ExecScript("UPDATE catalog_version SET version = version + 1; NOTIFY deniable_catalog");
 }
 
 Error DeletedError(const std::string& survey_id) {
@@ -123,16 +115,6 @@ Result<std::unique_ptr<PostgresStorage>> PostgresStorage::Open(const std::string
   std::random_device device;
   const int shard = std::uniform_int_distribution<int>(0, kPgAggregateShards - 1)(device);
   return std::unique_ptr<PostgresStorage>(new PostgresStorage(std::move(pool), shard));
-}
-
-PostgresStorage::PostgresStorage(std::unique_ptr<PgPool> pool, int shard) : pool_(std::move(pool)), shard_(shard) {
-  if (::pipe2(wake_, O_CLOEXEC | O_NONBLOCK) != 0) wake_[0] = wake_[1] = -1;  // then waits end at their timeout
-}
-
-PostgresStorage::~PostgresStorage() {
-  for (int fd : wake_) {
-    if (fd >= 0) ::close(fd);
-  }
 }
 
 // --- start-up
@@ -575,34 +557,20 @@ Result<std::string> PostgresStorage::LoadOrCreateAdminToken(const std::function<
 // --- catalog sync
 
 Result<std::uint64_t> PostgresStorage::CatalogVersion() {
-  DENIABLE_ASSIGN_OR_RETURN(PgResult row,
-                            RunOne(*pool_, "SELECT coalesce((SELECT value FROM settings WHERE name = 'catalog_version'), '0')"));
-  return static_cast<std::uint64_t>(std::stoull(row.Text(0, 0)));
+  DENIABLE_ASSIGN_OR_RETURN(PgResult row, RunOne(*pool_, "SELECT version FROM catalog_version"));
+  if (row.Rows() == 0) return MakeError("the catalog_version row is missing", ErrorCode::kInternal);
+  return static_cast<std::uint64_t>(row.Int(0, 0));
 }
 
 void PostgresStorage::WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) {
-  (void)seen;  // a notification says "moved"; the caller reads the version again
-  std::lock_guard<std::mutex> lock(listen_mutex_);
-  if (interrupted_) return;
-  if (!listener_ || listener_->Lost()) {
-    listener_.reset();
-    auto connected = PgConnection::Connect(pool_->url());
-    if (connected && (*connected)->Exec(std::string("LISTEN ") + kCatalogChannel)) listener_ = std::move(connected).value();
-  }
-  if (!listener_) {  // the database is down: wait (interruptibly) and let the poll retry
-    pollfd wake{wake_[0], POLLIN, 0};
-    ::poll(&wake, wake_[0] >= 0 ? 1 : 0, static_cast<int>(timeout.count()));
-    return;
-  }
-  if (auto waited = listener_->WaitForNotification(timeout, wake_[0]); !waited) listener_.reset();
+  listener_.Wait(
+      [&] {
+        auto now = CatalogVersion();
+        return !now || *now != seen;
+      },
+      timeout);
 }
 
-void PostgresStorage::InterruptWait() {
-  interrupted_ = true;
-  if (wake_[1] >= 0) {
-    const char byte = 1;
-    (void)!::write(wake_[1], &byte, 1);  // a full pipe is woken already
-  }
-}
+void PostgresStorage::InterruptWait() { listener_.Interrupt(); }
 
 }  // namespace deniable::server

@@ -20,6 +20,10 @@
 //     advisory lock while it reads, updates and writes;
 //   - the admin token and survey keys created once: INSERT ... ON CONFLICT
 //     DO NOTHING, then SELECT what was stored;
+//   - the catalog version: one row, moved by each catalog change in its own
+//     transaction (its row lock orders them), with NOTIFY deniable_catalog,
+//     which PostgreSQL delivers only if that transaction commits; a node
+//     LISTENs on a connection of its own (PgListener), and polls the row;
 //   - aggregates (storage.h): a node extends the shard it drew at start
 //     (random, in [0, 8)), its row locked FOR UPDATE, in the reports'
 //     transaction; a commit that needs the survey's global state (a model's
@@ -32,12 +36,11 @@
 // those are recycled. Nothing of it is kept in the data directory.
 #pragma once
 
-#include <atomic>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "server/storage/pg_listener.h"
 #include "server/storage/pg_migrations.h"
 #include "server/storage/pg_pool.h"
 #include "server/storage/storage.h"
@@ -79,18 +82,13 @@ class PostgresStorage final : public Storage {
   Status UpdateLedger(const std::string& survey_id, const std::string& question_id, const LedgerUpdate& update) override;
   Result<std::string> LoadOrCreateAdminToken(const std::function<std::string()>& fresh,
                                              const std::function<Status(const std::string&)>& valid) override;
-  // The catalog version is the settings row 'catalog_version' (no schema
-  // change), moved by each catalog change's own transaction, which also
-  // NOTIFYs deniable_catalog (delivered at its COMMIT). WaitForChange
-  // LISTENs on a connection of its own (reconnected when lost); a
-  // notification is only a hint: missed ones are caught by the poll.
   Result<std::uint64_t> CatalogVersion() override;
   void WaitForChange(std::uint64_t seen, std::chrono::milliseconds timeout) override;
   void InterruptWait() override;
-  ~PostgresStorage() override;
 
  private:
-  PostgresStorage(std::unique_ptr<PgPool> pool, int shard);
+  PostgresStorage(std::unique_ptr<PgPool> pool, int shard)
+      : pool_(std::move(pool)), shard_(shard), listener_(pool_->url(), "deniable_catalog") {}
   // The outcomes decided before anything is written: tokens, admission,
   // deletion and status (inside the commit's transaction, after its locks).
   Result<std::vector<RecordOutcome>> Decide(PgConnection& db, const std::vector<const ReportRecord*>& records,
@@ -103,10 +101,7 @@ class PostgresStorage final : public Storage {
 
   std::unique_ptr<PgPool> pool_;
   const int shard_;
-  std::mutex listen_mutex_;                   // WaitForChange: one waiter at a time (the node's poller)
-  std::unique_ptr<PgConnection> listener_;    // LISTENing, or null (connected at the next wait)
-  int wake_[2] = {-1, -1};                    // a pipe: InterruptWait writes, the wait's poll wakes
-  std::atomic<bool> interrupted_{false};
+  PgListener listener_;
 };
 
 // How many shards a survey's aggregate has at most (a node draws one of them).

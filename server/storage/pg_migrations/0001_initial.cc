@@ -14,6 +14,8 @@
 //                  the database's now() inside each commit)
 // deleted_surveys  ids never reused
 // settings         the admin token (name 'admin_token'), shared by every node
+// catalog_version  one row: moved (and NOTIFY deniable_catalog sent) by each
+//                  transaction that changes the catalog (storage.h, catalog sync)
 // survey_aggregates each survey's aggregate in shards (storage.h: a node
 //                  writes the shard it drew at start, in [0, 8)), as
 //                  SQLite's schema 7. Here from the first schema: no
@@ -74,6 +76,11 @@ CREATE TABLE survey_aggregates (
   blob text NOT NULL,
   PRIMARY KEY (survey_id, shard)
 );
+CREATE TABLE catalog_version (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  version bigint NOT NULL
+);
+INSERT INTO catalog_version (version) VALUES (0);
 CREATE TABLE settings (
   name text PRIMARY KEY,
   value text NOT NULL

@@ -319,3 +319,77 @@ TEST_CASE("PostgresStorage, three nodes: every stored report is in exactly one s
 }
 
 }  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage, two nodes: a catalog change on one wakes the other's WaitForChange at once (NOTIFY)") {
+  PostgresStore store;
+  auto a = store.OpenPostgres(2);
+  auto b = store.OpenPostgres(2);
+  for (int round = 0; round < 3; ++round) {
+    const std::uint64_t seen = *b->CatalogVersion();
+    std::thread change([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      REQUIRE(*a->CreateSurvey("s" + std::to_string(round), 1, "{}") == CreateOutcome::kCreated);
+    });
+    const auto start = std::chrono::steady_clock::now();
+    b->WaitForChange(seen, std::chrono::seconds(20));
+    const auto waited = std::chrono::steady_clock::now() - start;
+    change.join();
+    CHECK(waited < std::chrono::seconds(5));
+    CHECK(*b->CatalogVersion() != seen);
+  }
+  // The listening connection killed: the next wait reconnects and still wakes.
+  Exec1(store.url, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                   "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  b->WaitForChange(*b->CatalogVersion(), std::chrono::milliseconds(200));  // finds its connection lost
+  const std::uint64_t seen = *b->CatalogVersion();
+  std::thread change([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    REQUIRE(a->SetStatus({"s0", true, ""}).ok());
+  });
+  const auto start = std::chrono::steady_clock::now();
+  b->WaitForChange(seen, std::chrono::seconds(20));
+  const auto waited = std::chrono::steady_clock::now() - start;
+  change.join();
+  CHECK(waited < std::chrono::seconds(5));
+  CHECK(*b->CatalogVersion() != seen);
+}
+
+}  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage: a connection lost during COMMIT is an error, never an acknowledgement, and is not retried") {
+  PostgresStore store;
+  auto node = store.OpenPostgres(2);
+  Create(*node, "s");
+  // A deferred trigger runs at COMMIT and ends its own session there: the
+  // client sends COMMIT and loses the connection before any answer. The
+  // sequence (not rolled back) counts the attempts.
+  auto db = PgConnection::Connect(store.url);
+  REQUIRE(db.ok());
+  REQUIRE((*db)->ExecScript(R"sql(
+    CREATE SEQUENCE commit_attempts;
+    CREATE FUNCTION die_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM nextval('commit_attempts');
+      PERFORM pg_terminate_backend(pg_backend_pid());
+      PERFORM pg_sleep(5);
+      RETURN NULL;
+    END $$;
+    CREATE CONSTRAINT TRIGGER die_at_commit AFTER INSERT ON reports
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION die_at_commit();
+  )sql").ok());
+  const std::vector<ReportRecord> batch = {{"s", "unknown", std::nullopt}};
+  auto outcome = node->CommitReports(Pointers(batch), nullptr);
+  REQUIRE_FALSE(outcome.ok());
+  CHECK(outcome.error_code() == ErrorCode::kUnavailable);
+  CHECK(outcome.error().find("outcome is unknown") != std::string::npos);
+  CHECK(Exec1(store.url, "SELECT last_value FROM commit_attempts") == 1);  // not run again
+  REQUIRE((*db)->ExecScript("DROP TRIGGER die_at_commit ON reports").ok());
+  // The node goes on: the next commit is stored.
+  CHECK(Commit(*node, {{"s", "next", std::nullopt}}) == std::vector<O>{O::kStored});
+}
+
+}  // namespace deniable::server
