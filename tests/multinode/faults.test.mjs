@@ -64,14 +64,14 @@ describe('faults with several nodes', { skip: MULTINODE_SKIP, timeout: 180000 },
     const during = [];
     while (Date.now() - down < 3000) {
       const answers = await Promise.all(cluster.nodes.map((node) =>
-        postJson(`${node.url}/api/surveys/outage/reports`, reportFor('outage'))));
+        postJson(`${node.url}/api/surveys/outage/reports`, reportFor('outage')).catch((error) => ({ status: 'socket', body: { error: { code: error.cause?.code ?? error.message } } }))));
       during.push(...answers);
     }
     const duringCounts = { ...load.counts };
     pg.restart();
     const up = Date.now();
     const recovered = await Promise.all(cluster.nodes.map((node, i) => waitFor(`node ${i} takes reports again`, async () =>
-      (await postJson(`${node.url}/api/surveys/outage/reports`, reportFor('outage'))).status === 201, 30000)));
+      (await postJson(`${node.url}/api/surveys/outage/reports`, reportFor('outage')).catch(() => ({}))).status === 201, 30000)));
     await sleep(1000);
     const counts = await load.stop();
     for (const node of cluster.nodes) assert.equal(node.child.exitCode, null, 'the node was not restarted');
@@ -80,6 +80,8 @@ describe('faults with several nodes', { skip: MULTINODE_SKIP, timeout: 180000 },
       + `(${during.length}, codes ${[...new Set(during.map((a) => a.body.error?.code))]}); recovered after ${recovered.join(', ')} ms; `
       + `load ${JSON.stringify(counts)} (at restart ${JSON.stringify(duringCounts)})`);
     assert.deepEqual(statuses, [503], JSON.stringify(during.slice(0, 3).map((a) => a.body)));
+    // Through nginx too: a report is acknowledged (201) or refused as unavailable (503), never a 500.
+    assert.deepEqual(Object.keys(counts).filter((status) => !['201', '503', 'total'].includes(status)), [], JSON.stringify(counts));
     const acknowledged = counts[201] + during.filter((a) => a.status === 201).length + cluster.nodes.length;
     const stored = rowsIn(cluster.database, 'outage');
     console.log(`acknowledged ${acknowledged} (load ${counts[201]} + ${cluster.nodes.length} recovery probes), stored ${stored}`);
