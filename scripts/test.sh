@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: installs what is missing, builds everything, and runs every test:
 # C++ (doctest: units, formats, statistical tests and audits), WebAssembly
-# (Node), server (Node against the real binary and SQLite) and browser end to
-# end (playwright-core driving Debian's chromium). Ends with one summary line.
+# (Node), server (Node against the real binary and SQLite), the server suite
+# again on PostgreSQL with the cross-node tests (a throw-away cluster this
+# script starts and stops: scripts/pg-cluster.sh) and browser end to end
+# (playwright-core driving Debian's chromium). Ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -39,18 +41,65 @@ if bash scripts/check-layers.sh; then passed=$((passed + 1)); else failed=$((fai
 run_doctest C++ build/deniable_tests
 run_doctest server-C++ build/deniable_server_tests
 
-run_node_suite() {  # name, concurrency, directory
+run_node_suite() {  # name, concurrency, directory [files...]: the files, by default every *.test.mjs of the directory
   local name=$1 concurrency=$2 dir=$3
+  shift 3
+  (($#)) || set -- "$dir"/*.test.mjs
   echo "== $name tests (node:test, $dir)"
   node --test --test-concurrency="$concurrency" \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$RESULTS/$name.tap" \
-    "$dir"/*.test.mjs || status=1
+    "$@" || status=1
   count_tap "$RESULTS/$name.tap"
+}
+
+# The server suite again on PostgreSQL (one database per data dir, made by
+# tests/server/server_harness.mjs), then the cross-node tests (tests/multinode:
+# several nodes on one database behind nginx), on a throw-away cluster that is
+# stopped and removed at the end, also on failure or Ctrl-C. Files that test
+# no storage are not run twice: PG_SKIP names them with the reason.
+PG_SKIP=(
+  "cli.test.mjs: the command line (simulate, usage) stores nothing"
+  "pages.test.mjs: static pages"
+  "static-assets.test.mjs: static assets and their compression"
+  "hardening.test.mjs: the HTTP layer (slow clients, framing, limits) in front of any store"
+  "estimation-flood.test.mjs: the estimation gate, in memory"
+)
+PG_DIR=""
+stop_pg_cluster() {
+  [ -n "$PG_DIR" ] || return 0
+  bash scripts/pg-cluster.sh stop "$PG_DIR" >/dev/null 2>&1
+  rm -rf "$PG_DIR"
+  PG_DIR=""
+}
+trap stop_pg_cluster EXIT
+trap 'stop_pg_cluster; exit 130' INT TERM
+
+run_postgres_suites() {
+  local started=$SECONDS url files=() file entry skipped
+  PG_DIR=$(mktemp -d /tmp/deniable-pg-XXXXXX)
+  if ! url=$(bash scripts/pg-cluster.sh start "$PG_DIR"); then
+    echo "== PostgreSQL: the test cluster did not start"
+    failed=$((failed + 1))
+    return
+  fi
+  echo "== PostgreSQL test cluster: $url"
+  for file in tests/server/*.test.mjs; do
+    skipped=""
+    for entry in "${PG_SKIP[@]}"; do [ "${entry%%:*}" = "$(basename "$file")" ] && skipped=$entry; done
+    if [ -n "$skipped" ]; then echo "   not run again on PostgreSQL: $skipped"; else files+=("$file"); fi
+  done
+  DENIABLE_TEST_DATABASE=postgres DENIABLE_TEST_PG_URL="$url" run_node_suite server-postgres 2 tests/server "${files[@]}"
+  echo "== server tests on PostgreSQL took $((SECONDS - started)) s"
+  local multinode=$SECONDS
+  DENIABLE_TEST_DATABASE=postgres DENIABLE_TEST_PG_URL="$url" run_node_suite multinode 1 tests/multinode
+  echo "== cross-node tests took $((SECONDS - multinode)) s; the PostgreSQL part $((SECONDS - started)) s in all"
+  stop_pg_cluster
 }
 
 run_node_suite wasm 2 tests/wasm
 run_node_suite server 2 tests/server
+run_postgres_suites
 run_node_suite e2e 1 tests/e2e
 
 [ "$failed" -eq 0 ] || status=1

@@ -31,10 +31,10 @@ std::string LedgerWhere(const StoredLedger& item) {
 }
 
 // A survey another node created, built as LoadCatalog builds one at start:
-// ledgers first (so replaying the reports keeps the counts scheduled releases
-// need), its key, its reports, its status.
-// TODO(issue 31, pg-aggregates): once aggregates are shared, load the survey's
-// merged shards instead of replaying its reports.
+// ledgers first (so a replay keeps the counts scheduled releases need), its
+// key, its aggregate from the stored shards (its reports replayed only where
+// the aggregate is not enough: declared analyses, a release due but not made),
+// its status.
 Result<std::shared_ptr<SurveyEntry>> BuildEntry(Storage& storage, const StoredSurvey& stored,
                                                 const std::vector<const StoredLedger*>& ledgers,
                                                 const std::optional<StoredStatus>& status, std::ostream& warnings) {
@@ -55,17 +55,23 @@ Result<std::shared_ptr<SurveyEntry>> BuildEntry(Storage& storage, const StoredSu
     if (!key) return MakeError(key.error());
     entry->SetTokenKey(*key);
   }
-  std::int64_t skipped = 0;
-  DENIABLE_TRY(storage.ForEachReportOf(stored.id, [&](const std::string& body) {
-    auto document = nlohmann::json::parse(body, nullptr, false);
-    auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON")) : ParseReport(entry->survey(), document);
-    if (report) {
-      entry->AddReport(*report);
-    } else {
-      ++skipped;
-    }
-  }));
-  if (skipped > 0) warnings << "warning: survey \"" << stored.id << "\": skipped " << skipped << " stored report(s)\n";
+  DENIABLE_ASSIGN_OR_RETURN(const StoredAggregate aggregate, storage.LoadAggregate(stored.id));
+  DENIABLE_TRY(entry->Refresh(aggregate.version, [&] { return aggregate; }));
+  if (!entry->survey().analyses.empty() || entry->HasDueReleases()) {
+    entry->ClearAggregate();
+    std::int64_t skipped = 0;
+    DENIABLE_TRY(storage.ForEachReportOf(stored.id, [&](const std::string& body) {
+      auto document = nlohmann::json::parse(body, nullptr, false);
+      auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON")) : ParseReport(entry->survey(), document);
+      if (report) {
+        entry->AddReport(*report);
+      } else {
+        ++skipped;
+      }
+    }));
+    entry->MarkReplayed(aggregate.version);
+    if (skipped > 0) warnings << "warning: survey \"" << stored.id << "\": skipped " << skipped << " stored report(s)\n";
+  }
   if (status) entry->SetStatus({status->closed, status->closes_at});
   return entry;
 }

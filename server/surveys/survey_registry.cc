@@ -587,8 +587,11 @@ Status SurveyEntry::RunDueReleases(RandomSource& random, const std::string& now,
   RefreshOrWarn(*this);
   for (std::size_t question = 0; question < survey_.questions.size(); ++question) {
     const std::string& question_id = survey_.questions[question].id;
-    // TODO(issue 31, pg-aggregates): with several nodes, Answers() and the
-    // counts kept at due points must be the global ones (merged shards).
+    // The counts are the global ones (refreshed above from the merged
+    // shards); the exact counts at a due point are kept by the node whose
+    // commit crossed it (NeedsGlobalState). Another node that finds it due
+    // first makes it with the counts now; either way the ledger's
+    // read-modify-write makes it once.
     for (int attempt = 1;; ++attempt) {
       auto ledger = Ledger(question_id);
       if (!ledger || ledger->scheduled().empty()) break;

@@ -13,7 +13,9 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 
-import { DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, sqlite, startServer } from './server_harness.mjs';
+import {
+  DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, sqlite, sqliteOnly, startServer, storeQuery,
+} from './server_harness.mjs';
 import { core, finalize, issueToken, publicKey, requestEvaluation, sendWithToken } from './token_client.mjs';
 
 const reportFor = (id) => ({ ...DEMO_REPORT, survey: id });
@@ -47,7 +49,9 @@ describe('blind tokens', () => {
     assert.equal(open.body.error.code, 'invalid_request');
     assert.equal((await get(`${server.url}/api/surveys/nope/invitation-key`)).status, 404);
     // The secret key never leaves the server: it is in the database only.
-    const secret = sqlite(server.dataDir, "SELECT hex(secret) FROM survey_keys WHERE survey_id = 'tok'");
+    const secret = storeQuery(server.dataDir, {
+      sqlite: "SELECT hex(secret) FROM survey_keys WHERE survey_id = 'tok'",
+      postgres: "SELECT upper(encode(secret, 'hex')) FROM survey_keys WHERE survey_id = 'tok'" });
     if (secret !== null) assert.match(secret, /^[0-9A-F]{64}$/);
   });
 
@@ -110,7 +114,7 @@ describe('blind tokens', () => {
     assert.equal(await respondents(), before + 1);
     // The token's hash, not the token, is stored; the code's hash is nowhere near it.
     const tokenHash = createHash('sha256').update(Buffer.from(token.input, 'hex')).digest('hex');
-    const stored = sqlite(server.dataDir, `SELECT COUNT(*) FROM spent_tokens WHERE survey_id = 'tok' AND token_hash = '${tokenHash}'`);
+    const stored = storeQuery(server.dataDir, `SELECT COUNT(*) FROM spent_tokens WHERE survey_id = 'tok' AND token_hash = '${tokenHash}'`);
     if (stored !== null) assert.equal(stored, '1');
   });
 
@@ -202,7 +206,7 @@ CREATE TABLE release_ledgers (survey_id TEXT NOT NULL, question_id TEXT NOT NULL
 PRAGMA user_version=5;`;
 
 it('an invitation survey made by the previous schema keeps working: its unused code buys a token, its used code stays used',
-  { skip: spawnSync('sqlite3', ['-version']).error ? 'no sqlite3 CLI' : false }, async () => {
+  { skip: sqliteOnly('a database made by SQLite\'s previous schema') || (spawnSync('sqlite3', ['-version']).error ? 'no sqlite3 CLI' : false) }, async () => {
     const dataDir = makeTempDir();
     const hash = (code) => createHash('sha256').update(code).digest('hex');
     const [used, unused] = ['a'.repeat(26), 'b'.repeat(26)];

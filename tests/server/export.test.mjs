@@ -16,7 +16,9 @@ import { createHash } from 'node:crypto';
 
 import { loadCore } from '../../web/src/core.js';
 import { issueToken, sendWithToken } from './token_client.mjs';
-import { DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, runCli, sqlite, startServer } from './server_harness.mjs';
+import {
+  DEMO_REPORT, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, runCli, startServer, storeQuery,
+} from './server_harness.mjs';
 
 const DEFINITION = {
   format: 'deniable.survey/v1', id: 'exp', version: 1, title: 'Export', results: 'public',
@@ -226,7 +228,9 @@ describe('export of an invitation survey', () => {
         assert.ok(!csv.includes(secret) && !json.includes(secret), 'a token is in the export');
       }
     }
-    const stored = sqlite(server.dataDir, "SELECT json_extract(body, '$.responses.-hours[0]') FROM reports WHERE survey_id = 'sealed' ORDER BY rowid");
+    const stored = storeQuery(server.dataDir, {
+      sqlite: "SELECT json_extract(body, '$.responses.-hours[0]') FROM reports WHERE survey_id = 'sealed' ORDER BY rowid",
+      postgres: "SELECT body::json->'responses'->'-hours'->>0 FROM reports WHERE survey_id = 'sealed' ORDER BY id" });
     if (stored !== null) {
       // The sqlite3 CLI prints 15 significant digits: equal to that precision
       // (rounding both to 12 digits would differ when a value sits on a
@@ -254,8 +258,11 @@ describe('export gate', () => {
     assert.equal((await postJson(`${server.url}/api/surveys`, readDemoSurvey(), bearer(server.token))).status, 201);
     assert.equal((await postJson(`${server.url}/api/surveys/demo/reports`, DEMO_REPORT)).status, 201);
     await server.stop();
-    const inserted = sqlite(server.dataDir, `WITH RECURSIVE c(x) AS (SELECT 2 UNION ALL SELECT x + 1 FROM c WHERE x < ${COPIES})
-      INSERT INTO reports (survey_id, body) SELECT 'demo', (SELECT body FROM reports LIMIT 1) FROM c; SELECT COUNT(*) FROM reports;`);
+    const inserted = storeQuery(server.dataDir, {
+      sqlite: `WITH RECURSIVE c(x) AS (SELECT 2 UNION ALL SELECT x + 1 FROM c WHERE x < ${COPIES})
+      INSERT INTO reports (survey_id, body) SELECT 'demo', (SELECT body FROM reports LIMIT 1) FROM c; SELECT COUNT(*) FROM reports;`,
+      postgres: `INSERT INTO reports (survey_id, body) SELECT 'demo', (SELECT body FROM reports LIMIT 1) FROM generate_series(2, ${COPIES});
+      SELECT COUNT(*) FROM reports;` });
     if (inserted === null) return t.skip('the sqlite3 CLI is not installed');
     assert.equal(Number(inserted), COPIES);
     server = await startServer({ dataDir: server.dataDir });

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { it } from 'node:test';
 
-import { bearer, get, postJson, removeDir, sqlite, startServer } from './server_harness.mjs';
+import { ON_POSTGRES, bearer, get, postJson, removeDir, startServer, storeQuery } from './server_harness.mjs';
 import { core } from './token_client.mjs';
 
 const INVITEES = 30;
@@ -123,8 +123,10 @@ function attack(log, database) {
 // code's hash with the hash of the element it was spent for, and (unused by
 // the pairing, which the log already orders) the reports in row order.
 function readDatabase(dataDir, id) {
-  const secret = sqlite(dataDir, `SELECT lower(hex(secret)) FROM survey_keys WHERE survey_id = '${id}'`);
-  const invitations = sqlite(dataDir, `SELECT code_hash || ',' || blinded_hash FROM invitations WHERE survey_id = '${id}'`)
+  const secret = storeQuery(dataDir, {
+    sqlite: `SELECT lower(hex(secret)) FROM survey_keys WHERE survey_id = '${id}'`,
+    postgres: `SELECT encode(secret, 'hex') FROM survey_keys WHERE survey_id = '${id}'` });
+  const invitations = storeQuery(dataDir, `SELECT code_hash || ',' || blinded_hash FROM invitations WHERE survey_id = '${id}'`)
     .split('\n').map((line) => line.split(','));
   return { secret, invitations };
 }
@@ -134,7 +136,7 @@ function score(guesses, sender) {
 }
 
 it('an attacker with the request log, the database and the key pairs codes with reports no better than chance, '
-  + 'and pairs them all when the page does not blind', { skip: spawnSync('sqlite3', ['-version']).error ? 'no sqlite3 CLI' : false }, async () => {
+  + 'and pairs them all when the page does not blind', { skip: !ON_POSTGRES && spawnSync('sqlite3', ['-version']).error ? 'no sqlite3 CLI' : false }, async () => {
   const server = await startServer();
   try {
     const order = seededOrder(INVITEES, 20261128);
@@ -154,7 +156,7 @@ it('an attacker with the request log, the database and the key pairs codes with 
     assert.equal(brokenAttack.strategies.element, INVITEES);
 
     // The stored reports carry no token, and no code or token hash appears in a report's row.
-    const bodies = sqlite(server.dataDir, "SELECT body FROM reports WHERE survey_id = 'invited'").split('\n');
+    const bodies = storeQuery(server.dataDir, "SELECT body FROM reports WHERE survey_id = 'invited'").split('\n');
     assert.equal(bodies.length, INVITEES);
     for (const body of bodies) assert.deepEqual(Object.keys(JSON.parse(body)).sort(), ['responses', 'survey', 'version']);
   } finally {

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 
-import { DEMO_REPORT, DEMO_SURVEY, bearer, get, postJson, readDemoSurvey, removeDir, sqlite, startServer } from './server_harness.mjs';
+import {
+  DEMO_REPORT, DEMO_SURVEY, ON_POSTGRES, bearer, get, postJson, readDemoSurvey, removeDir, startServer, storeQuery,
+} from './server_harness.mjs';
 import { core, issueToken, requestEvaluation, sendWithToken } from './token_client.mjs';
 
 const INVITED_REPORT = { ...DEMO_REPORT, survey: 'invited' };
@@ -69,29 +71,33 @@ describe('invitation surveys', () => {
   it('spends a token once even under concurrent use, and stores nothing of the rejected reports', async () => {
     const [code] = (await invite(1)).body.codes;
     const token = await issueToken(server.url, 'invited', code);
-    const countBefore = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    const countBefore = storeQuery(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
     const responses = await Promise.all(Array.from({ length: 8 }, () => submit(token)));
     const statuses = responses.map((r) => r.status).sort();
     assert.deepEqual(statuses, [201, 409, 409, 409, 409, 409, 409, 409]);
-    const countAfter = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
+    const countAfter = storeQuery(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'invited'");
     if (countBefore !== null) assert.equal(Number(countAfter), Number(countBefore) + 1);
   });
 
   it('stores only hashes, and no column links a used code to a report', async () => {
     const [code] = (await invite(1)).body.codes;
-    const columns = sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('invitations')");
-    if (columns === null) return;
-    assert.equal(columns, 'survey_id,code_hash,used,blinded_hash');
-    assert.equal(sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('spent_tokens')"), 'survey_id,token_hash');
-    assert.equal(sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('reports')"), 'survey_id,body');
+    const columns = (table) => storeQuery(server.dataDir, {
+      sqlite: `SELECT group_concat(name, ',') FROM pragma_table_info('${table}')`,
+      postgres: `SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = '${table}'`,
+    });
+    if (columns('invitations') === null) return;
+    assert.equal(columns('invitations'), 'survey_id,code_hash,used,blinded_hash');
+    assert.equal(columns('spent_tokens'), 'survey_id,token_hash');
+    // PostgreSQL's reports have an arrival id (SQLite's rowid, hidden): it names no code or token.
+    assert.equal(columns('reports'), ON_POSTGRES ? 'id,survey_id,body' : 'survey_id,body');
     const hash = createHash('sha256').update(code).digest('hex');
-    assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '0');
-    assert.equal(sqlite(server.dataDir, `SELECT COUNT(*) FROM invitations WHERE code_hash = '${code}'`), '0');
+    assert.equal(storeQuery(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '0');
+    assert.equal(storeQuery(server.dataDir, `SELECT COUNT(*) FROM invitations WHERE code_hash = '${code}'`), '0');
     const blinded = core.tokenBlind();
     assert.equal((await requestEvaluation(server.url, 'invited', code, blinded)).status, 200);
-    assert.equal(sqlite(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '1');
+    assert.equal(storeQuery(server.dataDir, `SELECT used FROM invitations WHERE code_hash = '${hash}'`), '1');
     const blindedHash = createHash('sha256').update(Buffer.from(blinded.blinded_element, 'hex')).digest('hex');
-    assert.equal(sqlite(server.dataDir, `SELECT blinded_hash FROM invitations WHERE code_hash = '${hash}'`), blindedHash);
+    assert.equal(storeQuery(server.dataDir, `SELECT blinded_hash FROM invitations WHERE code_hash = '${hash}'`), blindedHash);
   });
 });
 

@@ -4,17 +4,17 @@
 // whose ledger is stale answers 409 ledger_changed, and its retry is decided
 // on the stored ledger).
 //
-// The nodes are two `deniable serve` processes. With DENIABLE_TEST_DATABASE_URL
-// set they share that PostgreSQL database (--database); otherwise they share
-// one SQLite data directory, which is not a supported deployment (one process
-// per data directory) but exercises the same catalog sync: SQLite's catalog
-// version also moves with another connection's commits.
+// The nodes are two `deniable serve` processes on one data directory: in the
+// PostgreSQL run (DENIABLE_TEST_DATABASE=postgres) the harness gives that
+// directory one database, which both use; otherwise they share its SQLite
+// file, which is not a supported deployment (one process per data directory)
+// but exercises the same catalog sync, since SQLite's catalog version also
+// moves with another connection's commits. tests/multinode/ runs three nodes
+// on PostgreSQL behind nginx.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { bearer, get, makeTempDir, postJson, removeDir, startServer } from './server_harness.mjs';
-
-const DATABASE = process.env.DENIABLE_TEST_DATABASE_URL;
+import { ON_POSTGRES, bearer, get, makeTempDir, postJson, removeDir, startServer } from './server_harness.mjs';
 
 const SURVEY = (id) => ({
   format: 'deniable.survey/v1', id, version: 1, title: 'Synced', results: 'public', access: 'open',
@@ -42,9 +42,8 @@ describe('two nodes on one store: changes seen within a second, releases never o
   let b;
   const dataDir = makeTempDir();
   before(async () => {
-    const store = DATABASE ? ['--database', DATABASE] : [];
-    a = await startServer({ dataDir, args: store });
-    b = await startServer({ dataDir, args: store });
+    a = await startServer({ dataDir });
+    b = await startServer({ dataDir });
     assert.equal(a.token, b.token, 'the admin token is shared');
   });
   after(async () => { await a.stop(); await b.stop(); removeDir(dataDir); });
@@ -77,10 +76,12 @@ describe('two nodes on one store: changes seen within a second, releases never o
     t.diagnostic(`seen on B after: created ${seen.toFixed(0)} ms, closed ${closed.toFixed(0)} ms, deleted ${gone.toFixed(0)} ms`);
   });
 
-  it('a release on A is served by B; releases racing on A and B never overspend the budget', async (t) => {
+  // Counting answers needs the aggregate shards shared by nodes, which SQLite (one node) does not check.
+  const sharedAggregates = ON_POSTGRES ? false : 'the answers each node counts are shared only on PostgreSQL';
+  it('a release on A is served by B; releases racing on A and B never overspend the budget', { skip: sharedAggregates }, async (t) => {
     assert.equal((await postJson(`${a.url}/api/surveys`, SURVEY('s2'), bearer(a.token))).status, 201);
     await within(1000, 'created', async () => (await get(`${b.url}/api/surveys/s2`)).status === 200);
-    // Answers on both nodes (until aggregates are shared, each node releases from the answers it counted).
+    // Answers on both nodes; each counts all of them (the merged shards).
     for (let i = 0; i < 6; i += 1) {
       const node = i % 2 === 0 ? a : b;
       assert.equal((await postJson(`${node.url}/api/surveys/s2/reports`, report('s2', i))).status, 201);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
-import { DEMO_REPORT, DEMO_SURVEY, get, postJson, removeDir, sqlite, startServer } from './server_harness.mjs';
+import { DEMO_REPORT, DEMO_SURVEY, ON_POSTGRES, get, postJson, removeDir, startServer, storeQuery } from './server_harness.mjs';
 
 function reportWith(change) {
   const report = structuredClone(DEMO_REPORT);
@@ -62,16 +62,19 @@ describe('reports', () => {
     const results = await get(`${server.url}/api/surveys/demo/results`);
     assert.equal(results.body.respondents, before + 40);
     assert.equal(results.body.questions[0].n, before + 40);
-    const stored = sqlite(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'demo'");
+    const stored = storeQuery(server.dataDir, "SELECT COUNT(*) FROM reports WHERE survey_id = 'demo'");
     if (stored !== null) assert.equal(Number(stored), before + 40);
   });
 
   it('stores only the report fields, compactly, with no timestamp column', async () => {
     await submit(DEMO_REPORT);
-    const body = sqlite(server.dataDir, 'SELECT body FROM reports ORDER BY rowid DESC LIMIT 1');
+    const body = storeQuery(server.dataDir, { sqlite: 'SELECT body FROM reports ORDER BY rowid DESC LIMIT 1',
+      postgres: 'SELECT body FROM reports ORDER BY id DESC LIMIT 1' });
     if (body === null) return;
     assert.deepEqual(JSON.parse(body), DEMO_REPORT);
-    const columns = sqlite(server.dataDir, "SELECT group_concat(name, ',') FROM pragma_table_info('reports')");
-    assert.equal(columns, 'survey_id,body');
+    const columns = storeQuery(server.dataDir, { sqlite: "SELECT group_concat(name, ',') FROM pragma_table_info('reports')",
+      postgres: "SELECT string_agg(column_name, ',' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'reports'" });
+    // PostgreSQL's arrival id is SQLite's rowid, made visible: no time, no address.
+    assert.equal(columns, ON_POSTGRES ? 'id,survey_id,body' : 'survey_id,body');
   });
 });

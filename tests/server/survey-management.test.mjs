@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
 import {
-  DEMO_REPORT, DEMO_SURVEY, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, sqlite, startServer,
+  DEMO_REPORT, DEMO_SURVEY, bearer, get, makeTempDir, postJson, readDemoSurvey, removeDir, startServer, storeQuery,
 } from './server_harness.mjs';
 import { issueToken } from './token_client.mjs';
 
@@ -82,7 +82,7 @@ describe('survey management', () => {
     const again = await postJson(`${server.url}/api/surveys`, survey, bearer(server.token));
     assert.equal(again.status, 409);
     assert.equal(again.body.error.code, 'survey_deleted');
-    const rows = sqlite(dataDir, "SELECT count(*) FROM reports WHERE survey_id = 'doomed'");
+    const rows = storeQuery(dataDir, "SELECT count(*) FROM reports WHERE survey_id = 'doomed'");
     if (rows !== null) assert.equal(rows, '0');
     // Gone after a restart too.
     await server.stop();
@@ -125,7 +125,7 @@ describe('survey management', () => {
         assert.ok(['survey_deleted', 'survey_not_found'].includes(response.body.error.code), response.body.error.code);
       }
       assert.equal(deleted.body.reports_deleted, stored, `round ${round}: every acknowledged report was deleted, and only those`);
-      const rows = sqlite(dataDir, `SELECT count(*) FROM reports WHERE survey_id = '${id}'`);
+      const rows = storeQuery(dataDir, `SELECT count(*) FROM reports WHERE survey_id = '${id}'`);
       if (rows !== null) assert.equal(rows, '0', `round ${round}: no report of the deleted survey is on disk`);
     }
   });

@@ -1,9 +1,10 @@
-// Two server nodes on one store (two connections to one SQLite file, each
-// with its own registry): what node A changes reaches node B's registry by
+// Two server nodes on one store (two connections to one SQLite file, or two
+// pools on one PostgreSQL database, each with its own registry): what node A changes reaches node B's registry by
 // SyncCatalog (created with its key and reports, closed, ledger replaced,
 // deleted), B's own newer changes are not undone, and B's poller applies A's
 // changes within a second (server/surveys/catalog_sync.h).
 #include <chrono>
+#include <future>
 #include <sstream>
 #include <thread>
 
@@ -12,10 +13,10 @@
 
 #include "core/common/os_random.h"
 #include "core/survey/report.h"
-#include "server/storage/sqlite_storage.h"
 #include "server/surveys/catalog_sync.h"
+#include "server/surveys/report_writer.h"
 #include "server/surveys/survey_catalog.h"
-#include "storage/temp_dir.h"
+#include "storage/store_fixtures.h"
 
 namespace deniable::server {
 namespace {
@@ -28,15 +29,16 @@ const char* const kInvited = R"({"format": "deniable.survey/v1", "id": "inv", "v
   "mechanism": {"name": "grr", "epsilon": 1}}]})";
 
 struct Node {
-  std::unique_ptr<SqliteStorage> storage;
+  std::unique_ptr<Storage> storage;
   SurveyRegistry registry;
 };
 
-std::unique_ptr<Node> OpenNode(const TempDir& dir) {
+// A node on the store (each Open is another connection: another node).
+template <typename Store>
+std::unique_ptr<Node> OpenNode(Store& store) {
   auto node = std::make_unique<Node>();
-  auto storage = SqliteStorage::Open(dir.File("deniable.sqlite3"));
-  REQUIRE_MESSAGE(storage.ok(), (storage.ok() ? "" : storage.error()));
-  node->storage = std::move(storage).value();
+  node->storage = store.Open();
+  if (node->storage->SharedByNodes()) node->registry.CheckVersionsIn(node->storage.get());
   return node;
 }
 
@@ -60,26 +62,29 @@ PersistLedger SaveTo(Storage& storage, const std::string& survey_id) {
   };
 }
 
-// One stored report answering `option`, counted on the node that stored it.
+// One stored report answering `option`, committed by the node's writer (with its aggregate shard).
 void Answer(Node& node, const std::string& survey_id, int option) {
   const auto entry = node.registry.Find(survey_id);
   REQUIRE(entry);
   const nlohmann::json body = {{"survey", survey_id}, {"version", 1}, {"responses", {{"q", option}}}};
   auto report = ParseReport(entry->survey(), body);
   REQUIRE_MESSAGE(report.ok(), (report.ok() ? "" : report.error()));
-  const ReportRecord record{survey_id, body.dump(), std::nullopt};
-  auto outcomes = node.storage->CommitReports({&record}, nullptr);
-  REQUIRE(outcomes.ok());
-  REQUIRE(outcomes->at(0) == RecordOutcome::kStored);
-  entry->AddReport(*report);
+  std::promise<SubmitOutcome> outcome;
+  {
+    ReportWriter writer(*node.storage);
+    writer.SubmitAsync(PendingReport{entry, std::move(report).value(), {survey_id, body.dump(), std::nullopt}},
+                       [&outcome](SubmitOutcome done) { outcome.set_value(done); });
+  }  // the writer commits what is queued before it stops
+  REQUIRE(outcome.get_future().get() == SubmitOutcome::kCommitted);
 }
 
 }  // namespace
 
-TEST_CASE("SyncCatalog: a survey created, closed, released from and deleted on node A reaches node B") {
-  TempDir dir;
-  auto a = OpenNode(dir);
-  auto b = OpenNode(dir);
+TEST_CASE_TEMPLATE("SyncCatalog: a survey created, closed, released from and deleted on node A reaches node B", Store,
+                   SqliteStore, PostgresStore) {
+  Store store;
+  auto a = OpenNode(store);
+  auto b = OpenNode(store);
   CHECK_FALSE(Sync(*b).changed());
 
   // Created on A, with a report already stored: B registers it with its reports, and the invitation survey with
@@ -125,8 +130,8 @@ TEST_CASE("SyncCatalog: a survey created, closed, released from and deleted on n
 }
 
 TEST_CASE("SyncCatalog: a node's own change made after the sync read the store is not undone") {
-  TempDir dir;
-  auto a = OpenNode(dir);
+  SqliteStore store;
+  auto a = OpenNode(store);
   REQUIRE(CreateSurvey(*a->storage, a->registry, Parsed(kConfidential))->outcome == CreateOutcome::kCreated);
   auto entry = a->registry.Find("conf");
   // The sync read the store at generation g; this node then closed the survey (the store says open as read).
@@ -154,10 +159,11 @@ TEST_CASE("SyncCatalog: a node's own change made after the sync read the store i
   CHECK_FALSE(a->registry.Add(std::make_shared<SurveyEntry>(Parsed(kConfidential))));
 }
 
-TEST_CASE("CatalogPoller: node B sees node A's new, closed and deleted survey within a second") {
-  TempDir dir;
-  auto a = OpenNode(dir);
-  auto b = OpenNode(dir);
+TEST_CASE_TEMPLATE("CatalogPoller: node B sees node A's new, closed and deleted survey within a second", Store,
+                   SqliteStore, PostgresStore) {
+  Store store;
+  auto a = OpenNode(store);
+  auto b = OpenNode(store);
   CatalogPoller poller(*b->storage, b->registry, [](SurveyEntry&) {}, std::chrono::milliseconds(100));
   const auto within_a_second = [](const std::function<bool()>& seen) {
     const auto start = std::chrono::steady_clock::now();
