@@ -431,3 +431,26 @@ TEST_CASE("PostgresStorage: PostgreSQL stopped and started again under the node:
 }
 
 }  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage: text goes through arrays and parameters byte for byte (quotes, backslashes, braces, UTF-8)") {
+  PostgresStore store;
+  auto node = store.OpenPostgres(2);
+  const std::string id = "s\"q'uo\\te{,}";
+  Create(*node, id);
+  const std::vector<std::string> bodies = {R"({"a":"x\"y","b":"c\\d","e":[1,2],"f":"{,}"})", "NULL", "", "é ✓ \n\t end",
+                                           "\"", "\\"};
+  std::vector<ReportRecord> batch;
+  for (std::size_t i = 0; i < bodies.size(); ++i) batch.push_back({id, bodies[i], "tok\"" + std::to_string(i) + "\\"});
+  CHECK(Commit(*node, batch) == std::vector<O>(bodies.size(), O::kStored));
+  std::vector<std::string> read;
+  REQUIRE(node->ForEachReportOf(id, [&](const std::string& body) { read.push_back(body); }).ok());
+  CHECK(read == bodies);
+  CHECK(Commit(*node, {{id, "again", std::string("tok\"0\\")}}) == std::vector<O>{O::kTokenUsed});
+  REQUIRE(node->AddInvitations(id, {"c\"1", "c\\2", "{c3}"}).ok());
+  CHECK(*node->InvitationUnused(id, "c\\2"));
+  CHECK(node->CountInvitations(id)->total == 3);
+}
+
+}  // namespace deniable::server
