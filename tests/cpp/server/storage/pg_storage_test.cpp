@@ -454,3 +454,57 @@ TEST_CASE("PostgresStorage: text goes through arrays and parameters byte for byt
 }
 
 }  // namespace deniable::server
+
+#include "server/storage/pg_pool.h"
+#include "server/storage/pg_transaction.h"
+
+namespace deniable::server {
+
+TEST_CASE("RunTx: retries serialization failures and deadlocks (bounded, then kConflict), never the work's own errors") {
+  PostgresStore store;
+  PgPool pool(store.url, 2);
+  int attempts = 0;
+  // 40001 twice, then 40P01 once, then success: four runs of the work, one commit.
+  const Status retried = RunTx(pool, PgIsolation::kReadCommitted, [&](PgConnection& db) -> Status {
+    ++attempts;
+    if (attempts <= 3) {
+      const std::string code = attempts <= 2 ? "40001" : "40P01";
+      DENIABLE_TRY(db.Exec("DO $$ BEGIN RAISE EXCEPTION 'raced' USING ERRCODE = '" + code + "'; END $$"));
+    }
+    DENIABLE_TRY(db.Exec("CREATE TABLE IF NOT EXISTS committed_once (x integer)"));
+    DENIABLE_TRY(db.Exec("INSERT INTO committed_once VALUES (1)"));
+    return OkStatus();
+  });
+  CHECK(retried.ok());
+  CHECK(attempts == 4);
+  CHECK(Exec1(store.url, "SELECT count(*) FROM committed_once") == 1);
+
+  attempts = 0;
+  const Status exhausted = RunTx(pool, PgIsolation::kRepeatableRead, [&](PgConnection& db) -> Status {
+    ++attempts;
+    DENIABLE_TRY(db.Exec("DO $$ BEGIN RAISE EXCEPTION 'raced' USING ERRCODE = '40001'; END $$"));
+    return OkStatus();
+  });
+  CHECK(exhausted.error_code() == ErrorCode::kConflict);
+  CHECK(attempts == kPgTxAttempts);
+
+  // The work's own kConflict (e.g. a stale ledger) and a plain SQL error: run once.
+  attempts = 0;
+  const Status refused = RunTx(pool, PgIsolation::kReadCommitted, [&](PgConnection&) -> Status {
+    ++attempts;
+    return MakeError("stale", ErrorCode::kConflict);
+  });
+  CHECK(refused.error() == "stale");
+  CHECK(attempts == 1);
+  attempts = 0;
+  const Status broken = RunTx(pool, PgIsolation::kReadCommitted, [&](PgConnection& db) -> Status {
+    ++attempts;
+    DENIABLE_TRY(db.Exec("SELECT * FROM no_such_table"));
+    return OkStatus();
+  });
+  CHECK(broken.error_code() == ErrorCode::kInternal);
+  CHECK(broken.error().find("42P01") != std::string::npos);
+  CHECK(attempts == 1);
+}
+
+}  // namespace deniable::server
