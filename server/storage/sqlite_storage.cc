@@ -90,11 +90,13 @@ Status SqliteStorage::PrepareStatements() {
       {&save_ledger_,
        "INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES (?1, ?2, ?3) "
        "ON CONFLICT (survey_id, question_id) DO UPDATE SET ledger = excluded.ledger"},
-      {&read_shard_, "SELECT version, blob FROM survey_aggregates WHERE survey_id = ?1 AND shard = ?2"},
+      {&read_shard_, "SELECT version, blob, through FROM survey_aggregates WHERE survey_id = ?1 AND shard = ?2"},
       {&save_shard_,
-       "INSERT INTO survey_aggregates (survey_id, shard, version, blob) VALUES (?1, ?2, ?3, ?4) "
-       "ON CONFLICT (survey_id, shard) DO UPDATE SET version = excluded.version, blob = excluded.blob"},
+       "INSERT INTO survey_aggregates (survey_id, shard, version, blob, through) VALUES (?1, ?2, ?3, ?4, ?5) "
+       "ON CONFLICT (survey_id, shard) DO UPDATE SET version = excluded.version, blob = excluded.blob, "
+       "through = excluded.through"},
       {&aggregate_version_, "SELECT ifnull(sum(version), 0) FROM survey_aggregates WHERE survey_id = ?1"},
+      {&last_report_, "SELECT ifnull(max(rowid), 0) FROM reports"},
       {&insert_survey_,
        "INSERT INTO surveys (id, version, definition, created_at) "
        "VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"},
@@ -554,20 +556,34 @@ Status SqliteStorage::ExtendShardsLocked(const std::vector<const ReportRecord*>&
   }
   const int shard = 0;  // one node, one shard
   for (const auto& [survey_id, indices] : stored) {
-    DENIABLE_ASSIGN_OR_RETURN(const std::int64_t survey_version, AggregateVersionLocked(survey_id));
     read_shard_.Reset();
     read_shard_.BindText(1, survey_id);
     read_shard_.BindInt(2, shard);
     DENIABLE_ASSIGN_OR_RETURN(const bool found, read_shard_.Step());
     std::optional<AggregateShard> current;
-    if (found) current = AggregateShard{shard, read_shard_.ColumnInt(0), read_shard_.ColumnText(1)};
+    if (found) {
+      current = AggregateShard{shard, read_shard_.ColumnInt(0), read_shard_.ColumnText(1), read_shard_.ColumnInt(2)};
+    }
     read_shard_.Reset();
+    // Every SqliteStorage writes shard 0: the survey's version is that shard's.
+    const std::int64_t survey_version = current ? current->version : 0;
     DENIABLE_ASSIGN_OR_RETURN(const std::string blob, aggregates.Extend(survey_id, current, survey_version, indices));
+    if (blob.empty()) {
+      // Kept as it is (storage.h): its `through` leads a start-up to this commit's reports.
+      if (current) continue;
+      return MakeError("survey \"" + survey_id + "\": its shard's first blob was not given", ErrorCode::kInternal);
+    }
+    // The blob counts every report of the survey stored so far, this commit's included.
+    last_report_.Reset();
+    DENIABLE_TRY(last_report_.Step());
+    const std::int64_t through = last_report_.ColumnInt(0);
+    last_report_.Reset();
     save_shard_.Reset();
     save_shard_.BindText(1, survey_id);
     save_shard_.BindInt(2, shard);
     save_shard_.BindInt(3, (current ? current->version : 0) + 1);
     save_shard_.BindText(4, blob);
+    save_shard_.BindInt(5, through);
     DENIABLE_TRY(save_shard_.Step());
     save_shard_.Reset();
   }
@@ -588,14 +604,14 @@ Result<std::int64_t> SqliteStorage::AggregateVersionLocked(const std::string& su
 Result<StoredAggregate> SqliteStorage::LoadAggregateLocked(const std::string& survey_id) {
   DENIABLE_ASSIGN_OR_RETURN(
       SqliteStatement select,
-      db_.Prepare("SELECT shard, version, blob FROM survey_aggregates WHERE survey_id = ?1 ORDER BY shard"));
+      db_.Prepare("SELECT shard, version, blob, through FROM survey_aggregates WHERE survey_id = ?1 ORDER BY shard"));
   select.BindText(1, survey_id);
   StoredAggregate aggregate;
   for (;;) {
     DENIABLE_ASSIGN_OR_RETURN(const bool row, select.Step());
     if (!row) return aggregate;
     aggregate.shards.push_back(
-        AggregateShard{static_cast<int>(select.ColumnInt(0)), select.ColumnInt(1), select.ColumnText(2)});
+        AggregateShard{static_cast<int>(select.ColumnInt(0)), select.ColumnInt(1), select.ColumnText(2), select.ColumnInt(3)});
     aggregate.version += aggregate.shards.back().version;
   }
 }
@@ -608,6 +624,19 @@ Result<std::int64_t> SqliteStorage::AggregateVersion(const std::string& survey_i
 Result<StoredAggregate> SqliteStorage::LoadAggregate(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
   return LoadAggregateLocked(survey_id);
+}
+
+Status SqliteStorage::ForEachReportAfter(const std::string& survey_id, std::int64_t through, const BodyVisitor& visit) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select,
+                            db_.Prepare("SELECT body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid"));
+  select.BindText(1, survey_id);
+  select.BindInt(2, through);
+  for (;;) {
+    DENIABLE_ASSIGN_OR_RETURN(const bool row, select.Step());
+    if (!row) return OkStatus();
+    visit(select.ColumnText(0));
+  }
 }
 
 // --- release ledgers

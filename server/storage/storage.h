@@ -144,13 +144,19 @@ using BodyVisitor = std::function<void(const std::string& body)>;
 // commit leaves it unchanged and every stored report is in exactly one
 // shard. A commit that stores reports of a survey adds 1 to its shard's
 // version: the survey's data version (the sum of its shards' versions)
-// grows by exactly one per such commit, on any node, and never repeats, so a
+// grows by exactly one per such commit, on any node, and never repeats (one
+// node on a store not shared: only per commit that wrote the blob), so a
 // node that holds the merged aggregate of version v knows it is current
 // when the store says v. The store knows no kinds: it moves blobs.
 struct AggregateShard {
   int shard = 0;
   std::int64_t version = 0;  // commits that extended this shard
   std::string blob;
+  // -1: the blob counts every report of its commits (a store shared by
+  // nodes always writes it). Otherwise the blob may lag (an Extend that
+  // returned "", below): it counts the survey's reports up to this store id,
+  // and ForEachReportAfter gives the rest.
+  std::int64_t through = -1;
 };
 
 struct StoredAggregate {
@@ -178,6 +184,11 @@ class AggregateHooks {
   // row yet) with the batch's records `stored` (indices into the batch, in
   // order) added. `survey_version`: the survey's data version read in this
   // transaction before this commit; after it, it is survey_version + 1.
+  // "" (never a blob) asks a store that is not SharedByNodes to write nothing
+  // of the shard this time (neither blob nor version): one node holds the
+  // exact aggregate and its data version in memory, and a start-up reads the
+  // reports after the blob's `through`; the shard's row is then written at
+  // most once a second, not with every commit's few reports.
   virtual Result<std::string> Extend(const std::string& survey_id, const std::optional<AggregateShard>& current,
                                      std::int64_t survey_version, const std::vector<std::size_t>& stored) = 0;
 };
@@ -193,6 +204,12 @@ class AggregateStore {
   virtual Result<std::int64_t> AggregateVersion(const std::string& survey_id) = 0;
   // Every shard of the survey with their version sum, read in one snapshot.
   virtual Result<StoredAggregate> LoadAggregate(const std::string& survey_id) = 0;
+  // The survey's reports stored after its shard's `through`, in order (only
+  // a store whose blobs may lag has any to give).
+  virtual Status ForEachReportAfter(const std::string& survey_id, std::int64_t through, const BodyVisitor& visit) {
+    (void)survey_id, (void)through, (void)visit;
+    return MakeError("this store writes every shard's blob at every commit", ErrorCode::kInternal);
+  }
 };
 
 class Storage : public AggregateStore {

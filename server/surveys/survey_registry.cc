@@ -117,7 +117,11 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
                                              const std::vector<const Report*>& reports) {
   std::lock_guard<std::mutex> lock(mutex_);
   const std::int64_t stored_version = current ? current->version : 0;
-  if (!own_shard_ || own_shard_->first != stored_version) {
+  // One node (no store shared): the shard kept is the committed one whatever
+  // the stored version says (its blob is written at most once a second).
+  const bool one_node = shared_store_ == nullptr;
+  const bool kept = own_shard_ && (one_node || own_shard_->first == stored_version);
+  if (!kept) {
     if (current) {
       auto parsed = DeserializeSurveyAggregate(survey_, current->blob);
       if (!parsed) return MakeError("survey \"" + id() + "\": its shard: " + parsed.error(), ErrorCode::kInternal);
@@ -126,28 +130,44 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
       own_shard_.emplace(0, SurveyAggregate(survey_));
     }
   }
-  // Extended in place: a failed commit forgets it (ApplyCommitted), so it is never ahead of the store.
-  for (const Report* report : reports) own_shard_->second.Add(*report);
-  own_shard_->first = stored_version + 1;
-  return SerializeSurveyAggregate(survey_, own_shard_->second);
+  // Extended in a copy: the shard kept stays the committed one until the commit returns (ApplyCommitted).
+  pending_shard_.emplace(stored_version + 1, own_shard_->second);
+  for (const Report* report : reports) pending_shard_->second.Add(*report);
+  // One node: the blob is written at most once a second, the store writing
+  // nothing of the shard meanwhile and a start-up counting the reports after
+  // the blob. Several nodes: at every commit, the others read it.
+  const auto now = std::chrono::steady_clock::now();
+  if (one_node && kept && current && now - last_blob_written_ < lazy_blob_interval_) return std::string();
+  last_blob_written_ = now;
+  return SerializeSurveyAggregate(survey_, pending_shard_->second);
+}
+
+void SurveyEntry::AdoptAsOwnShard() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  own_shard_.emplace(data_version_, aggregate_);
 }
 
 void SurveyEntry::ApplyCommitted(const std::vector<const Report*>& reports, std::int64_t before, bool committed) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!committed) {
-    own_shard_.reset();
+    pending_shard_.reset();  // the shard kept is still the stored one
     return;
   }
+  if (pending_shard_) own_shard_ = std::move(pending_shard_);
+  pending_shard_.reset();
   for (const Report* report : reports) {
     for (auto& [spec, analysis] : declared_) analysis->Add(*report);
   }
   declared_respondents_ += static_cast<std::int64_t>(reports.size());
-  if (data_version_ != before) return;  // another node committed meanwhile: the next refresh reads the shards
+  // Several nodes: another node committed meanwhile, the next refresh reads the shards.
+  // One node: nobody else commits, and the version held leads the stored one (ExtendShard).
+  const bool one_node = shared_store_ == nullptr;
+  if (!one_node && data_version_ != before) return;
   for (const Report* report : reports) {
     aggregate_.Add(*report);
     KeepCountsAtDuePoints();  // exactly at each count, as the reports are counted one by one
   }
-  data_version_ = before + 1;
+  data_version_ = one_node ? data_version_ + 1 : before + 1;
 }
 
 void SurveyEntry::KeepCountsAtDuePoints() {
