@@ -206,8 +206,9 @@ print_table() {
       END {
         n = acked > 0 ? acked : 1
         per = 1000 / ticks / n
-        printf "%-22s %10.0f %9.2f %9.2f %8d %12.3f %12.3f %12.3f %10s\n", label, rps, mean, p99, bad, node * per, pg * per,
-          (node + pg) * per, wal > 0 ? sprintf("%.0f", wal / n) : "-"
+        printf "%-22s %10.0f %9.2f %9.2f %8d %12.3f %12s %12.3f %10s\n", label, rps, mean, p99, bad, node * per,
+          (pg > 0 ? sprintf("%.3f", pg * per) : "-"),
+          (node + pg) * per, (wal > 0 ? sprintf("%.0f", wal / n) : "-")
       }' <<<"$rows"
   done
 }
