@@ -92,7 +92,11 @@ Error PgConnection::Failure(pg_result* result, const std::string& what) {
   std::string message = Trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(conn_));
   if (message.empty()) message = Trimmed(PQerrorMessage(conn_));
   if (result) PQclear(result);
-  if (Lost() || ConnectionLostState(last_sqlstate_)) {
+  // Every error the server sends has a SQLSTATE; one without is libpq's own
+  // (e.g. "server closed the connection unexpectedly", while PQstatus may
+  // still say CONNECTION_OK): the connection is not to be trusted again.
+  if (Lost() || ConnectionLostState(last_sqlstate_) || last_sqlstate_.empty()) {
+    broken_ = true;
     return MakeError("the connection to PostgreSQL was lost (" + what + "): " + message, ErrorCode::kUnavailable);
   }
   if (last_sqlstate_ == "40001" || last_sqlstate_ == "40P01") {
@@ -152,7 +156,7 @@ Result<bool> PgConnection::AwaitNotification(int wake_fd, std::chrono::milliseco
   return drain();
 }
 
-bool PgConnection::Lost() const { return PQstatus(conn_) != CONNECTION_OK; }
+bool PgConnection::Lost() const { return broken_ || PQstatus(conn_) != CONNECTION_OK; }
 bool PgConnection::Idle() const { return !Lost() && PQtransactionStatus(conn_) == PQTRANS_IDLE; }
 int PgConnection::BackendPid() const { return PQbackendPID(conn_); }
 

@@ -82,6 +82,7 @@ class PgConnection {
 
   pg_conn* conn_ = nullptr;
   std::string last_sqlstate_;
+  bool broken_ = false;  // a failure said the connection is lost
 };
 
 // The URL without its password (for messages): "postgresql://user:***@host/db".

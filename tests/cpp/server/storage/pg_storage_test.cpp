@@ -3,7 +3,10 @@
 // versions; a lost connection; a bad URL.
 #include "server/storage/postgres_storage.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <string>
 #include <thread>
@@ -390,6 +393,118 @@ TEST_CASE("PostgresStorage: a connection lost during COMMIT is an error, never a
   REQUIRE((*db)->ExecScript("DROP TRIGGER die_at_commit ON reports").ok());
   // The node goes on: the next commit is stored.
   CHECK(Commit(*node, {{"s", "next", std::nullopt}}) == std::vector<O>{O::kStored});
+}
+
+}  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage: PostgreSQL stopped and started again under the node: kUnavailable meanwhile, then it goes on") {
+  // A cluster of its own (the shared one serves the other cases).
+  char pattern[] = "/tmp/deniable-pg-restart-XXXXXX";
+  REQUIRE(::mkdtemp(pattern) != nullptr);
+  const std::string dir = pattern;
+  const std::string script = "bash " DENIABLE_SOURCE_DIR "/scripts/pg-cluster.sh ";
+  const auto run = [&](const std::string& command) { return std::system((script + command + " >/dev/null 2>&1").c_str()); };
+  REQUIRE(run("start " + dir) == 0);
+  const std::string url = "postgresql:///postgres?host=" + dir + "&user=" + (::getuid() == 0 ? "postgres" : std::getenv("USER"));
+  {
+    auto opened = PostgresStorage::Open(url, 2);
+    REQUIRE_MESSAGE(opened.ok(), (opened.ok() ? "" : opened.error()));
+    auto node = std::move(opened).value();
+    Create(*node, "s");
+    CHECK(Commit(*node, {{"s", "before", std::nullopt}}) == std::vector<O>{O::kStored});
+    REQUIRE(run("stop " + dir) == 0);  // immediate: as a crash
+    const std::vector<ReportRecord> during = {{"s", "during", std::nullopt}};
+    auto refused = node->CommitReports(Pointers(during), nullptr);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_MESSAGE(refused.error_code() == ErrorCode::kUnavailable, refused.error());
+    CHECK(node->SetStatus({"s", false, ""}).error_code() == ErrorCode::kUnavailable);
+    REQUIRE(run("start " + dir) == 0);
+    CHECK(Commit(*node, {{"s", "after", std::nullopt}}) == std::vector<O>{O::kStored});
+    std::vector<std::string> bodies;
+    REQUIRE(node->ForEachReportOf("s", [&](const std::string& body) { bodies.push_back(body); }).ok());
+    CHECK(bodies == std::vector<std::string>{"before", "after"});
+  }
+  run("stop " + dir);
+  std::system(("rm -rf " + dir).c_str());
+}
+
+}  // namespace deniable::server
+
+namespace deniable::server {
+
+TEST_CASE("PostgresStorage: text goes through arrays and parameters byte for byte (quotes, backslashes, braces, UTF-8)") {
+  PostgresStore store;
+  auto node = store.OpenPostgres(2);
+  const std::string id = "s\"q'uo\\te{,}";
+  Create(*node, id);
+  const std::vector<std::string> bodies = {R"({"a":"x\"y","b":"c\\d","e":[1,2],"f":"{,}"})", "NULL", "", "é ✓ \n\t end",
+                                           "\"", "\\"};
+  std::vector<ReportRecord> batch;
+  for (std::size_t i = 0; i < bodies.size(); ++i) batch.push_back({id, bodies[i], "tok\"" + std::to_string(i) + "\\"});
+  CHECK(Commit(*node, batch) == std::vector<O>(bodies.size(), O::kStored));
+  std::vector<std::string> read;
+  REQUIRE(node->ForEachReportOf(id, [&](const std::string& body) { read.push_back(body); }).ok());
+  CHECK(read == bodies);
+  CHECK(Commit(*node, {{id, "again", std::string("tok\"0\\")}}) == std::vector<O>{O::kTokenUsed});
+  REQUIRE(node->AddInvitations(id, {"c\"1", "c\\2", "{c3}"}).ok());
+  CHECK(*node->InvitationUnused(id, "c\\2"));
+  CHECK(node->CountInvitations(id)->total == 3);
+}
+
+}  // namespace deniable::server
+
+#include "server/storage/pg_pool.h"
+#include "server/storage/pg_transaction.h"
+
+namespace deniable::server {
+
+TEST_CASE("RunTx: retries serialization failures and deadlocks (bounded, then kConflict), never the work's own errors") {
+  PostgresStore store;
+  PgPool pool(store.url, 2);
+  int attempts = 0;
+  // 40001 twice, then 40P01 once, then success: four runs of the work, one commit.
+  const Status retried = RunTx(pool, PgIsolation::kReadCommitted, [&](PgConnection& db) -> Status {
+    ++attempts;
+    if (attempts <= 3) {
+      const std::string code = attempts <= 2 ? "40001" : "40P01";
+      DENIABLE_TRY(db.Exec("DO $$ BEGIN RAISE EXCEPTION 'raced' USING ERRCODE = '" + code + "'; END $$"));
+    }
+    DENIABLE_TRY(db.Exec("CREATE TABLE IF NOT EXISTS committed_once (x integer)"));
+    DENIABLE_TRY(db.Exec("INSERT INTO committed_once VALUES (1)"));
+    return OkStatus();
+  });
+  CHECK(retried.ok());
+  CHECK(attempts == 4);
+  CHECK(Exec1(store.url, "SELECT count(*) FROM committed_once") == 1);
+
+  attempts = 0;
+  const Status exhausted = RunTx(pool, PgIsolation::kRepeatableRead, [&](PgConnection& db) -> Status {
+    ++attempts;
+    DENIABLE_TRY(db.Exec("DO $$ BEGIN RAISE EXCEPTION 'raced' USING ERRCODE = '40001'; END $$"));
+    return OkStatus();
+  });
+  CHECK(exhausted.error_code() == ErrorCode::kConflict);
+  CHECK(attempts == kPgTxAttempts);
+
+  // The work's own kConflict (e.g. a stale ledger) and a plain SQL error: run once.
+  attempts = 0;
+  const Status refused = RunTx(pool, PgIsolation::kReadCommitted, [&](PgConnection&) -> Status {
+    ++attempts;
+    return MakeError("stale", ErrorCode::kConflict);
+  });
+  CHECK(refused.error() == "stale");
+  CHECK(attempts == 1);
+  attempts = 0;
+  const Status broken = RunTx(pool, PgIsolation::kReadCommitted, [&](PgConnection& db) -> Status {
+    ++attempts;
+    DENIABLE_TRY(db.Exec("SELECT * FROM no_such_table"));
+    return OkStatus();
+  });
+  CHECK(broken.error_code() == ErrorCode::kInternal);
+  CHECK(broken.error().find("42P01") != std::string::npos);
+  CHECK(attempts == 1);
 }
 
 }  // namespace deniable::server
