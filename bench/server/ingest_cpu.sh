@@ -34,8 +34,10 @@ one_round() {
   WRK_METHOD=POST WRK_BODY="$REPORT" wrk -t2 -c"$connections" -d"$DURATION" -s bench/ingest/wrk_request.lua \
     "$url/api/surveys/demo/reports" >/dev/null
   after=$(cpu_ticks "$PID")
-  stored=$(curl -sf -H "Authorization: Bearer $(cat "$data/admin-token")" "$url/api/surveys" | grep -o '"respondents":[0-9]*' | cut -d: -f2)
-  kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""
+  stored=$( (curl -sf -H "Authorization: Bearer $(cat "$data/admin-token")" "$url/api/surveys" || true) |
+    grep -o '"respondents":[0-9]*' | cut -d: -f2 || true)
+  kill "$PID"; wait "$PID" 2>/dev/null || true; PID=""  # this runs in a subshell: its own cleanup
+  [ -n "$stored" ] && [ "$stored" -gt 0 ] || { echo "bench/server/ingest_cpu: no reports stored by $bin" >&2; return 1; }
   awk -v t=$((after - before)) -v hz="$TICK" -v n="$stored" 'BEGIN { printf "%.1f %d\n", t / hz * 1e6 / n, n }'
 }
 

@@ -90,10 +90,11 @@ Status SqliteStorage::PrepareStatements() {
       {&save_ledger_,
        "INSERT INTO release_ledgers (survey_id, question_id, ledger) VALUES (?1, ?2, ?3) "
        "ON CONFLICT (survey_id, question_id) DO UPDATE SET ledger = excluded.ledger"},
-      {&read_shard_, "SELECT version, blob FROM survey_aggregates WHERE survey_id = ?1 AND shard = ?2"},
+      {&read_shard_, "SELECT version, blob, through FROM survey_aggregates WHERE survey_id = ?1 AND shard = ?2"},
       {&save_shard_,
-       "INSERT INTO survey_aggregates (survey_id, shard, version, blob) VALUES (?1, ?2, ?3, ?4) "
-       "ON CONFLICT (survey_id, shard) DO UPDATE SET version = excluded.version, blob = excluded.blob"},
+       "INSERT INTO survey_aggregates (survey_id, shard, version, blob, through) VALUES (?1, ?2, ?3, ?4, ?5) "
+       "ON CONFLICT (survey_id, shard) DO UPDATE SET version = excluded.version, blob = excluded.blob, "
+       "through = excluded.through"},
       {&aggregate_version_, "SELECT ifnull(sum(version), 0) FROM survey_aggregates WHERE survey_id = ?1"},
       {&insert_survey_,
        "INSERT INTO surveys (id, version, definition, created_at) "
@@ -560,14 +561,28 @@ Status SqliteStorage::ExtendShardsLocked(const std::vector<const ReportRecord*>&
     read_shard_.BindInt(2, shard);
     DENIABLE_ASSIGN_OR_RETURN(const bool found, read_shard_.Step());
     std::optional<AggregateShard> current;
-    if (found) current = AggregateShard{shard, read_shard_.ColumnInt(0), read_shard_.ColumnText(1)};
+    if (found) {
+      current = AggregateShard{shard, read_shard_.ColumnInt(0), read_shard_.ColumnText(1), read_shard_.ColumnInt(2)};
+    }
     read_shard_.Reset();
     DENIABLE_ASSIGN_OR_RETURN(const std::string blob, aggregates.Extend(survey_id, current, survey_version, indices));
+    if (blob.empty() && !current) {
+      return MakeError("survey \"" + survey_id + "\": its shard's first blob was not given", ErrorCode::kInternal);
+    }
+    std::int64_t through = current ? current->through : 0;
+    if (!blob.empty()) {  // the blob counts every report of the survey stored so far, this commit's included
+      DENIABLE_ASSIGN_OR_RETURN(const std::string last, db_.QueryText("SELECT ifnull(max(rowid), 0) FROM reports"));
+      through = std::stoll(last);
+    }
     save_shard_.Reset();
     save_shard_.BindText(1, survey_id);
     save_shard_.BindInt(2, shard);
     save_shard_.BindInt(3, (current ? current->version : 0) + 1);
-    save_shard_.BindText(4, blob);
+    // "": the stored blob again, byte for byte. SQLite writes only the pages
+    // whose bytes change (its overwrite of a cell of the same size), so the
+    // commit writes the version's page, not the blob's.
+    save_shard_.BindText(4, blob.empty() ? current->blob : blob);
+    save_shard_.BindInt(5, through);
     DENIABLE_TRY(save_shard_.Step());
     save_shard_.Reset();
   }
@@ -588,14 +603,14 @@ Result<std::int64_t> SqliteStorage::AggregateVersionLocked(const std::string& su
 Result<StoredAggregate> SqliteStorage::LoadAggregateLocked(const std::string& survey_id) {
   DENIABLE_ASSIGN_OR_RETURN(
       SqliteStatement select,
-      db_.Prepare("SELECT shard, version, blob FROM survey_aggregates WHERE survey_id = ?1 ORDER BY shard"));
+      db_.Prepare("SELECT shard, version, blob, through FROM survey_aggregates WHERE survey_id = ?1 ORDER BY shard"));
   select.BindText(1, survey_id);
   StoredAggregate aggregate;
   for (;;) {
     DENIABLE_ASSIGN_OR_RETURN(const bool row, select.Step());
     if (!row) return aggregate;
     aggregate.shards.push_back(
-        AggregateShard{static_cast<int>(select.ColumnInt(0)), select.ColumnInt(1), select.ColumnText(2)});
+        AggregateShard{static_cast<int>(select.ColumnInt(0)), select.ColumnInt(1), select.ColumnText(2), select.ColumnInt(3)});
     aggregate.version += aggregate.shards.back().version;
   }
 }
@@ -608,6 +623,19 @@ Result<std::int64_t> SqliteStorage::AggregateVersion(const std::string& survey_i
 Result<StoredAggregate> SqliteStorage::LoadAggregate(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
   return LoadAggregateLocked(survey_id);
+}
+
+Status SqliteStorage::ForEachReportAfter(const std::string& survey_id, std::int64_t through, const BodyVisitor& visit) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select,
+                            db_.Prepare("SELECT body FROM reports WHERE survey_id = ?1 AND rowid > ?2 ORDER BY rowid"));
+  select.BindText(1, survey_id);
+  select.BindInt(2, through);
+  for (;;) {
+    DENIABLE_ASSIGN_OR_RETURN(const bool row, select.Step());
+    if (!row) return OkStatus();
+    visit(select.ColumnText(0));
+  }
 }
 
 // --- release ledgers

@@ -66,6 +66,7 @@ class SqliteStorage final : public Storage {
                                                    AggregateHooks* aggregates = nullptr) override;
   Result<std::int64_t> AggregateVersion(const std::string& survey_id) override;
   Result<StoredAggregate> LoadAggregate(const std::string& survey_id) override;
+  Status ForEachReportAfter(const std::string& survey_id, std::int64_t through, const BodyVisitor& visit) override;
   Status ForEachReportOf(const std::string& survey_id, const BodyVisitor& visit,
                          const std::function<bool()>& cancelled = nullptr, int chunk = 2000) override;
   Status UpdateLedger(const std::string& survey_id, const std::string& question_id, const LedgerUpdate& update) override;

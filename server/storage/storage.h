@@ -151,6 +151,11 @@ struct AggregateShard {
   int shard = 0;
   std::int64_t version = 0;  // commits that extended this shard
   std::string blob;
+  // -1: the blob counts every report of its commits (a store shared by
+  // nodes always writes it). Otherwise the blob may lag (an Extend that
+  // returned "", below): it counts the survey's reports up to this store id,
+  // and ForEachReportAfter gives the rest.
+  std::int64_t through = -1;
 };
 
 struct StoredAggregate {
@@ -178,6 +183,10 @@ class AggregateHooks {
   // row yet) with the batch's records `stored` (indices into the batch, in
   // order) added. `survey_version`: the survey's data version read in this
   // transaction before this commit; after it, it is survey_version + 1.
+  // "" (never a blob) asks a store that is not SharedByNodes to keep the
+  // stored blob this time and only add 1 to the shard's version: one node
+  // holds the exact aggregate in memory, and a start-up reads the reports
+  // after the blob's `through` (a large blob is not rewritten every commit).
   virtual Result<std::string> Extend(const std::string& survey_id, const std::optional<AggregateShard>& current,
                                      std::int64_t survey_version, const std::vector<std::size_t>& stored) = 0;
 };
@@ -193,6 +202,12 @@ class AggregateStore {
   virtual Result<std::int64_t> AggregateVersion(const std::string& survey_id) = 0;
   // Every shard of the survey with their version sum, read in one snapshot.
   virtual Result<StoredAggregate> LoadAggregate(const std::string& survey_id) = 0;
+  // The survey's reports stored after its shard's `through`, in order (only
+  // a store whose blobs may lag has any to give).
+  virtual Status ForEachReportAfter(const std::string& survey_id, std::int64_t through, const BodyVisitor& visit) {
+    (void)survey_id, (void)through, (void)visit;
+    return MakeError("this store writes every shard's blob at every commit", ErrorCode::kInternal);
+  }
 };
 
 class Storage : public AggregateStore {

@@ -30,21 +30,28 @@ Status LoadAggregates(Storage& storage, const std::map<std::string, std::shared_
   for (const auto& [id, entry] : entries) {
     DENIABLE_ASSIGN_OR_RETURN(const StoredAggregate stored, storage.LoadAggregate(id));
     DENIABLE_TRY(entry->Refresh(stored.version, [&] { return stored; }));
-    if (!entry->survey().analyses.empty() || entry->HasDueReleases()) {
-      entry->ClearAggregate();
-      DENIABLE_TRY(storage.ForEachReportOf(id, [&](const std::string& body) {
-        auto document = nlohmann::json::parse(body, nullptr, false);
-        auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON"))
-                                              : ParseReport(entry->survey(), document);
-        if (!report) {
-          ++summary.skipped_reports;
-          warnings << "warning: skipping a stored report of survey \"" << id << "\": " << report.error() << "\n";
-          return;
-        }
-        entry->AddReport(*report);
-      }));
+    // A blob that lags (one node writes a large one at most once a second): the reports after it.
+    const auto add = [&](const std::string& body) {
+      auto document = nlohmann::json::parse(body, nullptr, false);
+      auto report = document.is_discarded() ? Result<Report>(MakeError("not JSON")) : ParseReport(entry->survey(), document);
+      if (!report) {
+        ++summary.skipped_reports;
+        warnings << "warning: skipping a stored report of survey \"" << id << "\": " << report.error() << "\n";
+        return;
+      }
+      entry->AddReport(*report);
+    };
+    if (stored.shards.size() == 1 && stored.shards[0].through >= 0) {
+      DENIABLE_TRY(storage.ForEachReportAfter(id, stored.shards[0].through, add));
       entry->MarkReplayed(stored.version);
     }
+    if (!entry->survey().analyses.empty() || entry->HasDueReleases()) {
+      entry->ClearAggregate();
+      DENIABLE_TRY(storage.ForEachReportOf(id, add));
+      entry->MarkReplayed(stored.version);
+    }
+    // One node: what was loaded is its shard, with the reports its blob may lack.
+    if (!storage.SharedByNodes()) entry->AdoptAsOwnShard();
     summary.reports += entry->respondents();
   }
   return OkStatus();

@@ -117,7 +117,8 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
                                              const std::vector<const Report*>& reports) {
   std::lock_guard<std::mutex> lock(mutex_);
   const std::int64_t stored_version = current ? current->version : 0;
-  if (!own_shard_ || own_shard_->first != stored_version) {
+  const bool kept = own_shard_ && own_shard_->first == stored_version;
+  if (!kept) {
     if (current) {
       auto parsed = DeserializeSurveyAggregate(survey_, current->blob);
       if (!parsed) return MakeError("survey \"" + id() + "\": its shard: " + parsed.error(), ErrorCode::kInternal);
@@ -126,18 +127,36 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
       own_shard_.emplace(0, SurveyAggregate(survey_));
     }
   }
-  // Extended in place: a failed commit forgets it (ApplyCommitted), so it is never ahead of the store.
-  for (const Report* report : reports) own_shard_->second.Add(*report);
-  own_shard_->first = stored_version + 1;
-  return SerializeSurveyAggregate(survey_, own_shard_->second);
+  // Extended in a copy: the shard kept stays the committed one until the commit returns (ApplyCommitted).
+  pending_shard_.emplace(stored_version + 1, own_shard_->second);
+  for (const Report* report : reports) pending_shard_->second.Add(*report);
+  // One node (no store shared): a large blob is written at most once a
+  // second (kLazyBlobBytes), the store keeping the older one and a start-up
+  // counting the reports after it. Several nodes: always, the others read it.
+  const auto now = std::chrono::steady_clock::now();
+  if (shared_store_ == nullptr && kept && current && last_blob_bytes_ > kLazyBlobBytes &&
+      now - last_blob_written_ < lazy_blob_interval_) {
+    return std::string();
+  }
+  std::string blob = SerializeSurveyAggregate(survey_, pending_shard_->second);
+  last_blob_bytes_ = blob.size();
+  last_blob_written_ = now;
+  return blob;
+}
+
+void SurveyEntry::AdoptAsOwnShard() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  own_shard_.emplace(data_version_, aggregate_);
 }
 
 void SurveyEntry::ApplyCommitted(const std::vector<const Report*>& reports, std::int64_t before, bool committed) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!committed) {
-    own_shard_.reset();
+    pending_shard_.reset();  // the shard kept is still the stored one
     return;
   }
+  if (pending_shard_) own_shard_ = std::move(pending_shard_);
+  pending_shard_.reset();
   for (const Report* report : reports) {
     for (auto& [spec, analysis] : declared_) analysis->Add(*report);
   }

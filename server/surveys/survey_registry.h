@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <map>
@@ -104,6 +105,11 @@ class SurveyEntry {
   Status RefreshFromStore();
   // Whether admission or a scheduled release needs the global state at commit time.
   bool NeedsGlobalState() const;
+  // One node, one shard (SQLite), at start: the aggregate loaded is this
+  // node's shard, as committed (its blob may lag: AggregateShard::through).
+  void AdoptAsOwnShard();
+  // How long one node keeps a large blob before rewriting it (1 s; tests set it longer).
+  void SetLazyBlobInterval(std::chrono::milliseconds interval) { lazy_blob_interval_ = interval; }
   // The writer's side, inside the commit's transaction: this node's shard
   // (`current`, nullopt when it has no row) with `reports` added, as a blob.
   // The shard is kept here between commits (parsed again only when its stored
@@ -241,8 +247,19 @@ class SurveyEntry {
   mutable std::mutex mutex_;
   SurveyAggregate aggregate_;
   std::int64_t data_version_ = 0;  // guarded by mutex_: the stored version aggregate_ is
-  // Guarded by mutex_: this node's shard as last written (its stored version), or nullopt.
+  // Guarded by mutex_: this node's shard as last committed (its stored
+  // version), or nullopt; and as extended by the commit under way.
   std::optional<std::pair<std::int64_t, SurveyAggregate>> own_shard_;
+  std::optional<std::pair<std::int64_t, SurveyAggregate>> pending_shard_;
+  // Guarded by mutex_: the size of the last blob given, and when (ExtendShard).
+  std::size_t last_blob_bytes_ = 0;
+  std::chrono::steady_clock::time_point last_blob_written_;
+  // Blobs larger than this (a question of thousands of options: 16 KB for
+  // 4096) are rewritten at most once a second on one node: rewriting one at
+  // every commit of 16 reports doubled the commit's CPU time
+  // (bench/server/shard_commit_bench).
+  static constexpr std::size_t kLazyBlobBytes = 4096;
+  std::chrono::milliseconds lazy_blob_interval_{1000};  // set before the entry is shared
   // Guarded by mutex_: reports added to the declared analyses (this node's,
   // and a replay's at start); a declared copy is used only when it has every
   // report the aggregate counts, otherwise the reports are read.

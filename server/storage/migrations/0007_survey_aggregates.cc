@@ -4,7 +4,10 @@
 // every report, and several nodes can share one. SQLite has one node: shard 0.
 //
 // survey_aggregates  (survey_id, shard) -> version (commits that extended the
-//                    shard) and blob (core SerializeSurveyAggregate)
+//                    shard), blob (core SerializeSurveyAggregate) and through
+//                    (the rowid of the last report the blob counts: a large
+//                    blob is rewritten at most once a second, and a start-up
+//                    counts the reports after it; storage.h, AggregateShard)
 //
 // The shards of an existing file are built here, once, by counting its
 // stored reports through core ParseReport in insertion order, as a start-up
@@ -27,6 +30,7 @@ namespace {
 Status BuildShardsFromReports(SqliteDatabase& db) {
   std::map<std::string, Survey> surveys;
   std::map<std::string, SurveyAggregate> aggregates;
+  std::map<std::string, long long> through;  // per survey, the rowid of its last report read
   {
     DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select, db.Prepare("SELECT id, definition FROM surveys"));
     for (;;) {
@@ -41,12 +45,14 @@ Status BuildShardsFromReports(SqliteDatabase& db) {
     }
   }
   {
-    DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select, db.Prepare("SELECT survey_id, body FROM reports ORDER BY rowid"));
+    DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select,
+                              db.Prepare("SELECT survey_id, body, rowid FROM reports ORDER BY rowid"));
     for (;;) {
       DENIABLE_ASSIGN_OR_RETURN(const bool row, select.Step());
       if (!row) break;
       const auto found = surveys.find(select.ColumnText(0));
       if (found == surveys.end()) continue;
+      through[found->first] = select.ColumnInt(2);
       auto document = nlohmann::json::parse(select.ColumnText(1), nullptr, false);
       if (document.is_discarded()) continue;
       if (auto report = ParseReport(found->second, document)) aggregates.at(found->first).Add(*report);
@@ -54,12 +60,14 @@ Status BuildShardsFromReports(SqliteDatabase& db) {
   }
   DENIABLE_ASSIGN_OR_RETURN(
       SqliteStatement insert,
-      db.Prepare("INSERT OR REPLACE INTO survey_aggregates (survey_id, shard, version, blob) VALUES (?1, 0, 1, ?2)"));
+      db.Prepare("INSERT OR REPLACE INTO survey_aggregates (survey_id, shard, version, blob, through) "
+                 "VALUES (?1, 0, 1, ?2, ?3)"));
   for (const auto& [id, aggregate] : aggregates) {
     if (aggregate.respondents() == 0) continue;
     insert.Reset();
     insert.BindText(1, id);
     insert.BindText(2, SerializeSurveyAggregate(surveys.at(id), aggregate));
+    insert.BindInt(3, through.at(id));
     DENIABLE_TRY(insert.Step());
   }
   return OkStatus();
@@ -73,6 +81,7 @@ CREATE TABLE IF NOT EXISTS survey_aggregates (
   shard INTEGER NOT NULL,
   version INTEGER NOT NULL,
   blob TEXT NOT NULL,
+  through INTEGER NOT NULL,
   PRIMARY KEY (survey_id, shard)
 ) WITHOUT ROWID;
 )sql", BuildShardsFromReports};
