@@ -96,6 +96,7 @@ Status SqliteStorage::PrepareStatements() {
        "ON CONFLICT (survey_id, shard) DO UPDATE SET version = excluded.version, blob = excluded.blob, "
        "through = excluded.through"},
       {&aggregate_version_, "SELECT ifnull(sum(version), 0) FROM survey_aggregates WHERE survey_id = ?1"},
+      {&last_report_, "SELECT ifnull(max(rowid), 0) FROM reports"},
       {&insert_survey_,
        "INSERT INTO surveys (id, version, definition, created_at) "
        "VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"},
@@ -555,7 +556,6 @@ Status SqliteStorage::ExtendShardsLocked(const std::vector<const ReportRecord*>&
   }
   const int shard = 0;  // one node, one shard
   for (const auto& [survey_id, indices] : stored) {
-    DENIABLE_ASSIGN_OR_RETURN(const std::int64_t survey_version, AggregateVersionLocked(survey_id));
     read_shard_.Reset();
     read_shard_.BindText(1, survey_id);
     read_shard_.BindInt(2, shard);
@@ -565,14 +565,18 @@ Status SqliteStorage::ExtendShardsLocked(const std::vector<const ReportRecord*>&
       current = AggregateShard{shard, read_shard_.ColumnInt(0), read_shard_.ColumnText(1), read_shard_.ColumnInt(2)};
     }
     read_shard_.Reset();
+    // Every SqliteStorage writes shard 0: the survey's version is that shard's.
+    const std::int64_t survey_version = current ? current->version : 0;
     DENIABLE_ASSIGN_OR_RETURN(const std::string blob, aggregates.Extend(survey_id, current, survey_version, indices));
     if (blob.empty() && !current) {
       return MakeError("survey \"" + survey_id + "\": its shard's first blob was not given", ErrorCode::kInternal);
     }
     std::int64_t through = current ? current->through : 0;
     if (!blob.empty()) {  // the blob counts every report of the survey stored so far, this commit's included
-      DENIABLE_ASSIGN_OR_RETURN(const std::string last, db_.QueryText("SELECT ifnull(max(rowid), 0) FROM reports"));
-      through = std::stoll(last);
+      last_report_.Reset();
+      DENIABLE_TRY(last_report_.Step());
+      through = last_report_.ColumnInt(0);
+      last_report_.Reset();
     }
     save_shard_.Reset();
     save_shard_.BindText(1, survey_id);

@@ -137,6 +137,7 @@ class SqliteStorage final : public Storage {
   SqliteStatement read_shard_;
   SqliteStatement save_shard_;
   SqliteStatement aggregate_version_;
+  SqliteStatement last_report_;
 };
 
 }  // namespace deniable::server
