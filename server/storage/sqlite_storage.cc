@@ -568,24 +568,21 @@ Status SqliteStorage::ExtendShardsLocked(const std::vector<const ReportRecord*>&
     // Every SqliteStorage writes shard 0: the survey's version is that shard's.
     const std::int64_t survey_version = current ? current->version : 0;
     DENIABLE_ASSIGN_OR_RETURN(const std::string blob, aggregates.Extend(survey_id, current, survey_version, indices));
-    if (blob.empty() && !current) {
+    if (blob.empty()) {
+      // Kept as it is (storage.h): its `through` leads a start-up to this commit's reports.
+      if (current) continue;
       return MakeError("survey \"" + survey_id + "\": its shard's first blob was not given", ErrorCode::kInternal);
     }
-    std::int64_t through = current ? current->through : 0;
-    if (!blob.empty()) {  // the blob counts every report of the survey stored so far, this commit's included
-      last_report_.Reset();
-      DENIABLE_TRY(last_report_.Step());
-      through = last_report_.ColumnInt(0);
-      last_report_.Reset();
-    }
+    // The blob counts every report of the survey stored so far, this commit's included.
+    last_report_.Reset();
+    DENIABLE_TRY(last_report_.Step());
+    const std::int64_t through = last_report_.ColumnInt(0);
+    last_report_.Reset();
     save_shard_.Reset();
     save_shard_.BindText(1, survey_id);
     save_shard_.BindInt(2, shard);
     save_shard_.BindInt(3, (current ? current->version : 0) + 1);
-    // "": the stored blob again, byte for byte. SQLite writes only the pages
-    // whose bytes change (its overwrite of a cell of the same size), so the
-    // commit writes the version's page, not the blob's.
-    save_shard_.BindText(4, blob.empty() ? current->blob : blob);
+    save_shard_.BindText(4, blob);
     save_shard_.BindInt(5, through);
     DENIABLE_TRY(save_shard_.Step());
     save_shard_.Reset();

@@ -144,7 +144,8 @@ using BodyVisitor = std::function<void(const std::string& body)>;
 // commit leaves it unchanged and every stored report is in exactly one
 // shard. A commit that stores reports of a survey adds 1 to its shard's
 // version: the survey's data version (the sum of its shards' versions)
-// grows by exactly one per such commit, on any node, and never repeats, so a
+// grows by exactly one per such commit, on any node, and never repeats (one
+// node on a store not shared: only per commit that wrote the blob), so a
 // node that holds the merged aggregate of version v knows it is current
 // when the store says v. The store knows no kinds: it moves blobs.
 struct AggregateShard {
@@ -183,10 +184,11 @@ class AggregateHooks {
   // row yet) with the batch's records `stored` (indices into the batch, in
   // order) added. `survey_version`: the survey's data version read in this
   // transaction before this commit; after it, it is survey_version + 1.
-  // "" (never a blob) asks a store that is not SharedByNodes to keep the
-  // stored blob this time and only add 1 to the shard's version: one node
-  // holds the exact aggregate in memory, and a start-up reads the reports
-  // after the blob's `through` (a large blob is not rewritten every commit).
+  // "" (never a blob) asks a store that is not SharedByNodes to write nothing
+  // of the shard this time (neither blob nor version): one node holds the
+  // exact aggregate and its data version in memory, and a start-up reads the
+  // reports after the blob's `through`; the shard's row is then written at
+  // most once a second, not with every commit's few reports.
   virtual Result<std::string> Extend(const std::string& survey_id, const std::optional<AggregateShard>& current,
                                      std::int64_t survey_version, const std::vector<std::size_t>& stored) = 0;
 };

@@ -117,7 +117,10 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
                                              const std::vector<const Report*>& reports) {
   std::lock_guard<std::mutex> lock(mutex_);
   const std::int64_t stored_version = current ? current->version : 0;
-  const bool kept = own_shard_ && own_shard_->first == stored_version;
+  // One node (no store shared): the shard kept is the committed one whatever
+  // the stored version says (its blob is written at most once a second).
+  const bool one_node = shared_store_ == nullptr;
+  const bool kept = own_shard_ && (one_node || own_shard_->first == stored_version);
   if (!kept) {
     if (current) {
       auto parsed = DeserializeSurveyAggregate(survey_, current->blob);
@@ -130,18 +133,13 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
   // Extended in a copy: the shard kept stays the committed one until the commit returns (ApplyCommitted).
   pending_shard_.emplace(stored_version + 1, own_shard_->second);
   for (const Report* report : reports) pending_shard_->second.Add(*report);
-  // One node (no store shared): a large blob is written at most once a
-  // second (kLazyBlobBytes), the store keeping the older one and a start-up
-  // counting the reports after it. Several nodes: always, the others read it.
+  // One node: the blob is written at most once a second, the store writing
+  // nothing of the shard meanwhile and a start-up counting the reports after
+  // the blob. Several nodes: at every commit, the others read it.
   const auto now = std::chrono::steady_clock::now();
-  if (shared_store_ == nullptr && kept && current && last_blob_bytes_ > kLazyBlobBytes &&
-      now - last_blob_written_ < lazy_blob_interval_) {
-    return std::string();
-  }
-  std::string blob = SerializeSurveyAggregate(survey_, pending_shard_->second);
-  last_blob_bytes_ = blob.size();
+  if (one_node && kept && current && now - last_blob_written_ < lazy_blob_interval_) return std::string();
   last_blob_written_ = now;
-  return blob;
+  return SerializeSurveyAggregate(survey_, pending_shard_->second);
 }
 
 void SurveyEntry::AdoptAsOwnShard() {
@@ -161,12 +159,15 @@ void SurveyEntry::ApplyCommitted(const std::vector<const Report*>& reports, std:
     for (auto& [spec, analysis] : declared_) analysis->Add(*report);
   }
   declared_respondents_ += static_cast<std::int64_t>(reports.size());
-  if (data_version_ != before) return;  // another node committed meanwhile: the next refresh reads the shards
+  // Several nodes: another node committed meanwhile, the next refresh reads the shards.
+  // One node: nobody else commits, and the version held leads the stored one (ExtendShard).
+  const bool one_node = shared_store_ == nullptr;
+  if (!one_node && data_version_ != before) return;
   for (const Report* report : reports) {
     aggregate_.Add(*report);
     KeepCountsAtDuePoints();  // exactly at each count, as the reports are counted one by one
   }
-  data_version_ = before + 1;
+  data_version_ = one_node ? data_version_ + 1 : before + 1;
 }
 
 void SurveyEntry::KeepCountsAtDuePoints() {

@@ -251,14 +251,12 @@ class SurveyEntry {
   // version), or nullopt; and as extended by the commit under way.
   std::optional<std::pair<std::int64_t, SurveyAggregate>> own_shard_;
   std::optional<std::pair<std::int64_t, SurveyAggregate>> pending_shard_;
-  // Guarded by mutex_: the size of the last blob given, and when (ExtendShard).
-  std::size_t last_blob_bytes_ = 0;
+  // Guarded by mutex_: when the last blob was given (ExtendShard). One node
+  // writes its shard at most once a second: a row written with every commit
+  // cost the demo's ingestion 6-13% more CPU per report (its pages in the
+  // log and the checkpoints), and a 4096-option question's blob doubled a
+  // 16-report commit's CPU time (bench/server/ingest_cpu.sh, shard_commit_bench).
   std::chrono::steady_clock::time_point last_blob_written_;
-  // Blobs larger than this (a question of thousands of options: 16 KB for
-  // 4096) are rewritten at most once a second on one node: rewriting one at
-  // every commit of 16 reports doubled the commit's CPU time
-  // (bench/server/shard_commit_bench).
-  static constexpr std::size_t kLazyBlobBytes = 4096;
   std::chrono::milliseconds lazy_blob_interval_{1000};  // set before the entry is shared
   // Guarded by mutex_: reports added to the declared analyses (this node's,
   // and a replay's at start); a declared copy is used only when it has every
