@@ -125,6 +125,13 @@ postgres_ticks() {  # every process of the cluster: the postmaster with its reap
   echo $(($(cpu_ticks 1 "$postmaster") + $(cpu_ticks 0 $(pgrep -P "$postmaster" | tr '\n' ' '))))
 }
 
+# The WAL position, and the bytes of WAL written since one (every database of the cluster: only the bench writes).
+wal_lsn() { psql -X -A -t "$PG_URL" -c 'SELECT pg_current_wal_lsn()'; }
+# Transactions committed in the configuration's database (statistics reach the view within a second: the
+# lag at both ends of a run roughly cancels).
+commits() { sleep 1; psql -X -A -t "$DATABASE" -c 'SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()'; }
+wal_bytes_since() { psql -X -A -t "$PG_URL" -c "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$1')::bigint"; }
+
 field() { grep -o "$2=[^ ]*" <<<"$1" | cut -d= -f2; }
 
 stored() {  # the demo survey's stored reports in this configuration's store
@@ -142,7 +149,7 @@ stored() {  # the demo survey's stored reports in this configuration's store
 
 # run_config LABEL STORE NODES: starts the nodes (the first creates the demo survey), nginx, and runs wrk ROUNDS times.
 run_config() {
-  local label=$1 nodes=$2 i result acked=0 requests non2xx node_before node_after pg_before pg_after
+  local label=$1 nodes=$2 i result acked=0 requests non2xx node_before node_after pg_before pg_after wal_before wal_after commits_before commits_after
   STORE=$3
   NODE_PORTS=()
   local args=()
@@ -161,14 +168,18 @@ run_config() {
   for round in $(seq "$ROUNDS"); do
     node_before="$(cpu_ticks 0 "${NODE_PIDS[@]}")"
     [ "$STORE" = postgres ] && pg_before="$(postgres_ticks)" || pg_before=0
+    [ "$STORE" = postgres ] && wal_before="$(wal_lsn)" || wal_before=""
+    [ "$STORE" = postgres ] && commits_before="$(commits)" || commits_before=0
     result="$(WRK_METHOD=POST WRK_BODY="$REPORT" timeout 120 wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$LUA" \
       "http://127.0.0.1:$NGINX_PORT/api/surveys/demo/reports" | grep '^WRK_RESULT')"
     node_after="$(cpu_ticks 0 "${NODE_PIDS[@]}")"
     [ "$STORE" = postgres ] && pg_after="$(postgres_ticks)" || pg_after=0
+    [ "$STORE" = postgres ] && wal_after="$(wal_bytes_since "$wal_before")" || wal_after=0
+    [ "$STORE" = postgres ] && commits_after="$(commits)" || commits_after=0
     requests="$(field "$result" requests)"
     non2xx="$(field "$result" non2xx)"
     acked=$((acked + requests - non2xx))
-    echo "$label $round $result node_ticks=$((node_after - node_before)) pg_ticks=$((pg_after - pg_before)) acked=$((requests - non2xx))" >>"$WORK/rows"
+    echo "$label $round $result node_ticks=$((node_after - node_before)) pg_ticks=$((pg_after - pg_before)) wal_bytes=$wal_after commits=$((commits_after - commits_before)) acked=$((requests - non2xx))" >>"$WORK/rows"
   done
   local now extra
   now="$(stored)"
@@ -185,9 +196,10 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : 
 
 # One row per configuration: the median round's latency figures, and CPU per report over all its rounds.
 print_table() {
-  printf '%-22s %12s %10s %10s %8s %14s %14s %14s\n' configuration reports/s "mean (ms)" "p99 (ms)" non-2xx \
-    "node CPU ms" "PG CPU ms" "total CPU ms"
-  printf '%-22s %12s %10s %10s %8s %14s %14s %14s\n' "" "(median)" "(median)" "(median)" "(sum)" "per report" "per report" "per report"
+  printf '%-22s %10s %9s %9s %8s %12s %12s %12s %10s %12s\n' configuration reports/s "mean ms" "p99 ms" non-2xx \
+    "node CPU ms" "PG CPU ms" "total CPU ms" "WAL bytes" "PG transac-"
+  printf '%-22s %10s %9s %9s %8s %12s %12s %12s %10s %12s\n' "" "(median)" "(median)" "(median)" "(sum)" "per report" "per report" \
+    "per report" "per report" "tions/report"
   local label rows rps mean p99
   for label in $(cut -d' ' -f1 "$WORK/rows" | uniq); do
     rows="$(grep "^$label " "$WORK/rows")"
@@ -196,10 +208,14 @@ print_table() {
     p99="$(while read -r line; do field "$line" p99_ms; done <<<"$rows" | median)"
     awk -v ticks="$TICKS" -v label="$label" -v rps="$rps" -v mean="$mean" -v p99="$p99" '
       function f(name,   i, kv) { for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == name) return kv[2] } return 0 }
-      { bad += f("non2xx"); node += f("node_ticks"); pg += f("pg_ticks"); acked += f("acked") }
+      { bad += f("non2xx"); node += f("node_ticks"); pg += f("pg_ticks"); wal += f("wal_bytes"); tx += f("commits"); acked += f("acked") }
       END {
-        per = 1000 / ticks / (acked > 0 ? acked : 1)
-        printf "%-22s %12.0f %10.2f %10.2f %8d %14.3f %14.3f %14.3f\n", label, rps, mean, p99, bad, node * per, pg * per, (node + pg) * per
+        n = acked > 0 ? acked : 1
+        per = 1000 / ticks / n
+        printf "%-22s %10.0f %9.2f %9.2f %8d %12.3f %12s %12.3f %10s %12s\n", label, rps, mean, p99, bad, node * per,
+          (pg > 0 ? sprintf("%.3f", pg * per) : "-"),
+          (node + pg) * per, (wal > 0 ? sprintf("%.0f", wal / n) : "-"),
+          (tx > 0 ? sprintf("%.2f", tx / n) : "-")
       }' <<<"$rows"
   done
 }
@@ -214,4 +230,6 @@ echo
 print_table | sed 's/_/ /g'
 echo
 echo "CPU per report: utime+stime (/proc/<pid>/stat, $TICKS ticks/s) over the wrk runs / reports acknowledged;"
-echo "nginx and wrk are not counted. Median requests/s of $ROUNDS rounds."
+echo "nginx and wrk are not counted. WAL bytes: pg_current_wal_lsn() before/after; PG transactions per report:
+pg_stat_database.xact_commit (every transaction the nodes ran, reads and single statements included) / reports
+acknowledged. Median requests/s of $ROUNDS rounds."

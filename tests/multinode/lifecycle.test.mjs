@@ -1,8 +1,8 @@
 // Surveys across three nodes on one PostgreSQL database: the admin token is
 // one token; a survey created, closed, reopened or deleted on one node is seen
 // by the others within a second; a closed or deleted survey takes no report on
-// any node, also the instant after the close's 200 (status and deletion are
-// checked inside the commit); a deleted id is never reused from any node; and
+// any node, also the instant after the close's 200 or its closing time (status
+// and deletion are checked inside the commit, with the database's clock); a deleted id is never reused from any node; and
 // no node serves a results document older than another node's acknowledged
 // reports (caches keyed by the survey's global data version).
 import assert from 'node:assert/strict';
@@ -67,6 +67,21 @@ describe('surveys across three nodes', { skip: MULTINODE_SKIP, timeout: 120000 }
     assert.equal((await status(nodes[2], 'closing', { status: 'open' })).status, 200);
     await seenBy('reopened', [nodes[0], nodes[1]], async (node) => (await get(`${node.url}/api/surveys/closing/status`)).body.status === 'open');
     assert.equal((await send(nodes[0], 'closing')).status, 201);
+  });
+
+  it('a closing time set on one node closes the survey on every node at that instant (the database\'s clock)', async () => {
+    assert.equal((await createSurvey(nodes[0], survey('timed'))).status, 201);
+    await seenBy('created', nodes.slice(1), async (node) => (await get(`${node.url}/api/surveys/timed`)).status === 200);
+    const closesAt = Math.ceil(Date.now() / 1000) * 1000 + 2000;
+    const set = await status(nodes[0], 'timed', { status: 'open', closes_at: new Date(closesAt).toISOString().replace(/\.\d+Z$/, 'Z') });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    for (const node of nodes.slice(1)) assert.equal((await send(node, 'timed')).status, 201);
+    await sleep(closesAt - Date.now() + 100);
+    for (const answer of await Promise.all([send(nodes[1], 'timed'), send(nodes[2], 'timed'), send(nodes[0], 'timed')])) {
+      assert.equal(answer.status, 409, JSON.stringify(answer.body));
+      assert.equal(answer.body.error.code, 'survey_closed');
+    }
+    assert.equal(await storedReports(nodes[0], 'timed'), 2);
   });
 
   it('a survey deleted on one node takes no report on any node, is gone everywhere within a second, and its id is never reused', async () => {

@@ -64,9 +64,16 @@ export async function startNginx(ports, { workers = 1 } = {}) {
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${log}`);
+    let failure = null;
+    if (child.exitCode !== null) failure = `nginx exited:\n${log}`;
+    else if (Date.now() - started > 10000) failure = `nginx did not answer within 10 s:\n${log}`;
+    if (failure) {
+      child.kill('SIGKILL');
+      await exited;
+      removeDir(prefix);
+      throw new Error(failure);
+    }
     try { if ((await fetch(`${url}/api/health`)).status === 200) break; } catch { /* not yet */ }
-    if (Date.now() - started > 10000) throw new Error(`nginx did not answer within 10 s:\n${log}`);
     await sleep(50);
   }
   return {
