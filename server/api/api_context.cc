@@ -10,7 +10,8 @@ std::optional<ApiError> RequireAdmin(const ApiContext& context, const ApiRequest
   if (authorization.empty()) {
     return ApiErrorFor(WireCode::kAdminTokenMissing,
                        "this endpoint needs the admin token: send the header \"Authorization: Bearer <token>\" "
-                       "(the token is printed when the server starts and kept in DATA_DIR/admin-token)");
+                       "(the token is printed when the server starts; it is kept in DATA_DIR/admin-token, or in the database "
+                       "with --database)");
   }
   if (!context.admin_token.Matches(BearerToken(authorization))) {
     return ApiErrorFor(WireCode::kAdminTokenInvalid, "the admin token is wrong");

@@ -36,8 +36,8 @@ ApiResult SubmitOutcomeToResult(SubmitOutcome outcome) {
     case SubmitOutcome::kStorageUnavailable:
       return ApiErrorFor(
           WireCode::kStorageUnavailable,
-          "the server cannot store reports now (its database file is missing): the report was not stored, "
-          "please send it again later");
+          "the server cannot store reports now (its database cannot be reached: the SQLite file is missing, or "
+          "the PostgreSQL server is down): the report was not stored, please send it again later");
     case SubmitOutcome::kStorageFailed:
       break;
   }
