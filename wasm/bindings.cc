@@ -170,14 +170,9 @@ Result<json> TokenBlindWith(const std::string& input_hex, const std::string& bli
   return BlindedTokenToJson(input, blinded);
 }
 
-// A fresh token: kTokenInputBytes random input bytes, then a random blind, all from `random`.
+// A fresh token: core's random input, then a random blind, both from `random`.
 Result<json> TokenBlind(RandomSource& random) {
-  oprf::Bytes input(oprf::kTokenInputBytes);
-  std::uint64_t word = 0;
-  for (std::size_t i = 0; i < input.size(); ++i, word >>= 8) {
-    if (i % 8 == 0) word = random.NextU64();
-    input[i] = static_cast<std::uint8_t>(word & 0xff);
-  }
+  const oprf::Bytes input = oprf::RandomTokenInput(random);
   DENIABLE_ASSIGN_OR_RETURN(auto blinded, oprf::Blind(input, random));
   return BlindedTokenToJson(input, blinded);
 }

@@ -49,13 +49,18 @@ Scalar ReduceWide(const std::uint8_t* wide) {
   return reduced;
 }
 
+void DrawBytes(RandomSource& random, std::uint8_t* out, std::size_t size) {
+  std::uint64_t word = 0;
+  for (std::size_t i = 0; i < size; ++i, word >>= 8) {
+    if (i % 8 == 0) word = random.NextU64();
+    out[i] = static_cast<std::uint8_t>(word & 0xff);
+  }
+}
+
 Scalar RandomScalar(RandomSource& random) {
   for (;;) {
     std::array<std::uint8_t, 64> wide;
-    for (std::size_t word = 0; word < 8; ++word) {
-      const std::uint64_t bits = random.NextU64();
-      for (std::size_t byte = 0; byte < 8; ++byte) wide[word * 8 + byte] = static_cast<std::uint8_t>(bits >> (8 * byte));
-    }
+    DrawBytes(random, wide.data(), wide.size());
     // 512 bits reduced modulo a 253-bit order: bias below 2^-250.
     const Scalar scalar = ReduceWide(wide.data());
     sodium_memzero(wide.data(), wide.size());

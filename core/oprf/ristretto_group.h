@@ -29,7 +29,9 @@ bool IsZero(const Scalar& scalar);
 
 // 64 little-endian bytes reduced modulo the group order.
 Scalar ReduceWide(const std::uint8_t* wide);
-// RandomScalar: 64 bytes from `random` reduced, drawn again if zero.
+// `size` bytes from `random`: each NextU64 gives 8 bytes, least significant first.
+void DrawBytes(RandomSource& random, std::uint8_t* out, std::size_t size);
+// RandomScalar: 64 bytes from `random` (DrawBytes) reduced, drawn again if zero.
 Scalar RandomScalar(RandomSource& random);
 
 Scalar Multiply(const Scalar& a, const Scalar& b);

@@ -46,6 +46,12 @@ Status CheckKeyPair(const KeyPair& key) {
 
 }  // namespace
 
+Bytes RandomTokenInput(RandomSource& random) {
+  Bytes input(kTokenInputBytes);
+  group::DrawBytes(random, input.data(), input.size());
+  return input;
+}
+
 Result<BlindedInput> Blind(const Bytes& input, RandomSource& random) {
   return BlindWith(input, group::RandomScalar(random));
 }

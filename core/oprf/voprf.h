@@ -76,6 +76,8 @@ Result<KeyPair> DeriveKeyPair(const Bytes& seed, const Bytes& info);
 Result<KeyPair> KeyPairFromSecret(const Scalar& secret_key);
 
 // --- the page (client)
+// A fresh token input: kTokenInputBytes bytes from `random`.
+Bytes RandomTokenInput(RandomSource& random);
 Result<BlindedInput> Blind(const Bytes& input, RandomSource& random);
 // With a given blind (the test vectors; a broken blind in the attack tests).
 Result<BlindedInput> BlindWith(const Bytes& input, const Scalar& blind);

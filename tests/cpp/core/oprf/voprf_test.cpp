@@ -266,3 +266,8 @@ TEST_CASE("voprf: scalars are drawn as 64 little-endian bytes from RandomSource,
   ScriptedRandom zero_first(words);
   CHECK(ToHex(GenerateKeyPair(zero_first).public_key) == rfc9497::kPkSm);
 }
+
+TEST_CASE("voprf: a token input is 32 bytes drawn as little-endian words from RandomSource") {
+  ScriptedRandom words({0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL, 0x1716151413121110ULL, 0x1f1e1d1c1b1a1918ULL});
+  CHECK(ToHex(RandomTokenInput(words)) == "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
+}
