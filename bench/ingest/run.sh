@@ -30,6 +30,15 @@
 # one table for all binaries, and the durability check (every 201 stored)
 # for each.
 #
+# DENIABLE_BINS="old/deniable build/deniable" (default DENIABLE_BIN) puts
+# binaries side by side in one run: each gets its own server and data
+# directory, every round runs each binary's POSTs and then nginx, and the
+# closing table gives, per binary and connection count, the median reports/s,
+# nginx's median requests/s, the median of the rounds' ratios, and the
+# server's CPU time per stored report: the process's user+system time
+# (/proc/PID/stat) over the POST run divided by the reports stored in it,
+# which the machine's other load moves far less than requests/s.
+#
 # Environment: DENIABLE_BIN (default build/deniable), BENCH_DURATION (5s),
 # BENCH_ROUNDS (3), BENCH_THREADS (2), BENCH_CONNECTIONS ("16 64": each count
 # gets POST and nginx runs; group commit puts more reports in one fsync when
@@ -55,8 +64,10 @@ done
 WORK="$(mktemp -d /tmp/deniable-bench-XXXXXX)"
 SERVER_PID=""
 NGINX_PID=""
+declare -a PIDS=()
 cleanup() {
   [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
   rm -rf "$WORK"
 }
@@ -83,12 +94,13 @@ free_port() {
 }
 
 start_deniable() {
-  mkdir -p "$WORK/data" && chmod 700 "$WORK/data"
-  "$BIN" serve --port 0 --data "$WORK/data" --web "$WORK/no-web" --demo examples/demo-survey.json --quiet \
-    >"$WORK/server.log" 2>&1 &
+  local data="${DATA_DIR:-$WORK/data}"
+  mkdir -p "$data" && chmod 700 "$data"
+  "$BIN" serve --port 0 --data "$data" --web "$WORK/no-web" --demo examples/demo-survey.json --quiet \
+    >"$data.log" 2>&1 &
   SERVER_PID=$!
   local line
-  line="$(wait_for_line "$WORK/server.log" 'listening on http://')"
+  line="$(wait_for_line "$data.log" 'listening on http://')"
   SERVER_URL="${line#listening on }"
 }
 
@@ -99,7 +111,7 @@ start_nginx() {
   curl -sf "$SERVER_URL/api/surveys/demo/results" >"$prefix/www/results.json"
   sed -e "s|@PREFIX@|$prefix|g" -e "s|@PORT@|$NGINX_PORT|g" bench/ingest/nginx.conf.template >"$prefix/nginx.conf"
   chmod -R a+rX "$WORK"  # nginx workers run as an unprivileged user
-  chmod 700 "$WORK/data"
+  chmod 700 "$WORK"/data*/
   nginx -p "$prefix" -c "$prefix/nginx.conf" -e stderr 2>"$WORK/nginx.log" &
   NGINX_PID=$!
   for _ in $(seq 100); do
@@ -124,9 +136,9 @@ run_wrk() {
 field() { grep -o "$2=[^ ]*" <<<"$1" | cut -d= -f2; }
 
 print_table() {
-  printf '%-62s %12s %12s %12s %9s\n' target requests/s "mean (ms)" "p99 (ms)" non-2xx
+  printf '%-84s %12s %12s %12s %9s\n' target requests/s "mean (ms)" "p99 (ms)" non-2xx
   while read -r name result; do
-    printf '%-62s %12s %12s %12s %9s\n' "${name//_/ }" "$(field "$result" rps)" "$(field "$result" mean_ms)" \
+    printf '%-84s %12s %12s %12s %9s\n' "${name//_/ }" "$(field "$result" rps)" "$(field "$result" mean_ms)" \
       "$(field "$result" p99_ms)" "$(field "$result" non2xx)"
   done <"$WORK/rows"
 }
@@ -145,7 +157,7 @@ print_flush_time() {
 
 stored_reports() {
   if command -v sqlite3 >/dev/null; then
-    sqlite3 "$WORK/data/deniable.sqlite3" "SELECT COUNT(*) FROM reports WHERE survey_id = 'demo'"
+    sqlite3 "${DATA_DIR:-$WORK/data}/deniable.sqlite3" "SELECT COUNT(*) FROM reports WHERE survey_id = 'demo'"
   else
     curl -sf "$SERVER_URL/api/surveys/demo/results" | grep -o '"respondents":[0-9]*' | sed -n 1p | cut -d: -f2
   fi
@@ -160,7 +172,7 @@ verify_durability() {
     requests="$(field "$result" requests)"
     non2xx="$(field "$result" non2xx)"
     acknowledged=$((acknowledged + requests - non2xx))
-  done < <(grep '^POST' "$WORK/rows" | cut -d' ' -f2-)
+  done < <(grep "^POST.*_${LABEL}," "$WORK/rows" | cut -d' ' -f2-)
   for count in $CONNECTION_COUNTS; do in_flight=$((in_flight + count * ROUNDS)); done
   stored="$(stored_reports)"
   extra=$((stored - acknowledged))
@@ -243,40 +255,92 @@ if [ "${BENCH_SURVEY:-demo}" = invitation ]; then
   exit 0
 fi
 
-echo "bench/ingest: wrk -t$THREADS -c{${CONNECTION_COUNTS// /,}} -d$DURATION on 127.0.0.1, $(nproc) cores"
-start_deniable
+# --- the default mode: the demo survey, each binary of DENIABLE_BINS beside nginx
+
+# The label a binary's rows carry: its path as given.
+label_of() { printf '%s' "$1" | tr ' _' '--'; }
+
+# CPU time the process has used, user and system, in clock ticks (/proc/PID/stat fields 14 and 15).
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# One POST run against binary number $1's server; appends its row and its CPU per report.
+post_run() {
+  local index="$1" label="$2" round="$3" before_cpu after_cpu before_stored after_stored
+  SERVER_URL="${URLS[$index]}" WORK_DATA="$WORK/data-$index"
+  before_cpu="$(cpu_ticks "${PIDS[$index]}")"
+  before_stored="$(DATA_DIR="$WORK_DATA" stored_reports)"
+  run_wrk "POST_/api/surveys/demo/reports_(durable,_${label},_${CONNECTIONS}_connections,_round_$round)" \
+    "$SERVER_URL/api/surveys/demo/reports" POST "$REPORT"
+  after_cpu="$(cpu_ticks "${PIDS[$index]}")"
+  after_stored="$(DATA_DIR="$WORK_DATA" stored_reports)"
+  awk -v t=$((after_cpu - before_cpu)) -v hz="$TICK" -v n=$((after_stored - before_stored)) \
+    'BEGIN { printf "%.4f\n", (n > 0 ? t / hz * 1000 / n : 0) }' >>"$WORK/cpu-$index-$CONNECTIONS"
+}
+
+median_range() {  # prints "median min max" of the numbers on stdin
+  sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }'
+}
+
+BINS="${DENIABLE_BINS:-$BIN}"
+TICK="$(getconf CLK_TCK)"
+echo "bench/ingest: wrk -t$THREADS -c{${CONNECTION_COUNTS// /,}} -d$DURATION on 127.0.0.1, $(nproc) cores; binaries: $BINS"
+declare -a PIDS URLS LABELS
+index=0
+for bin in $BINS; do
+  [ -x "$bin" ] || { echo "bench/ingest: $bin not found" >&2; exit 1; }
+  BIN="$bin" DATA_DIR="$WORK/data-$index" start_deniable
+  PIDS[$index]="$SERVER_PID" URLS[$index]="$SERVER_URL" LABELS[$index]="$(label_of "$bin")"
+  index=$((index + 1))
+done
+SERVER_URL="${URLS[0]}"
 start_nginx
 SIZE=$(wc -c <"$WORK/nginx/www/results.json")
+# Each round runs every binary, then nginx: the ratios of a round share the machine's moment.
 for CONNECTIONS in $CONNECTION_COUNTS; do
   for round in $(seq "$ROUNDS"); do
-    run_wrk "POST_/api/surveys/demo/reports_(durable,_${CONNECTIONS}_connections,_round_$round)" \
-      "$SERVER_URL/api/surveys/demo/reports" POST "$REPORT"
+    for index in "${!PIDS[@]}"; do post_run "$index" "${LABELS[$index]}" "$round"; done
     run_wrk "nginx_static_file_(${SIZE}_bytes,_${CONNECTIONS}_connections,_round_$round)" \
       "http://127.0.0.1:$NGINX_PORT/results.json"
   done
 done
 CONNECTIONS="${CONNECTION_COUNTS%% *}"
-run_wrk "GET_/api/surveys/demo/results_(${SIZE}_bytes,_${CONNECTIONS}_connections)" "$SERVER_URL/api/surveys/demo/results"
+for index in "${!PIDS[@]}"; do
+  run_wrk "GET_/api/surveys/demo/results_(${SIZE}_bytes,_${LABELS[$index]},_${CONNECTIONS}_connections)" \
+    "${URLS[$index]}/api/surveys/demo/results"
+done
 echo
 print_table
 echo
 print_flush_time
+echo
+printf '%-34s %6s %12s %12s %20s %22s\n' binary conns reports/s nginx/s "ratio (range)" "CPU ms/report (range)"
 for count in $CONNECTION_COUNTS; do
-  for round in $(seq "$ROUNDS"); do
-    post_rps="$(field "$(grep "^POST.*_${count}_connections,_round_${round})" "$WORK/rows" | cut -d' ' -f2-)" rps)"
-    nginx_rps="$(field "$(grep "^nginx.*_${count}_connections,_round_${round})" "$WORK/rows" | cut -d' ' -f2-)" rps)"
-    awk -v post="$post_rps" -v nginx="$nginx_rps" 'BEGIN { printf "%.3f\n", post / nginx }'
-  done | sort -n | awk -v count="$count" '{ ratio[NR] = $1 } END {
-    median = NR % 2 ? ratio[(NR + 1) / 2] : (ratio[NR / 2] + ratio[NR / 2 + 1]) / 2
-    printf "ratio at %d connections: durable reports/s / nginx requests/s = %.2f (median of %d rounds, range %.2f-%.2f; target: at least 0.50)\n",
-      count, median, NR, ratio[1], ratio[NR] }'
+  nginx_median="$(grep "^nginx.*_${count}_connections," "$WORK/rows" | cut -d' ' -f2- |
+    while read -r result; do field "$result" rps; done | median_range | cut -d' ' -f1)"
+  for index in "${!PIDS[@]}"; do
+    label="${LABELS[$index]}"
+    rps_median="$(grep "^POST.*_${label},_${count}_connections," "$WORK/rows" | cut -d' ' -f2- |
+      while read -r result; do field "$result" rps; done | median_range | cut -d' ' -f1)"
+    read -r ratio ratio_low ratio_high < <(for round in $(seq "$ROUNDS"); do
+      post_rps="$(field "$(grep "^POST.*_${label},_${count}_connections,_round_${round})" "$WORK/rows" | cut -d' ' -f2-)" rps)"
+      nginx_rps="$(field "$(grep "^nginx.*_${count}_connections,_round_${round})" "$WORK/rows" | cut -d' ' -f2-)" rps)"
+      awk -v post="$post_rps" -v nginx="$nginx_rps" 'BEGIN { printf "%.3f\n", post / nginx }'
+    done | median_range)
+    read -r cpu cpu_low cpu_high < <(median_range <"$WORK/cpu-$index-$count")
+    printf '%-34s %6d %12.0f %12.0f %20s %22s\n' "$label" "$count" "$rps_median" "$nginx_median" \
+      "$(printf '%.2f (%.2f-%.2f)' "$ratio" "$ratio_low" "$ratio_high")" \
+      "$(printf '%.4f (%.4f-%.4f)' "$cpu" "$cpu_low" "$cpu_high")"
+  done
   # Each connection has one report in flight and each report waits for at
   # least one flush: no durable server exceeds connections / flush time.
   if [ -n "${FLUSH_US:-}" ]; then
-    nginx_median="$(grep "^nginx.*_${count}_connections," "$WORK/rows" | cut -d' ' -f2- |
-      while read -r result; do field "$result" rps; done | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }')"
     awk -v c="$count" -v us="$FLUSH_US" -v nginx="$nginx_median" 'BEGIN { bound = c / (us / 1e6)
       printf "  flush bound at %d connections: %d / %d us = %.0f reports/s at most = %.2f of nginx\n", c, c, us, bound, bound / nginx }'
   fi
 done
-verify_durability
+echo "ratio: durable reports/s / nginx requests/s in the same round (median of $ROUNDS rounds; target: at least 0.50);"
+echo "CPU ms/report: the server process's user+system time over the run / the reports it stored in it (median)"
+for index in "${!PIDS[@]}"; do
+  echo "${LABELS[$index]}:"
+  SERVER_URL="${URLS[$index]}" DATA_DIR="$WORK/data-$index" LABEL="${LABELS[$index]}" verify_durability
+done
