@@ -487,6 +487,7 @@ struct ConnectionGate::Impl {
     auto request = std::make_shared<GateRequest>();
     request->bytes = ForwardedHead(head, std::string_view(connection.in).substr(0, head.head_bytes));
     request->bytes.append(connection.in, head.head_bytes, length - head.head_bytes);
+    request->head = head;
     request->remote_ip = connection.remote_ip;
     request->remote_port = connection.remote_port;
     request->client_gone = connection.client_gone;

@@ -56,6 +56,7 @@ struct GateOptions {
 // A complete request, as the client framed it (see ForwardedHead for the head).
 struct GateRequest {
   std::string bytes;
+  RequestHead head;  // as the framer read it (names and values as sent, Expect and Accept-Encoding too)
   std::string remote_ip;
   int remote_port = 0;
   std::shared_ptr<std::atomic<bool>> client_gone;

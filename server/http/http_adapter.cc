@@ -17,6 +17,7 @@
 #include "server/http/api_types.h"
 #include "server/http/connection_gate.h"
 #include "server/http/json_limits.h"
+#include "server/http/plain_request.h"
 #include "server/http/security_headers.h"
 #include "server/http/wire_errors.h"
 
@@ -28,6 +29,8 @@ namespace {
 // which has no room for either.
 thread_local const GateRequest* current_request = nullptr;
 thread_local bool answer_deferred = false;
+struct DirectRoute;
+thread_local DirectRoute* deferred_direct = nullptr;  // the direct route whose usual answer was just deferred
 
 bool IsApiPath(const std::string& path) { return path == "/api" || path.rfind("/api/", 0) == 0; }
 
@@ -218,8 +221,48 @@ GateOptions ToGateOptions(const HttpServerOptions& options) {
 
 }  // namespace
 
-struct HttpServer::Impl {
+namespace {
+
+// An asynchronous route with a usual answer: plain requests to it take the
+// direct path (plain_request.h) once the library has rendered that answer for one.
+struct DirectRoute {
+  explicit DirectRoute(Route with) : route(std::move(with)), usual(route.usual_answer()) {}
+
+  // The library's bytes of the usual answer to a plain request; null until one came.
+  std::shared_ptr<const std::string> Bytes() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return bytes;
+  }
+  void Remember(const std::string& rendered) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!bytes) bytes = std::make_shared<const std::string>(rendered);
+  }
+
+  const Route route;
+  const ApiResponse usual;  // route.usual_answer(), rendered once
+
+ private:
+  std::mutex mutex;
+  std::shared_ptr<const std::string> bytes;
+};
+
+// A POST pattern in the library's order; `direct` null for a route only the library serves.
+struct PostRoute {
+  std::regex pattern;
+  std::shared_ptr<DirectRoute> direct;
+};
+
+// What turns the gate's requests into responses.
+struct Handling {
   LibraryServer library;
+  std::vector<PostRoute> post_routes;
+  bool access_log = false;
+};
+
+}  // namespace
+
+struct HttpServer::Impl {
+  Handling handling;
   HttpServerOptions options;
   std::unique_ptr<ConnectionGate> gate;
 };
@@ -252,15 +295,10 @@ void DeliverLate(AsyncCall& call, ApiResult result) {
   call.resume(std::make_shared<ApiResult>(std::move(result)));
 }
 
-// Runs the handler, or, when the gate runs the request again with an
-// unusual answer, writes that answer.
-void RunAsync(const Route& route, bool access_log, const httplib::Request& req, httplib::Response& res) {
-  if (current_request && current_request->resolution) {
-    return WriteResponse(ToResponse(*std::static_pointer_cast<ApiResult>(current_request->resolution)), req, res);
-  }
-  auto call = std::make_shared<AsyncCall>();
-  if (current_request) call->resume = current_request->resume;
-  route.async_handler(ToApiRequest(req), [call](ApiResult result) {
+// The `respond` an asynchronous handler gets: kept as early if it comes
+// before the handler returned, delivered late otherwise.
+Respond AnswerTo(std::shared_ptr<AsyncCall> call) {
+  return [call = std::move(call)](ApiResult result) {
     std::unique_lock<std::mutex> lock(call->mutex);
     if (!call->handler_returned) {
       call->early = std::move(result);
@@ -268,7 +306,19 @@ void RunAsync(const Route& route, bool access_log, const httplib::Request& req, 
     }
     lock.unlock();
     DeliverLate(*call, std::move(result));
-  });
+  };
+}
+
+// Runs the handler, or, when the gate runs the request again with an
+// unusual answer, writes that answer.
+void RunAsync(const Route& route, DirectRoute* direct, bool access_log, const httplib::Request& req,
+              httplib::Response& res) {
+  if (current_request && current_request->resolution) {
+    return WriteResponse(ToResponse(*std::static_pointer_cast<ApiResult>(current_request->resolution)), req, res);
+  }
+  auto call = std::make_shared<AsyncCall>();
+  if (current_request) call->resume = current_request->resume;
+  route.async_handler(ToApiRequest(req), AnswerTo(call));
   std::lock_guard<std::mutex> lock(call->mutex);
   call->handler_returned = true;
   if (call->early) return WriteResponse(ToResponse(std::move(*call->early)), req, res);
@@ -278,19 +328,24 @@ void RunAsync(const Route& route, bool access_log, const httplib::Request& req, 
     res.status = 202;
     return;
   }
-  call->usual = route.usual_answer();
+  deferred_direct = direct;
+  call->usual = direct ? direct->usual : route.usual_answer();
   if (access_log) {
     call->log_line = req.method + " " + LoggablePath(req.path) + " " + std::to_string(call->usual->status) + "\n";
   }
   WriteResponse(*call->usual, req, res);
 }
 
-void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, bool access_log) {
+void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, bool access_log,
+                    std::vector<PostRoute>& post_routes) {
   for (const auto& route : routes) {
     httplib::Server::Handler handler;
+    std::shared_ptr<DirectRoute> direct;
+    if (route.async_handler && route.usual_answer) direct = std::make_shared<DirectRoute>(route);
+    if (route.method == HttpMethod::kPost) post_routes.push_back({std::regex(route.pattern), direct});
     if (route.async_handler) {
-      handler = [route, access_log](const httplib::Request& req, httplib::Response& res) {
-        RunAsync(route, access_log, req, res);
+      handler = [route, direct, access_log](const httplib::Request& req, httplib::Response& res) {
+        RunAsync(route, direct.get(), access_log, req, res);
       };
     } else {
       handler = [handler = route.handler](const httplib::Request& req, httplib::Response& res) {
@@ -330,14 +385,85 @@ void InstallHandlers(httplib::Server& server, bool access_log) {
   server.set_keep_alive_max_count(1000);
 }
 
-GateResponse HandleRequest(LibraryServer& library, const GateRequest& request) {
+std::string_view RequestLine(const std::string& bytes) {
+  return std::string_view(bytes).substr(0, bytes.find("\r\n"));
+}
+
+// The route the library would give a plain POST: the first pattern its path
+// matches, if that route takes the direct path and its usual answer's bytes
+// are known; the captures into `params`.
+DirectRoute* DirectRouteFor(Handling& impl, const RequestHead& head, std::vector<std::string>& params) {
+  std::smatch match;
+  for (const PostRoute& post : impl.post_routes) {
+    if (!std::regex_match(head.target, match, post.pattern)) continue;
+    if (!post.direct) return nullptr;
+    for (std::size_t i = 1; i < match.size(); ++i) params.push_back(match[i].str());
+    return post.direct.get();
+  }
+  return nullptr;
+}
+
+GateResponse HandleRequest(Handling& impl, const GateRequest& request);
+
+// A plain request to a direct route, without the library (plain_request.h):
+// the handler runs on the ApiRequest built from the gate's head, and the
+// usual answer goes out as the bytes the library rendered for it. An answer
+// the handler gives at once (a refusal) is rendered by the library, as a late
+// unusual one is. nullopt: not such a request.
+std::optional<GateResponse> HandleDirect(Handling& impl, const GateRequest& request) {
+  const RequestHead& head = request.head;
+  if (head.method != "POST" || !request.resume || !IsPlainRequest(head, RequestLine(request.bytes))) return std::nullopt;
+  std::vector<std::string> params;
+  DirectRoute* direct = DirectRouteFor(impl, head, params);
+  const std::shared_ptr<const std::string> bytes = direct ? direct->Bytes() : nullptr;
+  if (!bytes) return std::nullopt;
+  auto call = std::make_shared<AsyncCall>();
+  call->resume = request.resume;
+  call->usual = direct->usual;
+  if (impl.access_log) {
+    call->log_line = head.method + " " + LoggablePath(head.target) + " " + std::to_string(direct->usual.status) + "\n";
+  }
+  ApiRequest api = PlainApiRequest(head, request.bytes.substr(request.bytes.size() - head.content_length),
+                                   std::move(params), request.remote_ip);
+  api.client_gone = request.client_gone;
+  std::optional<ApiResult> failed;
+  try {
+    direct->route.async_handler(api, AnswerTo(call));
+  } catch (const std::exception& error) {  // as HandleException
+    std::cerr << "error: " << head.method << " " << head.target << ": unexpected exception: " << error.what() << std::endl;
+    failed = ApiErrorFor(WireCode::kInternal, "internal server error");
+  } catch (...) {
+    std::cerr << "error: " << head.method << " " << head.target << ": unexpected non-standard exception" << std::endl;
+    failed = ApiErrorFor(WireCode::kInternal, "internal server error");
+  }
+  {
+    std::lock_guard<std::mutex> lock(call->mutex);
+    call->handler_returned = true;
+    if (!failed && call->early) failed = std::move(call->early);
+    if (!failed) return GateResponse{*bytes, false, true};  // the usual answer, ready if it comes
+  }
+  GateRequest answered = request;
+  answered.resolution = std::make_shared<ApiResult>(std::move(*failed));
+  return HandleRequest(impl, answered);
+}
+
+GateResponse HandleRequest(Handling& impl, const GateRequest& request) {
+  if (!request.resolution) {
+    if (auto response = HandleDirect(impl, request)) return std::move(*response);
+  }
   current_request = &request;
   answer_deferred = false;
+  deferred_direct = nullptr;
   BufferStream stream(request);
-  const bool keep_alive = library.HandleOne(stream);
+  const bool keep_alive = impl.library.HandleOne(stream);
   current_request = nullptr;
   if (answer_deferred) {
     answer_deferred = false;
+    // The usual answer to a plain request, as the library renders it: the direct path's from now on.
+    if (deferred_direct && keep_alive && IsPlainRequest(request.head, RequestLine(request.bytes))) {
+      deferred_direct->Remember(stream.output());
+    }
+    deferred_direct = nullptr;
     return {std::move(stream.output()), !keep_alive, true};  // the usual answer, ready if it comes
   }
   return {std::move(stream.output()), !keep_alive, false};
@@ -347,13 +473,14 @@ GateResponse HandleRequest(LibraryServer& library, const GateRequest& request) {
 
 HttpServer::HttpServer(const std::vector<Route>& routes, HttpServerOptions options) : impl_(new Impl) {
   impl_->options = std::move(options);
-  RegisterRoutes(impl_->library, routes, impl_->options.access_log);
-  InstallHandlers(impl_->library, impl_->options.access_log);
-  LibraryServer& library = impl_->library;
+  Handling& handling = impl_->handling;
+  handling.access_log = impl_->options.access_log;
+  RegisterRoutes(handling.library, routes, handling.access_log, handling.post_routes);
+  InstallHandlers(handling.library, handling.access_log);
   GateOptions gate_options = ToGateOptions(impl_->options);
   gate_options.runs_inline = InlineRoutes(routes);
   impl_->gate = std::make_unique<ConnectionGate>(
-      std::move(gate_options), [&library](const GateRequest& request) { return HandleRequest(library, request); },
+      std::move(gate_options), [&handling](const GateRequest& request) { return HandleRequest(handling, request); },
       RenderRefusal);
 }
 

@@ -90,17 +90,26 @@ Result<SqliteDatabase> SqliteDatabase::Open(const std::string& path) {
   return SqliteDatabase(db);
 }
 
-SqliteDatabase::SqliteDatabase(SqliteDatabase&& other) noexcept : db_(std::exchange(other.db_, nullptr)) {}
+SqliteDatabase::SqliteDatabase(SqliteDatabase&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), cached_(std::move(other.cached_)) {
+  other.cached_.clear();
+}
 
 SqliteDatabase& SqliteDatabase::operator=(SqliteDatabase&& other) noexcept {
   if (this != &other) {
+    cached_.clear();
     sqlite3_close(db_);
     db_ = std::exchange(other.db_, nullptr);
+    cached_ = std::move(other.cached_);
+    other.cached_.clear();
   }
   return *this;
 }
 
-SqliteDatabase::~SqliteDatabase() { sqlite3_close(db_); }
+SqliteDatabase::~SqliteDatabase() {
+  cached_.clear();
+  sqlite3_close(db_);
+}
 
 Status SqliteDatabase::Exec(const std::string& sql) {
   char* message = nullptr;
@@ -124,6 +133,28 @@ Result<SqliteStatement> SqliteDatabase::Prepare(const std::string& sql) {
     return SqliteError(db_, "SQLite cannot prepare \"" + sql.substr(0, 60) + "\"");
   }
   return SqliteStatement(db_, statement);
+}
+
+Result<SqliteStatement*> SqliteDatabase::Cached(const std::string& sql) {
+  auto found = cached_.find(sql);
+  if (found != cached_.end()) return found->second.get();
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &statement, nullptr) != SQLITE_OK) {
+    return SqliteError(db_, "SQLite cannot prepare \"" + sql.substr(0, 60) + "\"");
+  }
+  auto kept = std::make_unique<SqliteStatement>(db_, statement);
+  SqliteStatement* pointer = kept.get();
+  cached_.emplace(sql, std::move(kept));
+  return pointer;
+}
+
+Status SqliteDatabase::ExecCached(const std::string& sql) {
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement* statement, Cached(sql));
+  ResetOnExit reset(*statement);
+  if (auto stepped = statement->Step(); !stepped) {
+    return MakeError("SQLite: " + std::string(sqlite3_errmsg(db_)) + " (in: " + sql.substr(0, 60) + ")", Kind(db_));
+  }
+  return OkStatus();
 }
 
 int SqliteDatabase::Changes() const { return sqlite3_changes(db_); }

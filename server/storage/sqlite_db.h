@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "core/common/result.h"
 
@@ -46,6 +47,19 @@ class SqliteStatement {
   int bind_error_ = 0;
 };
 
+// Resets a kept statement when the scope using it ends: a statement left
+// stepped would hold its read snapshot open.
+class ResetOnExit {
+ public:
+  explicit ResetOnExit(SqliteStatement& statement) : statement_(statement) {}
+  ~ResetOnExit() { statement_.Reset(); }
+  ResetOnExit(const ResetOnExit&) = delete;
+  ResetOnExit& operator=(const ResetOnExit&) = delete;
+
+ private:
+  SqliteStatement& statement_;
+};
+
 class SqliteDatabase {
  public:
   static Result<SqliteDatabase> Open(const std::string& path);
@@ -60,6 +74,12 @@ class SqliteDatabase {
   // The single-value result of a query such as "PRAGMA journal_mode=WAL".
   Result<std::string> QueryText(const std::string& sql);
   Result<SqliteStatement> Prepare(const std::string& sql);
+  // The statement for `sql`, prepared on first use and kept with the
+  // connection (each report batch runs the same few: parsing them again
+  // cost as much as running them). The caller resets it (ResetOnExit).
+  Result<SqliteStatement*> Cached(const std::string& sql);
+  // Runs one statement that returns no rows (BEGIN IMMEDIATE, COMMIT) through Cached.
+  Status ExecCached(const std::string& sql);
   // Rows changed by the last INSERT/UPDATE/DELETE.
   int Changes() const;
   // True when the last error was a constraint violation (e.g. duplicate key).
@@ -68,6 +88,7 @@ class SqliteDatabase {
  private:
   explicit SqliteDatabase(sqlite3* db) : db_(db) {}
   sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> cached_;  // finalized before db_ closes
 };
 
 }  // namespace deniable::server

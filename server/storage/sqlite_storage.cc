@@ -120,9 +120,9 @@ Status SqliteStorage::FileIntactLocked() const {
 
 Status SqliteStorage::InTransaction(const std::function<Status()>& work) {
   DENIABLE_TRY(FileIntactLocked());
-  DENIABLE_TRY(db_.Exec("BEGIN IMMEDIATE"));
+  DENIABLE_TRY(db_.ExecCached("BEGIN IMMEDIATE"));
   Status status = work();
-  if (status) status = db_.Exec("COMMIT");
+  if (status) status = db_.ExecCached("COMMIT");
   if (!status) (void)db_.Exec("ROLLBACK");  // may fail if SQLite already rolled back; nothing else to do
   return status;
 }
@@ -257,19 +257,21 @@ Result<bool> SqliteStorage::WasDeleted(const std::string& survey_id) {
 }
 
 Result<bool> SqliteStorage::WasDeletedLocked(const std::string& survey_id) {
-  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement, db_.Prepare("SELECT 1 FROM deleted_surveys WHERE survey_id = ?1"));
-  statement.BindText(1, survey_id);
-  return statement.Step();
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement* statement, db_.Cached("SELECT 1 FROM deleted_surveys WHERE survey_id = ?1"));
+  ResetOnExit reset(*statement);
+  statement->BindText(1, survey_id);
+  return statement->Step();
 }
 
 Result<bool> SqliteStorage::IsClosedLocked(const std::string& survey_id) {
-  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement,
-                            db_.Prepare("SELECT closed, ifnull(closes_at, '') FROM survey_status WHERE survey_id = ?1"));
-  statement.BindText(1, survey_id);
-  DENIABLE_ASSIGN_OR_RETURN(const bool row, statement.Step());
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement* statement,
+                            db_.Cached("SELECT closed, ifnull(closes_at, '') FROM survey_status WHERE survey_id = ?1"));
+  ResetOnExit reset(*statement);
+  statement->BindText(1, survey_id);
+  DENIABLE_ASSIGN_OR_RETURN(const bool row, statement->Step());
   if (!row) return false;
-  if (statement.ColumnText(0) == "1") return true;
-  const std::string closes_at = statement.ColumnText(1);
+  if (statement->ColumnText(0) == "1") return true;
+  const std::string closes_at = statement->ColumnText(1);
   if (closes_at.empty()) return false;
   const auto closes = ParseRfc3339(closes_at);
   return !closes || NowSeconds() >= *closes;  // as SurveyEntry::ClosedReason: unreadable means closed
@@ -425,11 +427,12 @@ Status SqliteStorage::ForEachReportOf(const std::string& survey_id, const BodyVi
 }
 
 Result<bool> SqliteStorage::TokenSpentLocked(const std::string& survey_id, const std::string& token_hash) {
-  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement statement,
-                            db_.Prepare("SELECT 1 FROM spent_tokens WHERE survey_id = ?1 AND token_hash = ?2"));
-  statement.BindText(1, survey_id);
-  statement.BindText(2, token_hash);
-  return statement.Step();
+  DENIABLE_ASSIGN_OR_RETURN(SqliteStatement* statement,
+                            db_.Cached("SELECT 1 FROM spent_tokens WHERE survey_id = ?1 AND token_hash = ?2"));
+  ResetOnExit reset(*statement);
+  statement->BindText(1, survey_id);
+  statement->BindText(2, token_hash);
+  return statement->Step();
 }
 
 Result<bool> SqliteStorage::StoreRecord(const ReportRecord& record) {
