@@ -13,6 +13,7 @@
 #include <optional>
 #include <regex>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "server/http/api_types.h"
 #include "server/http/connection_gate.h"
@@ -252,10 +253,45 @@ struct PostRoute {
   std::shared_ptr<DirectRoute> direct;
 };
 
+// Results of matching paths against the routes' patterns, remembered: a
+// std::regex match costs microseconds, and the same few paths come again and
+// again (every report to a survey). Bounded: short paths only, forgotten when full.
+template <typename Value>
+class MatchMemo {
+ public:
+  template <typename Compute>
+  Value Get(const std::string& key, Compute compute) {
+    if (key.size() > kMaxKeyBytes) return compute();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      const auto found = values_.find(key);
+      if (found != values_.end()) return found->second;
+    }
+    Value value = compute();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (values_.size() >= kMaxEntries) values_.clear();
+    values_.emplace(key, value);
+    return value;
+  }
+
+ private:
+  static constexpr std::size_t kMaxEntries = 1024;
+  static constexpr std::size_t kMaxKeyBytes = 256;  // at most a few hundred kilobytes in all
+  std::mutex mutex_;
+  std::unordered_map<std::string, Value> values_;
+};
+
+// The route the library gives a POST path: its place in PostRoute order (-1: none) and its captures.
+struct PostMatch {
+  int route = -1;
+  std::vector<std::string> params;
+};
+
 // What turns the gate's requests into responses.
 struct Handling {
   LibraryServer library;
   std::vector<PostRoute> post_routes;
+  MatchMemo<PostMatch> post_matches;  // by path
   bool access_log = false;
 };
 
@@ -363,12 +399,15 @@ std::function<bool(const RequestHead&)> InlineRoutes(const std::vector<Route>& r
   for (const auto& route : routes) {
     if (route.runs_inline) inline_routes.emplace_back(route.method == HttpMethod::kGet ? "GET" : "POST", std::regex(route.pattern));
   }
-  return [inline_routes](const RequestHead& head) {
+  auto memo = std::make_shared<MatchMemo<bool>>();  // by method and path
+  return [inline_routes, memo](const RequestHead& head) {
     const std::string path = head.target.substr(0, head.target.find('?'));
-    for (const auto& [method, pattern] : inline_routes) {
-      if (head.method == method && std::regex_match(path, pattern)) return true;
-    }
-    return false;
+    return memo->Get(head.method + " " + path, [&] {
+      for (const auto& [method, pattern] : inline_routes) {
+        if (head.method == method && std::regex_match(path, pattern)) return true;
+      }
+      return false;
+    });
   };
 }
 
@@ -393,14 +432,20 @@ std::string_view RequestLine(const std::string& bytes) {
 // matches, if that route takes the direct path and its usual answer's bytes
 // are known; the captures into `params`.
 DirectRoute* DirectRouteFor(Handling& impl, const RequestHead& head, std::vector<std::string>& params) {
-  std::smatch match;
-  for (const PostRoute& post : impl.post_routes) {
-    if (!std::regex_match(head.target, match, post.pattern)) continue;
-    if (!post.direct) return nullptr;
-    for (std::size_t i = 1; i < match.size(); ++i) params.push_back(match[i].str());
-    return post.direct.get();
-  }
-  return nullptr;
+  PostMatch found = impl.post_matches.Get(head.target, [&] {
+    PostMatch result;
+    std::smatch match;
+    for (std::size_t i = 0; i < impl.post_routes.size(); ++i) {
+      if (!std::regex_match(head.target, match, impl.post_routes[i].pattern)) continue;
+      result.route = static_cast<int>(i);
+      for (std::size_t k = 1; k < match.size(); ++k) result.params.push_back(match[k].str());
+      break;
+    }
+    return result;
+  });
+  if (found.route < 0 || !impl.post_routes[static_cast<std::size_t>(found.route)].direct) return nullptr;
+  params = std::move(found.params);
+  return impl.post_routes[static_cast<std::size_t>(found.route)].direct.get();
 }
 
 GateResponse HandleRequest(Handling& impl, const GateRequest& request);

@@ -139,6 +139,20 @@ class TestServer {
     };
     async.usual_answer = [] { return JsonResponse(201, {{"stored", true}}); };
     routes.push_back(std::move(async));
+    // The same, with a capture: "describe" answers late with what the handler
+    // saw, "refuse" at once with an error, "throw" throws.
+    Route described{HttpMethod::kPost, R"(/api/later/([a-z]+))", nullptr};
+    described.async_handler = [](const ApiRequest& request, Respond respond) {
+      if (request.body == "refuse") return respond(ApiError{409, "refused", "refused at once"});
+      if (request.body == "throw") throw std::runtime_error("a detail the client must not see");
+      ApiResult answer = request.body == "describe" ? Describe(request) : ApiResult(JsonResponse(201, {{"stored", true}}));
+      std::thread([answer, respond] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        respond(answer);
+      }).detach();
+    };
+    described.usual_answer = [] { return JsonResponse(201, {{"stored", true}}); };
+    routes.push_back(std::move(described));
     return routes;
   }
 
@@ -255,6 +269,68 @@ TEST_CASE("http adapter: an asynchronous route's late answer is sent: the usual 
   CHECK(odd.status_line == "HTTP/1.1 200 OK");
   CHECK(nlohmann::json::parse(odd.body) == nlohmann::json{{"unusual", "odd!"}});
   CHECK(odd.Header("cache-control") == "no-store");
+}
+
+// Plain requests to an asynchronous route skip the library once it has
+// rendered the usual answer for one (plain_request.h): what the handler sees
+// and what the client gets must not depend on the path taken.
+TEST_CASE("http adapter: plain requests to an asynchronous route: the same request seen, the same bytes sent") {
+  TestServer server;
+  Client client(server.port());
+  const std::string usual = "POST /api/later/abc HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\n\r\nusual";
+  std::vector<std::string> raw;  // the first by the library, the others on the direct path
+  for (int i = 0; i < 3; ++i) {
+    client.Send(usual);
+    const std::string head = client.ReadHead();
+    raw.push_back(head + client.Read(17));
+  }
+  CHECK(raw[0].rfind("HTTP/1.1 201 Created\r\n", 0) == 0);
+  CHECK(raw[0].find("Keep-Alive: timeout=5, max=1000\r\n") != std::string::npos);
+  CHECK(raw[1] == raw[0]);
+  CHECK(raw[2] == raw[0]);
+  // What the handler saw, by the direct path, and by the library (a query string takes it there).
+  const std::string headers =
+      "Host: h\r\nX-Custom: One\r\nx-custom: two\r\nX-Forwarded-For: 10.0.0.1\r\nAccept-Encoding: br\r\n"
+      "X-Forwarded-For: 10.0.0.2\r\nContent-Type: text/plain\r\nContent-Length: 8\r\n\r\ndescribe";
+  client.Send("POST /api/later/abc HTTP/1.1\r\n" + headers);
+  const Reply direct = ReadReply(client);
+  client.Send("POST /api/later/abc?q=1 HTTP/1.1\r\n" + headers);
+  const Reply library = ReadReply(client);
+  REQUIRE(direct.status_line == "HTTP/1.1 200 OK");
+  REQUIRE(library.status_line == "HTTP/1.1 200 OK");
+  nlohmann::json seen_direct = nlohmann::json::parse(direct.body);
+  nlohmann::json seen_library = nlohmann::json::parse(library.body);
+  CHECK(seen_library["query"] == nlohmann::json{{"q", "1"}});
+  seen_library.erase("query");
+  seen_direct.erase("query");
+  CHECK(seen_direct == seen_library);
+  CHECK(seen_direct["params"] == nlohmann::json::array({"abc"}));
+  CHECK(seen_direct["headers"] == nlohmann::json{{"x-custom", "One"},
+                                                 {"x-forwarded-for", "10.0.0.1, 10.0.0.2"},
+                                                 {"accept-encoding", "br"},
+                                                 {"content-type", "text/plain"}});
+  // An answer given at once, and an exception, rendered as the library renders them.
+  client.Send("POST /api/later/abc HTTP/1.1\r\nContent-Length: 6\r\n\r\nrefuse");
+  const Reply refused = ReadReply(client);
+  CHECK(refused.status_line == "HTTP/1.1 409 Conflict");
+  CHECK(nlohmann::json::parse(refused.body) ==
+        nlohmann::json{{"error", {{"code", "refused"}, {"message", "refused at once"}}}});
+  CHECK(refused.Header("cache-control") == "no-store");
+  CheckSecurityHeaders(refused);
+  client.Send("POST /api/later/abc HTTP/1.1\r\nContent-Length: 5\r\n\r\nthrow");
+  const Reply thrown = ReadReply(client);
+  CHECK(thrown.status_line == "HTTP/1.1 500 Internal Server Error");
+  CHECK(nlohmann::json::parse(thrown.body) ==
+        nlohmann::json{{"error", {{"code", "internal"}, {"message", "internal server error"}}}});
+  CheckSecurityHeaders(thrown);
+  // Connection: close is the library's to answer: the usual answer says so, and the connection closes.
+  client.Send("POST /api/later/abc HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nusual");
+  const Reply closing = ReadReply(client);
+  CHECK(closing.status_line == "HTTP/1.1 201 Created");
+  CHECK(closing.Header("connection") == "close");
+  bool closed = false;
+  CHECK(client.ReadToEnd(&closed).empty());
+  CHECK(closed);
 }
 
 }  // namespace deniable::server
