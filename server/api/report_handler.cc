@@ -71,7 +71,11 @@ std::variant<PendingReport, ApiError> ValidReport(ApiContext& context, const Api
 
 }  // namespace
 
-ApiResponse ReportAccepted() { return JsonResponse(201, {{"accepted", true}}); }
+// Rendered once: every committed report is answered with it (on the writer's thread).
+ApiResponse ReportAccepted() {
+  static const ApiResponse accepted = JsonResponse(201, {{"accepted", true}});
+  return accepted;
+}
 
 void HandleSubmitReport(ApiContext& context, const ApiRequest& request, Respond respond) {
   auto pending = ValidReport(context, request);
