@@ -312,7 +312,7 @@ struct AsyncCall {
   bool handler_returned = false;
   std::optional<ApiResult> early;
   std::function<void(std::shared_ptr<void>)> resume;
-  std::optional<ApiResponse> usual;  // rendered on the first pass, sent as it is if the answer is this
+  std::shared_ptr<const DirectRoute> usual;  // its usual answer, sent as rendered if the answer is this
   std::string log_line;              // for the access log when the usual answer goes out
 };
 
@@ -324,7 +324,7 @@ bool IsResponse(const ApiResult& result, const ApiResponse& expected) {
 
 // Delivers an answer that came after the handler returned.
 void DeliverLate(AsyncCall& call, ApiResult result) {
-  if (call.usual && IsResponse(result, *call.usual)) {
+  if (call.usual && IsResponse(result, call.usual->usual)) {
     if (!call.log_line.empty()) std::fputs(call.log_line.c_str(), stdout);
     return call.resume(nullptr);  // the gate sends the first pass's bytes
   }
@@ -347,8 +347,8 @@ Respond AnswerTo(std::shared_ptr<AsyncCall> call) {
 
 // Runs the handler, or, when the gate runs the request again with an
 // unusual answer, writes that answer.
-void RunAsync(const Route& route, DirectRoute* direct, bool access_log, const httplib::Request& req,
-              httplib::Response& res) {
+void RunAsync(const Route& route, const std::shared_ptr<DirectRoute>& direct, bool access_log,
+              const httplib::Request& req, httplib::Response& res) {
   if (current_request && current_request->resolution) {
     return WriteResponse(ToResponse(*std::static_pointer_cast<ApiResult>(current_request->resolution)), req, res);
   }
@@ -360,16 +360,16 @@ void RunAsync(const Route& route, DirectRoute* direct, bool access_log, const ht
   if (call->early) return WriteResponse(ToResponse(std::move(*call->early)), req, res);
   if (!call->resume) throw std::logic_error("an asynchronous route was called outside the connection gate");
   answer_deferred = true;  // not logged now; what the library writes is kept only if it is the usual answer
-  if (!route.usual_answer) {
+  if (!direct) {  // no usual answer
     res.status = 202;
     return;
   }
-  deferred_direct = direct;
-  call->usual = direct ? direct->usual : route.usual_answer();
+  deferred_direct = direct.get();
+  call->usual = direct;
   if (access_log) {
-    call->log_line = req.method + " " + LoggablePath(req.path) + " " + std::to_string(call->usual->status) + "\n";
+    call->log_line = req.method + " " + LoggablePath(req.path) + " " + std::to_string(direct->usual.status) + "\n";
   }
-  WriteResponse(*call->usual, req, res);
+  WriteResponse(direct->usual, req, res);
 }
 
 void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, bool access_log,
@@ -381,7 +381,7 @@ void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, b
     if (route.method == HttpMethod::kPost) post_routes.push_back({std::regex(route.pattern), direct});
     if (route.async_handler) {
       handler = [route, direct, access_log](const httplib::Request& req, httplib::Response& res) {
-        RunAsync(route, direct.get(), access_log, req, res);
+        RunAsync(route, direct, access_log, req, res);
       };
     } else {
       handler = [handler = route.handler](const httplib::Request& req, httplib::Response& res) {
@@ -431,7 +431,7 @@ std::string_view RequestLine(const std::string& bytes) {
 // The route the library would give a plain POST: the first pattern its path
 // matches, if that route takes the direct path and its usual answer's bytes
 // are known; the captures into `params`.
-DirectRoute* DirectRouteFor(Handling& impl, const RequestHead& head, std::vector<std::string>& params) {
+std::shared_ptr<DirectRoute> DirectRouteFor(Handling& impl, const RequestHead& head, std::vector<std::string>& params) {
   PostMatch found = impl.post_matches.Get(head.target, [&] {
     PostMatch result;
     std::smatch match;
@@ -445,7 +445,7 @@ DirectRoute* DirectRouteFor(Handling& impl, const RequestHead& head, std::vector
   });
   if (found.route < 0 || !impl.post_routes[static_cast<std::size_t>(found.route)].direct) return nullptr;
   params = std::move(found.params);
-  return impl.post_routes[static_cast<std::size_t>(found.route)].direct.get();
+  return impl.post_routes[static_cast<std::size_t>(found.route)].direct;
 }
 
 GateResponse HandleRequest(Handling& impl, const GateRequest& request);
@@ -459,12 +459,12 @@ std::optional<GateResponse> HandleDirect(Handling& impl, const GateRequest& requ
   const RequestHead& head = request.head;
   if (head.method != "POST" || !request.resume || !IsPlainRequest(head, RequestLine(request.bytes))) return std::nullopt;
   std::vector<std::string> params;
-  DirectRoute* direct = DirectRouteFor(impl, head, params);
+  const std::shared_ptr<DirectRoute> direct = DirectRouteFor(impl, head, params);
   const std::shared_ptr<const std::string> bytes = direct ? direct->Bytes() : nullptr;
   if (!bytes) return std::nullopt;
   auto call = std::make_shared<AsyncCall>();
   call->resume = request.resume;
-  call->usual = direct->usual;
+  call->usual = direct;
   if (impl.access_log) {
     call->log_line = head.method + " " + LoggablePath(head.target) + " " + std::to_string(direct->usual.status) + "\n";
   }
