@@ -16,15 +16,29 @@ std::string Lowercase(std::string_view text) {
   return lower;
 }
 
+bool EqualsIgnoringCase(std::string_view text, std::string_view lowercase) {
+  return text.size() == lowercase.size() && std::equal(text.begin(), text.end(), lowercase.begin(), [](char a, char b) {
+           return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+         });
+}
+
+bool ContainsIgnoringCase(std::string_view text, std::string_view lowercase) {
+  for (std::size_t i = 0; i + lowercase.size() <= text.size(); ++i) {
+    if (EqualsIgnoringCase(text.substr(i, lowercase.size()), lowercase)) return true;
+  }
+  return false;
+}
+
 // Unreserved characters and '/': nothing the library would decode, split or refuse.
 bool IsPlainPath(std::string_view path) {
   return !path.empty() && path[0] == '/' && std::all_of(path.begin(), path.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return std::isalnum(u) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '-' ||
+           c == '_' || c == '.' || c == '~';
   });
 }
 
-// Printable, no '%' (the library percent-decodes header values), not empty (it refuses those).
+// Printable, no '%' (the library percent-decodes header values), not empty (whether the library
+// keeps an empty header is its own business: such requests take its path).
 bool IsPlainValue(std::string_view value) {
   return !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
     const auto u = static_cast<unsigned char>(c);
@@ -39,9 +53,11 @@ bool IsPlainRequest(const RequestHead& head, std::string_view request_line) {
   if (request_line.size() < 9 || request_line.substr(request_line.size() - 9) != " HTTP/1.1") return false;
   if (!IsPlainPath(head.target)) return false;
   for (const auto& [name, value] : head.headers) {
-    const std::string lower = Lowercase(name);
-    if (lower == "connection" || lower == "range" || lower == "transfer-encoding") return false;
-    if (lower == "content-type" && Lowercase(value).find("multipart") != std::string::npos) return false;
+    if (EqualsIgnoringCase(name, "connection") || EqualsIgnoringCase(name, "range") ||
+        EqualsIgnoringCase(name, "transfer-encoding")) {
+      return false;
+    }
+    if (EqualsIgnoringCase(name, "content-type") && ContainsIgnoringCase(value, "multipart")) return false;
     if (!IsPlainValue(value)) return false;
   }
   return true;

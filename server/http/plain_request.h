@@ -15,7 +15,8 @@
 // differently or show the handler something else: HTTP/1.1, POST, a path of
 // unreserved characters (nothing to decode, no query), a short head, no
 // Connection (keep-alive as usual), Range or multipart body, no header value
-// the library would percent-decode or refuse (empty), no chunked body.
+// the library would percent-decode, no empty one (the library may treat it
+// its own way), no chunked body.
 // Anything else takes the library's path, as before.
 #pragma once
 
