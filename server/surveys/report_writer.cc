@@ -19,7 +19,9 @@ void ReportWriter::SubmitAsync(PendingReport report, std::function<void(SubmitOu
     std::lock_guard<std::mutex> lock(mutex_);
     if (!stopping_) {
       queue_.push_back(std::move(ticket));
-      work_ready_.notify_one();
+      // While a batch gathers, the writer wakes once, when it is whole. (No
+      // system call either while it commits: nobody waits.)
+      if (queue_.size() >= notify_at_) work_ready_.notify_one();
       return;
     }
   }
@@ -39,14 +41,26 @@ void ReportWriter::Run() {
   for (;;) {
     std::vector<std::unique_ptr<Ticket>> batch = TakeBatch();
     if (batch.empty()) return;  // stopping and drained
+    const auto started = std::chrono::steady_clock::now();
     CommitBatch(batch);
+    last_commit_ = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
     for (const auto& ticket : batch) ticket->done(ticket->outcome);
+    std::lock_guard<std::mutex> lock(mutex_);
+    in_play_ = batch.size() + queue_.size();
   }
 }
 
 std::vector<std::unique_ptr<ReportWriter::Ticket>> ReportWriter::TakeBatch() {
   std::unique_lock<std::mutex> lock(mutex_);
   work_ready_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+  // Gathers (see report_writer.h): the reports in play at the last commit's end, for a moment at most.
+  const std::size_t wanted = std::min(in_play_, max_batch_);
+  if (queue_.size() < wanted && !stopping_) {
+    notify_at_ = wanted;
+    work_ready_.wait_for(lock, std::min(last_commit_, kMaxGather),
+                         [&] { return queue_.size() >= wanted || stopping_; });
+    notify_at_ = 1;
+  }
   const std::size_t count = std::min(queue_.size(), max_batch_);
   std::vector<std::unique_ptr<Ticket>> batch;
   batch.reserve(count);
