@@ -200,15 +200,49 @@ Status TransitionMatrix::NormaliseColumnsAndFindBands() {
 }
 
 std::vector<double> TransitionMatrix::Apply(const std::vector<double>& input) const {
-  Eigen::VectorXd result = Eigen::VectorXd::Zero(output_cells_);
-  for (int i = 0; i < input_cells_; ++i) {
+  // Half of a results document's time is here and in ApplyTransposed (perf,
+  // bench/numeric_results_bench). Four columns at a time where their bands
+  // overlap: each output entry is loaded and stored once per four columns
+  // instead of once per column. Every entry still gets the same additions in
+  // the same order (column 0 first), so the result is the same to the bit;
+  // entries outside a column's band are zeros, which add nothing (w x 0 = +0).
+  std::vector<double> result(static_cast<std::size_t>(output_cells_), 0.0);
+  double* out = result.data();
+  int i = 0;
+  while (i < input_cells_) {
+    if (i + 4 <= input_cells_) {
+      int begin = output_cells_;
+      int end = 0;
+      int widths = 0;
+      for (int k = i; k < i + 4; ++k) {
+        const Band band = bands_[static_cast<std::size_t>(k)];
+        begin = std::min(begin, band.begin);
+        end = std::max(end, band.end);
+        widths += band.end - band.begin;
+      }
+      if (end - begin <= widths) {
+        const double* c0 = column(i);
+        const double* c1 = column(i + 1);
+        const double* c2 = column(i + 2);
+        const double* c3 = column(i + 3);
+        const double w0 = input[static_cast<std::size_t>(i)];
+        const double w1 = input[static_cast<std::size_t>(i) + 1];
+        const double w2 = input[static_cast<std::size_t>(i) + 2];
+        const double w3 = input[static_cast<std::size_t>(i) + 3];
+        for (int j = begin; j < end; ++j) out[j] = (((out[j] + w0 * c0[j]) + w1 * c1[j]) + w2 * c2[j]) + w3 * c3[j];
+        i += 4;
+        continue;
+      }
+    }
     const double weight = input[static_cast<std::size_t>(i)];
-    if (weight == 0.0) continue;
     const Band band = bands_[static_cast<std::size_t>(i)];
-    result.segment(band.begin, band.end - band.begin) +=
-        weight * ConstVectorMap(column(i) + band.begin, band.end - band.begin);
+    const double* c = column(i);
+    if (weight != 0.0) {
+      for (int j = band.begin; j < band.end; ++j) out[j] = out[j] + weight * c[j];
+    }
+    ++i;
   }
-  return std::vector<double>(result.data(), result.data() + result.size());
+  return result;
 }
 
 void TransitionMatrix::ApplyTransposed(const std::vector<double>& output, std::vector<double>& result) const {
