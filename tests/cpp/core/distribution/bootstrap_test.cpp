@@ -44,7 +44,7 @@ Coverage BootstrapCoverage(EmSmoothing smoothing) {
   Coverage coverage;
   for (int survey = 0; survey < 20; ++survey) {
     const auto histogram = SimulateHistogram(wave, 48, 4000, 1000 + survey);
-    const auto fitted = MakeGridDistribution({0.0, 1.0}, estimate(histogram.counts_as_doubles()).value()).value();
+    const auto fitted = MakeGridDistribution({0.0, 1.0}, estimate(histogram.counts_as_doubles(), 0).value()).value();
     BootstrapOptions options;
     options.replicates = 60;
     const auto sample = ParametricBootstrap(fitted, matrix, histogram.reports(), 1, estimate, options).value();
