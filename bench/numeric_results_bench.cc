@@ -8,7 +8,10 @@
 // histogram, so no column should grow with n. Answers: chi-square(2)
 // truncated to [0, 10]; PML (the default estimator) with the default
 // replicates. Times are wall-clock milliseconds, the median of `--runs`
-// (default 1) runs each (the machine may be shared: the load is printed).
+// (default 1) runs each, and the process's CPU milliseconds of that run (the
+// machine may be shared: the load is printed; on a loaded machine the CPU
+// column of one worker is the cost, and the N-worker wall time is only as
+// good as the cores left idle).
 // Run: build/numeric_results_bench [--workers N] [--runs R] [--n N] [--cells C]
 //   (prints a Markdown table, progress on stderr; --n/--cells run one row)
 #include <algorithm>
@@ -20,6 +23,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <time.h>
 
 #include "bench/numeric_bench_data.h"
 #include "core/kinds/numeric/numeric_results.h"
@@ -38,17 +43,25 @@ double MillisecondsSince(Clock::time_point start) {
 
 struct Timed {
   double ms;
+  double cpu_ms;
   std::string document;
 };
 
+double ProcessCpuMilliseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return 1e3 * static_cast<double>(now.tv_sec) + 1e-6 * static_cast<double>(now.tv_nsec);
+}
+
 Timed TimeDocument(const Question& question, const NumericAggregate& aggregate, const NumericEstimateOptions& options,
                    const ParallelFor& parallel, int runs) {
-  std::vector<double> times;
+  std::vector<std::pair<double, double>> times;  // wall, CPU
   std::string document;
   for (int run = 0; run < runs; ++run) {
     const auto start = Clock::now();
+    const double cpu_start = ProcessCpuMilliseconds();
     auto result = NumericResultToJson(NumericKindOf(question), aggregate, options, {}, parallel);
-    times.push_back(MillisecondsSince(start));
+    times.emplace_back(MillisecondsSince(start), ProcessCpuMilliseconds() - cpu_start);
     if (!result) {
       std::fprintf(stderr, "results: %s\n", result.error().c_str());
       std::exit(1);
@@ -56,7 +69,7 @@ Timed TimeDocument(const Question& question, const NumericAggregate& aggregate, 
     document = result->dump();
   }
   std::sort(times.begin(), times.end());
-  return {times[times.size() / 2], document};
+  return {times[times.size() / 2].first, times[times.size() / 2].second, document};
 }
 
 std::string LoadAverage() {
@@ -86,9 +99,9 @@ int main(int argc, char** argv) {
       {"Square Wave ε=1", {{"name", "square_wave"}, {"epsilon", 1}}}};
   std::printf("load average at start: %s; %d workers; %u hardware threads\n\n", LoadAverage().c_str(), workers,
               std::thread::hardware_concurrency());
-  std::printf("| mechanism | n | estimation cells | replicates | 1 worker ms | %d workers ms | speed-up | same document |\n",
-              workers);
-  std::puts("|---|---:|---:|---:|---:|---:|---:|---|");
+  std::printf("| mechanism | n | estimation cells | replicates | 1 worker ms | 1 worker CPU ms | %d workers ms | "
+              "%d workers CPU ms | speed-up | same document |\n", workers, workers);
+  std::puts("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
   bool all_same = true;
   for (const auto& [label, mechanism] : mechanisms) {
     const Question question = bench::NumericQuestion(mechanism);
@@ -104,8 +117,8 @@ int main(int argc, char** argv) {
         const Timed many = TimeDocument(question, aggregate, options, pool.Executor(), runs);
         const bool same = one.document == many.document;
         all_same = all_same && same;
-        std::printf("| %s | %d | %d | %d | %.0f | %.0f | %.2f | %s |\n", label.c_str(), n, cells, options.replicates,
-                    one.ms, many.ms, one.ms / many.ms, same ? "yes" : "NO");
+        std::printf("| %s | %d | %d | %d | %.0f | %.0f | %.0f | %.0f | %.2f | %s |\n", label.c_str(), n, cells,
+                    options.replicates, one.ms, one.cpu_ms, many.ms, many.cpu_ms, one.ms / many.ms, same ? "yes" : "NO");
         std::fflush(stdout);
         std::fprintf(stderr, "%s n=%d m=%d done\n", label.c_str(), n, cells);
       }
