@@ -36,7 +36,7 @@ int main() {
       s1 += st.mean; s2 += st.mean * st.mean; t1 += st.standard_deviation; t2 += st.standard_deviation * st.standard_deviation;
       if (s < 10) {
         EmsOptions o; o.per_value_tolerance = 1e-8;
-        Reestimator re = [&](const std::vector<double>& c) -> Result<std::vector<double>> { return EstimateEms(c, T, o)->probabilities; };
+        Reestimator re = [&](const std::vector<double>& c, int) -> Result<std::vector<double>> { return EstimateEms(c, T, o)->probabilities; };
         BootstrapOptions bo; bo.replicates = 100;
         auto sample = *ParametricBootstrap(*MakeGridDistribution(R, fit.probabilities), T, n, 4, re, bo);
         double a1 = 0, a2 = 0, b1 = 0, b2 = 0; int B = sample.replicates.size();

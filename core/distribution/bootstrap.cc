@@ -175,28 +175,49 @@ std::vector<double> SimulateOutputCounts(const std::vector<double>& input_probab
   return counts;
 }
 
+std::uint64_t ReplicateSeed(std::uint64_t seed, int replicate) {
+  // SplitMix64's finaliser over seed + (replicate + 1) x the golden ratio.
+  std::uint64_t z = seed + static_cast<std::uint64_t>(replicate + 1) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 Result<BootstrapSample> ParametricBootstrap(const GridDistribution& fitted, const TransitionMatrix& transition,
                                             std::int64_t reports, int values_per_report, const Reestimator& reestimate,
                                             const BootstrapOptions& options) {
   DENIABLE_TRY(ValidateBootstrapInputs(fitted, transition, reports, values_per_report, options));
   if (options.world) DENIABLE_TRY(ValidateBootstrapInputs(*options.world, transition, reports, values_per_report, options));
-  SeededRandom random(options.seed);
   BootstrapSample sample;
   sample.fitted = fitted;
   sample.world = options.world ? *options.world : fitted;
-  std::string first_error;
-  for (int r = 0; r < options.replicates; ++r) {
+  // One slot per replicate, written only by its own piece.
+  std::vector<Result<std::vector<double>>> estimates(static_cast<std::size_t>(options.replicates),
+                                                     MakeError(kBootstrapCancelled, ErrorCode::kCancelled));
+  const auto replicate = [&](int r) {
+    if (options.cancelled && options.cancelled()) return;  // the slot stays "cancelled"
+    SeededRandom random(ReplicateSeed(options.seed, r));
+    const auto counts = SimulateOutputCounts(sample.world.probabilities, transition, reports, values_per_report, random);
+    estimates[static_cast<std::size_t>(r)] = reestimate(counts, r);
+  };
+  for (int first = 0; first < options.replicates; first += kBootstrapBatch) {
+    const int count = std::min(kBootstrapBatch, options.replicates - first);
+    if (options.before_batch) options.before_batch(first, count);
+    RunPieces(options.parallel, count, [&](int index) { replicate(first + index); });
     if (options.cancelled && options.cancelled()) return MakeError(kBootstrapCancelled, ErrorCode::kCancelled);
-    const auto counts =
-        SimulateOutputCounts(sample.world.probabilities, transition, reports, values_per_report, random);
-    auto estimate = reestimate(counts);
-    Result<GridDistribution> replicate = estimate ? MakeGridDistribution(fitted.range, std::move(estimate.value()))
-                                                  : Result<GridDistribution>(MakeError(estimate.error()));
-    if (replicate && replicate->probabilities.size() == fitted.probabilities.size()) {
-      sample.replicates.push_back(std::move(replicate.value()));
+  }
+  // In replicate order, whichever thread ran which.
+  std::string first_error;
+  for (auto& estimate : estimates) {
+    if (!estimate && estimate.error_code() == ErrorCode::kCancelled) {
+      return MakeError(kBootstrapCancelled, ErrorCode::kCancelled);
+    }
+    Result<GridDistribution> drawn = estimate ? MakeGridDistribution(fitted.range, std::move(estimate.value()))
+                                              : Result<GridDistribution>(MakeError(estimate.error()));
+    if (drawn && drawn->probabilities.size() == fitted.probabilities.size()) {
+      sample.replicates.push_back(std::move(drawn.value()));
     } else {
-      if (first_error.empty())
-        first_error = replicate ? "re-estimate has the wrong number of cells" : replicate.error();
+      if (first_error.empty()) first_error = drawn ? "re-estimate has the wrong number of cells" : drawn.error();
       ++sample.failures;
     }
   }

@@ -66,8 +66,10 @@
 //     fresh mode 0.123 / 0.045 against 0.127 / 0.047. No visible difference
 //     (the true SDs carry about 9% sampling error).
 //   - Answers are uniform within an input cell (the resolution of T).
-// Randomness: SeededRandom(seed), so the same data give the same bands on every
-// request. This is not a privacy mechanism (it post-processes published
+// Randomness: replicate r draws from SeededRandom(ReplicateSeed(seed, r)), so
+// the same data give the same bands on every request, and the replicates are
+// independent pieces (parallel_work.h): the sample is the same however they
+// are spread over threads. This is not a privacy mechanism (it post-processes published
 // estimates), so OsRandom is not needed; the default seed is
 // kDefaultBootstrapSeed.
 #pragma once
@@ -78,6 +80,7 @@
 #include <vector>
 
 #include "core/distribution/distribution_summary.h"
+#include "core/common/parallel_work.h"
 #include "core/common/random_source.h"
 #include "core/common/result.h"
 #include "core/distribution/transition_matrix.h"
@@ -88,16 +91,26 @@ inline constexpr std::uint64_t kDefaultBootstrapSeed = 0x626f6f7473747261ULL;  /
 inline constexpr int kDefaultBootstrapReplicates = 200;
 inline constexpr int kMaxBootstrapReplicates = 10000;
 inline constexpr double kDefaultBandLevel = 0.95;
+// Replicates run in batches of this many (the last may be smaller). Between
+// batches the caller may rebalance what each may spend (BootstrapOptions::
+// before_batch); the batch is a constant, not the number of threads, so the
+// sample does not depend on the threads either.
+inline constexpr int kBootstrapBatch = 16;
 
 enum class BandMethod { kBasic, kPercentile, kBiasAware };
 
 struct BootstrapOptions {
   int replicates = kDefaultBootstrapReplicates;  // 2..kMaxBootstrapReplicates
   std::uint64_t seed = kDefaultBootstrapSeed;
-  // Polled before each replicate; when it returns true the bootstrap stops
-  // and fails with kBootstrapCancelled, of kind ErrorCode::kCancelled (the
-  // caller was cancelled).
+  // Polled before each replicate (from the threads `parallel` uses: it must be
+  // thread-safe); when it returns true the bootstrap stops and fails with
+  // kBootstrapCancelled, of kind ErrorCode::kCancelled (the caller was cancelled).
   std::function<bool()> cancelled;
+  // Runs each batch's replicates (empty: one after another on this thread).
+  ParallelFor parallel;
+  // Called on the calling thread before each batch of replicates
+  // [first, first + count), none of them started (e.g. to share a budget).
+  std::function<void(int first, int count)> before_batch;
   // The distribution the replicates are drawn from, on the fitted grid; empty:
   // the fitted one. Intervals then measure each replicate's error against the
   // world's value and apply it around the fitted value.
@@ -106,8 +119,11 @@ struct BootstrapOptions {
 inline constexpr const char* kBootstrapCancelled = "bootstrap cancelled";
 
 // Re-estimates input cell probabilities (on the fitted distribution's grid)
-// from synthetic output counts (one per output cell of T).
-using Reestimator = std::function<Result<std::vector<double>>(const std::vector<double>& output_counts)>;
+// from synthetic output counts (one per output cell of T), for replicate
+// `replicate` (0-based). Called from BootstrapOptions::parallel's threads, at
+// most once at a time per replicate: it may write what belongs to `replicate`.
+using Reestimator =
+    std::function<Result<std::vector<double>>(const std::vector<double>& output_counts, int replicate)>;
 
 struct BootstrapSample {
   GridDistribution fitted;
@@ -122,6 +138,10 @@ struct BootstrapSample {
 Result<BootstrapSample> ParametricBootstrap(const GridDistribution& fitted, const TransitionMatrix& transition,
                                             std::int64_t reports, int values_per_report, const Reestimator& reestimate,
                                             const BootstrapOptions& options = {});
+
+// The seed of replicate `replicate`'s draws (a mix, so that nearby seeds and
+// indices give unrelated streams).
+std::uint64_t ReplicateSeed(std::uint64_t seed, int replicate);
 
 // Step 1 alone: synthetic output cell counts (as doubles, for the estimators).
 std::vector<double> SimulateOutputCounts(const std::vector<double>& input_probabilities,

@@ -3,6 +3,7 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/distribution/numeric_histogram.h"
 #include "core/common/validation.h"
@@ -200,24 +201,113 @@ Status TransitionMatrix::NormaliseColumnsAndFindBands() {
 }
 
 std::vector<double> TransitionMatrix::Apply(const std::vector<double>& input) const {
-  Eigen::VectorXd result = Eigen::VectorXd::Zero(output_cells_);
-  for (int i = 0; i < input_cells_; ++i) {
+  // Half of a results document's time is here and in ApplyTransposed (perf,
+  // bench/numeric_results_bench). Four columns at a time where their bands
+  // overlap: each output entry is loaded and stored once per four columns
+  // instead of once per column. Every entry still gets the same additions in
+  // the same order (column 0 first), so the result is the same to the bit;
+  // entries outside a column's band are zeros, which add nothing (w x 0 = +0).
+  std::vector<double> result(static_cast<std::size_t>(output_cells_), 0.0);
+  double* out = result.data();
+  int i = 0;
+  while (i < input_cells_) {
+    if (i + 4 <= input_cells_) {
+      int begin = output_cells_;
+      int end = 0;
+      int widths = 0;
+      for (int k = i; k < i + 4; ++k) {
+        const Band band = bands_[static_cast<std::size_t>(k)];
+        begin = std::min(begin, band.begin);
+        end = std::max(end, band.end);
+        widths += band.end - band.begin;
+      }
+      if (end - begin <= widths) {
+        const double* c0 = column(i);
+        const double* c1 = column(i + 1);
+        const double* c2 = column(i + 2);
+        const double* c3 = column(i + 3);
+        const double w0 = input[static_cast<std::size_t>(i)];
+        const double w1 = input[static_cast<std::size_t>(i) + 1];
+        const double w2 = input[static_cast<std::size_t>(i) + 2];
+        const double w3 = input[static_cast<std::size_t>(i) + 3];
+        for (int j = begin; j < end; ++j) out[j] = (((out[j] + w0 * c0[j]) + w1 * c1[j]) + w2 * c2[j]) + w3 * c3[j];
+        i += 4;
+        continue;
+      }
+    }
     const double weight = input[static_cast<std::size_t>(i)];
-    if (weight == 0.0) continue;
     const Band band = bands_[static_cast<std::size_t>(i)];
-    result.segment(band.begin, band.end - band.begin) +=
-        weight * ConstVectorMap(column(i) + band.begin, band.end - band.begin);
+    const double* c = column(i);
+    if (weight != 0.0) {
+      for (int j = band.begin; j < band.end; ++j) out[j] = out[j] + weight * c[j];
+    }
+    ++i;
   }
-  return std::vector<double>(result.data(), result.data() + result.size());
+  return result;
 }
 
+namespace {
+
+// Two doubles added lane by lane (GCC and Clang vector extension: SSE2
+// natively, two scalar lanes where there is no SIMD). IEEE per lane, so every
+// platform gets the same bits.
+typedef double DoublePair __attribute__((vector_size(16)));
+
+DoublePair LoadPair(const double* at) {
+  DoublePair pair;
+  std::memcpy(&pair, at, sizeof pair);
+  return pair;
+}
+
+}  // namespace
+
 void TransitionMatrix::ApplyTransposed(const std::vector<double>& output, std::vector<double>& result) const {
+  // Four columns' dot products at once where their bands overlap, each in two
+  // lanes (even and odd entries from the band's start), summed lane 0 + lane
+  // 1, then the odd entry left over: `output` is read once per four columns,
+  // and the order of the additions is fixed (the same on every platform).
+  // Entries outside a column's band are zeros, which add nothing.
   result.assign(static_cast<std::size_t>(input_cells_), 0.0);
-  const ConstVectorMap vector(output.data(), output_cells_);
-  for (int i = 0; i < input_cells_; ++i) {
-    const Band band = bands_[static_cast<std::size_t>(i)];
-    result[static_cast<std::size_t>(i)] = ConstVectorMap(column(i) + band.begin, band.end - band.begin)
-                                              .dot(vector.segment(band.begin, band.end - band.begin));
+  const double* v = output.data();
+  int i = 0;
+  while (i < input_cells_) {
+    int begin = bands_[static_cast<std::size_t>(i)].begin;
+    int end = bands_[static_cast<std::size_t>(i)].end;
+    int columns = 1;
+    if (i + 4 <= input_cells_) {
+      int union_begin = output_cells_;
+      int union_end = 0;
+      int widths = 0;
+      for (int k = i; k < i + 4; ++k) {
+        const Band band = bands_[static_cast<std::size_t>(k)];
+        union_begin = std::min(union_begin, band.begin);
+        union_end = std::max(union_end, band.end);
+        widths += band.end - band.begin;
+      }
+      if (union_end - union_begin <= widths) {
+        begin = union_begin;
+        end = union_end;
+        columns = 4;
+      }
+    }
+    const double* c[4] = {column(i), column(i), column(i), column(i)};
+    for (int k = 1; k < columns; ++k) c[k] = column(i + k);
+    DoublePair sums[4] = {};
+    int j = begin;
+    if (columns == 4) {
+      for (; j + 2 <= end; j += 2) {
+        const DoublePair x = LoadPair(v + j);
+        for (int k = 0; k < 4; ++k) sums[k] += LoadPair(c[k] + j) * x;
+      }
+    } else {
+      for (; j + 2 <= end; j += 2) sums[0] += LoadPair(c[0] + j) * LoadPair(v + j);
+    }
+    for (int k = 0; k < columns; ++k) {
+      double sum = sums[k][0] + sums[k][1];
+      if (j < end) sum += c[k][j] * v[j];
+      result[static_cast<std::size_t>(i + k)] = sum;
+    }
+    i += columns;
   }
 }
 

@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/central/release_document.h"
+#include "core/common/parallel_work.h"
 #include "core/common/random_source.h"
 #include "core/common/result.h"
 #include "core/numeric/numeric_mechanism.h"
@@ -213,6 +214,14 @@ class QuestionKind {
   // with kEstimationCancelled.
   virtual Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                           const std::function<bool()>& cancelled) const = 0;
+  // Estimate, with `parallel` (parallel_work.h) to run the pieces of work that
+  // are independent (a numeric question's bootstrap replicates): the same
+  // result whatever `parallel` does. Kinds without such work keep this one.
+  virtual Result<nlohmann::json> EstimateInParallel(const KindAggregate& aggregate, const nlohmann::json& options,
+                                                    const std::function<bool()>& cancelled,
+                                                    const ParallelFor& /*parallel*/) const {
+    return Estimate(aggregate, options, cancelled);
+  }
   // The CSV export's rows for one of its results (a result without an error).
   virtual std::vector<CsvRow> CsvRows(const nlohmann::json& result) const = 0;
 

@@ -21,9 +21,9 @@ nlohmann::json LedgerOf(const ConfidentialAnswers& confidential, const Question&
 
 nlohmann::json QuestionResult(const Question& question, const KindAggregate& aggregate, std::int64_t respondents,
                               const nlohmann::json& options, const std::function<bool()>& cancelled,
-                              const QuestionLedgers& ledgers) {
+                              const QuestionLedgers& ledgers, const ParallelFor& parallel) {
   const nlohmann::json own_options = OptionsForQuestion(options, question.id);
-  auto estimate = question.kind->Estimate(aggregate, own_options, cancelled);
+  auto estimate = question.kind->EstimateInParallel(aggregate, own_options, cancelled, parallel);
   if (!estimate) return {{"id", question.id}, {"type", question.kind->type()}, {"error", estimate.error()}};
   nlohmann::json result = std::move(estimate).value();
   result["id"] = question.id;
@@ -102,11 +102,11 @@ bool ResultsNeedEstimation(const Survey& survey, const SurveyAggregate& aggregat
 
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
                                    const nlohmann::json& options, const std::function<bool()>& cancelled,
-                                   const QuestionLedgers& ledgers) {
+                                   const QuestionLedgers& ledgers, const ParallelFor& parallel) {
   auto questions = nlohmann::json::array();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
     questions.push_back(
-        QuestionResult(survey.questions[q], aggregate.question(q), aggregate.respondents(), options, cancelled, ledgers));
+        QuestionResult(survey.questions[q], aggregate.question(q), aggregate.respondents(), options, cancelled, ledgers, parallel));
   }
   const auto total = TotalEpsilon(survey);
   nlohmann::json document = {{"survey", survey.id},

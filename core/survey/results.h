@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/central/release_ledger.h"
+#include "core/common/parallel_work.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/survey.h"
 
@@ -32,11 +33,12 @@ Status ValidateEstimateOptions(const Survey& survey, const nlohmann::json& optio
 // (entries with the error kEstimationCancelled): discard it.
 // Questions answered in confidence show their releases only: each gets its
 // ledger from `ledgers` (release_document.h's LedgerDocument; an empty ledger
-// when absent) under "ledger".
+// when absent) under "ledger". `parallel` (optional, parallel_work.h) runs
+// the estimations' independent pieces; the document does not depend on it.
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,
                                    const nlohmann::json& options = nlohmann::json::object(),
                                    const std::function<bool()>& cancelled = {},
-                                   const QuestionLedgers& ledgers = {});
+                                   const QuestionLedgers& ledgers = {}, const ParallelFor& parallel = {});
 
 // The state every client fetches before answering (GET .../state): per
 // question with one (QuestionKind::PublicState, e.g. a model trained across

@@ -106,6 +106,10 @@ std::string ClientKey(const std::string& remote_address) {
   return text;
 }
 
-EstimationLimits::EstimationLimits() : custom(CustomLaneRunning(), kMaxWaitingCustom), defaults(1, kMaxWaitingDefault), exports(1, 1) {}
+EstimationLimits::EstimationLimits()
+    : custom(CustomLaneRunning(), kMaxWaitingCustom),
+      defaults(1, kMaxWaitingDefault),
+      exports(1, 1),
+      workers(WorkerPool::DefaultHelpers()) {}
 
 }  // namespace deniable::server

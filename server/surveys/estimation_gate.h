@@ -25,6 +25,8 @@
 #include <set>
 #include <string>
 
+#include "server/surveys/worker_pool.h"
+
 namespace deniable::server {
 
 class EstimationGate {
@@ -110,6 +112,10 @@ struct EstimationLimits {
   // reports: one at a time, one more may wait; they never take an
   // estimation lane.
   EstimationGate exports;
+  // Helps a permit holder run its estimation's independent pieces (bootstrap
+  // replicates): one thread less than the cores, made once and shared by
+  // both lanes, so a burst of requests never adds threads (worker_pool.h).
+  WorkerPool workers;
 
   EstimationLimits();
 };

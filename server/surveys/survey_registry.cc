@@ -148,26 +148,31 @@ void SurveyEntry::AdoptAsOwnShard() {
 }
 
 void SurveyEntry::ApplyCommitted(const std::vector<const Report*>& reports, std::int64_t before, bool committed) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!committed) {
-    pending_shard_.reset();  // the shard kept is still the stored one
-    return;
+  bool counted = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!committed) {
+      pending_shard_.reset();  // the shard kept is still the stored one
+      return;
+    }
+    if (pending_shard_) own_shard_ = std::move(pending_shard_);
+    pending_shard_.reset();
+    for (const Report* report : reports) {
+      for (auto& [spec, analysis] : declared_) analysis->Add(*report);
+    }
+    declared_respondents_ += static_cast<std::int64_t>(reports.size());
+    // Several nodes: another node committed meanwhile, the next refresh reads the shards.
+    // One node: nobody else commits, and the version held leads the stored one (ExtendShard).
+    const bool one_node = shared_store_ == nullptr;
+    if (!one_node && data_version_ != before) return;
+    for (const Report* report : reports) {
+      aggregate_.Add(*report);
+      KeepCountsAtDuePoints();  // exactly at each count, as the reports are counted one by one
+    }
+    data_version_ = one_node ? data_version_ + 1 : before + 1;
+    counted = !reports.empty();
   }
-  if (pending_shard_) own_shard_ = std::move(pending_shard_);
-  pending_shard_.reset();
-  for (const Report* report : reports) {
-    for (auto& [spec, analysis] : declared_) analysis->Add(*report);
-  }
-  declared_respondents_ += static_cast<std::int64_t>(reports.size());
-  // Several nodes: another node committed meanwhile, the next refresh reads the shards.
-  // One node: nobody else commits, and the version held leads the stored one (ExtendShard).
-  const bool one_node = shared_store_ == nullptr;
-  if (!one_node && data_version_ != before) return;
-  for (const Report* report : reports) {
-    aggregate_.Add(*report);
-    KeepCountsAtDuePoints();  // exactly at each count, as the reports are counted one by one
-  }
-  data_version_ = one_node ? data_version_ + 1 : before + 1;
+  if (counted && reports_counted_) reports_counted_();  // marks the survey for warming, and returns
 }
 
 void SurveyEntry::KeepCountsAtDuePoints() {
@@ -375,9 +380,20 @@ Result<nlohmann::json> SurveyEntry::Compute(const SurveyAggregate& snapshot, con
   const auto permit = (default_options ? limits.defaults : limits.custom).Enter(gone);
   if (gone()) return EstimationCancelled();
   if (!permit) return EstimationBusy();
-  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers);
+  // The bootstrap's replicates on the worker pool too (the warmer's on its own thread only).
+  const ParallelFor parallel = requester.background ? ParallelFor() : limits.workers.Executor();
+  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers, parallel);
   if (gone()) return EstimationCancelled();
   return document;
+}
+
+void SurveyEntry::WarmDefaultResults(EstimationLimits& limits) {
+  auto key = EstimateOptionsKey(&survey_, nlohmann::json::object());
+  if (!key) return;
+  EstimationRequester warmer;
+  warmer.trusted = true;
+  warmer.background = true;
+  (void)Results(EstimateQuery{nlohmann::json::object(), std::move(key).value()}, limits, warmer);
 }
 
 Result<ResultsCache::Lookup> SurveyEntry::Analysis(const nlohmann::json& spec, const nlohmann::json& options,
@@ -654,12 +670,22 @@ std::shared_ptr<SurveyEntry> SurveyRegistry::Find(const std::string& id) const {
   return it == entries_.end() ? nullptr : it->second;
 }
 
+SurveyRegistry::SurveyRegistry(std::size_t results_cache_bytes, ResultsWarmer::Timing warming)
+    : cache_memory_(std::make_shared<CacheMemory>(results_cache_bytes)),
+      warmer_(std::make_shared<ResultsWarmer>(
+          [this](SurveyEntry& entry) { entry.WarmDefaultResults(estimation_limits_); }, warming)) {}
+
+SurveyRegistry::~SurveyRegistry() { warmer_->Stop(); }
+
 bool SurveyRegistry::Add(std::shared_ptr<SurveyEntry> entry) {
   std::unique_lock<std::shared_mutex> lock(mutex_);
   const std::string id = entry->id();
   if (removed_.count(id)) return false;
   entry->UseCacheMemory(cache_memory_);
   if (shared_store_ != nullptr) entry->CheckVersionsIn(shared_store_);
+  entry->WhenReportsCounted([warmer = warmer_, weak = std::weak_ptr<SurveyEntry>(entry)] {
+    if (auto counted = weak.lock()) warmer->Poke(counted);
+  });
   return entries_.emplace(id, std::move(entry)).second;
 }
 

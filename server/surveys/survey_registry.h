@@ -31,6 +31,7 @@
 #include "server/storage/storage.h"
 #include "server/surveys/estimation_gate.h"
 #include "server/surveys/results_cache.h"
+#include "server/surveys/results_warmer.h"
 #include "server/base/utc_time.h"
 
 namespace deniable::server {
@@ -40,6 +41,9 @@ struct EstimationRequester {
   std::string client;   // ClientKey of the remote address ("" unknown: not limited per client)
   bool trusted = false;  // the admin: not limited per client (still gated)
   std::shared_ptr<const std::atomic<bool>> client_gone;  // null: never gone
+  // The server's own warming (results_warmer.h): on the calling thread only,
+  // without the worker pool's helpers, so it never takes a reader's cores.
+  bool background = false;
 };
 
 // Why a release was not made.
@@ -166,6 +170,12 @@ class SurveyEntry {
   // own reason, tries again for itself.
   // The server-wide budget of cached results (SurveyRegistry::Add sets it).
   void UseCacheMemory(std::shared_ptr<CacheMemory> memory) { results_cache_.UseMemory(std::move(memory)); }
+  // Called (by the writer's thread, without a lock held) after reports were
+  // counted here; SurveyRegistry::Add sets it to poke the results warmer.
+  void WhenReportsCounted(std::function<void()> hook) { reports_counted_ = std::move(hook); }
+  // Computes the default options' document into the cache (as a trusted,
+  // background reader: results_warmer.h); errors and refusals are dropped.
+  void WarmDefaultResults(EstimationLimits& limits);
   Result<ResultsCache::Lookup> Results(const EstimateQuery& query, EstimationLimits& limits,
                                        const EstimationRequester& requester);
 
@@ -270,6 +280,7 @@ class SurveyEntry {
   std::map<std::size_t, std::set<std::int64_t>> due_points_;
   std::map<std::pair<std::size_t, std::int64_t>, std::vector<std::int64_t>> counts_at_;
   ResultsCache results_cache_;
+  std::function<void()> reports_counted_;  // set before the entry is shared
   // PublicStates' document for a data version (guarded by mutex_).
   mutable std::optional<std::pair<std::int64_t, nlohmann::json>> state_cache_;
   std::mutex release_mutex_;          // one release at a time (check the budget, draw, store, publish)
@@ -284,8 +295,9 @@ Status CheckDeclaredAnalyses(const Survey& survey);
 
 class SurveyRegistry {
  public:
-  explicit SurveyRegistry(std::size_t results_cache_bytes = CacheMemory::kDefaultBudget)
-      : cache_memory_(std::make_shared<CacheMemory>(results_cache_bytes)) {}
+  explicit SurveyRegistry(std::size_t results_cache_bytes = CacheMemory::kDefaultBudget,
+                          ResultsWarmer::Timing warming = {});
+  ~SurveyRegistry();
   std::shared_ptr<SurveyEntry> Find(const std::string& id) const;
   // false when a survey with the same id is already registered, or was
   // removed (deleted: ids are never reused, so a sync that read the store
@@ -301,6 +313,8 @@ class SurveyRegistry {
   // Shared by every survey's results estimation.
   EstimationLimits& estimation_limits() { return estimation_limits_; }
   const CacheMemory& cache_memory() const { return *cache_memory_; }
+  // Default documents computed in the background so far (results_warmer.h).
+  std::uint64_t results_warmed() const { return warmer_->warmed(); }
 
  private:
   mutable std::shared_mutex mutex_;
@@ -310,6 +324,9 @@ class SurveyRegistry {
   std::map<std::string, std::shared_ptr<SurveyEntry>> entries_;
   std::set<std::string> removed_;
   AggregateStore* shared_store_ = nullptr;
+  // Shared with the entries' hooks, which may outlive the registry; stopped
+  // by its destructor, before the limits it computes with are gone.
+  std::shared_ptr<ResultsWarmer> warmer_;
 };
 
 }  // namespace deniable::server

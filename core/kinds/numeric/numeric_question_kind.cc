@@ -122,8 +122,15 @@ Status NumericQuestionKind::ValidateEstimateOptions(const nlohmann::json& option
 
 Result<nlohmann::json> NumericQuestionKind::Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                                      const std::function<bool()>& cancelled) const {
+  return EstimateInParallel(aggregate, options, cancelled, {});
+}
+
+Result<nlohmann::json> NumericQuestionKind::EstimateInParallel(const KindAggregate& aggregate,
+                                                               const nlohmann::json& options,
+                                                               const std::function<bool()>& cancelled,
+                                                               const ParallelFor& parallel) const {
   DENIABLE_ASSIGN_OR_RETURN(auto parsed, ParseNumericEstimateOptions(options));
-  return NumericResultToJson(*this, static_cast<const NumericAggregate&>(aggregate), parsed, cancelled);
+  return NumericResultToJson(*this, static_cast<const NumericAggregate&>(aggregate), parsed, cancelled, parallel);
 }
 
 // The unbiased mean from the reports first (mechanisms with unbiased

@@ -78,6 +78,9 @@ class NumericQuestionKind final : public QuestionKind, public ReportColumns {
   bool NeedsEstimation(const KindAggregate& aggregate) const override { return aggregate.n() > 0; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
+  Result<nlohmann::json> EstimateInParallel(const KindAggregate& aggregate, const nlohmann::json& options,
+                                            const std::function<bool()>& cancelled,
+                                            const ParallelFor& parallel) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;

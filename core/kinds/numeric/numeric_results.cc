@@ -1,5 +1,6 @@
 #include "core/kinds/numeric/numeric_results.h"
 
+#include <algorithm>
 #include <optional>
 #include <cmath>
 #include <numeric>
@@ -22,6 +23,7 @@
 #endif
 #include "core/numeric/numeric_mechanism_factory.h"
 #include "core/distribution/transition_matrix.h"
+#include "core/common/parallel_work.h"
 #include "core/common/validation.h"
 #include "core/common/work_budget.h"
 
@@ -80,35 +82,83 @@ bool CutShort(const EstimateFit& fit) { return fit.stopped_by == "work_budget"; 
 // A replicate's cost varies (warm-started PML took 30 to 975 map steps in one
 // default-options document), so each may use up to kReplicateShareFactor
 // times an equal share of what is left, but never so much that the replicates
-// after it would get less than a quarter of an equal share of the bootstrap's
-// budget each: when the budget is short every replicate still gets some.
+// after its batch would get less than a quarter of an equal share of the
+// bootstrap's budget each: when the budget is short every replicate still
+// gets some. The shares are set per batch (kBootstrapBatch) before any of its
+// replicates starts, and what a batch spent is charged before the next, so
+// every replicate's share depends on the batches before it, never on which
+// thread ran what or when: the document is the same with any number of threads.
 constexpr std::int64_t kReplicateShareFactor = 8;
 
 struct ReplicateBudgets {
+  // `count`: the replicates the budget is shared among, in all the bootstraps drawing on it.
+  ReplicateBudgets(WorkBudget* question_budget, int count, std::function<bool()> cancelled_by)
+      : question(question_budget), replicates(count), cancelled(std::move(cancelled_by)) {}
+
   WorkBudget* question;
   int replicates;
-  std::int64_t floor_each = 0;  // set when the bootstrap starts
-  int started = 0;
-  int cut_short = 0;
+  std::function<bool()> cancelled;  // the caller's (thread-safe), not the budget's
+  std::int64_t floor_each = 0;      // set when the first batch starts
+  std::int64_t share = 0;           // each replicate's in the batch running
+  // Per replicate of every bootstrap drawing on these budgets, in order (a
+  // replicate writes only its own slot): its work, and whether its share cut it short.
+  std::vector<std::int64_t> spent;
+  std::vector<char> short_runs;
+  int offset = 0;         // the running bootstrap's first slot
+  int next_slot = 0;      // one past the running batch's last slot
+  int charged_until = 0;  // slots already charged to the question's budget
+
+  int cut_short() const { return static_cast<int>(std::count(short_runs.begin(), short_runs.end(), 1)); }
 };
 
-std::int64_t NextReplicateShare(ReplicateBudgets& budgets) {
-  const std::int64_t remaining = budgets.question->remaining();
-  if (budgets.started == 0) budgets.floor_each = remaining / (4 * std::int64_t{budgets.replicates});
-  const std::int64_t left = std::max(1, budgets.replicates - budgets.started);
-  const std::int64_t generous = remaining / left * std::min(left, kReplicateShareFactor);
-  return std::max<std::int64_t>(0, std::min(generous, remaining - budgets.floor_each * (left - 1)));
+// Charges what the finished replicates spent to the question's budget.
+void ChargeSpent(ReplicateBudgets& budgets, int until) {
+  std::int64_t total = 0;
+  for (int slot = budgets.charged_until; slot < until; ++slot) total += budgets.spent[static_cast<std::size_t>(slot)];
+  budgets.charged_until = until;
+  if (total > 0) budgets.question->Spend(std::min(total, budgets.question->remaining()));
 }
 
-// The bootstrap needs only the probabilities.
+// Before a batch of `count` replicates (`first` within its bootstrap; 0
+// starts a bootstrap): what the batches before it spent charged, its shares set.
+void StartBatch(ReplicateBudgets& budgets, int first, int count) {
+  if (first == 0) budgets.offset = budgets.next_slot;
+  const int started = budgets.offset + first;
+  budgets.next_slot = started + count;
+  if (budgets.spent.size() < static_cast<std::size_t>(budgets.next_slot)) {
+    budgets.spent.resize(static_cast<std::size_t>(budgets.next_slot), 0);
+    budgets.short_runs.resize(static_cast<std::size_t>(budgets.next_slot), 0);
+  }
+  ChargeSpent(budgets, started);
+  const std::int64_t remaining = budgets.question->remaining();
+  if (started == 0) budgets.floor_each = remaining / (4 * std::int64_t{budgets.replicates});
+  const std::int64_t left = std::max(count, budgets.replicates - started);
+  const std::int64_t generous = remaining / left * std::min(left, kReplicateShareFactor);
+  const std::int64_t fair = (remaining - budgets.floor_each * (left - count)) / count;
+  budgets.share = std::max<std::int64_t>(0, std::min(generous, fair));
+}
+
+// The bootstrap needs only the probabilities; each replicate runs on its own
+// budget (WorkBudget is not thread-safe), charged to the question's afterwards.
 Reestimator ProbabilitiesOnly(CountsEstimator estimate, ReplicateBudgets* budgets) {
-  return [estimate = std::move(estimate), budgets](const std::vector<double>& counts) -> Result<std::vector<double>> {
-    WorkBudget share(*budgets->question, NextReplicateShare(*budgets));
-    ++budgets->started;
-    DENIABLE_ASSIGN_OR_RETURN(auto cells, estimate(counts, &share));
-    if (CutShort(cells.fit)) ++budgets->cut_short;
-    return std::move(cells).probabilities;
+  return [estimate = std::move(estimate), budgets](const std::vector<double>& counts,
+                                                   int replicate) -> Result<std::vector<double>> {
+    const auto slot = static_cast<std::size_t>(budgets->offset + replicate);  // sized by StartBatch
+    WorkBudget share(budgets->share, budgets->cancelled);
+    auto cells = estimate(counts, &share);
+    budgets->spent[slot] += share.spent();
+    if (!cells) return cells.failure();
+    if (CutShort(cells->fit)) budgets->short_runs[slot] = 1;
+    return std::move(cells).value().probabilities;
   };
+}
+
+// Options for bootstraps whose replicates draw on `budgets` and run on `parallel`.
+BootstrapOptions WithBudgets(BootstrapOptions options, ReplicateBudgets* budgets, const ParallelFor& parallel) {
+  options.parallel = parallel;
+  options.cancelled = budgets->cancelled;
+  options.before_batch = [budgets](int first, int count) { StartBatch(*budgets, first, count); };
+  return options;
 }
 
 EmSmoothing SmoothingOf(const std::string& estimator) {
@@ -433,8 +483,8 @@ namespace {
 
 // The warning for bootstrap replicates the work budget cut short (nullopt: none).
 std::optional<std::string> ReplicateBudgetWarning(const ReplicateBudgets& budgets) {
-  if (budgets.cut_short == 0) return std::nullopt;
-  return std::to_string(budgets.cut_short) + " of " + std::to_string(budgets.replicates) +
+  if (budgets.cut_short() == 0) return std::nullopt;
+  return std::to_string(budgets.cut_short()) + " of " + std::to_string(budgets.replicates) +
          " bootstrap replicates ran out of the work budget before converging, so the bands may be too narrow or "
          "misplaced; ask for fewer estimation_cells or replicates (the default options stay within it)";
 }
@@ -488,8 +538,8 @@ Result<EndReach> ReachFromEnds(const GridDistribution& fitted, const TransitionM
 }  // namespace
 
 Result<json> NumericResultToJson(const NumericQuestionKind& question, const NumericAggregate& aggregate,
-                                         const NumericEstimateOptions& options,
-                                         const std::function<bool()>& cancelled) {
+                                 const NumericEstimateOptions& options, const std::function<bool()>& cancelled,
+                                 const ParallelFor& parallel) {
   DENIABLE_TRY(ValidateNumericEstimateOptions(question, options));
   json document = BaseDocument(question, aggregate, options);
   const NumericHistogram& histogram = aggregate.histogram();
@@ -567,17 +617,22 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
                              spike_estimator, &point_budget);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!reach) return MakeError(reach.error());
-  ReplicateBudgets replicate_budgets{&question_budget, options.replicates};
+  // The replicates run in `parallel`, each on its own budget (a share of the
+  // question's, set per batch); the budgets poll the caller's `cancelled`.
+  ReplicateBudgets replicate_budgets{&question_budget, options.replicates, cancelled};
   const auto reestimate = MakeEstimator(question, histogram, transition, coarse_matrix, chosen, std::move(starts));
   bootstrap.replicates = options.replicates;
-  bootstrap.cancelled = [&question_budget] { return question_budget.Cancelled(); };
   auto sample = ParametricBootstrap(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
-                                    ProbabilitiesOnly(reestimate, &replicate_budgets), bootstrap);
+                                    ProbabilitiesOnly(reestimate, &replicate_budgets),
+                                    WithBudgets(bootstrap, &replicate_budgets, parallel));
+  ChargeSpent(replicate_budgets, replicate_budgets.next_slot);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!sample) return MakeError(sample.error());
-  ReplicateBudgets tail_budgets{&question_budget, 8 * kEmptyTailReplicates};
+  ReplicateBudgets tail_budgets{&question_budget, 8 * kEmptyTailReplicates, cancelled};
   auto empty_tails = TestEmptyTails(fitted, transition, aggregate.n(), question.mechanism().values_per_report(),
-                                    ProbabilitiesOnly(reestimate, &tail_budgets), bootstrap);
+                                    ProbabilitiesOnly(reestimate, &tail_budgets),
+                                    WithBudgets(bootstrap, &tail_budgets, parallel));
+  ChargeSpent(tail_budgets, tail_budgets.next_slot);
   if (question_budget.Cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
   if (!empty_tails) return MakeError(empty_tails.error());
   // The moments' linear estimates need no fine grid (their cost is cubic in it).
@@ -585,7 +640,7 @@ Result<json> NumericResultToJson(const NumericQuestionKind& question, const Nume
   DENIABLE_TRY(
       AddEstimates(question, aggregate, options, fitted, *sample, *resolution, *reach, moment_grid, transition,
                    *empty_tails, document));
-  document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short;
+  document["bootstrap"]["replicates_cut_short"] = replicate_budgets.cut_short();
   document["fit"] = FitToJson(fit);
   // Runs cut off before converging matter more than the sample size: their warnings come first.
   if (const auto warning = ReplicateBudgetWarning(replicate_budgets)) PrependWarning(document, *warning);

@@ -14,7 +14,7 @@
 // estimate and B times that for the bootstrap, independent of the number of
 // reports, and capped by a work budget (work_budget.h) per question: the
 // point estimate (with PML's penalty search) may use half of it, and each
-// bootstrap replicate in turn an equal share of what is left. A fit or
+// bootstrap replicate an equal share of what is left (set per batch of replicates: numeric_results.cc). A fit or
 // replicate that runs out stops where it is, and the result says so (fit
 // stopped_by "work_budget", bootstrap replicates_cut_short, a warning).
 #pragma once
@@ -26,6 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/common/parallel_work.h"
 #include "core/kinds/numeric/numeric_estimate_options.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
 #include "core/survey/aggregate.h"
@@ -41,10 +42,14 @@ Status ValidateNumericEstimateOptions(const Question& question, const NumericEst
 // The result without id, text and type (the survey adds them).
 // `cancelled` (optional) is polled as the estimation goes; once it returns
 // true the estimation stops within one map step (or one SLSQP iteration) and
-// the result is the error kEstimationCancelled.
+// the result is the error kEstimationCancelled (it must be thread-safe: the
+// replicates poll it from `parallel`'s threads).
+// `parallel` (optional, parallel_work.h) runs the bootstrap's replicates; the
+// document is the same whatever it does (one thread or many).
 Result<nlohmann::json> NumericResultToJson(const NumericQuestionKind& kind, const NumericAggregate& aggregate,
                                            const NumericEstimateOptions& options,
-                                           const std::function<bool()>& cancelled = {});
+                                           const std::function<bool()>& cancelled = {},
+                                           const ParallelFor& parallel = {});
 
 // A survey's results with typed numeric options (C++ callers: tests, benches).
 nlohmann::json SurveyResultsToJson(const Survey& survey, const SurveyAggregate& aggregate,

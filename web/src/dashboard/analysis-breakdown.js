@@ -23,7 +23,7 @@ export function createBreakdown(question, byChoices, { surveyId, interval }) {
   const differences = el('div', { class: 'analysis-differences', testid: `${base}-differences` });
   const warning = el('p', { class: 'notice notice-warning', testid: `${base}-warning`, hidden: true });
   let panels = [];
-  const runner = createAnalysisRunner({ surveyId, testid: base, interval, render });
+  const runner = createAnalysisRunner({ surveyId, testid: base, interval, render, clearStale: () => clearShown() });
   const downloads = createAnalysisDownloads(surveyId, base, () => runner.current());
 
   function clearShown() {

@@ -31,7 +31,15 @@ export function createCrossTab(questions, { surveyId, interval }) {
   const marginals = el('div', { class: 'analysis-marginals', testid: `${TESTID}-marginals` });
   const summary = el('p', { class: 'hint', testid: `${TESTID}-summary` });
   const warning = el('p', { class: 'notice notice-warning', testid: `${TESTID}-warning`, hidden: true });
-  const runner = createAnalysisRunner({ surveyId, testid: TESTID, interval, render });
+  const runner = createAnalysisRunner({ surveyId, testid: TESTID, interval, render, clearStale });
+  // A new run: the last answer's numbers leave the screen.
+  function clearStale() {
+    setText(summary, '');
+    warning.hidden = true;
+    replaceChildren(tables, []);
+    replaceChildren(marginals, []);
+    downloads.setEnabled(false);
+  }
   const downloads = createAnalysisDownloads(surveyId, TESTID, () => runner.current());
 
   function chosen() {

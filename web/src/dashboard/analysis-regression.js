@@ -36,7 +36,15 @@ export function createRegression(outcomes, covariates, { surveyId, interval }) {
   const convergence = el('p', { class: 'notice', testid: `${TESTID}-converged`, hidden: true });
   const coefficients = el('div', { testid: `${TESTID}-coefficients` });
   const predictions = el('div', { testid: `${TESTID}-predictions` });
-  const runner = createAnalysisRunner({ surveyId, testid: TESTID, interval, render });
+  const runner = createAnalysisRunner({ surveyId, testid: TESTID, interval, render, clearStale });
+  // A new run: the last answer's numbers leave the screen.
+  function clearStale() {
+    setText(facts, '');
+    convergence.hidden = true;
+    replaceChildren(coefficients, []);
+    replaceChildren(predictions, []);
+    downloads.setEnabled(false);
+  }
   const downloads = createAnalysisDownloads(surveyId, TESTID, () => runner.current());
 
   // Which covariates the chosen outcome allows: open questions other than

@@ -4,8 +4,10 @@ import { requestAnalysis } from './analysis-request.js';
 // Runs one panel's analysis and says what is happening: "Computing…" while
 // the server works, "busy, retrying in N s" when it asks to wait, the
 // server's message when it refuses. A new run cancels the one before it.
-// `render(document, spec)` draws the answer; `current()` is what is shown.
-export function createAnalysisRunner({ surveyId, testid, interval, render }) {
+// `render(document, spec)` draws the answer; `current()` is what is shown;
+// `clearStale()` (optional) takes the last answer off the screen when a new
+// run starts, so that its numbers never stand under the new choice.
+export function createAnalysisRunner({ surveyId, testid, interval, render, clearStale = () => {} }) {
   const status = el('p', { class: 'hint analysis-status', role: 'status', 'aria-live': 'polite', testid: `${testid}-status` });
   const error = el('p', { class: 'notice notice-error', role: 'alert', testid: `${testid}-error`, hidden: true });
   let controller = null;
@@ -20,6 +22,8 @@ export function createAnalysisRunner({ surveyId, testid, interval, render }) {
     const own = new AbortController();
     controller = own;
     error.hidden = true;
+    shown = null;
+    clearStale();
     say('Computing…');
     status.dataset.state = 'computing';
     try {

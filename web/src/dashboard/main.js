@@ -16,7 +16,10 @@ import { dashboardKind } from './kinds.js';
 import { createPoller } from './poller.js';
 
 // The results dashboard: polls the results document every 2 seconds and
-// updates the numbers, tables and charts in place.
+// updates the numbers, tables and charts in place. When the analyst changes a
+// setting, the numbers computed for the old settings go at once (never shown
+// under the new settings' labels): a "computing" notice, announced to screen
+// readers, stands in their place until the document for the new settings arrives.
 
 const POLL_INTERVAL_MS = 2000;
 const main = document.getElementById('dashboard-page');
@@ -52,7 +55,7 @@ async function refresh(surveyId, view) {
   const stillAsked = () => view.queryString() === asked;
   try {
     const results = await requestJson(surveyPath(surveyId, `/results${asked}`), { headers: bearer(token) });
-    view.show(results, { acceptQuery: stillAsked() });
+    view.show(results, { acceptQuery: stillAsked(), query: asked });
     return false;
   } catch (error) {
     if (error.status === 401 || error.status === 403) {
@@ -91,6 +94,7 @@ function createView(surveyId, refreshNow) {
   let queryCallback = () => {};
   let analyses = null;
   const controls = createKindControls(() => {
+    markComputing();
     queryCallback();
     analyses?.refresh();
   });
@@ -103,6 +107,14 @@ function createView(surveyId, refreshNow) {
   const updated = el('span', { class: 'hint', testid: 'last-updated' });
   const pollStatus = el('p', { class: 'notice notice-error', role: 'status', testid: 'poll-status', hidden: true });
   const questions = el('div', { class: 'question-results' });
+  // Shown instead of the questions' numbers while the document for the
+  // settings chosen is being computed (a role="status" region is polite).
+  const computing = el('p', { class: 'notice notice-pending', role: 'status', testid: 'results-computing', hidden: true,
+    text: 'Computing the results for the new settings…' });
+  const resultsRegion = el('div', { class: 'results-region', testid: 'results-region', 'aria-busy': 'false' },
+    [computing, questions]);
+  // The settings the numbers on screen were computed with (null: none yet).
+  let shownQuery = null;
   const analysisSlot = el('div', { class: 'analysis-slot' });
   const tokenForm = createAdminTokenForm(() => tokenCallback());
   const summary = el('section', { class: 'summary', hidden: true, testid: 'summary' }, [
@@ -111,7 +123,16 @@ function createView(surveyId, refreshNow) {
     createExports(surveyId, () => results, (message) => showError(message), () => controls.queryString()),
     el('p', {}, [updated]),
   ]);
-  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.elements, questions, analysisSlot]);
+  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.elements, resultsRegion, analysisSlot]);
+
+  // The numbers on screen belong to other settings than those chosen: they
+  // give way to the computing notice (and come back if the choice does).
+  function markComputing() {
+    const stale = shownQuery !== null && controls.queryString() !== shownQuery;
+    questions.hidden = stale;
+    computing.hidden = !stale;
+    resultsRegion.setAttribute('aria-busy', stale ? 'true' : 'false');
+  }
 
   function showError(message) {
     pollStatus.textContent = message;
@@ -143,20 +164,28 @@ function createView(surveyId, refreshNow) {
       queryCallback = callback;
     },
     queryString: () => controls.queryString(),
-    rejectQuery: (reason) => controls.reject(reason),
+    rejectQuery(reason) {
+      controls.reject(reason);
+      markComputing();  // back to the settings on screen, or still waiting for theirs
+    },
     askForToken(message) {
       this.waitingForToken = true;
       tokenForm.show(message);
     },
     showPollError: showError,
-    show(resultsDocument, { acceptQuery = true } = {}) {
-      results = resultsDocument;
-      if (acceptQuery) controls.accept();
+    // `query`: the settings the document was computed with; an answer for
+    // settings no longer chosen is not drawn (the poller asks again).
+    show(resultsDocument, { acceptQuery = true, query = controls.queryString() } = {}) {
       tokenForm.hide();
       pollStatus.hidden = true;
+      if (!acceptQuery) return;
+      results = resultsDocument;
+      controls.accept();
       summary.hidden = false;
       updateSummary(resultsDocument);
       updatePanels(resultsDocument);
+      shownQuery = query;
+      markComputing();
     },
   };
 

@@ -35,7 +35,7 @@ Coverage BootstrapCoverage(EmSmoothing smoothing) {
   const auto matrix = TransitionMatrix::ForMechanism(wave, m, 48).value();
   EmsOptions settings;
   settings.smoothing = smoothing;
-  const Reestimator estimate = [&](const std::vector<double>& counts) -> Result<std::vector<double>> {
+  const Reestimator estimate = [&](const std::vector<double>& counts, int) -> Result<std::vector<double>> {
     auto result = EstimateEms(counts, matrix, settings);
     if (!result) return MakeError(result.error());
     return std::move(result.value().probabilities);
@@ -44,7 +44,7 @@ Coverage BootstrapCoverage(EmSmoothing smoothing) {
   Coverage coverage;
   for (int survey = 0; survey < 20; ++survey) {
     const auto histogram = SimulateHistogram(wave, 48, 4000, 1000 + survey);
-    const auto fitted = MakeGridDistribution({0.0, 1.0}, estimate(histogram.counts_as_doubles()).value()).value();
+    const auto fitted = MakeGridDistribution({0.0, 1.0}, estimate(histogram.counts_as_doubles(), 0).value()).value();
     BootstrapOptions options;
     options.replicates = 60;
     const auto sample = ParametricBootstrap(fitted, matrix, histogram.reports(), 1, estimate, options).value();
@@ -176,10 +176,10 @@ TEST_CASE("bootstrap validates its input and reports failed re-estimates") {
   const ToyWave wave(0.6, 0.1);
   const auto matrix = TransitionMatrix::ForMechanism(wave, 4, 8).value();
   const GridDistribution fitted{{0.0, 1.0}, {0.25, 0.25, 0.25, 0.25}};
-  const Reestimator identity = [](const std::vector<double>&) -> Result<std::vector<double>> {
+  const Reestimator identity = [](const std::vector<double>&, int) -> Result<std::vector<double>> {
     return std::vector<double>{0.25, 0.25, 0.25, 0.25};
   };
-  const Reestimator failing = [](const std::vector<double>&) -> Result<std::vector<double>> {
+  const Reestimator failing = [](const std::vector<double>&, int) -> Result<std::vector<double>> {
     return MakeError("no convergence");
   };
   CHECK(ParametricBootstrap(fitted, matrix, 100, 1, identity).value().replicates.size() == 200);

@@ -155,3 +155,43 @@ TEST_CASE("transition matrix: invalid input is rejected with a message") {
   CHECK_FALSE(TransitionMatrix::FromColumns({0, 1}, 2, {0, 1}, 2, {1.0, 0.0, -1.0, 2.0}));
   CHECK_FALSE(TransitionMatrix::FromColumns({0, 1}, 2, {0, 1}, 2, {1.0}));
 }
+
+TEST_CASE("T f and T^T r four columns at a time equal the column-by-column sums (banded and full columns)") {
+  // 11 input cells (two groups of four and three single columns), 9 output
+  // cells; columns 0-3 full, 4-7 narrow bands far apart (one at a time), 8-10 odd widths.
+  const int inputs = 11;
+  const int outputs = 9;
+  SeededRandom random(5);
+  std::vector<double> entries(static_cast<std::size_t>(inputs * outputs), 0.0);
+  const int begins[inputs] = {0, 0, 0, 0, 0, 7, 0, 7, 2, 3, 1};
+  const int ends[inputs] = {9, 9, 9, 9, 2, 9, 2, 9, 7, 4, 8};
+  for (int i = 0; i < inputs; ++i) {
+    for (int j = begins[i]; j < ends[i]; ++j) entries[static_cast<std::size_t>(i * outputs + j)] = 0.1 + UniformUnit(random);
+  }
+  const auto matrix = TransitionMatrix::FromColumns({0.0, 1.0}, inputs, {0.0, 1.0}, outputs, entries).value();
+  std::vector<double> f(inputs);
+  for (double& value : f) value = UniformUnit(random);
+  f[2] = 0.0;  // a zero weight adds nothing
+  std::vector<double> r(outputs);
+  for (double& value : r) value = 3.0 * UniformUnit(random);
+
+  // T f: the same additions in the same order as one column at a time, so the same bits.
+  std::vector<double> expected(outputs, 0.0);
+  for (int i = 0; i < inputs; ++i) {
+    if (f[static_cast<std::size_t>(i)] == 0.0) continue;
+    for (int j = matrix.band_begin(i); j < matrix.band_end(i); ++j) {
+      expected[static_cast<std::size_t>(j)] = expected[static_cast<std::size_t>(j)] + f[static_cast<std::size_t>(i)] * matrix.at(j, i);
+    }
+  }
+  CHECK(matrix.Apply(f) == expected);
+
+  // T^T r: each column's dot product, to round-off (the order of the additions differs).
+  std::vector<double> back;
+  matrix.ApplyTransposed(r, back);
+  REQUIRE(back.size() == static_cast<std::size_t>(inputs));
+  for (int i = 0; i < inputs; ++i) {
+    double dot = 0.0;
+    for (int j = 0; j < outputs; ++j) dot += matrix.at(j, i) * r[static_cast<std::size_t>(j)];
+    CHECK(back[static_cast<std::size_t>(i)] == doctest::Approx(dot).epsilon(1e-14));
+  }
+}

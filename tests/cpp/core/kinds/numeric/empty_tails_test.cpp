@@ -24,7 +24,7 @@ TEST_CASE("empty tails: the invented mass is the most any re-estimate from the e
   // Every re-estimate: 0.025 in each of the two outer cells on both sides (0.05 per side), the rest even.
   const std::vector<double> reestimate = {0.025, 0.025, 0.15, 0.15, 0.15, 0.15, 0.15, 0.15, 0.025, 0.025};
   int calls = 0;
-  const Reestimator fixed = [&](const std::vector<double>&) -> Result<std::vector<double>> {
+  const Reestimator fixed = [&](const std::vector<double>&, int) -> Result<std::vector<double>> {
     ++calls;
     return reestimate;
   };
@@ -43,7 +43,7 @@ TEST_CASE("empty tails: the invented mass is the most any re-estimate from the e
 TEST_CASE("empty tails: a failed re-estimate invents everything, and a pile at an end has no tail to empty") {
   // 60% in the first cell: no split leaves at most 20% below; 20% in the last two cells above.
   const GridDistribution fitted{{0, 10}, {0.6, 0.05, 0.05, 0.05, 0.05, 0.0, 0.0, 0.0, 0.1, 0.1}};
-  const Reestimator failing = [](const std::vector<double>&) -> Result<std::vector<double>> {
+  const Reestimator failing = [](const std::vector<double>&, int) -> Result<std::vector<double>> {
     return MakeError("did not converge");
   };
   const auto tails = TestEmptyTails(fitted, Identity10(), 100, 1, failing, {});
