@@ -89,6 +89,7 @@ PG_SKIP=(
   "static-assets.test.mjs: static assets and their compression"
   "hardening.test.mjs: the HTTP layer (slow clients, framing, limits) in front of any store"
   "estimation-flood.test.mjs: the estimation gate, in memory"
+  "results-gate.test.mjs: the results gate and the cache's memory budget, in memory (about a minute)"
 )
 PG_DIR=""
 stop_pg_cluster() {
