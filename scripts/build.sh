@@ -53,6 +53,42 @@ build_pages() {
   touch -d "@$began" "$DIST_STAMP"
 }
 
+# wasm/build.sh checks every object against its dependency list, which costs
+# seconds even when nothing changed; it is skipped when no file it reads
+# (core/, wasm/, CMakeLists.txt for the version) is newer than its last
+# successful run, the same em++ is installed and its outputs are all there.
+WASM_STAMP=build-wasm/.inputs-built
+wasm_toolchain() {
+  local emxx
+  emxx=$(command -v em++ || true)
+  [ -z "$emxx" ] || emxx="$(readlink -f "$emxx") $(stat -c %Y "$(readlink -f "$emxx")")"
+  echo "em++ ${emxx:-missing} $(dpkg-query -W -f='${Version}' emscripten 2>/dev/null || true)"
+}
+wasm_up_to_date() {
+  [ -f "$WASM_STAMP" ] || return 1
+  [ "$(head -n 1 "$WASM_STAMP")" = "$(wasm_toolchain)" ] || return 1
+  local output
+  while read -r output; do
+    [ -f "$output" ] || return 1
+  done < <(tail -n +2 "$WASM_STAMP")
+  [ -z "$(find core wasm CMakeLists.txt -newer "$WASM_STAMP" -print -quit)" ]
+}
+build_wasm() {
+  if wasm_up_to_date; then
+    step "WebAssembly core is up to date"
+    return
+  fi
+  local began
+  began=$(date +%s)
+  bash wasm/build.sh
+  { wasm_toolchain; find web/src/generated -type f; } >"$WASM_STAMP"
+  touch -d "@$began" "$WASM_STAMP"
+}
+
+if [ "$PROFILE" = "--wasm-only" ]; then  # the WebAssembly step alone (timed as its own process below)
+  build_wasm
+  exit 0
+fi
 if [ "$PROFILE" = "--pages-only" ]; then  # the pages step alone (timed as its own process above)
   build_pages
   exit 0
@@ -67,7 +103,7 @@ fi
 step "WebAssembly core for the pages and the web pages, in the background"
 (
   set -o pipefail
-  { timed wasm bash wasm/build.sh && timed web bash scripts/build.sh --pages-only; } 2>&1 | sed -u 's/^/  [wasm+web] /'
+  { timed wasm bash scripts/build.sh --wasm-only && timed web bash scripts/build.sh --pages-only; } 2>&1 | sed -u 's/^/  [wasm+web] /'
 ) &
 wasm_pid=$!
 
