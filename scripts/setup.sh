@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 PROFILE="${1:-all}"
 
 PACKAGES=(
-  build-essential cmake pkg-config ccache
+  build-essential cmake pkg-config ccache lld
   libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev libnlopt-dev libnlopt-cxx-dev
   libsodium-dev libpq-dev
   emscripten
