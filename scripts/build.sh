@@ -48,9 +48,10 @@ build_pages() {
   fi
   step "web pages (vite, a few seconds)"
   local began
-  began=$(date +%s)  # the stamp gets the start time: an edit during the build stays newer than it
+  began=$(mktemp)  # the stamp gets the start time (to the nanosecond): an edit during the build stays newer
   npx vite build --config web/vite.config.js --logLevel warn
-  touch -d "@$began" "$DIST_STAMP"
+  touch -r "$began" "$DIST_STAMP"
+  rm -f "$began"
 }
 
 # wasm/build.sh checks every object against its dependency list, which costs
@@ -79,10 +80,11 @@ build_wasm() {
     return
   fi
   local began
-  began=$(date +%s)
+  began=$(mktemp)
   bash wasm/build.sh
   { wasm_toolchain; find web/src/generated -type f; } >"$WASM_STAMP"
-  touch -d "@$began" "$WASM_STAMP"
+  touch -r "$began" "$WASM_STAMP"
+  rm -f "$began"
 }
 
 if [ "$PROFILE" = "--wasm-only" ]; then  # the WebAssembly step alone (timed as its own process below)
