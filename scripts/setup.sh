@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 PROFILE="${1:-all}"
 
 PACKAGES=(
-  build-essential cmake pkg-config ccache
+  build-essential cmake pkg-config ccache lld
   libcpp-httplib-dev zlib1g-dev libbrotli-dev nlohmann-json3-dev libeigen3-dev libsqlite3-dev libnlopt-dev libnlopt-cxx-dev
   libsodium-dev libpq-dev
   emscripten
@@ -24,11 +24,14 @@ if [ "$PROFILE" != "serve" ]; then
   PACKAGES+=(doctest-dev chromium nginx-light wrk sqlite3 curl postgresql)
 fi
 
+# One dpkg-query for all the packages (one per package cost a second of a
+# warm `npm start`): it prints a line per known package; unknown ones are
+# missing too.
 missing=()
+installed=" $({ dpkg-query -W -f='${Package}=${Status}\n' "${PACKAGES[@]}" 2>/dev/null || true; } |
+  sed -n 's/=install ok installed$//p' | tr '\n' ' ') "
 for package in "${PACKAGES[@]}"; do
-  # No pipe into grep -q: under pipefail an early-exiting grep can fail the pipeline (SIGPIPE).
-  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-  [ "$status" = "install ok installed" ] || missing+=("$package")
+  [[ $installed == *" $package "* ]] || missing+=("$package")
 done
 if ((${#missing[@]})); then
   echo "setup: installing Debian packages (a few minutes the first time): ${missing[*]}"

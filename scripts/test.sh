@@ -7,8 +7,33 @@
 # (playwright-core driving Debian's chromium). Ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh || exit 1
-bash scripts/build.sh || exit 1
+
+# Each stage's wall and CPU seconds (its child processes' user+sys, from
+# bash's `times`), printed as a table at the end: where the CI's time goes.
+STAGE_TIMES=()
+TIMES_FILE=$(mktemp)
+cpu_of_children() {  # the user+sys seconds of finished children in a `times` output
+  awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] } print n }' "$1"
+}
+stage() {  # name, command...: runs the command and records its times
+  local name=$1 wall=$SECONDS cpu rc=0
+  shift
+  times >"$TIMES_FILE"  # not in $(...): a subshell's `times` counts only its own children
+  cpu=$(cpu_of_children "$TIMES_FILE")
+  "$@" || rc=$?
+  times >"$TIMES_FILE"
+  STAGE_TIMES+=("$(printf '%-22s %6d %8.1f' "$name" $((SECONDS - wall)) \
+    "$(awk -v a="$(cpu_of_children "$TIMES_FILE")" -v b="$cpu" 'BEGIN { print a - b }')")")
+  return $rc
+}
+print_stage_times() {
+  echo
+  printf '%-22s %6s %8s\n' "stage" "wall s" "CPU s"
+  printf '%s\n' "${STAGE_TIMES[@]}"
+}
+
+stage setup bash scripts/setup.sh || exit 1
+stage build bash scripts/build.sh || exit 1
 
 RESULTS=$(mktemp -d)
 passed=0
@@ -38,8 +63,8 @@ run_doctest() {  # name, binary: runs it and adds its totals
 echo "== the server's include rule (scripts/check-layers.sh)"
 if bash scripts/check-layers.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 
-run_doctest C++ build/deniable_tests
-run_doctest server-C++ build/deniable_server_tests
+stage C++ run_doctest C++ build/deniable_tests
+stage server-C++ run_doctest server-C++ build/deniable_server_tests
 
 run_node_suite() {  # name, concurrency, directory [files...]: the files, by default every *.test.mjs of the directory
   local name=$1 concurrency=$2 dir=$3
@@ -64,6 +89,7 @@ PG_SKIP=(
   "static-assets.test.mjs: static assets and their compression"
   "hardening.test.mjs: the HTTP layer (slow clients, framing, limits) in front of any store"
   "estimation-flood.test.mjs: the estimation gate, in memory"
+  "results-gate.test.mjs: the results gate and the cache's memory budget, in memory (about a minute)"
 )
 PG_DIR=""
 stop_pg_cluster() {
@@ -89,20 +115,22 @@ run_postgres_suites() {
     for entry in "${PG_SKIP[@]}"; do [ "${entry%%:*}" = "$(basename "$file")" ] && skipped=$entry; done
     if [ -n "$skipped" ]; then echo "   not run again on PostgreSQL: $skipped"; else files+=("$file"); fi
   done
-  DENIABLE_TEST_DATABASE=postgres DENIABLE_TEST_PG_URL="$url" run_node_suite server-postgres 2 tests/server "${files[@]}"
+  DENIABLE_TEST_DATABASE=postgres DENIABLE_TEST_PG_URL="$url" stage server-postgres run_node_suite server-postgres 2 \
+    tests/server "${files[@]}"
   echo "== server tests on PostgreSQL took $((SECONDS - started)) s"
   local multinode=$SECONDS
-  DENIABLE_TEST_DATABASE=postgres DENIABLE_TEST_PG_URL="$url" run_node_suite multinode 1 tests/multinode
+  DENIABLE_TEST_DATABASE=postgres DENIABLE_TEST_PG_URL="$url" stage multinode run_node_suite multinode 1 tests/multinode
   echo "== cross-node tests took $((SECONDS - multinode)) s; the PostgreSQL part $((SECONDS - started)) s in all"
   stop_pg_cluster
 }
 
-run_node_suite wasm 2 tests/wasm
-run_node_suite server 2 tests/server
+stage wasm run_node_suite wasm 2 tests/wasm
+stage server run_node_suite server 2 tests/server
 run_postgres_suites
-run_node_suite e2e 1 tests/e2e
+stage e2e run_node_suite e2e 1 tests/e2e
 
 [ "$failed" -eq 0 ] || status=1
+print_stage_times
 echo
 echo "all suites: $passed passed, $failed failed"
 exit $status
