@@ -27,7 +27,7 @@ const PAGE_ROUTES = [
 function isGeneratedCoreNodeBuiltinWarning(warning) {
   const message = String(warning.message ?? warning);
   return /Module "(fs|path)" has been externalized for browser compatibility/.test(message)
-    && message.includes('generated/deniable_core.mjs');
+    && /generated\/deniable_(core|client)\.mjs/.test(message);
 }
 
 function devPageRoutes() {

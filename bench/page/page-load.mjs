@@ -127,10 +127,17 @@ async function oneRun(url, condition) {
     const bytes = new Map();
     const inFlight = new Set();
     let lastActivity = Date.now();
-    cdp.on('Network.requestWillBeSent', ({ requestId }) => { inFlight.add(requestId); lastActivity = Date.now(); });
+    const urls = new Map();
+    const started = Date.now();
+    cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+      inFlight.add(requestId);
+      urls.set(requestId, { url: request.url, start: Date.now() - started });
+      lastActivity = Date.now();
+    });
     const finished = ({ requestId, encodedDataLength = 0 }) => {
       inFlight.delete(requestId);
       bytes.set(requestId, encodedDataLength);
+      if (urls.has(requestId)) Object.assign(urls.get(requestId), { end: Date.now() - started, bytes: encodedDataLength });
       lastActivity = Date.now();
     };
     cdp.on('Network.loadingFinished', finished);
@@ -140,6 +147,13 @@ async function oneRun(url, condition) {
     const readyMs = await page.evaluate(() => window.__readyAt);
     while (inFlight.size > 0 || Date.now() - lastActivity < IDLE_MS) await new Promise((done) => setTimeout(done, 50));
     const transfer = [...bytes.values()].reduce((sum, value) => sum + value, 0);
+    // BENCH_VERBOSE=1: every request of the run (ms from goto, bytes), to stderr.
+    if (process.env.BENCH_VERBOSE) {
+      for (const { url: address, start, end, bytes: size } of urls.values()) {
+        process.stderr.write(`  ${String(start).padStart(5)}-${String(end).padStart(5)} ms ${String(size).padStart(7)} B ${new URL(address).pathname}\n`);
+      }
+      process.stderr.write(`  ready at ${Math.round(readyMs)} ms (page clock)\n`);
+    }
     return { readyMs, transfer };
   } finally {
     await context.close();
