@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Builds core/**/*.cc + wasm/bindings.cc with Emscripten into
-# web/src/generated/deniable_core.mjs: one ES module (the .wasm is embedded,
-# SINGLE_FILE) that loads in Chromium under "script-src 'self'
-# 'wasm-unsafe-eval'" and in Node 20. web/src/core.js is its only importer.
+# Builds core/**/*.cc and wasm/*.cc with Emscripten into two ES modules, each
+# with its .wasm beside it (not SINGLE_FILE: the page streams and compiles the
+# .wasm while it downloads, and the server caches it by its content hash):
+#   web/src/generated/deniable_client.{mjs,wasm}  the respondent's page: only
+#       the client half of core (client_exports.cc, plain C exports; imported
+#       only by web/src/core-client.js);
+#   web/src/generated/deniable_core.{mjs,wasm}    the full module (bindings.cc,
+#       Embind) for the creation page (imported only by web/src/core.js).
+# Both links read the same objects, each compiled once; wasm-ld drops what a
+# link never reaches, which is why the client link is small.
 #
 # Objects are cached in build-wasm/obj and recompiled only when their source,
 # a header they include, or the compile flags change, so repeated builds are
 # quick. libsodium (ristretto255 and SHA-512 for core/oprf/) is Debian's
 # source package, compiled once by wasm/build-libsodium.sh into
-# build-wasm/libsodium-1.0.18/. After linking, the output is checked for what
+# build-wasm/libsodium-1.0.18/. After linking, each output is checked for what
 # must never be in it: eval / new Function (forbidden by the pages' CSP) and
-# Math.random (report noise must come from crypto.getRandomValues).
+# Math.random (report noise must come from crypto.getRandomValues). The last
+# lines printed are both modules' raw and brotli sizes.
 #
 # Usage: bash wasm/build.sh            (environment: JOBS=2 by default)
 set -euo pipefail
@@ -30,10 +37,10 @@ JOBS="${JOBS:-2}"
 BUILD_DIR=build-wasm
 OBJ_DIR="$BUILD_DIR/obj"
 OUT_DIR=web/src/generated
-OUT="$OUT_DIR/deniable_core.mjs"
+CLIENT_OUT="$OUT_DIR/deniable_client.mjs"
+FULL_OUT="$OUT_DIR/deniable_core.mjs"
 ENTROPY_LIBRARY=wasm/entropy.js
 NODE_ESM_SHIM=wasm/node_esm_shim.js
-INSTANTIATE_EMBEDDED=wasm/instantiate_embedded.js
 SODIUM_DIR="$BUILD_DIR/libsodium-1.0.18"   # wasm/build-libsodium.sh's output
 SODIUM_LIBRARY="$SODIUM_DIR/lib/libsodium.a"
 
@@ -56,14 +63,21 @@ stage_headers() {
 
 # -fno-exceptions: core reports every input error as a Result; a throw (a bug)
 # aborts the module instead of leaving it in an undefined state.
-COMPILE_FLAGS=(-std=c++17 -O2 -DNDEBUG -fno-exceptions -ffp-contract=off -Wall -Wextra -Wpedantic
+# -Oz: the page's transfer is what the respondent waits for (issue 32).
+COMPILE_FLAGS=(-std=c++17 -Oz -DNDEBUG -fno-exceptions -ffp-contract=off -Wall -Wextra -Wpedantic
                -I. -isystem "$INCLUDE_DIR" "-DDENIABLE_VERSION=\"$VERSION\"")
-LINK_FLAGS=(-O2 -fno-exceptions --bind
-            -s MODULARIZE=1 -s EXPORT_ES6=1 -s EXPORT_NAME=createDeniableCore
-            -s SINGLE_FILE=1 -s ENVIRONMENT=web,node -s ALLOW_MEMORY_GROWTH=1
-            -s DYNAMIC_EXECUTION=0 -s FILESYSTEM=0
-            -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0
-            --js-library "$ENTROPY_LIBRARY" --pre-js "$NODE_ESM_SHIM" --pre-js "$INSTANTIATE_EMBEDDED")
+LINK_COMMON=(-Oz -fno-exceptions
+             -s MODULARIZE=1 -s EXPORT_ES6=1 -s ENVIRONMENT=web,node -s ALLOW_MEMORY_GROWTH=1
+             -s DYNAMIC_EXECUTION=0 -s FILESYSTEM=0
+             -s NODEJS_CATCH_EXIT=0 -s NODEJS_CATCH_REJECTION=0
+             --js-library "$ENTROPY_LIBRARY" --pre-js "$NODE_ESM_SHIM")
+# The client module's exports: client_exports.cc's functions, and malloc/free
+# for the loader's argument and result strings. Nothing else is reachable.
+CLIENT_EXPORTS=_malloc,_free,_deniable_version,_deniable_parse_survey,_deniable_perturb,_deniable_perturb_seeded,\
+_deniable_privacy_of_choices,_deniable_kind_types,_deniable_token_blind,_deniable_token_blind_with,\
+_deniable_token_finalize
+CLIENT_LINK_FLAGS=("${LINK_COMMON[@]}" -s EXPORT_NAME=createDeniableClient -s "EXPORTED_FUNCTIONS=$CLIENT_EXPORTS")
+FULL_LINK_FLAGS=("${LINK_COMMON[@]}" --bind -s EXPORT_NAME=createDeniableCore)
 
 # Discards every cached object when the flags (or the compiler) change.
 invalidate_on_flag_change() {
@@ -107,14 +121,27 @@ compile() {
 WASM_EXCLUDED=(core/distribution/kde_sqp_estimator.cc)
 WASM_EXCLUDED_DIRS=(core/analysis/)
 
+# Objects of every module (core and the JSON functions both modules share),
+# then each module's own face.
+SHARED_SOURCES=(wasm/client_api.cc)
+CLIENT_SOURCES=(wasm/client_exports.cc)
+FULL_SOURCES=(wasm/bindings.cc)
+
+object_of() {
+  local name
+  name=$(echo "$1" | tr '/' '_')
+  echo "$OBJ_DIR/${name%.cc}.o"
+}
+
 compile_all() {
-  local pids=() failed=0 source name object
-  for source in $(find core -name '*.cc' | sort) wasm/bindings.cc; do
+  local pids=() failed=0 source object
+  for source in $(find core -name '*.cc' | sort) "${SHARED_SOURCES[@]}" "${CLIENT_SOURCES[@]}" "${FULL_SOURCES[@]}"; do
     [[ " ${WASM_EXCLUDED[*]} " == *" $source "* ]] && continue
     for dir in "${WASM_EXCLUDED_DIRS[@]}"; do [[ $source == "$dir"* ]] && continue 2; done
-    name=$(echo "$source" | tr '/' '_')
-    object="$OBJ_DIR/${name%.cc}.o"
-    OBJECTS+=("$object")
+    object=$(object_of "$source")
+    if [[ " ${CLIENT_SOURCES[*]} " == *" $source "* ]]; then CLIENT_OBJECTS+=("$object");
+    elif [[ " ${FULL_SOURCES[*]} " == *" $source "* ]]; then FULL_OBJECTS+=("$object");
+    else OBJECTS+=("$object"); fi
     needs_compile "$object" "${object%.o}.d" || sodium_is_newer "$source" "$object" || continue
     compile "$source" "$object" &
     pids+=($!)
@@ -127,47 +154,81 @@ compile_all() {
   ((failed == 0)) || fail "compilation failed (see the errors above)"
 }
 
+# needs_link OUT STAMP FLAGS... -- INPUTS...
 needs_link() {
-  local stamp="$BUILD_DIR/link_flags.txt" input
-  [ -f "$OUT" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" == "${LINK_FLAGS[*]}" ] || return 0
-  for input in "${OBJECTS[@]}" "$SODIUM_LIBRARY" "$ENTROPY_LIBRARY" "$NODE_ESM_SHIM" "$INSTANTIATE_EMBEDDED" wasm/build.sh; do
-    [ "$input" -nt "$OUT" ] && return 0
+  local out=$1 stamp=$2 flags=() input
+  shift 2
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  [ -f "$out" ] && [ -f "${out%.mjs}.wasm" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" == "${flags[*]}" ] || return 0
+  for input in "$@" "$SODIUM_LIBRARY" "$ENTROPY_LIBRARY" "$NODE_ESM_SHIM" wasm/build.sh; do
+    [ "$input" -nt "$out" ] && return 0
   done
   return 1
 }
 
+# link OUT STAMP FLAGS... -- INPUTS...: links in a scratch directory (the .wasm
+# is named after the .mjs), then moves both into place.
 link() {
-  mkdir -p "$OUT_DIR"
-  echo "  em++ -o $OUT"
-  em++ "${LINK_FLAGS[@]}" "${OBJECTS[@]}" "$SODIUM_LIBRARY" -o "$OUT.tmp" || fail "link failed (see the errors above)"
-  mv "$OUT.tmp" "$OUT"
-  printf '%s' "${LINK_FLAGS[*]}" >"$BUILD_DIR/link_flags.txt"
+  local out=$1 stamp=$2 flags=() name scratch
+  shift 2
+  while [ "$1" != -- ]; do flags+=("$1"); shift; done
+  shift
+  name=$(basename "$out" .mjs)
+  scratch="$BUILD_DIR/link-$name"
+  rm -rf "$scratch" && mkdir -p "$scratch" "$OUT_DIR"
+  echo "  em++ -o $out"
+  em++ "${flags[@]}" "$@" "$SODIUM_LIBRARY" -o "$scratch/$name.mjs" || fail "link of $out failed (see the errors above)"
+  mv "$scratch/$name.wasm" "${out%.mjs}.wasm"
+  mv "$scratch/$name.mjs" "$out"
+  printf '%s' "${flags[*]}" >"$stamp"
+}
+
+build_module() {
+  local out=$1 stamp=$2
+  if needs_link "$@"; then link "$@"; else echo "  $out is up to date"; fi
+  check_output "$out"
 }
 
 # The generated JavaScript must not evaluate code at run time (the pages' CSP
 # has no 'unsafe-eval') and must not draw randomness from Math.random.
 check_output() {
-  local pattern
+  local out=$1 pattern
   for pattern in 'new Function' 'eval(' 'Math.random'; do
-    if grep -qF "$pattern" "$OUT"; then
-      rm -f "$OUT"
-      fail "the generated module contains \"$pattern\"; it was deleted (check DYNAMIC_EXECUTION and $ENTROPY_LIBRARY)"
+    if grep -qF "$pattern" "$out"; then
+      rm -f "$out" "${out%.mjs}.wasm"
+      fail "$out contains \"$pattern\"; it was deleted (check DYNAMIC_EXECUTION and $ENTROPY_LIBRARY)"
     fi
   done
-  grep -qF 'crypto.getRandomValues' "$OUT" || fail "the generated module does not use crypto.getRandomValues for getentropy"
+  grep -qF 'crypto.getRandomValues' "$out" || fail "$out does not use crypto.getRandomValues for getentropy"
+}
+
+# Raw and brotli (quality 11, as the server precompresses) bytes of each file
+# the browser fetches. Node's zlib: the brotli CLI may be absent.
+print_sizes() {
+  node -e '
+    const { readFileSync } = require("fs");
+    const { brotliCompressSync, constants } = require("zlib");
+    for (const file of process.argv.slice(1)) {
+      const bytes = readFileSync(file);
+      const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+      console.log(`wasm: ${file.padEnd(40)} ${String(bytes.length).padStart(8)} bytes raw ${String(br).padStart(7)} brotli`);
+    }' "$@"
 }
 
 main() {
-  echo "wasm: building $OUT (deniable $VERSION, emscripten $EMXX_VERSION)"
+  echo "wasm: building $CLIENT_OUT and $FULL_OUT (deniable $VERSION, emscripten $EMXX_VERSION)"
   bash wasm/build-libsodium.sh
   stage_headers
   mkdir -p "$OBJ_DIR"
   invalidate_on_flag_change
-  OBJECTS=()
+  OBJECTS=() CLIENT_OBJECTS=() FULL_OBJECTS=()
   compile_all
-  if needs_link; then link; else echo "  $OUT is up to date"; fi
-  check_output
-  echo "wasm: $OUT ($(wc -c <"$OUT") bytes)"
+  build_module "$CLIENT_OUT" "$BUILD_DIR/link_flags_client.txt" "${CLIENT_LINK_FLAGS[@]}" -- \
+    "${OBJECTS[@]}" "${CLIENT_OBJECTS[@]}"
+  build_module "$FULL_OUT" "$BUILD_DIR/link_flags_core.txt" "${FULL_LINK_FLAGS[@]}" -- \
+    "${OBJECTS[@]}" "${FULL_OBJECTS[@]}"
+  print_sizes "$CLIENT_OUT" "${CLIENT_OUT%.mjs}.wasm" "$FULL_OUT" "${FULL_OUT%.mjs}.wasm"
 }
 
 main

@@ -4,12 +4,13 @@
 //
 // __dirname: Emscripten assumes CommonJS under Node even with EXPORT_ES6 and
 // reads __dirname to locate the .wasm file, which throws "ReferenceError:
-// __dirname is not defined in ES module scope". With SINGLE_FILE the .wasm is
-// embedded, so that directory is never used.
+// __dirname is not defined in ES module scope". The loaders
+// (web/src/core.js, web/src/core-client.js) pass the .wasm's bytes as
+// wasmBinary under Node, so that directory is never used.
 var __dirname = '';
 // require: Emscripten would require('fs') and require('path') only to read
-// the .wasm from disk, which SINGLE_FILE never does. A local binding keeps
+// the .wasm from disk, which the loaders do themselves. A local binding keeps
 // bundlers (Vite) from treating those calls as imports of Node built-ins.
 var require = function (name) {
-  throw new Error('deniable_core: require("' + name + '") is unavailable: the module is self-contained');
+  throw new Error('deniable: require("' + name + '") is unavailable: the loader must pass wasmBinary under Node');
 };

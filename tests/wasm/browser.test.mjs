@@ -22,7 +22,7 @@ const CSP = "script-src 'self' 'wasm-unsafe-eval'";
 const VOPRF_VECTORS = JSON.parse(readFileSync(join(REPO, 'testdata', 'vectors', 'rfc9497-voprf-ristretto255.json'),
                                               'utf8'));
 const CONTENT_TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.json': 'application/json', '.css': 'text/css' };
+  '.json': 'application/json', '.css': 'text/css', '.wasm': 'application/wasm' };
 
 let chromium = null;
 try {
@@ -110,6 +110,13 @@ async function assertPageWorks(url) {
   // Same seed, same report in Chromium and in Node.
   assert.deepStrictEqual(result.seeded, core.perturbSeeded(result.definition, result.answers,
                                                            '18446744073709551615'));
+  assert.deepStrictEqual(result.client.seeded, result.seeded);
+  assert.equal(result.client.totalEpsilon, 3.5);
+  assert.deepStrictEqual(Object.keys(result.client.report.responses).sort(), ['often', 'which', 'yes_no']);
+  // Each module fetched its .wasm as a file of its own (not inlined).
+  assert.equal(result.wasmRequests.length, 2, `wasm requests: ${result.wasmRequests}`);
+  assert.ok(result.wasmRequests.some((name) => name.startsWith('deniable_client')), `${result.wasmRequests}`);
+  assert.ok(result.wasmRequests.some((name) => name.startsWith('deniable_core')), `${result.wasmRequests}`);
   for (const report of result.reports) {
     assert.deepStrictEqual(Object.keys(report.responses).sort(), ['often', 'which', 'yes_no']);
   }

@@ -1,13 +1,15 @@
 // The shared test vectors (testdata/vectors/v1, generated from native core by
-// tests/tools/gen_vectors.cc) through the WebAssembly module via
-// web/src/core.js: seeded reports must be deep-equal, and bad answers and bad
-// definitions must fail with the same messages. Native core is checked against
-// the same files by tests/cpp/vectors_test.cpp.
+// tests/tools/gen_vectors.cc) through BOTH WebAssembly modules: the client one
+// (web/src/core-client.js, the respondent's page) and the full one
+// (web/src/core.js, the builder). Seeded reports must be deep-equal, and bad
+// answers and bad definitions must fail with the same messages. Native core is
+// checked against the same files by tests/cpp/vectors_test.cpp.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 
 import { loadCore } from '../../web/src/core.js';
+import { loadClientCore } from '../../web/src/core-client.js';
 
 const VECTOR_DIR = new URL('../../testdata/vectors/v1/', import.meta.url);
 const EXPECTED_FILES = ['answers_bad_1.json', 'definition_bad_1.json', 'duchi_1.json', 'estimate_1.json',
@@ -15,7 +17,7 @@ const EXPECTED_FILES = ['answers_bad_1.json', 'definition_bad_1.json', 'duchi_1.
   'numeric_answers_bad_1.json', 'oue_1.json', 'piecewise_1.json', 'rvns_1.json', 'rvns_2.json', 'rvns_3.json',
   'rvns_4.json', 'square_wave_1.json', 'sue_1.json', 'survey_1.json'];
 
-const core = await loadCore();
+const MODULES = { client: await loadClientCore(), full: await loadCore() };
 const files = readdirSync(VECTOR_DIR).filter((name) => name.endsWith('.json')).sort();
 
 function readVector(name) {
@@ -31,12 +33,12 @@ function outcome(run, field) {
   }
 }
 
-function checkPerturbCase(vector, item, field) {
+function checkPerturbCase(core, vector, item, field) {
   const actual = outcome(() => core.perturbSeeded(vector.survey, item.answers, item.seed), 'report');
   assert.deepStrictEqual(actual, { [field]: item[field] });
 }
 
-function checkDefinitionCase(item) {
+function checkDefinitionCase(core, item) {
   const expected = { error: item.error };
   assert.deepStrictEqual(outcome(() => core.parseSurvey(item.survey), 'survey'), expected, 'parseSurvey');
   // perturb validates the definition first, with the same message.
@@ -45,9 +47,9 @@ function checkDefinitionCase(item) {
 }
 
 const CHECKERS = {
-  perturb: (vector, item) => checkPerturbCase(vector, item, 'report'),
-  perturb_error: (vector, item) => checkPerturbCase(vector, item, 'error'),
-  definition_error: (vector, item) => checkDefinitionCase(item),
+  perturb: (core, vector, item) => checkPerturbCase(core, vector, item, 'report'),
+  perturb_error: (core, vector, item) => checkPerturbCase(core, vector, item, 'error'),
+  definition_error: (core, vector, item) => checkDefinitionCase(core, item),
 };
 // The estimator is server-side only: the WebAssembly API has no estimate call.
 const NATIVE_ONLY_KINDS = new Set(['estimate']);
@@ -66,8 +68,10 @@ for (const name of files) {
     const check = CHECKERS[vector.kind];
     assert.ok(check, `${name}: unknown vector kind "${vector.kind}"`);
     assert.ok(vector.cases.length > 0, `${name}: no cases`);
-    for (const item of vector.cases) {
-      await t.test(item.name, () => check(vector, item));
+    for (const [module, core] of Object.entries(MODULES)) {
+      for (const item of vector.cases) {
+        await t.test(`${module}: ${item.name}`, () => check(core, vector, item));
+      }
     }
   });
 }

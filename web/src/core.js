@@ -1,6 +1,8 @@
-// The only JavaScript entry to the WebAssembly build of core
-// (web/src/generated/deniable_core.mjs, built by wasm/build.sh). Works in
-// browsers and in Node 20.
+// The only JavaScript entry to the full WebAssembly build of core
+// (web/src/generated/deniable_core.{mjs,wasm}, built by wasm/build.sh), for the
+// creation page: everything web/src/core-client.js offers the respondent's
+// page (same names, same semantics), plus the builder's advice. The survey
+// page must never import this file. Works in browsers and in Node 20.
 //
 //   import { loadCore } from './core.js';
 //   const core = await loadCore();            // lazy: fetched on first call, then memoised
@@ -25,26 +27,15 @@
 // {"ok":false,"error":"..."}. Here the first becomes the value and the second
 // an Error carrying core's message unchanged (it names the field and the problem).
 
+import {
+  abortGuard, jsonText, memoisedLoader, number, seedText, text, unwrap, wasmOptions,
+} from './wasm-loader.js';
+
 // For messages; import() below repeats it as a literal, because Vite bundles
 // (as a separate, lazily loaded chunk) only a literal specifier.
 const MODULE_PATH = './generated/deniable_core.mjs';
 
-let corePromise = null;
-let liveModule = null; // the instance corePromise resolves to
-
-// Resolves to the core API. The module (~400 kB, the .wasm inlined) is only
-// fetched and compiled on the first call; later calls share that instance.
-export function loadCore() {
-  if (!corePromise) {
-    corePromise = instantiate().catch((error) => {
-      corePromise = null; // let a later call retry
-      throw error;
-    });
-  }
-  return corePromise;
-}
-
-async function instantiate() {
+async function create() {
   let factory;
   try {
     ({ default: factory } = await import('./generated/deniable_core.mjs'));
@@ -52,36 +43,14 @@ async function instantiate() {
     throw new Error(`cannot load the WebAssembly core (${MODULE_PATH}; build it with bash wasm/build.sh): ` +
                     error.message, { cause: error });
   }
-  liveModule = await factory();
-  return bindApi(liveModule);
+  // A literal URL: Vite emits the .wasm as a content-hashed asset.
+  return factory(await wasmOptions(new URL('./generated/deniable_core.wasm', import.meta.url)));
 }
 
-function bindApi(module) {
-  let aborted = null;
-
-  // Runs one module function. A JavaScript exception out of the module means
-  // it aborted (a core bug, or no Web Crypto): its state is undefined, so this
-  // instance is retired and the next loadCore() builds a fresh one.
-  const invoke = (name, ...args) => {
-    if (aborted) throw new Error(`the WebAssembly core aborted earlier (${aborted}); call loadCore() again`);
-    try {
-      return module[name](...args);
-    } catch (error) {
-      aborted = error.message;
-      if (liveModule === module) {
-        liveModule = null;
-        corePromise = null;
-      }
-      throw new Error(`the WebAssembly core aborted: ${error.message}`, { cause: error });
-    }
-  };
-
-  // Unwraps the JSON envelope: the value, or an Error with core's message.
-  const call = (name, ...args) => {
-    const envelope = JSON.parse(invoke(name, ...args));
-    if (!envelope.ok) throw new Error(envelope.error);
-    return envelope.value;
-  };
+function bindApi(module, retire) {
+  const guard = abortGuard(retire, 'loadCore');
+  const invoke = (name, ...args) => guard(() => module[name](...args));
+  const call = (name, ...args) => unwrap(invoke(name, ...args));
 
   return Object.freeze({
     version: () => invoke('version'),
@@ -110,30 +79,6 @@ function bindApi(module) {
   });
 }
 
-// JSON text for the module. JSON.stringify returns undefined for values JSON
-// cannot hold at the top level (undefined, functions, symbols).
-function jsonText(value, name) {
-  const text = JSON.stringify(value);
-  if (text === undefined) throw new TypeError(`${name} must be a JSON value, but is ${typeof value}`);
-  return text;
-}
-
-// Hex arguments: only the JS type is checked here; the module checks the digits and lengths.
-function text(value, name) {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, but is ${typeof value}`);
-  return value;
-}
-
-// Seeds are decimal strings: they go up to 2^64 - 1, beyond exact JS numbers.
-// The module checks the digits.
-function seedText(seed) {
-  if (typeof seed !== 'string') throw new TypeError(`seed must be a decimal string, but is ${typeof seed}`);
-  return seed;
-}
-
-// The module checks ranges and integrality; only the JS type is checked here,
-// so that "5" is an error rather than silently converted.
-function number(value, name) {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number, but is ${typeof value}`);
-  return value;
-}
+// Resolves to the core API. The module is only fetched and compiled on the
+// first call; later calls share that instance.
+export const loadCore = memoisedLoader(create, bindApi);

@@ -2,6 +2,7 @@
 // by Vite). Exercises web/src/core.js under the pages' CSP and publishes the
 // observations as window.deniableResult; the test asserts on them.
 import { loadCore } from '../../../web/src/core.js';
+import { loadClientCore } from '../../../web/src/core-client.js';
 
 const DEFINITION = {
   format: 'deniable.survey/v1', id: 'browser', version: 1, title: 'Browser test',
@@ -56,6 +57,15 @@ async function exercise() {
     recommended: core.advise(5, 1, 1000).recommended,
     token: core.tokenBlind(),
   };
+  // The respondent's module, streamed from its own .wasm: the same report for the same seed.
+  const client = await loadClientCore();
+  result.client = {
+    seeded: client.perturbSeeded(DEFINITION, ANSWERS, '18446744073709551615'),
+    report: client.perturb(DEFINITION, ANSWERS),
+    totalEpsilon: client.parseSurvey(DEFINITION).total_epsilon,
+  };
+  result.wasmRequests = performance.getEntriesByType('resource').map((entry) => entry.name)
+    .filter((name) => name.endsWith('.wasm')).map((name) => name.replace(/^.*\//, ''));
   try {
     core.perturb(DEFINITION, { ...ANSWERS, yes_no: 2 });
   } catch (error) {
