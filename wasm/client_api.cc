@@ -28,9 +28,11 @@ namespace {
 
 using nlohmann::json;
 
+// The client parse (survey.h): only the questions' client halves, so the
+// client module links no aggregation or estimation code.
 Result<Survey> ParseDefinition(const std::string& definition_json) {
   DENIABLE_ASSIGN_OR_RETURN(auto document, ParseJsonArgument(definition_json, "the survey definition"));
-  return ParseSurvey(document);
+  return ParseClientSurvey(document);
 }
 
 json OptionalNumber(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
@@ -38,12 +40,12 @@ json OptionalNumber(const std::optional<double>& value) { return value ? json(*v
 // What the page needs of a question: its kind's page summary (e.g. p and q)
 // with the fields every kind has.
 json QuestionSummaryToJson(const Question& question) {
-  json summary = question.kind->PageSummary();
+  json summary = question.client->PageSummary();
   summary["id"] = question.id;
-  summary["type"] = question.kind->type();
+  summary["type"] = question.client->type();
   summary["required"] = question.required;
   summary["epsilon"] = OptionalNumber(question.epsilon());
-  summary["privacy"] = question.kind->PrivacyToJson();
+  summary["privacy"] = question.client->PrivacyToJson();
   return summary;
 }
 
@@ -179,7 +181,7 @@ std::string PrivacyOfChoicesJson(const std::string& definition_json, const std::
   auto choices = ParseJsonArgument(choices_json, "choices");
   if (!choices) return Failure(choices.error());
   for (const Question& question : survey->questions) {
-    if (question.id == question_id) return Respond(question.kind->PrivacyOfChoices(*choices), &Identity);
+    if (question.id == question_id) return Respond(question.client->PrivacyOfChoices(*choices), &Identity);
   }
   return Failure("the survey has no question \"" + question_id + "\"");
 }
@@ -187,7 +189,7 @@ std::string PrivacyOfChoicesJson(const std::string& definition_json, const std::
 // The conformance test checks each registered kind has vectors.
 std::string KindTypesJson() {
   json types = json::array();
-  for (const auto& kind : RegisteredKinds()) types.push_back(kind.type);
+  for (const auto& kind : RegisteredClientKinds()) types.push_back(kind.type);
   return Success(types);
 }
 

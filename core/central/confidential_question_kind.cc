@@ -25,40 +25,8 @@ Status ConfidentialAggregate::Merge(const KindAggregate& other) {
   return OkStatus();
 }
 
-std::shared_ptr<const QuestionKind> ConfidentialQuestionKind::Create(std::unique_ptr<const AnswerBins> bins,
-                                                                     ConfidentialPrivacy privacy) {
-  return std::shared_ptr<const QuestionKind>(new ConfidentialQuestionKind(std::move(bins), privacy));
-}
-
-nlohmann::json ConfidentialQuestionKind::DefinitionToJson() const {
-  nlohmann::json definition = bins_->DefinitionToJson();
-  definition.update(TrustFieldsToJson(privacy_));
-  return definition;
-}
-
-nlohmann::json ConfidentialQuestionKind::MechanismToJson() const {
-  return {{"name", "central"}, {"budget", privacy_.budget}};
-}
-
-nlohmann::json ConfidentialQuestionKind::PrivacyToJson() const {
-  return {{"epsilon", privacy_.budget},
-          {"trust", "central"},
-          {"note", "answered in confidence: the organisation receives the answer as it is; only releases with added "
-                   "noise are published, and together they spend at most this budget. Epsilon bounds what the "
-                   "releases reveal about one respondent's answer; who answered (the count of respondents) is not "
-                   "hidden"}};
-}
-
-Result<nlohmann::json> ConfidentialQuestionKind::Perturb(const nlohmann::json& answer, RandomSource& /*random*/) const {
-  DENIABLE_TRY(bins_->BinOf(answer));
-  return answer;  // sent as it is: this question is answered in confidence
-}
-
-nlohmann::json ConfidentialQuestionKind::PageSummary() const {
-  // The page tells these questions apart by privacy.trust == "central" (PrivacyToJson).
-  nlohmann::json summary = bins_->PageSummary();
-  summary["budget"] = privacy_.budget;
-  return summary;
+std::shared_ptr<const QuestionKind> ConfidentialQuestionKind::Create(const ConfidentialClient& client) {
+  return std::shared_ptr<const QuestionKind>(new ConfidentialQuestionKind(client));
 }
 
 Result<std::unique_ptr<const KindResponse>> ConfidentialQuestionKind::Decode(const nlohmann::json& wire) const {

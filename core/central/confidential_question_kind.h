@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/central/answer_bins.h"
+#include "core/central/confidential_client.h"
 #include "core/central/confidential_privacy.h"
 #include "core/survey/question_kind.h"
 
@@ -48,19 +49,12 @@ class ConfidentialAggregate final : public KindAggregate {
   std::vector<std::int64_t> counts_;
 };
 
-class ConfidentialQuestionKind final : public QuestionKind, public ConfidentialAnswers {
+// The client half (definition, privacy, Perturb, page summary) is ConfidentialClient's.
+class ConfidentialQuestionKind final : public QuestionKind, public ConfidentialClient, public ConfidentialAnswers {
  public:
-  static std::shared_ptr<const QuestionKind> Create(std::unique_ptr<const AnswerBins> bins,
-                                                    ConfidentialPrivacy privacy);
+  static std::shared_ptr<const QuestionKind> Create(const ConfidentialClient& client);
 
   // --- QuestionKind
-  std::string_view type() const override { return bins_->type(); }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override;
-  std::optional<double> epsilon() const override { return privacy_.budget; }
-  nlohmann::json PrivacyToJson() const override;
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<ConfidentialAggregate>(bins_->bins());
@@ -74,7 +68,6 @@ class ConfidentialQuestionKind final : public QuestionKind, public ConfidentialA
   Result<nlohmann::json> TruthFromTable(const std::vector<std::vector<std::string>>& table, const nlohmann::json& entry,
                                         const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
-  std::optional<NumericAnswers> numeric_answers() const override { return bins_->numeric_answers(); }
   const ConfidentialAnswers* confidential() const override { return this; }
   // Which release method serves which data consumer (release_advisor.h).
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override;
@@ -87,11 +80,7 @@ class ConfidentialQuestionKind final : public QuestionKind, public ConfidentialA
   std::vector<std::int64_t> ExactCounts(const KindAggregate& aggregate) const override;
 
  private:
-  ConfidentialQuestionKind(std::unique_ptr<const AnswerBins> bins, ConfidentialPrivacy privacy)
-      : bins_(std::move(bins)), privacy_(privacy) {}
-
-  std::unique_ptr<const AnswerBins> bins_;
-  ConfidentialPrivacy privacy_;
+  explicit ConfidentialQuestionKind(const ConfidentialClient& client) : ConfidentialClient(client) {}
 };
 
 }  // namespace deniable

@@ -92,9 +92,6 @@ class NumericMechanism {
   // linear E[y | x] = alpha + beta x (Square Wave), the levels mechanism's
   // HierA; nullopt without one (RVNS). For the advisors.
   virtual std::optional<double> MeanEstimateVariance(double x) const;
-  // Capability: design advice for `respondents` (levels: its mean's error
-  // against the alternatives at equal true epsilon); nullopt for the others.
-  virtual std::optional<nlohmann::json> Advice(std::int64_t /*respondents*/) const { return std::nullopt; }
 
   // Capability: the finitely many values a report can take, ascending, for
   // mechanisms whose reports are discrete (levels: a level and a bit, 2k
@@ -105,18 +102,16 @@ class NumericMechanism {
   // and the results (levels: its intervals, budgets, report values in words
   // and exact pair epsilons); null for the others.
   virtual nlohmann::json Describe() const { return nullptr; }
-  // Capability: the mechanism's own estimates from the exact counts of its
-  // report_atoms() (levels: HierA's mean and the levels' shares), as a
-  // results section; an error for mechanisms without one.
+  // The options of a mechanism's own estimates from the exact counts of its
+  // report_atoms() (MechanismEstimateFromAtoms, levels/levels_mechanism.h).
+  // That capability and a mechanism's own design advice (MechanismAdvice) are
+  // deliberately not virtual here: every mechanism's vtable is linked into the
+  // respondent's WebAssembly module, which never estimates.
   struct AtomEstimateOptions {
     int reuse = 1;       // levels: the paper's mu
     bool clamp = false;  // levels: the paper's clamp of debiased counts
     IntervalTarget target = IntervalTarget::kPopulation;  // what the intervals are for
   };
-  virtual Result<nlohmann::json> EstimateFromAtoms(const std::vector<std::int64_t>& /*counts*/,
-                                                   const AtomEstimateOptions& /*options*/) const {
-    return MakeError("this mechanism has no estimates of its own");
-  }
 
  protected:
   virtual std::vector<double> PerturbValid(double answer, RandomSource& random) const = 0;

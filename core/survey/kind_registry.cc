@@ -1,10 +1,15 @@
 #include "core/survey/kind_registry.h"
 
+#include "core/kinds/block/block_client.h"
 #include "core/kinds/block/block_question_kind.h"
+#include "core/kinds/categorical/categorical_client.h"
 #include "core/kinds/categorical/categorical_question_kind.h"
+#include "core/kinds/histogram/histogram_client.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
-#include "core/kinds/numeric/numeric_question_kind.h"
+#include "core/kinds/linear_regression/regression_client.h"
 #include "core/kinds/linear_regression/regression_question_kind.h"
+#include "core/kinds/numeric/numeric_client.h"
+#include "core/kinds/numeric/numeric_question_kind.h"
 
 namespace deniable {
 
@@ -18,8 +23,20 @@ std::vector<KindEntry> RegisteredKinds() {
   };
 }
 
-Result<KindEntry> FindKind(std::string_view type) {
-  const auto kinds = RegisteredKinds();
+std::vector<KindClientEntry> RegisteredClientKinds() {
+  return {
+      CategoricalClient::Entry(),
+      NumericClient::Entry(),
+      HistogramClient::Entry(),
+      BlockClient::Entry(),
+      RegressionClient::Entry(),
+  };
+}
+
+namespace {
+
+template <typename Entry>
+Result<Entry> FindIn(const std::vector<Entry>& kinds, std::string_view type) {
   std::string known;
   for (std::size_t i = 0; i < kinds.size(); ++i) {
     if (kinds[i].type == type) return kinds[i];
@@ -27,5 +44,11 @@ Result<KindEntry> FindKind(std::string_view type) {
   }
   return MakeError("unknown question type \"" + std::string(type) + "\" (expected " + known + ")");
 }
+
+}  // namespace
+
+Result<KindEntry> FindKind(std::string_view type) { return FindIn(RegisteredKinds(), type); }
+
+Result<KindClientEntry> FindClientKind(std::string_view type) { return FindIn(RegisteredClientKinds(), type); }
 
 }  // namespace deniable

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
+#include "core/survey/kind_client.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
@@ -30,9 +31,21 @@ struct KindEntry {
   Result<nlohmann::json> (*canonical_estimate_options)(const nlohmann::json& options);
 };
 
+// A kind's client half (kind_client.h): its type name and the parser that
+// builds only the client (the respondent's module, ParseClientSurvey). Its
+// checks and messages are those of KindEntry::parse, which builds the full
+// kind from it.
+struct KindClientEntry {
+  std::string_view type;
+  Result<std::shared_ptr<const KindClient>> (*parse)(const nlohmann::json& question, const std::string& where);
+};
+
 std::vector<KindEntry> RegisteredKinds();
+// The same kinds in the same order, client halves only (a test checks).
+std::vector<KindClientEntry> RegisteredClientKinds();
 
 // The entry of a type name, or an error listing the known ones.
 Result<KindEntry> FindKind(std::string_view type);
+Result<KindClientEntry> FindClientKind(std::string_view type);
 
 }  // namespace deniable

@@ -4,10 +4,13 @@
 // valid by construction; the survey, report, aggregate, results and
 // simulation code (this folder), the server, the WebAssembly bindings and the
 // CSV export reach it only through this interface. A new kind is one folder
-// under core/kinds/ and one line in kind_registry.cc.
+// under core/kinds/ and two lines in kind_registry.cc (the full kind and its
+// client half, kind_client.h).
 //
 // Each kind has three halves:
-//   client:     Perturb turns a true answer into its report's wire form;
+//   client:     Perturb turns a true answer into its report's wire form
+//               (kind_client.h: the kind's client class, which the full kind
+//               derives from, and all the respondent's module links);
 //   aggregator: Decode validates a wire form, NewAggregate gives mergeable
 //               sufficient statistics of its own type;
 //   collector:  Estimate turns an aggregate into the results document, and
@@ -32,15 +35,10 @@
 #include "core/common/result.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/answer_channel.h"
+#include "core/survey/kind_client.h"
 #include "core/survey/report_columns.h"
 
 namespace deniable {
-
-// Who sees the true answer: only the respondent's device (local: the answer is
-// perturbed before it is sent), the server, which publishes only noisy
-// releases (central), or everyone (open: a demographic or stratum asked
-// openly, sent as given and published exactly; no epsilon protects it).
-enum class Trust { kLocal, kCentral, kOpen };
 
 // One question's decoded, validated response, of its kind's own type.
 class KindResponse {
@@ -134,12 +132,6 @@ class TruthSampler {
   }
 };
 
-// The answer range of kinds whose answers are numbers in [a, b]: data files
-// of true answers (the CLI's CSV truths) are checked against it.
-struct NumericAnswers {
-  NumericRange range;
-};
-
 // A question answered in confidence (trust model "central"): the answer
 // reaches the server unperturbed and is counted exactly, per bin; only
 // differentially private releases of those counts are ever published
@@ -163,37 +155,12 @@ class QuestionKind;
 // The kinds of the questions before this one in the survey, by id (null: none).
 using EarlierQuestions = std::function<const QuestionKind*(const std::string& id)>;
 
-class QuestionKind {
+// The full kind: the client half (kind_client.h: definition, privacy,
+// Perturb, page summary), which it inherits from the kind's client class,
+// plus aggregation, estimation and simulation.
+class QuestionKind : public virtual KindClient {
  public:
-  virtual ~QuestionKind() = default;
-
-  // --- definition
-  virtual std::string_view type() const = 0;
-  // The kind's fields of the question's canonical JSON ("type", "options" or
-  // "range", "mechanism", ...): parsing them again gives an equal kind.
-  virtual nlohmann::json DefinitionToJson() const = 0;
-  virtual nlohmann::json MechanismToJson() const = 0;
-
-  // --- privacy
-  // The epsilon a respondent who answers spends; nullopt: no formal epsilon.
-  virtual std::optional<double> epsilon() const = 0;
-  // {"epsilon": e} or {"epsilon": null, "note": why}.
-  virtual nlohmann::json PrivacyToJson() const = 0;
-  virtual Trust trust() const { return confidential() ? Trust::kCentral : Trust::kLocal; }
-
-  // --- client
-  // The report's wire form for one true answer. Errors name no path: the
-  // caller puts the question's in front.
-  virtual Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const = 0;
-  // What the survey page needs beyond the definition (e.g. p and q).
-  virtual nlohmann::json PageSummary() const = 0;
-  // For kinds whose respondents choose their own privacy (a block's
-  // sensitivity per attribute): what those choices give, computed from the
-  // choices alone, never from answers, so the page can show it before
-  // anything is sent. An error for kinds without such choices.
-  virtual Result<nlohmann::json> PrivacyOfChoices(const nlohmann::json& /*choices*/) const {
-    return MakeError("questions of this kind have no privacy choices");
-  }
+  ~QuestionKind() override = default;
 
   // --- aggregator
   virtual Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const = 0;
@@ -245,9 +212,9 @@ class QuestionKind {
   }
 
   // --- capabilities (null or nullopt when the kind lacks them)
-  // Questions answered in confidence: their exact counts and publication budget.
+  // Questions answered in confidence: their exact counts and publication
+  // budget (their client's trust() is Trust::kCentral).
   virtual const ConfidentialAnswers* confidential() const { return nullptr; }
-  virtual std::optional<NumericAnswers> numeric_answers() const { return std::nullopt; }
   // A state every client fetches before answering (a model trained across
   // rounds); none for kinds without rounds. Such a kind's answer carries the
   // state it was computed against under "state" (the page puts the fetched

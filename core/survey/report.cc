@@ -48,7 +48,7 @@ Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json
       if (question.required) return MakeError(where + ": question is not answered");
       continue;  // the report says it was skipped by leaving it out
     }
-    auto response = question.kind->Perturb(answers.at(question.id), random);
+    auto response = question.client->Perturb(answers.at(question.id), random);
     if (!response) return InContext(where, response.error());
     responses[question.id] = std::move(response).value();
   }

@@ -28,6 +28,7 @@ struct Report {
 // number in [a, b]>, ...}: every required question answered; an optional one
 // may be left out (or null), and its response is then left out of the report.
 // Returns the report's JSON, ready to send. The true answers are not in it.
+// Uses only the questions' client halves (either parse of the survey).
 Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json& answers, RandomSource& random);
 
 Result<Report> ParseReport(const Survey& survey, const nlohmann::json& document);

@@ -22,6 +22,54 @@ Result<bool> ReadRequired(const nlohmann::json& object, const std::string& where
   return object.at("required").get<bool>();
 }
 
+// The two parses differ only in what a question's type gives: the full kind
+// (ParseSurvey) or its client half alone (ParseClientSurvey). Each is
+// instantiated separately, so the client's never names a full kind's parser.
+struct FullKinds {
+  static Status ParseKind(const nlohmann::json& object, const std::string& type, const std::string& where,
+                          Question& question) {
+    auto entry = type.empty() ? Result<KindEntry>(RegisteredKinds().front()) : FindKind(type);
+    if (!entry) return InContext(where + ".type", entry.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto kind, entry->parse(object, where));
+    question.client = kind;
+    question.kind = std::move(kind);
+    return OkStatus();
+  }
+  static Status Link(const Survey& survey, const std::string& where, Question& question) {
+    const EarlierQuestions earlier = [&survey](const std::string& id) -> const QuestionKind* {
+      const auto index = survey.QuestionIndex(id);
+      return index ? survey.questions[*index].kind.get() : nullptr;
+    };
+    DENIABLE_ASSIGN_OR_RETURN(auto linked, question.kind->Link(earlier, where));
+    if (linked) {
+      question.client = linked;
+      question.kind = std::move(linked);
+    }
+    return OkStatus();
+  }
+};
+
+struct ClientKinds {
+  static Status ParseKind(const nlohmann::json& object, const std::string& type, const std::string& where,
+                          Question& question) {
+    auto entry = type.empty() ? Result<KindClientEntry>(RegisteredClientKinds().front()) : FindClientKind(type);
+    if (!entry) return InContext(where + ".type", entry.error());
+    DENIABLE_ASSIGN_OR_RETURN(auto client, entry->parse(object, where));
+    question.client = std::move(client);
+    return OkStatus();
+  }
+  static Status Link(const Survey& survey, const std::string& where, Question& question) {
+    const EarlierClients earlier = [&survey](const std::string& id) -> const KindClient* {
+      const auto index = survey.QuestionIndex(id);
+      return index ? survey.questions[*index].client.get() : nullptr;
+    };
+    DENIABLE_ASSIGN_OR_RETURN(auto linked, question.client->LinkClient(earlier, where));
+    if (linked) question.client = std::move(linked);
+    return OkStatus();
+  }
+};
+
+template <typename Kinds>
 Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& where) {
   DENIABLE_TRY(RequireObject(object, where));
   Question question;
@@ -33,10 +81,7 @@ Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& 
   DENIABLE_ASSIGN_OR_RETURN(auto required, ReadRequired(object, where));
   question.required = required;
   DENIABLE_ASSIGN_OR_RETURN(auto type, ReadString(object, "type", 32, false, where));
-  auto entry = type.empty() ? Result<KindEntry>(RegisteredKinds().front()) : FindKind(type);
-  if (!entry) return InContext(where + ".type", entry.error());
-  DENIABLE_ASSIGN_OR_RETURN(auto kind, entry->parse(object, where));
-  question.kind = std::move(kind);
+  DENIABLE_TRY(Kinds::ParseKind(object, type, where, question));
   return question;
 }
 
@@ -50,6 +95,7 @@ Result<Enum> ReadChoice(const nlohmann::json& object, const char* field, const c
                    "\"");
 }
 
+template <typename Kinds>
 Status ParseQuestions(const nlohmann::json& document, Survey& survey) {
   if (!document.contains("questions")) return MakeError("questions: required field is missing");
   const auto& list = document.at("questions");
@@ -59,15 +105,10 @@ Status ParseQuestions(const nlohmann::json& document, Survey& survey) {
   std::set<std::string> ids;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string where = "questions[" + std::to_string(i) + "]";
-    DENIABLE_ASSIGN_OR_RETURN(auto question, ParseQuestion(list[i], where));
+    DENIABLE_ASSIGN_OR_RETURN(auto question, ParseQuestion<Kinds>(list[i], where));
     if (!ids.insert(question.id).second) return MakeError(where + ".id: duplicate question id \"" + question.id + "\"");
-    const EarlierQuestions earlier = [&survey](const std::string& id) -> const QuestionKind* {
-      const auto index = survey.QuestionIndex(id);
-      return index ? survey.questions[*index].kind.get() : nullptr;
-    };
     Question parsed = std::move(question);
-    DENIABLE_ASSIGN_OR_RETURN(auto linked, parsed.kind->Link(earlier, where));
-    if (linked) parsed.kind = std::move(linked);
+    DENIABLE_TRY(Kinds::Link(survey, where, parsed));
     survey.questions.push_back(std::move(parsed));
   }
   return OkStatus();
@@ -104,7 +145,10 @@ bool IsLanguageTag(const std::string& tag) {
 
 }  // namespace
 
-Result<Survey> ParseSurvey(const nlohmann::json& document) {
+namespace {
+
+template <typename Kinds>
+Result<Survey> ParseSurveyWith(const nlohmann::json& document) {
   DENIABLE_TRY(RequireObject(document, ""));
   DENIABLE_TRY(RejectUnknownFields(
       document, {"format", "id", "version", "title", "description", "language", "results", "access", "questions",
@@ -137,7 +181,7 @@ Result<Survey> ParseSurvey(const nlohmann::json& document) {
   DENIABLE_ASSIGN_OR_RETURN(auto access,
                             ReadChoice(document, "access", "open", Access::kOpen, "invitation", Access::kInvitation));
   survey.access = access;
-  DENIABLE_TRY(ParseQuestions(document, survey));
+  DENIABLE_TRY(ParseQuestions<Kinds>(document, survey));
   if (document.contains("analyses")) {
     const auto& analyses = document.at("analyses");
     if (!analyses.is_array() || analyses.size() > kMaxDeclaredAnalyses) {
@@ -155,6 +199,12 @@ Result<Survey> ParseSurvey(const nlohmann::json& document) {
   return survey;
 }
 
+}  // namespace
+
+Result<Survey> ParseSurvey(const nlohmann::json& document) { return ParseSurveyWith<FullKinds>(document); }
+
+Result<Survey> ParseClientSurvey(const nlohmann::json& document) { return ParseSurveyWith<ClientKinds>(document); }
+
 Result<Survey> ParseSurveyText(const std::string& text) {
   auto document = nlohmann::json::parse(text, nullptr, false);
   if (document.is_discarded()) return MakeError("the survey is not valid JSON");
@@ -164,7 +214,7 @@ Result<Survey> ParseSurveyText(const std::string& text) {
 namespace {
 
 nlohmann::json QuestionToJson(const Question& question) {
-  nlohmann::json object = question.kind->DefinitionToJson();
+  nlohmann::json object = question.client->DefinitionToJson();
   object["id"] = question.id;
   object["text"] = question.text;
   if (!question.required) object["required"] = false;
@@ -194,7 +244,7 @@ std::optional<double> TotalEpsilon(const Survey& survey) {
   for (const auto& question : survey.questions) {
     // Questions asked openly are outside the guarantee (open_privacy.h): the
     // randomised answers keep their epsilons whatever the open ones are.
-    if (question.kind->trust() == Trust::kOpen) continue;
+    if (question.client->trust() == Trust::kOpen) continue;
     const auto epsilon = question.epsilon();
     if (!epsilon) return std::nullopt;
     total += *epsilon;

@@ -22,7 +22,10 @@ enum class ResultsVisibility { kPublic, kAdmin };
 enum class Access { kOpen, kInvitation };
 
 // A question: what every kind shares (id, text, whether it may be skipped)
-// and its kind, which holds everything else (question_kind.h).
+// and its kind, which holds everything else: `client`, the client half
+// (kind_client.h), always; `kind`, the full kind (question_kind.h), after
+// ParseSurvey, and null after ParseClientSurvey. When both are set they are
+// the same object.
 struct Question {
   std::string id;
   std::string text;
@@ -30,10 +33,11 @@ struct Question {
   // server sees that it was skipped), and its aggregate counts only the
   // respondents who answered it.
   bool required = true;
+  std::shared_ptr<const KindClient> client;
   std::shared_ptr<const QuestionKind> kind;
 
   // The question's LDP epsilon; nullopt when it has no finite epsilon.
-  std::optional<double> epsilon() const { return kind->epsilon(); }
+  std::optional<double> epsilon() const { return client->epsilon(); }
 };
 
 struct Survey {
@@ -60,8 +64,13 @@ struct Survey {
 
 Result<Survey> ParseSurvey(const nlohmann::json& document);
 Result<Survey> ParseSurveyText(const std::string& text);
+// The same checks and messages as ParseSurvey, but each question gets only
+// its client half (Question::kind stays null): the respondent's module parses
+// with this, so it links no aggregation or estimation code.
+Result<Survey> ParseClientSurvey(const nlohmann::json& document);
 
 // The canonical JSON form (stored, served to pages); ParseSurvey(SurveyToJson(s)) == s.
+// Reads only the client halves, so it works after either parse.
 nlohmann::json SurveyToJson(const Survey& survey);
 
 // Sequential composition: a respondent who answers every question spends the

@@ -26,6 +26,7 @@
 
 #include "core/kinds/block/block_advice.h"
 #include "core/kinds/block/block_aggregate.h"
+#include "core/kinds/block/block_client.h"
 #include "core/kinds/block/block_definition.h"
 #include "core/kinds/block/budget_split.h"
 #include "core/survey/kind_registry.h"
@@ -35,23 +36,13 @@ namespace deniable {
 
 struct Question;
 
-class BlockQuestionKind final : public QuestionKind, public ReportColumns {
+// The client half (the block's definition, privacy, Perturb, page summary,
+// the privacy of a respondent's choices) is BlockClient's.
+class BlockQuestionKind final : public QuestionKind, public BlockClient, public ReportColumns {
  public:
-  static constexpr const char* kType = "block";
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  const BlockDefinition& block() const { return block_; }
-
-  std::string_view type() const override { return kType; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override;
-  // A respondent who answers every attribute: d * e.
-  std::optional<double> epsilon() const override;
-  nlohmann::json PrivacyToJson() const override;
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override;
-  Result<nlohmann::json> PrivacyOfChoices(const nlohmann::json& choices) const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<BlockAggregate>(block_.sizes(), block_.joint_order);
@@ -70,9 +61,6 @@ class BlockQuestionKind final : public QuestionKind, public ReportColumns {
     return BlockShareAdvice(block_, respondents);
   }
 
-  // The respondent's choices (answered set and weights) from an answer; never the values.
-  Result<BlockChoices> ChoicesOf(const nlohmann::json& answered, const nlohmann::json& sensitivity) const;
-
   // The reports' export (block_report_columns.cc): per attribute, one 0/1
   // column per option, empty where the attribute was not answered.
   const ReportColumns* report_columns() const override { return this; }
@@ -81,9 +69,8 @@ class BlockQuestionKind final : public QuestionKind, public ReportColumns {
   nlohmann::json Channel() const override;
 
  private:
-  explicit BlockQuestionKind(BlockDefinition block) : block_(std::move(block)) {}
-
-  BlockDefinition block_;
+  // Only Parse builds one, from a parsed client: an invalid kind cannot exist.
+  explicit BlockQuestionKind(const BlockClient& client) : BlockClient(client) {}
 };
 
 const BlockQuestionKind& BlockKindOf(const Question& question);

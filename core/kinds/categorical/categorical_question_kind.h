@@ -11,6 +11,7 @@
 
 #include "core/frequency/categorical_mechanism.h"
 #include "core/kinds/categorical/categorical_channel.h"
+#include "core/kinds/categorical/categorical_client.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
 
@@ -44,22 +45,13 @@ class CategoricalAggregate final : public KindAggregate {
   std::vector<std::int64_t> support_counts_;
 };
 
-class CategoricalQuestionKind final : public QuestionKind, public ReportColumns {
+// The client half (options, mechanism, definition, privacy, Perturb, page
+// summary) is CategoricalClient's.
+class CategoricalQuestionKind final : public QuestionKind, public CategoricalClient, public ReportColumns {
  public:
-  static constexpr const char* kType = "categorical";
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  const std::vector<std::string>& options() const { return options_; }
-  const CategoricalMechanism& mechanism() const { return *mechanism_; }
-
-  std::string_view type() const override { return kType; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override;
-  std::optional<double> epsilon() const override { return mechanism_->epsilon(); }
-  nlohmann::json PrivacyToJson() const override;
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<CategoricalAggregate>(options_.size());
@@ -83,20 +75,14 @@ class CategoricalQuestionKind final : public QuestionKind, public ReportColumns 
   nlohmann::json Channel() const override;
 
  private:
-  // Only Parse builds one: an invalid kind cannot exist.
-  CategoricalQuestionKind(std::vector<std::string> options, std::shared_ptr<const CategoricalMechanism> mechanism)
-      : options_(std::move(options)), mechanism_(std::move(mechanism)), channel_(options_, mechanism_) {}
+  // Only Parse builds one, from a parsed client: an invalid kind cannot exist.
+  explicit CategoricalQuestionKind(const CategoricalClient& client)
+      : CategoricalClient(client), channel_(options_, mechanism_) {}
 
-  std::vector<std::string> options_;
-  std::shared_ptr<const CategoricalMechanism> mechanism_;
-  CategoricalChannel channel_;  // after the options and mechanism it is built from
+  CategoricalChannel channel_;  // after the client's options and mechanism it is built from
 };
 
 // The categorical kind of a question known to be categorical (tests, benches).
 const CategoricalQuestionKind& CategoricalKindOf(const Question& question);
-
-// {"epsilon": e} or {"epsilon": null, "note": ...} for a categorical mechanism.
-nlohmann::json PrivacyToJson(const CategoricalMechanism& mechanism);
-nlohmann::json MechanismToJson(const CategoricalMechanism& mechanism);
 
 }  // namespace deniable

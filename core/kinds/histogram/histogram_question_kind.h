@@ -24,6 +24,7 @@
 #include "core/kinds/histogram/consumer_requests.h"
 #include "core/kinds/histogram/fine_partition.h"
 #include "core/kinds/histogram/histogram_channel.h"
+#include "core/kinds/histogram/histogram_client.h"
 #include "core/kinds/histogram/level_estimates.h"
 #include "core/kinds/histogram/tree_design.h"
 #include "core/survey/kind_registry.h"
@@ -61,31 +62,15 @@ class HistogramAggregate final : public KindAggregate {
   std::vector<LevelCounts> levels_;
 };
 
-class HistogramQuestionKind final : public QuestionKind, public ReportColumns {
+// The client half (range, unit, consumers, partition, tree, per-level
+// mechanisms, definition, privacy, Perturb, page summary) is HistogramClient's.
+class HistogramQuestionKind final : public QuestionKind, public HistogramClient, public ReportColumns {
  public:
-  static constexpr const char* kType = "histogram";
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  NumericRange range() const { return partition_.range(); }
-  const std::string& unit() const { return unit_; }
-  const std::vector<ConsumerRequest>& consumers() const { return consumers_; }
-  const FinePartition& partition() const { return partition_; }
-  // The unary encoding every report uses (each level's own size, one p and q).
-  const CategoricalMechanism& mechanism() const { return *level_mechanisms_.back(); }
-  bool hierarchical() const { return tree_.has_value(); }
-  // sue and oue: one level, the fine cells ({cells, 1}); tree: its design's.
-  const TreeShape& shape() const { return shape_; }
-  const std::optional<TreeDesign>& tree() const { return tree_; }
   LevelEstimates Estimates(const HistogramAggregate& aggregate, IntervalTarget target) const;
 
-  std::string_view type() const override { return kType; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override;
-  std::optional<double> epsilon() const override { return mechanism().epsilon(); }
-  nlohmann::json PrivacyToJson() const override;
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override { return std::make_unique<HistogramAggregate>(shape_); }
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
@@ -95,7 +80,6 @@ class HistogramQuestionKind final : public QuestionKind, public ReportColumns {
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
-  std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range()}; }
   std::optional<nlohmann::json> DesignAdvice(std::int64_t respondents) const override;
   // Its finest bins (histogram_channel.h); null for a tree without a leaf level.
   const CategoryChannel* category_channel() const override { return channel_.get(); }
@@ -107,26 +91,12 @@ class HistogramQuestionKind final : public QuestionKind, public ReportColumns {
   nlohmann::json Channel() const override;
 
  private:
-  HistogramQuestionKind(std::string unit, std::vector<ConsumerRequest> consumers, FinePartition partition,
-                        std::optional<TreeDesign> tree, TreeShape shape,
-                        std::vector<std::shared_ptr<const CategoricalMechanism>> level_mechanisms)
-      : unit_(std::move(unit)),
-        consumers_(std::move(consumers)),
-        partition_(std::move(partition)),
-        tree_(std::move(tree)),
-        shape_(shape),
-        level_mechanisms_(std::move(level_mechanisms)),
+  // Only Parse builds one, from a parsed client: an invalid kind cannot exist.
+  explicit HistogramQuestionKind(const HistogramClient& client)
+      : HistogramClient(client),
         channel_(HistogramChannel::Create(partition_, shape_, tree_, *level_mechanisms_.back())) {}
-  // The level a respondent reports: 1 for sue and oue; by the design's weights for tree.
-  int DrawLevel(RandomSource& random) const;
 
-  std::string unit_;
-  std::vector<ConsumerRequest> consumers_;
-  FinePartition partition_;
-  std::optional<TreeDesign> tree_;
-  TreeShape shape_;
-  std::vector<std::shared_ptr<const CategoricalMechanism>> level_mechanisms_;  // per level 1..h
-  std::unique_ptr<const HistogramChannel> channel_;  // after what it is built from
+  std::unique_ptr<const HistogramChannel> channel_;  // after the client's fields it is built from
 };
 
 // The histogram kind of a question known to be a histogram question (tests, benches).

@@ -9,27 +9,21 @@
 
 #include "core/kinds/linear_regression/model_advice.h"
 #include "core/kinds/linear_regression/model_definition.h"
+#include "core/kinds/linear_regression/regression_client.h"
 #include "core/kinds/linear_regression/model_truth.h"
 #include "core/survey/kind_registry.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
 
-class RegressionQuestionKind final : public QuestionKind, public ReportColumns {
+// The client half (the model, the gradient's mechanism, definition, privacy,
+// Perturb, page summary, the link to the variables' questions) is
+// RegressionClient's.
+class RegressionQuestionKind final : public QuestionKind, public RegressionClient, public ReportColumns {
  public:
-  static constexpr const char* kType = "linear_regression";
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  const ModelDefinition& model() const { return model_; }
-
-  std::string_view type() const override { return kType; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override;
-  std::optional<double> epsilon() const override { return model_.epsilon; }
-  nlohmann::json PrivacyToJson() const override;
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override;
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
@@ -57,12 +51,8 @@ class RegressionQuestionKind final : public QuestionKind, public ReportColumns {
   }
 
  private:
-  RegressionQuestionKind(ModelDefinition model, std::shared_ptr<const NumericMechanism> mechanism, long long batch)
-      : model_(std::move(model)), mechanism_(std::move(mechanism)), batch_(batch) {}
-
-  ModelDefinition model_;
-  std::shared_ptr<const NumericMechanism> mechanism_;
-  long long batch_;
+  // Only Parse (and Link) build one, from a parsed client: an invalid kind cannot exist.
+  explicit RegressionQuestionKind(const RegressionClient& client) : RegressionClient(client) {}
 };
 
 }  // namespace deniable

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/numeric/levels/levels_mechanism.h"
 #include "core/numeric/mean_advice.h"
 #include "core/numeric/numeric_mechanism_factory.h"
 #include "core/survey/interval_target.h"
@@ -26,7 +27,7 @@ constexpr Compared kCompared[] = {
 }  // namespace
 
 std::optional<nlohmann::json> NumericMeanAdvice(const NumericMechanism& mechanism, std::int64_t respondents) {
-  if (auto own = mechanism.Advice(respondents)) return own;
+  if (auto own = MechanismAdvice(mechanism, respondents)) return own;
   const auto epsilon = mechanism.epsilon();
   if (!epsilon) return std::nullopt;
   const NumericRange range = mechanism.input_range();

@@ -11,6 +11,7 @@
 #include "core/distribution/numeric_histogram.h"
 #include "core/kinds/numeric/answer_step.h"
 #include "core/kinds/numeric/numeric_advice.h"
+#include "core/kinds/numeric/numeric_client.h"
 #include "core/kinds/numeric/numeric_value_channel.h"
 #include "core/numeric/numeric_mechanism.h"
 #include "core/survey/kind_registry.h"
@@ -53,25 +54,13 @@ class NumericAggregate final : public KindAggregate {
   std::vector<std::int64_t> atom_counts_;
 };
 
-class NumericQuestionKind final : public QuestionKind, public ReportColumns {
+// The client half (range, unit, step, mechanism, definition, privacy,
+// Perturb, page summary) is NumericClient's.
+class NumericQuestionKind final : public QuestionKind, public NumericClient, public ReportColumns {
  public:
-  static constexpr const char* kType = "numeric";
   static KindEntry Entry();
   static Result<std::shared_ptr<const QuestionKind>> Parse(const nlohmann::json& question, const std::string& where);
 
-  NumericRange range() const { return range_; }
-  const std::string& unit() const { return unit_; }
-  // The answers' grid when the definition declares a step (answer_step.h).
-  const std::optional<AnswerStep>& answer_step() const { return step_; }
-  const NumericMechanism& mechanism() const { return *mechanism_; }
-
-  std::string_view type() const override { return kType; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override { return mechanism_->ParamsToJson(); }
-  std::optional<double> epsilon() const override { return mechanism_->epsilon(); }
-  nlohmann::json PrivacyToJson() const override;
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override;
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override;
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
@@ -81,7 +70,6 @@ class NumericQuestionKind final : public QuestionKind, public ReportColumns {
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
-  std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range_}; }
   // The reports' export: the reported value(s), one column each.
   const ReportColumns* report_columns() const override { return this; }
   std::vector<ReportColumn> Columns() const override;
@@ -96,20 +84,11 @@ class NumericQuestionKind final : public QuestionKind, public ReportColumns {
   const ValueChannel* value_channel() const override { return value_channel_.get(); }
 
  private:
-  // Only Parse builds one: an invalid kind cannot exist.
-  NumericQuestionKind(NumericRange range, std::string unit, std::optional<AnswerStep> step,
-                      std::shared_ptr<const NumericMechanism> mechanism)
-      : range_(range),
-        unit_(std::move(unit)),
-        step_(step),
-        mechanism_(std::move(mechanism)),
-        value_channel_(NumericValueChannel::Create(*mechanism_)) {}
+  // Only Parse builds one, from a parsed client: an invalid kind cannot exist.
+  explicit NumericQuestionKind(const NumericClient& client)
+      : NumericClient(client), value_channel_(NumericValueChannel::Create(*mechanism_)) {}
 
-  NumericRange range_;
-  std::string unit_;
-  std::optional<AnswerStep> step_;
-  std::shared_ptr<const NumericMechanism> mechanism_;
-  std::unique_ptr<const NumericValueChannel> value_channel_;  // after the mechanism it is built from
+  std::unique_ptr<const NumericValueChannel> value_channel_;  // after the client's mechanism it is built from
 };
 
 // The numeric kind of a question known to be numeric (tests, benches).

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/numeric/levels/levels_mechanism.h"
 #include "core/distribution/bootstrap.h"
 #include "core/kinds/numeric/blur_bands.h"
 #include "core/kinds/numeric/detection_limits.h"
@@ -61,7 +62,8 @@ json UnbiasedMean(const NumericMechanism& mechanism, const NumericHistogram& his
 json MechanismEstimates(const NumericMechanism& mechanism, const NumericAggregate& aggregate,
                         const NumericEstimateOptions& options) {
   if (aggregate.atom_counts().empty() || aggregate.n() == 0) return nullptr;
-  auto estimates = mechanism.EstimateFromAtoms(aggregate.atom_counts(), {options.mu, options.clamp, options.target});
+  auto estimates =
+      MechanismEstimateFromAtoms(mechanism, aggregate.atom_counts(), {options.mu, options.clamp, options.target});
   if (!estimates) return {{"error", estimates.error()}};
   return std::move(estimates).value();
 }

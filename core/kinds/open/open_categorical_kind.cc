@@ -46,19 +46,8 @@ Status OpenCategoryAggregate::Merge(const KindAggregate& other) {
   return OkStatus();
 }
 
-std::shared_ptr<const QuestionKind> OpenCategoricalKind::Create(std::vector<std::string> options) {
-  return std::shared_ptr<const QuestionKind>(new OpenCategoricalKind(std::move(options)));
-}
-
-nlohmann::json OpenCategoricalKind::DefinitionToJson() const {
-  return {{"type", "categorical"}, {"options", options_}, {"privacy", kOpenPrivacy}};
-}
-
-nlohmann::json OpenCategoricalKind::PrivacyToJson() const { return OpenPrivacyToJson(); }
-
-Result<nlohmann::json> OpenCategoricalKind::Perturb(const nlohmann::json& answer, RandomSource& /*random*/) const {
-  DENIABLE_TRY(bins_.BinOf(answer));
-  return answer;  // asked openly: sent as given
+std::shared_ptr<const QuestionKind> OpenCategoricalKind::Create(const OpenCategoricalClient& client) {
+  return std::shared_ptr<const QuestionKind>(new OpenCategoricalKind(client));
 }
 
 Result<std::unique_ptr<const KindResponse>> OpenCategoricalKind::Decode(const nlohmann::json& wire) const {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/kinds/categorical/categorical_bins.h"
+#include "core/kinds/open/open_categorical_client.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
@@ -36,21 +37,15 @@ class OpenCategoryAggregate final : public KindAggregate {
   std::vector<std::int64_t> counts_;
 };
 
-class OpenCategoricalKind final : public QuestionKind, public CategoryChannel, public ReportColumns {
+// The client half (definition, privacy, Perturb) is OpenCategoricalClient's.
+class OpenCategoricalKind final : public QuestionKind,
+                                  public OpenCategoricalClient,
+                                  public CategoryChannel,
+                                  public ReportColumns {
  public:
-  static std::shared_ptr<const QuestionKind> Create(std::vector<std::string> options);
-
-  const std::vector<std::string>& options() const { return options_; }
+  static std::shared_ptr<const QuestionKind> Create(const OpenCategoricalClient& client);
 
   // --- QuestionKind
-  std::string_view type() const override { return "categorical"; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override { return {{"name", "open"}}; }
-  std::optional<double> epsilon() const override { return std::nullopt; }
-  nlohmann::json PrivacyToJson() const override;
-  Trust trust() const override { return Trust::kOpen; }
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override { return nlohmann::json::object(); }
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<OpenCategoryAggregate>(options_.size());
@@ -80,10 +75,7 @@ class OpenCategoricalKind final : public QuestionKind, public CategoryChannel, p
   nlohmann::json Channel() const override;
 
  private:
-  explicit OpenCategoricalKind(std::vector<std::string> options) : options_(std::move(options)), bins_(options_) {}
-
-  std::vector<std::string> options_;
-  CategoricalBins bins_;
+  explicit OpenCategoricalKind(const OpenCategoricalClient& client) : OpenCategoricalClient(client) {}
 };
 
 }  // namespace deniable

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/kinds/numeric/answer_step.h"
+#include "core/kinds/open/open_numeric_client.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
@@ -50,20 +51,12 @@ class OpenValueAggregate final : public KindAggregate {
   std::vector<std::int64_t> counts_;
 };
 
-class OpenNumericKind final : public QuestionKind, public ValueChannel, public ReportColumns {
+// The client half (definition, privacy, Perturb) is OpenNumericClient's.
+class OpenNumericKind final : public QuestionKind, public OpenNumericClient, public ValueChannel, public ReportColumns {
  public:
-  static std::shared_ptr<const QuestionKind> Create(NumericRange range, std::string unit,
-                                                    std::optional<AnswerStep> step);
+  static std::shared_ptr<const QuestionKind> Create(const OpenNumericClient& client);
 
   // --- QuestionKind
-  std::string_view type() const override { return "numeric"; }
-  nlohmann::json DefinitionToJson() const override;
-  nlohmann::json MechanismToJson() const override { return {{"name", "open"}}; }
-  std::optional<double> epsilon() const override { return std::nullopt; }
-  nlohmann::json PrivacyToJson() const override;
-  Trust trust() const override { return Trust::kOpen; }
-  Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
-  nlohmann::json PageSummary() const override { return {{"values_per_report", 1}}; }
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override { return std::make_unique<OpenValueAggregate>(range_); }
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
@@ -73,7 +66,6 @@ class OpenNumericKind final : public QuestionKind, public ValueChannel, public R
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
   Result<std::unique_ptr<TruthSampler>> ParseTruth(const nlohmann::json& entry, const std::string& where) const override;
   std::string SimulationText(const nlohmann::json& result) const override;
-  std::optional<NumericAnswers> numeric_answers() const override { return NumericAnswers{range_}; }
   const ValueChannel* value_channel() const override { return this; }
 
   // --- ValueChannel: the value itself
@@ -87,13 +79,7 @@ class OpenNumericKind final : public QuestionKind, public ValueChannel, public R
   nlohmann::json Channel() const override;
 
  private:
-  OpenNumericKind(NumericRange range, std::string unit, std::optional<AnswerStep> step)
-      : range_(range), unit_(std::move(unit)), step_(step) {}
-  Result<double> ReadAnswer(const nlohmann::json& answer) const;
-
-  NumericRange range_;
-  std::string unit_;
-  std::optional<AnswerStep> step_;
+  explicit OpenNumericKind(const OpenNumericClient& client) : OpenNumericClient(client) {}
 };
 
 }  // namespace deniable

@@ -302,4 +302,18 @@ Result<std::unique_ptr<const LevelsMechanism>> ParseLevelsParams(const nlohmann:
   return mechanism;
 }
 
+Result<nlohmann::json> MechanismEstimateFromAtoms(const NumericMechanism& mechanism,
+                                                  const std::vector<std::int64_t>& counts,
+                                                  const NumericMechanism::AtomEstimateOptions& options) {
+  if (const auto* levels = dynamic_cast<const LevelsMechanism*>(&mechanism)) {
+    return levels->EstimateFromAtoms(counts, options);
+  }
+  return MakeError("this mechanism has no estimates of its own");
+}
+
+std::optional<nlohmann::json> MechanismAdvice(const NumericMechanism& mechanism, std::int64_t respondents) {
+  if (const auto* levels = dynamic_cast<const LevelsMechanism*>(&mechanism)) return levels->Advice(respondents);
+  return std::nullopt;
+}
+
 }  // namespace deniable

@@ -56,8 +56,9 @@ class LevelsMechanism final : public NumericMechanism {
   std::optional<ReportMoments> report_moments() const override { return std::nullopt; }
   std::vector<double> report_atoms() const override { return atoms_; }
   nlohmann::json Describe() const override;
+  // HierA's mean and the levels' shares from the exact counts of report_atoms(), as a results section.
   Result<nlohmann::json> EstimateFromAtoms(const std::vector<std::int64_t>& counts,
-                                           const AtomEstimateOptions& options) const override;
+                                           const AtomEstimateOptions& options) const;
 
   const LevelPartition& partition() const { return partition_; }
   const LhpChannel& channel() const { return channel_; }
@@ -71,7 +72,7 @@ class LevelsMechanism final : public NumericMechanism {
   double MeanVariance(double x, int reuse = 1) const;
   std::optional<double> MeanEstimateVariance(double x) const override { return MeanVariance(x); }
   // The mean's error against the alternatives at equal exact epsilon (levels_advice.h).
-  std::optional<nlohmann::json> Advice(std::int64_t respondents) const override;
+  std::optional<nlohmann::json> Advice(std::int64_t respondents) const;
 
  protected:
   std::vector<double> PerturbValid(double answer, RandomSource& random) const override;
@@ -99,5 +100,16 @@ Result<std::unique_ptr<const LevelsMechanism>> ParseLevelsParams(const nlohmann:
                                                                   NumericRange range, const std::string& where);
 
 std::string LevelsVariantName(LevelsVariant variant);
+
+// A mechanism's own estimates from the exact counts of its report_atoms()
+// (levels: HierA's mean and the levels' shares), as a results section; an
+// error for mechanisms without one. Estimation code calls these two rather
+// than a virtual of NumericMechanism (numeric_mechanism.h says why).
+Result<nlohmann::json> MechanismEstimateFromAtoms(const NumericMechanism& mechanism,
+                                                  const std::vector<std::int64_t>& counts,
+                                                  const NumericMechanism::AtomEstimateOptions& options);
+// A mechanism's own design advice for `respondents` (levels: its mean's error
+// against the alternatives at equal true epsilon); nullopt for the others.
+std::optional<nlohmann::json> MechanismAdvice(const NumericMechanism& mechanism, std::int64_t respondents);
 
 }  // namespace deniable

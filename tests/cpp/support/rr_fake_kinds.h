@@ -117,6 +117,7 @@ inline Question FakeQuestion(std::string id, std::shared_ptr<const QuestionKind>
   Question question;
   question.id = std::move(id);
   question.text = question.id;
+  question.client = kind;
   question.kind = std::move(kind);
   return question;
 }
