@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { WEB_DIST } from './support/paths.mjs';
 import { reviewAnswers, prepareFromReview } from './support/survey-steps.mjs';
@@ -107,7 +107,17 @@ test(`the demo survey page, answered and prepared, transfers at most ${BUDGET_KI
 });
 
 test('the questions are there to answer before the core has arrived; Prepare works once it has', async () => {
-  const { page, log } = await openRecordedPage(fixture.browser.context);
+  // A browser of its own: the .wasm must not come from the cache.
+  const browser = await launchBrowser();
+  try {
+    await questionsBeforeCore(browser);
+  } finally {
+    await browser.close();
+  }
+});
+
+async function questionsBeforeCore(browser) {
+  const { page, log } = await openRecordedPage(browser.context);
   let release;
   const released = new Promise((resolve) => { release = resolve; });
   const held = [];
@@ -142,4 +152,4 @@ test('the questions are there to answer before the core has arrived; Prepare wor
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
-});
+}
