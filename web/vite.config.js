@@ -30,6 +30,15 @@ function isGeneratedCoreNodeBuiltinWarning(warning) {
     && /generated\/deniable_(core|client)\.mjs/.test(message);
 }
 
+// See codeSplitting below. Each is small and used by several pages.
+const COMMON_MODULES = new RegExp([
+  String.raw`rolldown[\/]runtime`, String.raw`vite[\/]preload-helper`,
+  String.raw`web[\/]src[\/]kinds[\/](registry|[^\/]+[\/]index)\.js$`,
+  String.raw`web[\/]src[\/]central[\/]trust\.js$`,
+  String.raw`web[\/]src[\/]shared[\/](api|dom|fatal|format|format-texts|i18n|location|open|rich-text)\.js$`,
+  String.raw`web[\/]src[\/]wasm-loader\.js$`,
+].join('|'));
+
 function devPageRoutes() {
   return {
     name: 'deniable-dev-page-routes',
@@ -65,6 +74,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 2048,
     rolldownOptions: {
       input: Object.fromEntries(PAGES.map((page) => [page, resolve(webDir, `${page}.html`)])),
+      output: {
+        // The small modules the pages share (the dynamic-import helper, the
+        // kinds' registry, the trust model, number formats and languages, the
+        // address, the WebAssembly loader's helpers) as ONE chunk: split into five, the survey
+        // page's first load asked for more files than a browser's six
+        // connections carry at once, and the last ones waited a whole round
+        // trip (about 250 ms on a 150 ms link; bench/page/run.sh).
+        codeSplitting: {
+          groups: [{ name: 'common', test: COMMON_MODULES }],
+        },
+      },
       onwarn(warning, report) {
         if (!isGeneratedCoreNodeBuiltinWarning(warning)) report(warning);
       },
