@@ -102,6 +102,8 @@ test(`the demo survey page, answered and prepared, transfers at most ${BUDGET_KI
   assert.ok(others.size > 0, 'the other pages name assets of their own');
   assert.deepEqual(paths.filter((path) => others.has(path) || /^\/assets\/(dashboard|create|manage|chart)/i.test(path)), [],
     "no file of the dashboard's or the builder's code");
+  // The demo asks no numeric question with levels: the levels code stays away.
+  assert.deepEqual(paths.filter((path) => /^\/assets\/levels/.test(path)), [], 'no levels chunk');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
