@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -195,12 +195,15 @@ async function measureDist(label, dist) {
   return rows;
 }
 
+const loadBefore = loadavg()[0];
 const rows = [];
 if (BASELINE_DIST) rows.push(...await measureDist('baseline', BASELINE_DIST));
 rows.push(...await measureDist('this build', WEB_DIST));
 
 console.log(`Survey page, cold cache, median of ${RUNS} runs (ready: first question's inputs present and enabled)`);
-console.log(`binary ${BIN}; this build: ${WEB_DIST}${BASELINE_DIST ? `; baseline: ${BASELINE_DIST}` : ''}\n`);
+console.log(`binary ${BIN}; this build: ${WEB_DIST}${BASELINE_DIST ? `; baseline: ${BASELINE_DIST}` : ''}`);
+// Times on a shared machine move with its load: said beside them.
+console.log(`load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end\n`);
 console.log('| page | conditions | transfer KiB (encoded) | questions ready ms (median) | min-max ms |');
 console.log('|---|---|---:|---:|---:|');
 for (const row of rows) {
