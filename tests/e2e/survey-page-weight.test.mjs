@@ -155,3 +155,31 @@ async function questionsBeforeCore(browser) {
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 }
+
+// The summary arriving above the questions is much taller than its status:
+// a respondent who has begun answering keeps the question where it was.
+test('the core arriving while the respondent answers does not move the question under their finger', async () => {
+  const browser = await launchBrowser();
+  try {
+    const { page, log } = await openRecordedPage(browser.context);
+    let release;
+    const released = new Promise((resolve) => { release = resolve; });
+    await page.route(/\.wasm$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${fixture.server.baseUrl}/s/demo`);
+    await page.getByTestId('survey-form').waitFor();
+    await page.getByTestId('option-drugs-0').check();
+    const top = () => page.getByTestId('option-drugs-0').evaluate((input) => input.getBoundingClientRect().top);
+    const before = await top();
+    release();
+    await page.getByTestId('privacy-summary').waitFor();
+    const after = await top();
+    assert.ok(Math.abs(after - before) <= 1, `the answered option moved from ${before} px to ${after} px on screen`);
+    assert.ok(await page.evaluate(() => window.scrollY) > 0, 'the page scrolled by what the summary grew');
+    assert.deepEqual(unexpectedProblems(log), []);
+  } finally {
+    await browser.close();
+  }
+});

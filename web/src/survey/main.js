@@ -478,6 +478,12 @@ function createQuestionsView(survey, protection, handlers) {
   let privacySummary = protection.now ? renderPrivacySummary(survey, protection.now.privacy) : renderPrivacyPending();
   append(main, [trustNotice, privacySummary, form, review.element]);
   protection.whenReady(({ privacy }) => {
+    // The summary is taller than its status: once the respondent has begun
+    // answering, the page scrolls by what it grew, so that the question
+    // under their finger stays where it was (before that, it shows in place).
+    const anchor = form.hidden ? review.element : form;
+    const keepPlace = flow.context.touched || main.contains(document.activeElement);
+    const before = anchor.getBoundingClientRect().top;
     const notice = renderTrustNotice(survey, privacy.questions);
     if (trustNotice) trustNotice.replaceWith(notice ?? '');
     else if (notice) privacySummary.before(notice);
@@ -485,6 +491,7 @@ function createQuestionsView(survey, protection, handlers) {
     const summary = renderPrivacySummary(survey, privacy);
     privacySummary.replaceWith(summary);
     privacySummary = summary;
+    if (keepPlace) window.scrollBy(0, anchor.getBoundingClientRect().top - before);
   }, (error) => {
     const failed = renderPrivacyPending(error);
     privacySummary.replaceWith(failed);
