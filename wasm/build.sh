@@ -76,7 +76,10 @@ LINK_COMMON=(-Oz -fno-exceptions
 CLIENT_EXPORTS=_malloc,_free,_deniable_version,_deniable_parse_survey,_deniable_perturb,_deniable_perturb_seeded,\
 _deniable_privacy_of_choices,_deniable_kind_types,_deniable_token_blind,_deniable_token_blind_with,\
 _deniable_token_finalize
-CLIENT_LINK_FLAGS=("${LINK_COMMON[@]}" -s EXPORT_NAME=createDeniableClient -s "EXPORTED_FUNCTIONS=$CLIENT_EXPORTS")
+# emmalloc: a smaller allocator than dlmalloc (2.3 kB less brotli); the page
+# allocates little.
+CLIENT_LINK_FLAGS=("${LINK_COMMON[@]}" -s EXPORT_NAME=createDeniableClient -s "EXPORTED_FUNCTIONS=$CLIENT_EXPORTS"
+                   -s MALLOC=emmalloc)
 FULL_LINK_FLAGS=("${LINK_COMMON[@]}" --bind -s EXPORT_NAME=createDeniableCore)
 
 # Discards every cached object when the flags (or the compiler) change.
