@@ -42,7 +42,7 @@ test(`${CLIENTS} simultaneous loads of the survey page and its assets finish wit
     rounds.push(Math.round(elapsed));
     for (const responses of loads) {
       const paths = [...responses.keys()];
-      assert.ok(paths.some((path) => /^\/assets\/deniable_core-[^/]+\.js$/.test(path)), `the WebAssembly bundle was loaded: ${paths}`);
+      assert.ok(paths.some((path) => /^\/assets\/deniable_client-[^/]+\.wasm$/.test(path)), `the client WebAssembly module was loaded: ${paths}`);
       for (const [path, response] of responses) {
         if (path.endsWith('.js') || path.endsWith('.css') || path === '/s/demo') {
           assert.equal(response.headers['content-encoding'], 'br', path);

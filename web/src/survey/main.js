@@ -1,4 +1,4 @@
-import { loadCore } from '../core.js';
+import { loadClientCore } from '../core-client.js';
 import { requestJson, surveyPath } from '../shared/api.js';
 import { el, append } from '../shared/dom.js';
 import { showFatalError } from '../shared/fatal.js';
@@ -9,7 +9,8 @@ import { createSurveyFlow } from './flow.js';
 import { renderInvitationGate } from './invitation-gate.js';
 import { renderInvitationKept } from './invitation-kept.js';
 import { createTokenIssuer, keyFingerprint } from './invitation-token.js';
-import { renderPrivacySummary } from './privacy-summary.js';
+import { renderPrivacyPending, renderPrivacySummary } from './privacy-summary.js';
+import { loadSurveyKinds } from './kinds.js';
 import { renderQuestion } from './question-fieldset.js';
 import { fetchState, randomise, renewReport, sendReport } from './report-draw.js';
 import { renderReportPanel } from './report-panel.js';
@@ -27,6 +28,14 @@ import { plainText, richText } from '../shared/rich-text.js';
 // The survey page: load the definition and the WebAssembly core, collect the
 // answers with native radio buttons, randomise them on this device, show the
 // respondent the exact report, and send only that report.
+//
+// The questions are drawn from the definition alone (the server serves its
+// canonical form, the one the core's parse gives back), with only the code of
+// the kinds it asks; the client core is fetched after them, so that on a slow
+// link its bytes do not delay the questions. What needs the core waits for it
+// (createProtection): the privacy summary (a plain "preparing privacy
+// protection" status meanwhile), Prepare, an invitation's token, a report
+// panel.
 //
 // Where the respondent is (the gate, the questions, the review, the report,
 // sent, or stopped: closed, already answered) is the state of one machine,
@@ -58,17 +67,18 @@ async function start() {
     showFatalError(main, flow.context.error.title, flow.context.error.message);
     return;
   }
-  let survey, core, privacy, state, status;
+  let survey, state, status;
   try {
     // The state is not needed to show the questions: if it cannot be had
     // now, it is asked for again when the report is prepared. Without the
     // status (an older server), the survey is taken as open.
-    [survey, core, state, status] = await Promise.all([
-      requestJson(surveyPath(surveyId)), loadCore(), fetchState(surveyId).catch(() => null),
+    // The kinds' code is asked for as soon as the definition names them.
+    const definition = requestJson(surveyPath(surveyId));
+    [survey, state, status] = await Promise.all([
+      definition, fetchState(surveyId).catch(() => null),
       requestJson(surveyPath(surveyId, '/status')).catch(() => null),
+      definition.then(loadSurveyKinds),
     ]);
-    privacy = core.parseSurvey(survey);
-    survey = privacy.survey;
   } catch (error) {
     flow.dispatch('fail', { title: error.status === 404 ? 'Survey not found' : 'The survey could not be loaded', message: error.message });
     showFatalError(main, flow.context.error.title, flow.context.error.message);
@@ -79,12 +89,52 @@ async function start() {
   // The questions that have a public state (none for most surveys: then no
   // further request is made before sending); `ids` null until known.
   const stateful = { ids: state ? new Set(Object.keys(state.questions ?? {})) : null };
-  const page = createPage(survey, privacy, core, stateful, status);
+  const protection = createProtection(survey);
+  const page = createPage(survey, protection, stateful, status);
   flow.subscribe(page.render);
   flow.dispatch('open', {
     restored: loadPreparedReport(survey), answered: answeredOn(survey),
     accepting: status ? status.accepting : true, invitation: survey.access === 'invitation', token: loadInvitation(survey).token,
   });
+  // Once the first step is drawn; a survey that has stopped (closed, already answered) needs no core.
+  if (!['closed', 'alreadyAnswered'].includes(flow.state)) protection.ready().catch(() => {});
+}
+
+// The client core and the survey's page summaries (core.parseSurvey): ready()
+// resolves to {core, privacy}, fetching the core on the first call (again
+// after a failure); `now` is that value once it has arrived, else null;
+// whenReady(callback) calls back with it, at once when it is there.
+function createProtection(survey) {
+  let promise = null;
+  let value = null;
+  const listeners = [];  // {resolve, reject}: told of every failure, and of the success
+  const load = async () => {
+    const core = await loadClientCore();
+    return { core, privacy: core.parseSurvey(survey) };
+  };
+  const ready = () => {
+    promise ??= load().then((loaded) => {
+      value = loaded;
+      for (const listener of listeners.splice(0)) listener.resolve(value);
+      return value;
+    }, (error) => {
+      promise = null;  // a later ready() (Prepare) tries again
+      for (const listener of listeners) listener.reject(error);
+      throw error;
+    });
+    return promise;
+  };
+  return {
+    ready,
+    get now() {
+      return value;
+    },
+    // onReady(value) once the core is there (at once if it is); onError(error) each time loading fails.
+    whenReady(onReady, onError = () => {}) {
+      if (value) onReady(value);
+      else listeners.push({ resolve: onReady, reject: onError });
+    },
+  };
 }
 
 // Once this browser holds the token, the code has done its work: it leaves
@@ -156,10 +206,10 @@ function renderHeader(survey) {
 // state of the flow, building the gate, the questions and the report once,
 // when the flow first reaches them. `status`: GET …/status (null from an
 // older server).
-function createPage(survey, privacy, core, stateful, status) {
+function createPage(survey, protection, stateful, status) {
   let gate = null;
   let questions = null;
-  const handlers = createHandlers(survey, core, stateful);
+  const handlers = createHandlers(survey, protection, stateful);
   listenToOtherTabs(survey, () => questions);
   // Answers are kept in memory only (never stored on the device): leaving or
   // reloading before the report is prepared would lose them, and leaving with
@@ -210,7 +260,7 @@ function createPage(survey, privacy, core, stateful, status) {
             renderHeader(survey);
             if (kept) main.append(kept);
           }
-          questions = createQuestionsView(survey, privacy, handlers);
+          questions = createQuestionsView(survey, protection, handlers);
         }
         questions.render(context, step);
     }
@@ -220,16 +270,22 @@ function createPage(survey, privacy, core, stateful, status) {
 
 // What the respondent's buttons do: each asks the flow first, does the work
 // (a request, a draw) and tells the flow how it went.
-function createHandlers(survey, core, stateful) {
-  const issuer = createTokenIssuer({
-    surveyId: survey.id, core, request: requestJson,
-    store: {
-      load: () => loadInvitation(survey),
-      savePending: (pending) => savePendingIssuance(survey, pending),
-      saveToken: (token) => saveToken(survey, token),
-      forget: () => forgetInvitation(survey),
-    },
-  });
+function createHandlers(survey, protection, stateful) {
+  // The token issuer needs the core (blinding, the proof's check): made once it is there.
+  let issuer = null;
+  const issuerReady = async () => {
+    const { core } = await protection.ready();
+    issuer ??= createTokenIssuer({
+      surveyId: survey.id, core, request: requestJson,
+      store: {
+        load: () => loadInvitation(survey),
+        savePending: (pending) => savePendingIssuance(survey, pending),
+        saveToken: (token) => saveToken(survey, token),
+        forget: () => forgetInvitation(survey),
+      },
+    });
+    return issuer;
+  };
 
   // What the exchange came to, told to the flow (and the refused code kept in the field).
   function settle(outcome, code, gate) {
@@ -263,7 +319,7 @@ function createHandlers(survey, core, stateful) {
       flow.dispatch('checkCode');
       let outcome;
       try {
-        outcome = await issuer.obtain(code);
+        outcome = await (await issuerReady()).obtain(code);
       } catch (error) {
         outcome = { outcome: 'failed', error };
       }
@@ -276,7 +332,7 @@ function createHandlers(survey, core, stateful) {
       flow.dispatch('retry');
       let outcome;
       try {
-        outcome = await issuer.retry();
+        outcome = await (await issuerReady()).retry();
       } catch (error) {
         outcome = { outcome: 'failed', error };
       }
@@ -303,6 +359,8 @@ function createHandlers(survey, core, stateful) {
       flow.dispatch('prepare');
       let prepared;
       try {
+        // The core may still be on its way: Prepare waits for it (the review's buttons are busy).
+        const { core } = await protection.ready();
         prepared = await randomise(survey, core, read.answers, stateful);
       } catch (error) {
         if (flow.can('prepareFailed')) flow.dispatch('prepareFailed', { message: error.message });
@@ -344,7 +402,7 @@ function createHandlers(survey, core, stateful) {
         }
         let renewed;
         try {
-          renewed = await renewAfterRefusal(survey, core, stateful, error, reportText, answers);
+          renewed = await renewAfterRefusal(survey, (await protection.ready()).core, stateful, error, reportText, answers);
         } catch (failure) {
           if (flow.can('sendFailed')) flow.dispatch('sendFailed', { message: errorInWords(failure) });
           return;
@@ -396,7 +454,7 @@ function listenToOtherTabs(survey, questionsView) {
 // The questions, then "Check your answers" (review.js), whose button
 // prepares the report once (Change goes back to a question), then the
 // report (report-panel.js): render(context, {event}) shows the flow's step.
-function createQuestionsView(survey, privacy, handlers) {
+function createQuestionsView(survey, protection, handlers) {
   const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'answer-error', hidden: true });
   const reviewButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'review-answers', text: t('reviewButton') });
   const many = survey.questions.length > PROGRESS_FROM;
@@ -413,13 +471,32 @@ function createQuestionsView(survey, privacy, handlers) {
     },
     onPrepare: () => handlers.prepare(form, errorBox),
   });
-  append(main, [
-    // Which questions the organisation sees, before the first question (only when some are answered in confidence).
-    renderTrustNotice(survey, privacy.questions),
-    renderPrivacySummary(survey, privacy),
-    form,
-    review.element,
-  ]);
+  // Which questions the organisation sees, before the first question (only
+  // when some are answered in confidence or openly): from the definition
+  // until the core's summaries are there, then from both.
+  let trustNotice = renderTrustNotice(survey, protection.now?.privacy.questions ?? []);
+  let privacySummary = protection.now ? renderPrivacySummary(survey, protection.now.privacy) : renderPrivacyPending();
+  append(main, [trustNotice, privacySummary, form, review.element]);
+  protection.whenReady(({ privacy }) => {
+    // The summary is taller than its status: once the respondent has begun
+    // answering, the page scrolls by what it grew, so that the question
+    // under their finger stays where it was (before that, it shows in place).
+    const anchor = form.hidden ? review.element : form;
+    const keepPlace = flow.context.touched || main.contains(document.activeElement);
+    const before = anchor.getBoundingClientRect().top;
+    const notice = renderTrustNotice(survey, privacy.questions);
+    if (trustNotice) trustNotice.replaceWith(notice ?? '');
+    else if (notice) privacySummary.before(notice);
+    trustNotice = notice;
+    const summary = renderPrivacySummary(survey, privacy);
+    privacySummary.replaceWith(summary);
+    privacySummary = summary;
+    if (keepPlace) window.scrollBy(0, anchor.getBoundingClientRect().top - before);
+  }, (error) => {
+    const failed = renderPrivacyPending(error);
+    privacySummary.replaceWith(failed);
+    privacySummary = failed;
+  });
   const refreshProgress = () => {
     if (progress) progress.textContent = t('progress', answeredCount(form, survey), survey.questions.length);
   };
@@ -443,7 +520,10 @@ function createQuestionsView(survey, privacy, handlers) {
   let panel = null;  // the report on view, once prepared
 
   // A new report panel: prepared here, restored (a reload, another tab), or
-  // renewed in the place of the one refused.
+  // renewed in the place of the one refused. The questions go at once; the
+  // panel, which words the report with the core's summaries, follows the core
+  // (at once, unless the report was restored before it arrived), unless the
+  // flow has moved on meanwhile.
   function showReport(context, event) {
     const { report } = context;
     lockForm(form);
@@ -453,6 +533,14 @@ function createQuestionsView(survey, privacy, handlers) {
     // answers, so then it goes.
     if (report.restored) review.hide();
     else review.lock();
+    protection.whenReady(({ privacy }) => {
+      if (flow.context === context) showPanel(context, event, privacy);
+    });
+    protection.ready().catch(() => {});
+  }
+
+  function showPanel(context, event, privacy) {
+    const { report } = context;
     const next = renderReportPanel({
       survey, summaries: privacy.questions, reportText: report.reportText, restored: report.restored, notice: report.notice,
       invitation: context.invitation,

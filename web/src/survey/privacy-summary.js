@@ -7,6 +7,18 @@ import { isOpen } from '../shared/open.js';
 import { hasOpen } from './open.js';
 import { surveyKind } from './kinds.js';
 
+// In the place of the summary until the core has arrived (the questions are
+// already there to answer): a plain status; `error`, when it could not be
+// loaded, says so instead.
+export function renderPrivacyPending(error = null) {
+  return el('section', { class: 'card privacy', 'aria-labelledby': 'privacy-heading', testid: 'privacy-pending' }, [
+    el('h2', { id: 'privacy-heading', text: t('privacyHeading') }),
+    error
+      ? el('p', { class: 'notice notice-error', role: 'alert', testid: 'protection-failed', text: t('protectionFailed', error.message) })
+      : el('p', { class: 'status', role: 'status', text: t('preparingProtection') }),
+  ]);
+}
+
 // The short explanation of what leaves the device, with each question's
 // privacy budget and the survey's total (sequential composition, computed by
 // the core). `privacy` is core.parseSurvey(definition). A survey with

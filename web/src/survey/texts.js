@@ -56,6 +56,8 @@ export const t = texts({
     sentHeading: 'Thank you: your report was sent',
     otherTab: 'You prepared this report in another tab or earlier on this device. ',
     privacyHeading: 'What leaves this device',
+    preparingProtection: 'Preparing privacy protection… You can answer the questions meanwhile.',
+    protectionFailed: (message) => `The privacy protection could not be loaded (${message}). Check your connection and reload the page.`,
     privacyLocal: 'Your true answers never leave this device. Each answer is randomised here, in your browser, before anything is sent, ' +
       'so the report that is sent could have come from other answers: nobody can be sure what you answered. ' +
       'You will see exactly what is sent before anything leaves. For each question:',
@@ -186,6 +188,8 @@ export const t = texts({
     sentHeading: 'Merci : votre rapport a été envoyé',
     otherTab: 'Vous avez préparé ce rapport dans un autre onglet ou plus tôt sur cet appareil. ',
     privacyHeading: 'Ce qui quitte cet appareil',
+    preparingProtection: 'Préparation de la protection de la vie privée… Vous pouvez répondre aux questions en attendant.',
+    protectionFailed: (message) => `La protection de la vie privée n’a pas pu être chargée (${message}). Vérifiez votre connexion et rechargez la page.`,
     privacyLocal: 'Vos vraies réponses ne quittent jamais cet appareil. Chaque réponse est rendue aléatoire ici, dans votre navigateur, avant tout envoi : ' +
       'le rapport envoyé aurait pu venir d’autres réponses, personne ne peut être sûr de ce que vous avez répondu. ' +
       'Vous verrez exactement ce qui est envoyé avant que rien ne parte. Pour chaque question :',

@@ -24,6 +24,7 @@ export const t = texts({
     answered: (answered, parts) => (answered === 1
       ? `You have answered 1 of the ${parts} parts: only that part is sent, randomised as its setting asks.`
       : `You have answered ${answered} of the ${parts} parts: only those are sent, each randomised as its setting asks.`),
+    computing: 'Preparing privacy protection…',
     notComputed: (message) => `The privacy of these choices could not be computed: ${message}`,
     detailsTotal: (total, each, answered, parts) => `For these choices: ε = ${total} in total, ${each} for each of the ` +
       `${answered === 1 ? '1 part' : `${answered} parts`} you answered (of ${parts}), shared out by your settings.`,
@@ -69,6 +70,7 @@ export const t = texts({
     answered: (answered, parts) => (answered === 1
       ? `Vous avez répondu à 1 des ${parts} parties : seule cette partie est envoyée, rendue aléatoire selon son réglage.`
       : `Vous avez répondu à ${answered} des ${parts} parties : seules celles-ci sont envoyées, chacune rendue aléatoire selon son réglage.`),
+    computing: 'Préparation de la protection de la vie privée…',
     notComputed: (message) => `La confidentialité de ces choix n’a pas pu être calculée : ${message}`,
     detailsTotal: (total, each, answered, parts) => `Pour ces choix : ε = ${total} au total, ${each} pour ` +
       `${answered === 1 ? 'la partie à laquelle vous avez répondu' : `chacune des ${answered} parties auxquelles vous avez répondu`} (sur ${parts}), réparti selon vos réglages.`,

@@ -8,7 +8,7 @@
 // (the split of the budget is made from the choices only: that is what the
 // guarantee needs).
 import { richText } from '../../shared/rich-text.js';
-import { loadCore } from '../../core.js';
+import { loadClientCore } from '../../core-client.js';
 import { el, setText } from '../../shared/dom.js';
 import { formatNumber, formatPercentSignificant, formatSignificant } from '../../shared/format.js';
 import { blockMechanismLabel, SURVEY_FORMAT } from './shared.js';
@@ -74,8 +74,10 @@ export function renderFieldset(question, index) {
     showDetails(detailsList, question, summary, privacy);
   };
   fieldset.addEventListener('change', update);
-  // The page loaded the core before drawing the questions: this is the same instance, at once.
-  loadCore().then((loaded) => {
+  // The questions are drawn before the core has arrived: the numbers follow
+  // it (the same instance the page loads; at once when it is already there).
+  setText(total, t('computing'));
+  loadClientCore().then((loaded) => {
     core = loaded;
     update();
   }, (error) => setText(total, t('notComputed', error.message)));

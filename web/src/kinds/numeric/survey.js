@@ -5,9 +5,19 @@ import {
 } from '../../shared/format.js';
 import { stepForRange } from '../../shared/numeric-step.js';
 import { RANGE_UNANSWERED_HINT, readRangeAnswer, renderRangeFieldset } from '../../shared/range-answer.js';
-import { levelsDetails } from './levels.js';
-import { describeLevelsResponse } from './levels-report.js';
 import { t } from './survey-texts.js';
+
+// The levels code (levels.js, levels-report.js, the histogram's range texts)
+// describes a "levels" report: fetched only for a survey that has such a
+// question (loadFor, before the page is drawn), as a chunk of its own.
+let levelsCode = null;
+
+export async function loadFor(question) {
+  if (question.mechanism?.name === 'levels' && !levelsCode) {
+    const [levels, report] = await Promise.all([import('./levels.js'), import('./levels-report.js')]);
+    levelsCode = { levelsDetails: levels.levelsDetails, describeLevelsResponse: report.describeLevelsResponse };
+  }
+}
 
 // A numeric question: a slider and a typed number kept in sync, unanswered
 // until the respondent touches either (shared/range-answer.js).
@@ -52,8 +62,8 @@ export function noEpsilonExplanation() {
 // levels report is one of a few values, each a range and a direction: it is
 // shown as those (levels-report.js), from the core's `summary`.
 export function describeResponse(question, values, summary) {
-  const levels = levelsDetails(summary);
-  if (levels) return describeLevelsResponse(question, values, levels);
+  const levels = levelsCode?.levelsDetails(summary);
+  if (levels) return levelsCode.describeLevelsResponse(question, values, levels);
   const [low, high] = question.range;
   const decimals = decimalsForStep(stepForRange(low, high));
   const texts = values.map((value) => formatGrouped(value, decimals));
