@@ -77,9 +77,10 @@ CLIENT_EXPORTS=_malloc,_free,_deniable_version,_deniable_parse_survey,_deniable_
 _deniable_privacy_of_choices,_deniable_kind_types,_deniable_token_blind,_deniable_token_blind_with,\
 _deniable_token_finalize
 # emmalloc: a smaller allocator than dlmalloc (2.3 kB less brotli); the page
-# allocates little.
+# allocates little. --wrap: scalar * generator without libsodium's 30 kB
+# fixed-base table (wasm/client_base_point.cc says why; same points).
 CLIENT_LINK_FLAGS=("${LINK_COMMON[@]}" -s EXPORT_NAME=createDeniableClient -s "EXPORTED_FUNCTIONS=$CLIENT_EXPORTS"
-                   -s MALLOC=emmalloc)
+                   -s MALLOC=emmalloc -Wl,--wrap=crypto_scalarmult_ristretto255_base)
 FULL_LINK_FLAGS=("${LINK_COMMON[@]}" --bind -s EXPORT_NAME=createDeniableCore)
 
 # Discards every cached object when the flags (or the compiler) change.
@@ -127,7 +128,7 @@ WASM_EXCLUDED_DIRS=(core/analysis/)
 # Objects of every module (core and the JSON functions both modules share),
 # then each module's own face.
 SHARED_SOURCES=(wasm/client_api.cc)
-CLIENT_SOURCES=(wasm/client_exports.cc)
+CLIENT_SOURCES=(wasm/client_exports.cc wasm/client_base_point.cc)
 FULL_SOURCES=(wasm/bindings.cc)
 
 object_of() {
