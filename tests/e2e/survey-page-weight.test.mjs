@@ -104,6 +104,8 @@ test(`the demo survey page, answered and prepared, transfers at most ${BUDGET_KI
     "no file of the dashboard's or the builder's code");
   // The demo asks no numeric question with levels: the levels code stays away.
   assert.deepEqual(paths.filter((path) => /^\/assets\/levels/.test(path)), [], 'no levels chunk');
+  // The demo is in English: the page's French words stay away.
+  assert.deepEqual(paths.filter((path) => /\.fr-[^/]+\.js$/.test(path)), [], 'no French texts');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });

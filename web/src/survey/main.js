@@ -19,7 +19,7 @@ import {
   answeredOn, disableStore, forgetInvitation, forgetPreparedReport, isAnsweredKey, isPreparedKey, loadInvitation, loadPreparedReport,
   markAnswered, savePendingIssuance, savePreparedReport, saveToken,
 } from './prepared-report-store.js';
-import { formatDate, setLanguage } from '../shared/i18n.js';
+import { formatDate, loadTranslations, setLanguage } from '../shared/i18n.js';
 import { t } from './texts.js';
 import { errorInWords } from './error-words.js';
 import { setNumberLocale } from '../shared/format.js';
@@ -72,12 +72,13 @@ async function start() {
     // The state is not needed to show the questions: if it cannot be had
     // now, it is asked for again when the report is prepared. Without the
     // status (an older server), the survey is taken as open.
-    // The kinds' code is asked for as soon as the definition names them.
+    // The kinds' code, and the page's words in a language other than
+    // English, are asked for as soon as the definition names them.
     const definition = requestJson(surveyPath(surveyId));
     [survey, state, status] = await Promise.all([
       definition, fetchState(surveyId).catch(() => null),
       requestJson(surveyPath(surveyId, '/status')).catch(() => null),
-      definition.then(loadSurveyKinds),
+      definition.then(loadSurveyKinds), definition.then((loaded) => loadTranslations(loaded.language)),
     ]);
   } catch (error) {
     flow.dispatch('fail', { title: error.status === 404 ? 'Survey not found' : 'The survey could not be loaded', message: error.message });
