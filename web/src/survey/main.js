@@ -78,7 +78,11 @@ async function start() {
     [survey, state, status] = await Promise.all([
       definition, fetchState(surveyId).catch(() => null),
       requestJson(surveyPath(surveyId, '/status')).catch(() => null),
-      definition.then(loadSurveyKinds), definition.then((loaded) => loadTranslations(loaded.language)),
+      definition.then(async (loaded) => {
+        // The kinds' code beside the page's own words, then the kinds' own words.
+        await Promise.all([loadSurveyKinds(loaded), loadTranslations(loaded.language)]);
+        await loadTranslations(loaded.language);
+      }),
     ]);
   } catch (error) {
     flow.dispatch('fail', { title: error.status === 404 ? 'Survey not found' : 'The survey could not be loaded', message: error.message });
