@@ -94,8 +94,14 @@ inline constexpr double kDefaultBandLevel = 0.95;
 // Replicates run in batches of this many (the last may be smaller). Between
 // batches the caller may rebalance what each may spend (BootstrapOptions::
 // before_batch); the batch is a constant, not the number of threads, so the
-// sample does not depend on the threads either.
-inline constexpr int kBootstrapBatch = 16;
+// sample does not depend on the threads either. Small, because a batch's
+// replicates get their work-budget shares before any of them runs: with 16,
+// a replicate of 50 could spend at most 5% of the question's budget (its
+// share of what 16 might spend at once) instead of 16% when shares followed
+// each replicate, and a slow-converging replicate was cut short
+// (numeric_results_test "density, CDF, histogram..." caught it); with 4 the
+// shares are the sequential ones and 2-3 threads still have work.
+inline constexpr int kBootstrapBatch = 4;
 
 enum class BandMethod { kBasic, kPercentile, kBiasAware };
 
