@@ -121,7 +121,9 @@ test('the survey page says which questions are answered in confidence before any
   // Before answering: nothing is filled in, and the notice is there, above the first question.
   assert.equal(await page.locator('input[type="radio"]:checked').count(), 0);
   assert.equal(await page.getByTestId('number-age').inputValue(), '');
+  // It comes with the client core, which the page loads after drawing the questions.
   const notice = page.getByTestId('trust-notice');
+  await notice.waitFor();
   assert.ok(await notice.isVisible(), 'the notice is visible before answering');
   const noticeBox = await notice.boundingBox();
   const firstQuestionBox = await page.getByTestId('question-drug').boundingBox();
@@ -207,6 +209,7 @@ test('the notice, the questions and the report fit a phone', async () => {
     await page.goto(`${server.baseUrl}/s/${PHONE_SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
+    await page.getByTestId('trust-notice').waitFor();
     assert.ok(await page.getByTestId('trust-notice').isVisible());
     await assertFits(page, 'the survey page at 390 px');
     await screenshot(page, 'phone-central-survey');

@@ -160,7 +160,9 @@ test('the survey page lists the open questions first, says what is protected, an
   await page.getByTestId('survey-form').waitFor();
 
   // Before the first question: the open ones, sent as given, beside the randomised ones.
+  // It comes with the client core, which the page loads after drawing the questions.
   const notice = page.getByTestId('trust-notice');
+  await notice.waitFor();
   const noticeBox = await notice.boundingBox();
   const firstQuestionBox = await page.getByTestId('question-region').boundingBox();
   assert.ok(noticeBox.y + noticeBox.height <= firstQuestionBox.y, 'the notice comes before the first question');
