@@ -11,6 +11,7 @@
 #include "core/common/os_random.h"
 #include "core/survey/report.h"
 #include "server/surveys/blind_tokens.h"
+#include "server/surveys/survey_catalog.h"
 
 namespace deniable::server {
 namespace {
@@ -18,7 +19,21 @@ namespace {
 struct Generations {
   std::uint64_t status = 0;
   std::uint64_t ledgers = 0;
+  std::uint64_t wording = 0;
 };
+
+// Serves the stored wording (a correction made on another node) when it
+// differs from the entry's; whether it did.
+bool ApplyStoredWording(SurveyEntry& entry, const StoredSurvey& stored, const nlohmann::json& corrections,
+                        std::uint64_t seen, std::ostream& warnings) {
+  if (stored.definition == entry.definition().dump() && corrections == entry.corrections()) return false;
+  auto survey = ParseSurveyText(stored.definition);
+  if (!survey) {
+    warnings << "warning: the stored definition of survey \"" << stored.id << "\" is not valid: " << survey.error() << "\n";
+    return false;
+  }
+  return entry.ApplyWording(std::move(survey).value(), corrections, seen);
+}
 
 Result<ReleaseLedger> ParseStoredLedger(const StoredLedger& item) {
   auto json = nlohmann::json::parse(item.ledger, nullptr, false);
@@ -99,7 +114,7 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
   // The generations before the snapshot: a local change after them is at least as new as the snapshot.
   std::map<std::string, std::pair<std::shared_ptr<SurveyEntry>, Generations>> registered;
   for (auto& entry : registry.All()) {
-    const Generations seen{entry->status_generation(), entry->ledgers_generation()};
+    const Generations seen{entry->status_generation(), entry->ledgers_generation(), entry->wording_generation()};
     const std::string id = entry->id();
     registered.emplace(id, std::make_pair(std::move(entry), seen));
   }
@@ -108,6 +123,11 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
   std::map<std::string, std::vector<const StoredLedger*>> ledgers;
   for (const StoredStatus& status : state.statuses) statuses[status.survey_id] = status;
   for (const StoredLedger& ledger : state.ledgers) ledgers[ledger.survey_id].push_back(&ledger);
+  std::map<std::string, nlohmann::json> corrections = CorrectionsBySurvey(state.corrections);
+  const auto corrections_of = [&](const std::string& id) {
+    auto found = corrections.find(id);
+    return found == corrections.end() ? nlohmann::json::array() : found->second;
+  };
   std::set<std::string> stored_ids;
   SyncSummary summary;
   for (const StoredSurvey& stored : state.surveys) {
@@ -115,6 +135,10 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
     const auto found = registered.find(stored.id);
     if (found != registered.end()) {
       const std::size_t before = summary.ledgers;
+      if (ApplyStoredWording(*found->second.first, stored, corrections_of(stored.id), found->second.second.wording,
+                             warnings)) {
+        ++summary.wordings;
+      }
       ApplyToEntry(*found->second.first, found->second.second, statuses[stored.id], ledgers[stored.id], summary,
                    warnings);
       if (summary.ledgers != before) summary.ledgers_changed.push_back(found->second.first);
@@ -130,6 +154,7 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
       }
       continue;
     }
+    (*entry)->ApplyWording((*entry)->survey(), corrections_of(stored.id));
     if (registry.Add(*entry)) ++summary.added;
   }
   // Registered but not stored: deleted by another node, or created here
@@ -182,7 +207,8 @@ Status CatalogPoller::Turn(std::optional<std::uint64_t>& seen) {
   seen = version;
   if (synced.changed()) {
     std::cout << "catalog sync: " << synced.added << " survey(s) added, " << synced.removed << " removed, "
-              << synced.statuses << " status(es) and " << synced.ledgers << " ledger(s) replaced" << std::endl;
+              << synced.statuses << " status(es) and " << synced.ledgers << " ledger(s) replaced, "
+              << synced.wordings << " wording(s) corrected" << std::endl;
   }
   for (const auto& entry : synced.ledgers_changed) ledgers_synced_(*entry);
   std::lock_guard<std::mutex> lock(mutex_);
