@@ -270,7 +270,9 @@ Result<StoredCorrection> SqliteStorage::CorrectSurvey(const std::string& survey_
     select.BindText(1, survey_id);
     DENIABLE_ASSIGN_OR_RETURN(const bool found, select.Step());
     if (!found) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
-    if (select.ColumnText(0) != expected) {
+    const bool same = select.ColumnText(0) == expected;
+    select.Reset();  // done reading before the table is written
+    if (!same) {
       return MakeError("survey \"" + survey_id + "\" was corrected meanwhile", ErrorCode::kConflict);
     }
     DENIABLE_ASSIGN_OR_RETURN(record.made_at, db_.QueryText("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"));

@@ -51,11 +51,13 @@ std::string LedgerWhere(const StoredLedger& item) {
 // the aggregate is not enough: declared analyses, a release due but not made),
 // its status.
 Result<std::shared_ptr<SurveyEntry>> BuildEntry(Storage& storage, const StoredSurvey& stored,
+                                                const nlohmann::json& corrections,
                                                 const std::vector<const StoredLedger*>& ledgers,
                                                 const std::optional<StoredStatus>& status, std::ostream& warnings) {
   auto survey = ParseSurveyText(stored.definition);
   if (!survey) return MakeError("its stored definition is not valid: " + survey.error());
   auto entry = std::make_shared<SurveyEntry>(std::move(survey).value());
+  entry->ApplyWording(entry->survey(), corrections);  // before the aggregate, as at start (survey_catalog.cc)
   for (const StoredLedger* item : ledgers) {
     auto ledger = ParseStoredLedger(*item);
     if (!ledger) return MakeError(LedgerWhere(*item) + ": " + ledger.error());
@@ -145,7 +147,7 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
       continue;
     }
     if (registry.Find(stored.id)) continue;  // created here since the generations were read
-    auto entry = BuildEntry(storage, stored, ledgers[stored.id], statuses[stored.id], warnings);
+    auto entry = BuildEntry(storage, stored, corrections_of(stored.id), ledgers[stored.id], statuses[stored.id], warnings);
     if (!entry) {
       // kNotFound: deleted meanwhile (the next sync sees it gone).
       if (entry.error_code() != ErrorCode::kNotFound) {
@@ -154,7 +156,6 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
       }
       continue;
     }
-    (*entry)->ApplyWording((*entry)->survey(), corrections_of(stored.id));
     if (registry.Add(*entry)) ++summary.added;
   }
   // Registered but not stored: deleted by another node, or created here

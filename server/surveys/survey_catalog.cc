@@ -105,6 +105,11 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
     DENIABLE_ASSIGN_OR_RETURN(auto entry, ParseStoredSurvey(item));
     entries.emplace(item.id, std::move(entry));
   }
+  // The corrections before the aggregates: a blob written before them is read knowing the words changed.
+  for (auto& [id, corrections] : CorrectionsBySurvey(stored.corrections)) {
+    const auto found = entries.find(id);
+    if (found != entries.end()) found->second->ApplyWording(found->second->survey(), std::move(corrections));
+  }
   // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
   // (a stop right after the report that reached its count) needs, exactly at its count.
   DENIABLE_TRY(LoadLedgers(stored.ledgers, entries));
@@ -113,10 +118,6 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
   for (const StoredStatus& status : stored.statuses) {
     const auto found = entries.find(status.survey_id);
     if (found != entries.end()) found->second->SetStatus({status.closed, status.closes_at});
-  }
-  for (auto& [id, corrections] : CorrectionsBySurvey(stored.corrections)) {
-    const auto found = entries.find(id);
-    if (found != entries.end()) found->second->ApplyWording(found->second->survey(), std::move(corrections));
   }
   for (const auto& [id, entry] : entries) registry.Add(entry);
   summary.surveys = entries.size();

@@ -9,6 +9,15 @@
 #include "server/surveys/estimate_query.h"
 
 namespace deniable::server {
+namespace {
+
+// How stored blobs of the form before corrections are checked: against the
+// words until the survey's wording was corrected (core aggregate_format.h).
+LegacyFingerprint LegacyCheck(const SurveyEntry& entry) {
+  return entry.corrections().empty() ? LegacyFingerprint::kChecked : LegacyFingerprint::kShapeOnly;
+}
+
+}  // namespace
 
 SurveyEntry::SurveyEntry(Survey survey) : survey_(std::move(survey)), aggregate_(survey_) {
   wordings_.push_back(std::make_unique<const Wording>(Wording{survey_, SurveyToJson(survey_)}));
@@ -85,7 +94,7 @@ Status SurveyEntry::Refresh(std::int64_t version, const std::function<Result<Sto
   DENIABLE_ASSIGN_OR_RETURN(const StoredAggregate stored, load());
   SurveyAggregate merged(survey_);
   for (const AggregateShard& shard : stored.shards) {
-    auto part = DeserializeSurveyAggregate(survey_, shard.blob);
+    auto part = DeserializeSurveyAggregate(survey_, shard.blob, LegacyCheck(*this));
     if (!part) {
       return MakeError("survey \"" + id() + "\": shard " + std::to_string(shard.shard) + ": " + part.error(),
                        ErrorCode::kInternal);
@@ -157,7 +166,7 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
   const bool kept = own_shard_ && (one_node || own_shard_->first == stored_version);
   if (!kept) {
     if (current) {
-      auto parsed = DeserializeSurveyAggregate(survey_, current->blob);
+      auto parsed = DeserializeSurveyAggregate(survey_, current->blob, LegacyCheck(*this));
       if (!parsed) return MakeError("survey \"" + id() + "\": its shard: " + parsed.error(), ErrorCode::kInternal);
       own_shard_.emplace(stored_version, std::move(parsed).value());
     } else {

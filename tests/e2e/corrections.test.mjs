@@ -65,7 +65,7 @@ test('an admin corrects a live survey\'s wording with the keyboard; respondents 
   // An option added is more than wording: refused, and the page says why and offers a new version.
   await page.getByTestId('question-options').focus();
   await retype(page, 'Car\nBus\nBicycle\nOn foot');
-  await tabUntil(page, (focused) => focused.testid === 'correct-wording', 'Correct the wording');
+  await tabUntil(page, (focused) => focused.testid === 'correct-wording', 'Correct the wording', 80);
   await page.keyboard.press('Enter');
   const why = page.getByTestId('correction-needs-version');
   await why.waitFor();
@@ -80,7 +80,7 @@ test('an admin corrects a live survey\'s wording with the keyboard; respondents 
   await retype(page, 'How do you usually get to work?');
   await page.getByTestId('survey-title-input').focus();
   await retype(page, 'Commute survey');
-  await tabUntil(page, (focused) => focused.testid === 'correct-wording', 'Correct the wording');
+  await tabUntil(page, (focused) => focused.testid === 'correct-wording', 'Correct the wording', 80);
   await page.keyboard.press('Enter');
   await page.getByTestId('correction-success').waitFor();
   const listed = await page.getByTestId('correction-changes').locator('li').allTextContents();

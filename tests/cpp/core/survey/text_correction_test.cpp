@@ -5,6 +5,9 @@
 
 #include <doctest/doctest.h>
 
+#include "core/survey/aggregate.h"
+#include "core/survey/aggregate_format.h"
+
 using namespace deniable;
 using nlohmann::json;
 
@@ -155,4 +158,24 @@ TEST_CASE("corrections: the wording fields are a capability of the kind (texts a
   const WordingFields fields = survey.questions[0].client->wording_fields();
   CHECK(fields.texts == std::vector<std::string>{"text", "description", "help"});
   CHECK(fields.lists == std::vector<std::string>{"options"});
+}
+
+TEST_CASE("corrections: an aggregate's blob survives a correction of the words, not of the options' number") {
+  const Survey running = Parsed(Running());
+  SurveyAggregate aggregate(running);
+  const std::string blob = SerializeSurveyAggregate(running, aggregate);
+  json reworded = Running();
+  reworded["questions"][0]["options"][1] = "No, never";
+  CHECK(DeserializeSurveyAggregate(Parsed(reworded), blob).ok());
+  json more = Running();
+  more["questions"][0]["options"].push_back("Maybe");
+  auto refused = DeserializeSurveyAggregate(Parsed(more), blob);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().find("another definition of the question") != std::string::npos);
+
+  // A blob written before wording-free fingerprints hashes the words: checked against them until the wording is corrected.
+  json legacy = json::parse(blob);
+  legacy["questions"][0]["definition"] = "fnv1a64:0000000000000000";
+  CHECK_FALSE(DeserializeSurveyAggregate(Parsed(reworded), legacy.dump()).ok());
+  CHECK(DeserializeSurveyAggregate(Parsed(reworded), legacy.dump(), LegacyFingerprint::kShapeOnly).ok());
 }
