@@ -29,7 +29,7 @@ export function createCorrectionPanel(survey, { definition, token }) {
     button.disabled = true;
     try {
       const response = await requestJson(surveyPath(survey.id, '/corrections'), {
-        method: 'POST', json: definition(), headers: bearer(token()),
+        method: 'POST', json: withSurveyFields(survey, definition()), headers: bearer(token()),
       });
       replaceChildren(result, corrected(survey, response.correction));
     } catch (error) {
@@ -43,6 +43,13 @@ export function createCorrectionPanel(survey, { definition, token }) {
     element: el('section', { class: 'card' }, [el('h2', { text: 'Correct the wording' }), form, result]),
     setValid(valid) { button.disabled = !valid; },
   };
+}
+
+// The running survey's own fields the builder has no field for (its declared
+// analyses): kept as they are, so that only what the form shows can differ.
+function withSurveyFields(survey, built) {
+  const kept = Object.fromEntries(Object.entries(survey).filter(([key]) => key !== 'questions' && !(key in built)));
+  return { ...kept, ...built };
 }
 
 function corrected(survey, correction) {
