@@ -173,7 +173,7 @@ function createBuilder(core, start) {
 
   replaceChildren(main, [
     el('h1', { text: correcting ? 'Correct a survey’s wording' : start.copyOf ? 'New version of a survey' : 'Create a survey' }),
-    el('p', { class: 'lead', text: 'Build the survey definition, check each question’s privacy budget and expected precision, then create it on this server.' }),
+    el('p', { class: 'lead', text: correcting ? 'Edit the words below, then correct them on this server: the survey keeps its version and its reports.' : 'Build the survey definition, check each question’s privacy budget and expected precision, then create it on this server.' }),
     copyNote,
     carriedNote,
     copyError,
