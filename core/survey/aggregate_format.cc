@@ -26,6 +26,25 @@ std::uint64_t Fnv1a64(std::string_view text) {
 
 std::string Where(const Question& question) { return "aggregate of questions." + question.id; }
 
+std::string HexFingerprint(const char* prefix, const json& definition) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(Fnv1a64(definition.dump())));
+  return std::string(prefix) + hex;
+}
+
+// The fingerprint blobs had before corrections of wording: over the words too.
+std::string LegacyDefinitionFingerprint(const Question& question) {
+  return HexFingerprint("fnv1a64:", question.kind->DefinitionToJson());
+}
+
+// Whether the blob's fingerprint is the question's definition's.
+bool SameDefinition(const std::string& fingerprint, const Question& question, LegacyFingerprint legacy) {
+  if (fingerprint.rfind("fnv1a64:", 0) == 0) {
+    return legacy == LegacyFingerprint::kShapeOnly || fingerprint == LegacyDefinitionFingerprint(question);
+  }
+  return fingerprint == DefinitionFingerprint(question);
+}
+
 // A string field equal to `expected`; otherwise the error says what the blob is of instead.
 Status ExpectString(const json& object, const char* field, const std::string& expected, const std::string& what,
                     const std::string& where) {
@@ -65,7 +84,8 @@ json QuestionObject(const Survey& survey, std::size_t q, const KindAggregate& ag
           {"statistics", aggregate.StatisticsToJson()}};
 }
 
-Result<std::unique_ptr<KindAggregate>> ReadQuestionObject(const Survey& survey, std::size_t q, const json& object) {
+Result<std::unique_ptr<KindAggregate>> ReadQuestionObject(const Survey& survey, std::size_t q, const json& object,
+                                                          LegacyFingerprint legacy) {
   const Question& question = survey.questions[q];
   const std::string where = Where(question);
   DENIABLE_TRY(CheckFormat(object, kAggregateFormat, where));
@@ -76,7 +96,7 @@ Result<std::unique_ptr<KindAggregate>> ReadQuestionObject(const Survey& survey, 
   DENIABLE_TRY(ExpectString(object, "survey", survey.id, "survey", where));
   DENIABLE_TRY(ExpectString(object, "question", question.id, "question", where));
   DENIABLE_ASSIGN_OR_RETURN(const std::string definition, ReadString(object, "definition", 64, true, where));
-  if (definition != DefinitionFingerprint(question)) {
+  if (!SameDefinition(definition, question, legacy)) {
     return MakeError(where + ": the blob is of another definition of the question (" + definition +
                      ", this definition is " + DefinitionFingerprint(question) + ")");
   }
@@ -95,10 +115,13 @@ Result<json> ParseBlob(std::string_view blob, const std::string& where) {
 }  // namespace
 
 std::string DefinitionFingerprint(const Question& question) {
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx",
-                static_cast<unsigned long long>(Fnv1a64(question.kind->DefinitionToJson().dump())));
-  return std::string("fnv1a64:") + hex;
+  json definition = question.kind->DefinitionToJson();
+  const WordingFields wording = question.client->wording_fields();
+  for (const std::string& key : wording.texts) definition.erase(key);
+  for (const std::string& key : wording.lists) {
+    if (definition.contains(key) && definition.at(key).is_array()) definition[key] = definition.at(key).size();
+  }
+  return HexFingerprint("fnv1a64w:", definition);
 }
 
 std::string SerializeAggregate(const Survey& survey, std::size_t question, const KindAggregate& aggregate) {
@@ -106,9 +129,9 @@ std::string SerializeAggregate(const Survey& survey, std::size_t question, const
 }
 
 Result<std::unique_ptr<KindAggregate>> DeserializeAggregate(const Survey& survey, std::size_t question,
-                                                            std::string_view blob) {
+                                                            std::string_view blob, LegacyFingerprint legacy) {
   DENIABLE_ASSIGN_OR_RETURN(const json object, ParseBlob(blob, Where(survey.questions[question])));
-  return ReadQuestionObject(survey, question, object);
+  return ReadQuestionObject(survey, question, object, legacy);
 }
 
 std::string SerializeSurveyAggregate(const Survey& survey, const SurveyAggregate& aggregate) {
@@ -124,7 +147,8 @@ std::string SerializeSurveyAggregate(const Survey& survey, const SurveyAggregate
       .dump();
 }
 
-Result<SurveyAggregate> DeserializeSurveyAggregate(const Survey& survey, std::string_view blob) {
+Result<SurveyAggregate> DeserializeSurveyAggregate(const Survey& survey, std::string_view blob,
+                                                   LegacyFingerprint legacy) {
   const std::string where = "aggregate of survey " + survey.id;
   DENIABLE_ASSIGN_OR_RETURN(const json object, ParseBlob(blob, where));
   DENIABLE_TRY(CheckFormat(object, kSurveyAggregateFormat, where));
@@ -140,7 +164,7 @@ Result<SurveyAggregate> DeserializeSurveyAggregate(const Survey& survey, std::st
   }
   std::vector<std::unique_ptr<KindAggregate>> aggregates;
   for (std::size_t q = 0; q < questions.size(); ++q) {
-    DENIABLE_ASSIGN_OR_RETURN(auto aggregate, ReadQuestionObject(survey, q, questions[q]));
+    DENIABLE_ASSIGN_OR_RETURN(auto aggregate, ReadQuestionObject(survey, q, questions[q], legacy));
     if (aggregate->n() > respondents) {  // a question's respondents are some of the survey's
       return MakeError(where + ": question " + survey.questions[q].id + " has " + std::to_string(aggregate->n()) +
                        " respondents, more than the survey's " + std::to_string(respondents));

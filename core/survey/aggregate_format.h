@@ -32,7 +32,11 @@
 // question, another definition of the question (the fingerprint: FNV-1a 64 of
 // the kind's canonical definition, QuestionKind::DefinitionToJson, which
 // holds everything that gives the statistics their meaning: options, range,
-// bins, mechanism and epsilon, trust model; not the question's text), and
+// bins, mechanism and epsilon, trust model; not the question's text, and,
+// written "fnv1a64w:" since live corrections (issue 33), not its words either:
+// each list of words, KindClient::wording_fields, counts by its length, so a
+// corrected option keeps its blobs; "fnv1a64:" blobs, written before, hash
+// the words too), and
 // statistics that break their invariants (wrong lengths, negative counts,
 // counts beyond n, sums that disagree, numbers that are not finite). The
 // fingerprint guards against mistakes (a blob stored for an earlier version
@@ -57,17 +61,27 @@ inline constexpr const char* kSurveyAggregateFormat = "deniable.survey_aggregate
 // version is refused, never guessed at.
 inline constexpr int kAggregateFormatVersion = 1;
 
-// "fnv1a64:" and 16 hex digits of the question's canonical kind definition.
+// "fnv1a64w:" and 16 hex digits of the question's canonical kind definition
+// without its words (each list of words as its length).
 std::string DefinitionFingerprint(const Question& question);
+
+// How a blob written before wording-free fingerprints ("fnv1a64:") is read.
+// Such a blob was written before any correction of wording could be made: it
+// is checked against the words served (kChecked) until the survey's wording
+// is corrected; after, its words cannot be checked, and only its statistics'
+// shape is (kShapeOnly, as for every blob).
+enum class LegacyFingerprint { kChecked, kShapeOnly };
 
 // The blob of question `question`'s aggregate (one made by its kind's NewAggregate).
 std::string SerializeAggregate(const Survey& survey, std::size_t question, const KindAggregate& aggregate);
 // The aggregate of that question from its blob, or why the blob is refused.
 Result<std::unique_ptr<KindAggregate>> DeserializeAggregate(const Survey& survey, std::size_t question,
-                                                            std::string_view blob);
+                                                            std::string_view blob,
+                                                            LegacyFingerprint legacy = LegacyFingerprint::kChecked);
 
 // The same for a whole survey's aggregate (its respondents and every question's).
 std::string SerializeSurveyAggregate(const Survey& survey, const SurveyAggregate& aggregate);
-Result<SurveyAggregate> DeserializeSurveyAggregate(const Survey& survey, std::string_view blob);
+Result<SurveyAggregate> DeserializeSurveyAggregate(const Survey& survey, std::string_view blob,
+                                                   LegacyFingerprint legacy = LegacyFingerprint::kChecked);
 
 }  // namespace deniable

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -37,6 +38,14 @@ enum class Trust { kLocal, kCentral, kOpen };
 // reads its variables' ranges from it.
 struct NumericAnswers {
   NumericRange range;
+};
+
+// The fields of a question whose words may be corrected while its survey runs
+// (core/survey/text_correction.h): free texts, and lists of words whose count
+// and order stay fixed (each entry names what reports count, by position).
+struct WordingFields {
+  std::vector<std::string> texts;
+  std::vector<std::string> lists;
 };
 
 class KindClient;
@@ -77,6 +86,10 @@ class KindClient {
   // Kinds whose answers are numbers in a range (numeric; a histogram's or a
   // confidential question's bins over a range).
   virtual std::optional<NumericAnswers> numeric_answers() const { return std::nullopt; }
+  // Which of the question's fields are wording (text_correction.h). Every
+  // kind's question texts, and `options` where a kind has them; a kind with
+  // other lists of words (a grid's `items` and `scale`) adds them.
+  virtual WordingFields wording_fields() const { return {{"text", "description", "help"}, {"options"}}; }
 
   // For kinds built on other questions' answers (a model over numeric
   // questions): this client linked to the questions it names, which must

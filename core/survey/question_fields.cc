@@ -28,11 +28,6 @@ Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::
   return parsed;
 }
 
-namespace {
-
-// The form two labels are compared in: spaces trimmed and runs of them made
-// one, ASCII letters lowercased ("Yes" and " yes" are one option). Letters
-// outside ASCII are compared as written.
 std::string OptionKey(const std::string& label) {
   std::string key;
   bool space = false;
@@ -47,8 +42,6 @@ std::string OptionKey(const std::string& label) {
   }
   return key;
 }
-
-}  // namespace
 
 Result<std::vector<std::string>> ParseOptionsField(const nlohmann::json& object, const std::string& where,
                                                    std::size_t max_options) {

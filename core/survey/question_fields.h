@@ -22,6 +22,11 @@ Status RejectUnknownQuestionFields(const nlohmann::json& question, std::initiali
 // finite, low < high), its errors naming where + ".range".
 Result<NumericRange> ParseRangeField(const nlohmann::json& question, const std::string& where);
 
+// The form two option labels are compared in: spaces trimmed and runs of them
+// made one, ASCII letters lowercased ("Yes" and " yes" are one option).
+// Letters outside ASCII are compared as written.
+std::string OptionKey(const std::string& label);
+
 // The "options": [label, ...] of kinds whose answers are one of a list
 // (required; 2 to max_options distinct, non-empty labels of at most 500
 // bytes), its errors naming where + ".options[i]".

@@ -48,6 +48,8 @@ std::vector<Route> ApiRoutes(ApiContext& context) {
       {HttpMethod::kGet, "/api/surveys/" + kId + "/status", WithContext(context, HandleGetStatus)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/status", WithContext(context, HandleSetStatus)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/delete", WithContext(context, HandleDeleteSurvey)},
+      {HttpMethod::kPost, "/api/surveys/" + kId + "/corrections", WithContext(context, HandleCorrectWording)},
+      {HttpMethod::kGet, "/api/surveys/" + kId + "/corrections", WithContext(context, HandleGetCorrections)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/invitations/check", WithContext(context, HandleCheckInvitation)},
       {HttpMethod::kGet, "/api/surveys/" + kId + "/invitation-key", WithContext(context, HandleInvitationKey)},
       {HttpMethod::kPost, "/api/surveys/" + kId + "/tokens", WithContext(context, HandleIssueToken)},

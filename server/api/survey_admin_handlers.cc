@@ -6,6 +6,7 @@
 #include "server/base/utc_time.h"
 #include "server/http/json_limits.h"
 #include "server/http/wire_errors.h"
+#include "server/surveys/survey_catalog.h"
 
 namespace deniable::server {
 namespace {
@@ -97,6 +98,43 @@ ApiResult HandleDeleteSurvey(ApiContext& context, const ApiRequest& request) {
                             {"message", "survey \"" + entry->id() + "\" and its " + std::to_string(reports) +
                                             " report(s), invitation codes and releases are deleted for good; its id "
                                             "will not be used again"}});
+}
+
+ApiResult HandleCorrectWording(ApiContext& context, const ApiRequest& request) {
+  if (auto denied = RequireAdmin(context, request)) return *denied;
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  auto document = ParseJsonBody(request.Header("content-type"), request.body);
+  if (!document) return InvalidJson(document.error());
+  auto corrected = CorrectWording(context.storage, *entry, *document);
+  if (!corrected) {
+    std::cerr << "error: storing a correction failed: " << corrected.error() << std::endl;
+    if (corrected.error_code() == ErrorCode::kUnavailable) return FromError(corrected.failure(), WireCode::kStorageFailed);
+    return ApiErrorFor(WireCode::kStorageFailed, "the correction could not be stored; nothing changed");
+  }
+  switch (corrected->outcome) {
+    case CorrectionOutcome::kCorrected:
+      return JsonResponse(200, {{"survey", entry->id()}, {"correction", corrected->correction},
+                                {"definition", entry->definition()}});
+    case CorrectionOutcome::kInvalid:
+      return ApiErrorFor(WireCode::kInvalidSurvey, corrected->message);
+    case CorrectionOutcome::kNothingChanged:
+      return ApiErrorFor(WireCode::kInvalidRequest, corrected->message);
+    case CorrectionOutcome::kNeedsNewVersion:
+      return ApiErrorFor(WireCode::kNeedsNewVersion, corrected->message);
+    case CorrectionOutcome::kCorrectedMeanwhile:
+      return ApiErrorFor(WireCode::kCorrectedMeanwhile, corrected->message);
+    case CorrectionOutcome::kDeleted:
+      return ApiErrorFor(WireCode::kSurveyDeleted, "survey \"" + entry->id() + "\" was deleted by another request");
+  }
+  return ApiErrorFor(WireCode::kInternal, "unexpected correction outcome");
+}
+
+// Public, as the definition is: the words before and after were both served.
+ApiResult HandleGetCorrections(ApiContext& context, const ApiRequest& request) {
+  const auto entry = context.registry.Find(request.path_params.at(0));
+  if (!entry) return SurveyNotFound(request.path_params.at(0));
+  return JsonResponse(200, {{"survey", entry->id()}, {"corrections", entry->corrections()}});
 }
 
 }  // namespace deniable::server

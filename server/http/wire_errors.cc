@@ -64,6 +64,11 @@ std::vector<WireError> MakeTable() {
       // stored ledger.
       {WireCode::kLedgerChanged, "ledger_changed", 409, kConflict},
       {WireCode::kTokenUsed, "token_used", 409, kConflict},
+      // A correction of a running survey's wording that changes more than
+      // wording (core/survey/text_correction.h); one decided on wording
+      // another correction replaced meanwhile (nothing stored: reload).
+      {WireCode::kNeedsNewVersion, "needs_new_version", 409, kConflict},
+      {WireCode::kCorrectedMeanwhile, "corrected_meanwhile", 409, kConflict},
 
       {WireCode::kExportTooLarge, "export_too_large", 413, kNoKind},
       // The client's own other computation is the state this one clashes

@@ -66,6 +66,8 @@ enum class WireCode {
   kNotCancelled,
   kLedgerChanged,
   kTokenUsed,
+  kNeedsNewVersion,
+  kCorrectedMeanwhile,
   // Limits on the work a request may cause.
   kExportTooLarge,
   kEstimationLimit,

@@ -7,7 +7,7 @@
 namespace deniable::server {
 
 const std::vector<PgMigration>& PgMigrations() {
-  static const std::vector<PgMigration> migrations = {kPgMigration0001};
+  static const std::vector<PgMigration> migrations = {kPgMigration0001, kPgMigration0002};
   return migrations;
 }
 

@@ -24,6 +24,7 @@ struct PgMigration {
 };
 
 extern const PgMigration kPgMigration0001;
+extern const PgMigration kPgMigration0002;
 
 // Every migration, in order (PgMigrations()[i].version == i + 1).
 const std::vector<PgMigration>& PgMigrations();

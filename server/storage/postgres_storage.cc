@@ -63,6 +63,9 @@ Status CatalogChanged(PgConnection& db) {
   return db.ExecScript("UPDATE catalog_version SET version = version + 1; NOTIFY deniable_catalog");
 }
 
+// A correction's time as ISO 8601 UTC (as SQLite stores it).
+const char* const kMadeAtSql = "to_char(made_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')";
+
 Error DeletedError(const std::string& survey_id) {
   return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
 }
@@ -138,6 +141,12 @@ Result<StoredState> PostgresStorage::LoadState() {
         db.Exec("SELECT survey_id, question_id, ledger FROM release_ledgers ORDER BY survey_id, question_id"));
     for (int i = 0; i < ledgers.Rows(); ++i) {
       state.ledgers.push_back({ledgers.Text(i, 0), ledgers.Text(i, 1), ledgers.Text(i, 2)});
+    }
+    DENIABLE_ASSIGN_OR_RETURN(
+        PgResult corrections,
+        db.Exec(std::string("SELECT survey_id, ") + kMadeAtSql + ", changes FROM survey_corrections ORDER BY survey_id, id"));
+    for (int i = 0; i < corrections.Rows(); ++i) {
+      state.corrections.push_back({corrections.Text(i, 0), corrections.Text(i, 1), corrections.Text(i, 2)});
     }
     return OkStatus();
   }));
@@ -234,7 +243,8 @@ Result<std::int64_t> PostgresStorage::DeleteSurvey(const std::string& survey_id)
                             "DELETE FROM survey_keys WHERE survey_id = $1",
                             "DELETE FROM release_ledgers WHERE survey_id = $1",
                             "DELETE FROM survey_status WHERE survey_id = $1",
-                            "DELETE FROM survey_aggregates WHERE survey_id = $1", "DELETE FROM surveys WHERE id = $1",
+                            "DELETE FROM survey_aggregates WHERE survey_id = $1",
+                            "DELETE FROM survey_corrections WHERE survey_id = $1", "DELETE FROM surveys WHERE id = $1",
                             "INSERT INTO deleted_surveys (survey_id) VALUES ($1)"}) {
       DENIABLE_TRY(db.Exec(sql, {survey_id}));
     }
@@ -244,6 +254,28 @@ Result<std::int64_t> PostgresStorage::DeleteSurvey(const std::string& survey_id)
   // autovacuum) reuses their space, and in the WAL, its archive, base backups
   // and standbys until those are recycled: there is no secure delete.
   return reports;
+}
+
+Result<StoredCorrection> PostgresStorage::CorrectSurvey(const std::string& survey_id, const std::string& expected,
+                                                        const std::string& corrected, const std::string& changes) {
+  StoredCorrection record{survey_id, "", changes};
+  DENIABLE_TRY(RunTx(*pool_, PgIsolation::kReadCommitted, [&](PgConnection& db) -> Status {
+    // FOR UPDATE: a second correction (or a deletion) of the survey waits
+    // for this one, then reads the definition it stored.
+    DENIABLE_ASSIGN_OR_RETURN(PgResult stored, db.Exec("SELECT definition FROM surveys WHERE id = $1 FOR UPDATE", {survey_id}));
+    if (stored.Rows() == 0) return DeletedError(survey_id);
+    if (stored.Text(0, 0) != expected) {
+      return MakeError("survey \"" + survey_id + "\" was corrected meanwhile", ErrorCode::kConflict);
+    }
+    DENIABLE_TRY(db.Exec("UPDATE surveys SET definition = $2 WHERE id = $1", {survey_id, corrected}));
+    DENIABLE_ASSIGN_OR_RETURN(PgResult inserted,
+                              db.Exec(std::string("INSERT INTO survey_corrections (survey_id, changes) VALUES ($1, $2) "
+                                                  "RETURNING ") + kMadeAtSql,
+                                      {survey_id, changes}));
+    record.made_at = inserted.Text(0, 0);
+    return CatalogChanged(db);
+  }));
+  return record;
 }
 
 Result<bool> PostgresStorage::WasDeleted(const std::string& survey_id) {

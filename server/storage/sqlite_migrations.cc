@@ -8,7 +8,7 @@ const std::vector<SqliteMigration>& SqliteMigrations() {
   static const std::vector<SqliteMigration> migrations = {kSqliteMigration0001, kSqliteMigration0002,
                                                           kSqliteMigration0003, kSqliteMigration0004,
                                                           kSqliteMigration0005, kSqliteMigration0006,
-                                                          kSqliteMigration0007};
+                                                          kSqliteMigration0007, kSqliteMigration0008};
   return migrations;
 }
 

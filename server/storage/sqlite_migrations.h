@@ -30,6 +30,7 @@ extern const SqliteMigration kSqliteMigration0004;
 extern const SqliteMigration kSqliteMigration0005;
 extern const SqliteMigration kSqliteMigration0006;
 extern const SqliteMigration kSqliteMigration0007;
+extern const SqliteMigration kSqliteMigration0008;
 
 // Every migration, in order (migrations()[i].version == i + 1).
 const std::vector<SqliteMigration>& SqliteMigrations();

@@ -153,12 +153,22 @@ Result<std::vector<StoredLedger>> SqliteStorage::LoadLedgersLocked() {
   });
 }
 
+Result<std::vector<StoredCorrection>> SqliteStorage::LoadCorrectionsLocked() {
+  DENIABLE_ASSIGN_OR_RETURN(
+      SqliteStatement statement,
+      db_.Prepare("SELECT survey_id, made_at, changes FROM survey_corrections ORDER BY survey_id, id"));
+  return CollectRows<StoredCorrection>(statement, [](const SqliteStatement& row) {
+    return StoredCorrection{row.ColumnText(0), row.ColumnText(1), row.ColumnText(2)};
+  });
+}
+
 Result<StoredState> SqliteStorage::LoadState() {
   std::lock_guard<std::mutex> lock(mutex_);
   StoredState state;
   DENIABLE_ASSIGN_OR_RETURN(state.surveys, LoadSurveysLocked());
   DENIABLE_ASSIGN_OR_RETURN(state.statuses, LoadStatusesLocked());
   DENIABLE_ASSIGN_OR_RETURN(state.ledgers, LoadLedgersLocked());
+  DENIABLE_ASSIGN_OR_RETURN(state.corrections, LoadCorrectionsLocked());
   return state;
 }
 
@@ -251,6 +261,38 @@ Status SqliteStorage::SetStatus(const StoredStatus& status) {
   return OkStatus();
 }
 
+Result<StoredCorrection> SqliteStorage::CorrectSurvey(const std::string& survey_id, const std::string& expected,
+                                                      const std::string& corrected, const std::string& changes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  StoredCorrection record{survey_id, "", changes};
+  DENIABLE_TRY(InTransaction([&]() -> Status {
+    DENIABLE_ASSIGN_OR_RETURN(SqliteStatement select, db_.Prepare("SELECT definition FROM surveys WHERE id = ?1"));
+    select.BindText(1, survey_id);
+    DENIABLE_ASSIGN_OR_RETURN(const bool found, select.Step());
+    if (!found) return MakeError("survey \"" + survey_id + "\" was deleted", ErrorCode::kNotFound);
+    const bool same = select.ColumnText(0) == expected;
+    select.Reset();  // done reading before the table is written
+    if (!same) {
+      return MakeError("survey \"" + survey_id + "\" was corrected meanwhile", ErrorCode::kConflict);
+    }
+    DENIABLE_ASSIGN_OR_RETURN(record.made_at, db_.QueryText("SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"));
+    DENIABLE_ASSIGN_OR_RETURN(SqliteStatement update, db_.Prepare("UPDATE surveys SET definition = ?2 WHERE id = ?1"));
+    update.BindText(1, survey_id);
+    update.BindText(2, corrected);
+    DENIABLE_TRY(update.Step());
+    DENIABLE_ASSIGN_OR_RETURN(
+        SqliteStatement insert,
+        db_.Prepare("INSERT INTO survey_corrections (survey_id, made_at, changes) VALUES (?1, ?2, ?3)"));
+    insert.BindText(1, survey_id);
+    insert.BindText(2, record.made_at);
+    insert.BindText(3, changes);
+    DENIABLE_TRY(insert.Step());
+    return OkStatus();
+  }));
+  CatalogChangedLocked();
+  return record;
+}
+
 Result<bool> SqliteStorage::WasDeleted(const std::string& survey_id) {
   std::lock_guard<std::mutex> lock(mutex_);
   return WasDeletedLocked(survey_id);
@@ -295,7 +337,7 @@ Result<std::int64_t> SqliteStorage::DeleteSurvey(const std::string& survey_id) {
     for (const char* sql : {"DELETE FROM invitations WHERE survey_id = ?1", "DELETE FROM spent_tokens WHERE survey_id = ?1",
                             "DELETE FROM survey_keys WHERE survey_id = ?1", "DELETE FROM release_ledgers WHERE survey_id = ?1",
                             "DELETE FROM survey_status WHERE survey_id = ?1", "DELETE FROM survey_aggregates WHERE survey_id = ?1",
-                            "DELETE FROM surveys WHERE id = ?1",
+                            "DELETE FROM survey_corrections WHERE survey_id = ?1", "DELETE FROM surveys WHERE id = ?1",
                             "INSERT INTO deleted_surveys (survey_id, deleted_at) "
                             "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))"}) {
       DENIABLE_TRY(run(sql));

@@ -56,6 +56,8 @@ class SqliteStorage final : public Storage {
   Status SetStatus(const StoredStatus& status) override;
   Result<std::int64_t> DeleteSurvey(const std::string& survey_id) override;
   Result<bool> WasDeleted(const std::string& survey_id) override;
+  Result<StoredCorrection> CorrectSurvey(const std::string& survey_id, const std::string& expected,
+                                         const std::string& corrected, const std::string& changes) override;
   Status AddInvitations(const std::string& survey_id, const std::vector<std::string>& code_hashes) override;
   Result<bool> InvitationUnused(const std::string& survey_id, const std::string& code_hash) override;
   Result<InvitationCounts> CountInvitations(const std::string& survey_id) override;
@@ -101,6 +103,7 @@ class SqliteStorage final : public Storage {
   Result<std::vector<StoredSurvey>> LoadSurveysLocked();
   Result<std::vector<StoredStatus>> LoadStatusesLocked();
   Result<std::vector<StoredLedger>> LoadLedgersLocked();
+  Result<std::vector<StoredCorrection>> LoadCorrectionsLocked();
   Result<std::optional<std::string>> StoredLedgerLocked(const std::string& survey_id, const std::string& question_id);
   Status PrepareStatements();
   Status InTransaction(const std::function<Status()>& work);

@@ -18,6 +18,8 @@
 //   spent tokens  SHA-256 of each redeemed token's input, per survey
 //   ledgers       the release ledger of each question answered in confidence
 //   statuses      whether a survey accepts reports (closed, closing time)
+//   corrections   each correction of a running survey's wording: its time and
+//                 changes (the definition stored is the corrected one)
 //   deleted ids   never reused
 //   admin token   the secret of the admin endpoints
 // By design nothing links a report to a respondent. An invitation code is
@@ -68,11 +70,19 @@ struct StoredStatus {
   std::string closes_at;  // "" or an ISO 8601 UTC time (server/base/utc_time.h)
 };
 
+// A correction of a running survey's wording (core/survey/text_correction.h).
+struct StoredCorrection {
+  std::string survey_id;
+  std::string made_at;  // ISO 8601 UTC, by the store's clock
+  std::string changes;  // compact JSON: core WordingChangesToJson
+};
+
 // Everything a server needs at start but the reports (ForEachReport).
 struct StoredState {
   std::vector<StoredSurvey> surveys;  // by id
   std::vector<StoredStatus> statuses;
   std::vector<StoredLedger> ledgers;  // by survey, then question
+  std::vector<StoredCorrection> corrections;  // by survey, then in the order made
 };
 
 struct InvitationCounts {
@@ -246,6 +256,15 @@ class Storage : public AggregateStore {
   // Erases what the store can: SQLite zeroes the freed pages and empties its log.
   virtual Result<std::int64_t> DeleteSurvey(const std::string& survey_id) = 0;
   virtual Result<bool> WasDeleted(const std::string& survey_id) = 0;
+  // Replaces the survey's stored definition by `corrected` (the caller checked
+  // that only its wording differs: core CompareWording) and records the
+  // correction's `changes` with the store's time, in one transaction, and only
+  // while the stored definition is still `expected`: of two corrections
+  // decided on the same definition (one node or several), one is stored and
+  // the other gets kConflict with nothing stored. kNotFound when the survey
+  // was deleted. Returns the record stored.
+  virtual Result<StoredCorrection> CorrectSurvey(const std::string& survey_id, const std::string& expected,
+                                                 const std::string& corrected, const std::string& changes) = 0;
 
   // --- invitation codes (their SHA-256 hashes)
   // All or none, in one transaction.
@@ -302,9 +321,9 @@ class Storage : public AggregateStore {
                                                      const std::function<Status(const std::string&)>& valid) = 0;
 
   // --- catalog sync (issue 31): what one node changed, seen by the others
-  // A number that moves whenever a survey is created, its status set, it is
-  // deleted or a ledger is stored (CreateSurvey when kCreated, SetStatus,
-  // DeleteSurvey, UpdateLedger when it stored), moved in the SAME transaction
+  // A number that moves whenever a survey is created, its status set, its
+  // wording corrected, it is deleted or a ledger is stored (CreateSurvey when
+  // kCreated, SetStatus, CorrectSurvey, DeleteSurvey, UpdateLedger when it stored), moved in the SAME transaction
   // as the change, so a node that read version v and then LoadState() has
   // seen every change up to v. Only "differs from what I saw" has a meaning
   // (a restart may start it elsewhere). Cheap: nodes poll it (<= 1 s).

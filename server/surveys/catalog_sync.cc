@@ -11,6 +11,7 @@
 #include "core/common/os_random.h"
 #include "core/survey/report.h"
 #include "server/surveys/blind_tokens.h"
+#include "server/surveys/survey_catalog.h"
 
 namespace deniable::server {
 namespace {
@@ -18,7 +19,21 @@ namespace {
 struct Generations {
   std::uint64_t status = 0;
   std::uint64_t ledgers = 0;
+  std::uint64_t wording = 0;
 };
+
+// Serves the stored wording (a correction made on another node) when it
+// differs from the entry's; whether it did.
+bool ApplyStoredWording(SurveyEntry& entry, const StoredSurvey& stored, const nlohmann::json& corrections,
+                        std::uint64_t seen, std::ostream& warnings) {
+  if (stored.definition == entry.definition().dump() && corrections == entry.corrections()) return false;
+  auto survey = ParseSurveyText(stored.definition);
+  if (!survey) {
+    warnings << "warning: the stored definition of survey \"" << stored.id << "\" is not valid: " << survey.error() << "\n";
+    return false;
+  }
+  return entry.ApplyWording(std::move(survey).value(), corrections, seen);
+}
 
 Result<ReleaseLedger> ParseStoredLedger(const StoredLedger& item) {
   auto json = nlohmann::json::parse(item.ledger, nullptr, false);
@@ -36,11 +51,13 @@ std::string LedgerWhere(const StoredLedger& item) {
 // the aggregate is not enough: declared analyses, a release due but not made),
 // its status.
 Result<std::shared_ptr<SurveyEntry>> BuildEntry(Storage& storage, const StoredSurvey& stored,
+                                                const nlohmann::json& corrections,
                                                 const std::vector<const StoredLedger*>& ledgers,
                                                 const std::optional<StoredStatus>& status, std::ostream& warnings) {
   auto survey = ParseSurveyText(stored.definition);
   if (!survey) return MakeError("its stored definition is not valid: " + survey.error());
   auto entry = std::make_shared<SurveyEntry>(std::move(survey).value());
+  entry->ApplyWording(entry->survey(), corrections);  // before the aggregate, as at start (survey_catalog.cc)
   for (const StoredLedger* item : ledgers) {
     auto ledger = ParseStoredLedger(*item);
     if (!ledger) return MakeError(LedgerWhere(*item) + ": " + ledger.error());
@@ -99,7 +116,7 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
   // The generations before the snapshot: a local change after them is at least as new as the snapshot.
   std::map<std::string, std::pair<std::shared_ptr<SurveyEntry>, Generations>> registered;
   for (auto& entry : registry.All()) {
-    const Generations seen{entry->status_generation(), entry->ledgers_generation()};
+    const Generations seen{entry->status_generation(), entry->ledgers_generation(), entry->wording_generation()};
     const std::string id = entry->id();
     registered.emplace(id, std::make_pair(std::move(entry), seen));
   }
@@ -108,6 +125,11 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
   std::map<std::string, std::vector<const StoredLedger*>> ledgers;
   for (const StoredStatus& status : state.statuses) statuses[status.survey_id] = status;
   for (const StoredLedger& ledger : state.ledgers) ledgers[ledger.survey_id].push_back(&ledger);
+  std::map<std::string, nlohmann::json> corrections = CorrectionsBySurvey(state.corrections);
+  const auto corrections_of = [&](const std::string& id) {
+    auto found = corrections.find(id);
+    return found == corrections.end() ? nlohmann::json::array() : found->second;
+  };
   std::set<std::string> stored_ids;
   SyncSummary summary;
   for (const StoredSurvey& stored : state.surveys) {
@@ -115,13 +137,17 @@ Result<SyncSummary> SyncCatalog(Storage& storage, SurveyRegistry& registry, std:
     const auto found = registered.find(stored.id);
     if (found != registered.end()) {
       const std::size_t before = summary.ledgers;
+      if (ApplyStoredWording(*found->second.first, stored, corrections_of(stored.id), found->second.second.wording,
+                             warnings)) {
+        ++summary.wordings;
+      }
       ApplyToEntry(*found->second.first, found->second.second, statuses[stored.id], ledgers[stored.id], summary,
                    warnings);
       if (summary.ledgers != before) summary.ledgers_changed.push_back(found->second.first);
       continue;
     }
     if (registry.Find(stored.id)) continue;  // created here since the generations were read
-    auto entry = BuildEntry(storage, stored, ledgers[stored.id], statuses[stored.id], warnings);
+    auto entry = BuildEntry(storage, stored, corrections_of(stored.id), ledgers[stored.id], statuses[stored.id], warnings);
     if (!entry) {
       // kNotFound: deleted meanwhile (the next sync sees it gone).
       if (entry.error_code() != ErrorCode::kNotFound) {
@@ -182,7 +208,8 @@ Status CatalogPoller::Turn(std::optional<std::uint64_t>& seen) {
   seen = version;
   if (synced.changed()) {
     std::cout << "catalog sync: " << synced.added << " survey(s) added, " << synced.removed << " removed, "
-              << synced.statuses << " status(es) and " << synced.ledgers << " ledger(s) replaced" << std::endl;
+              << synced.statuses << " status(es) and " << synced.ledgers << " ledger(s) replaced, "
+              << synced.wordings << " wording(s) corrected" << std::endl;
   }
   for (const auto& entry : synced.ledgers_changed) ledgers_synced_(*entry);
   std::lock_guard<std::mutex> lock(mutex_);

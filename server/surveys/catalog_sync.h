@@ -1,5 +1,5 @@
 // What one server node changed, seen by the others (issue 31): surveys
-// created, closed or reopened, deleted, and release ledgers changed on any
+// created, closed or reopened, corrected (issue 33), deleted, and release ledgers changed on any
 // node on the same store reach every node's registry within a second.
 //
 // How: the store keeps a catalog version moved in the same transaction as
@@ -41,8 +41,9 @@ struct SyncSummary {
   std::size_t removed = 0;   // surveys deleted by another node, now removed
   std::size_t statuses = 0;  // statuses replaced
   std::size_t ledgers = 0;   // ledgers replaced
+  std::size_t wordings = 0;  // surveys whose wording another node corrected
   std::vector<std::shared_ptr<SurveyEntry>> ledgers_changed;  // the surveys whose ledgers were replaced
-  bool changed() const { return added + removed + statuses + ledgers > 0; }
+  bool changed() const { return added + removed + statuses + ledgers + wordings > 0; }
 };
 
 // Brings the registry to the store's catalog (one LoadState() and a diff).

@@ -8,6 +8,7 @@
 
 #include "core/common/os_random.h"
 #include "core/survey/report.h"
+#include "core/survey/text_correction.h"
 #include "server/surveys/blind_tokens.h"
 
 namespace deniable::server {
@@ -104,6 +105,11 @@ Result<LoadSummary> LoadCatalog(Storage& storage, SurveyRegistry& registry, std:
     DENIABLE_ASSIGN_OR_RETURN(auto entry, ParseStoredSurvey(item));
     entries.emplace(item.id, std::move(entry));
   }
+  // The corrections before the aggregates: a blob written before them is read knowing the words changed.
+  for (auto& [id, corrections] : CorrectionsBySurvey(stored.corrections)) {
+    const auto found = entries.find(id);
+    if (found != entries.end()) found->second->ApplyWording(found->second->survey(), std::move(corrections));
+  }
   // Ledgers first: replaying the reports then keeps the counts a scheduled release that was due but not yet made
   // (a stop right after the report that reached its count) needs, exactly at its count.
   DENIABLE_TRY(LoadLedgers(stored.ledgers, entries));
@@ -137,6 +143,55 @@ Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& regist
     if (auto registered = registry.Find(entry->id())) entry = std::move(registered);
   }
   return CreateSurveyResult{outcome, entry};
+}
+
+nlohmann::json CorrectionToJson(const StoredCorrection& stored) {
+  auto changes = nlohmann::json::parse(stored.changes, nullptr, false);
+  return {{"made_at", stored.made_at}, {"changes", changes.is_discarded() ? nlohmann::json::array() : changes}};
+}
+
+std::map<std::string, nlohmann::json> CorrectionsBySurvey(const std::vector<StoredCorrection>& stored) {
+  std::map<std::string, nlohmann::json> by_survey;
+  for (const StoredCorrection& item : stored) {
+    auto& list = by_survey[item.survey_id];
+    if (list.is_null()) list = nlohmann::json::array();
+    list.push_back(CorrectionToJson(item));
+  }
+  return by_survey;
+}
+
+Result<CorrectionResult> CorrectWording(Storage& storage, SurveyEntry& entry, const nlohmann::json& proposed) {
+  const std::uint64_t generation = entry.wording_generation();
+  const Survey& running = entry.survey();
+  const std::string expected = entry.definition().dump();
+  auto changes = CompareWording(running, proposed);
+  if (!changes) {
+    const bool invalid = changes.error_code() == ErrorCode::kInvalidArgument;
+    return CorrectionResult{invalid ? CorrectionOutcome::kInvalid : CorrectionOutcome::kNeedsNewVersion,
+                            changes.error(), nullptr};
+  }
+  if (changes->empty()) {
+    return CorrectionResult{CorrectionOutcome::kNothingChanged,
+                            "nothing to correct: the definition's wording is the one the survey runs with", nullptr};
+  }
+  DENIABLE_ASSIGN_OR_RETURN(Survey corrected, ParseSurvey(proposed));
+  const std::string definition = SurveyToJson(corrected).dump();
+  auto stored = storage.CorrectSurvey(entry.id(), expected, definition, WordingChangesToJson(*changes).dump());
+  if (!stored && stored.error_code() == ErrorCode::kConflict) {
+    return CorrectionResult{CorrectionOutcome::kCorrectedMeanwhile,
+                            "survey \"" + entry.id() + "\" was corrected by another request meanwhile: reload it and "
+                            "correct the words again", nullptr};
+  }
+  if (!stored && stored.error_code() == ErrorCode::kNotFound) {
+    return CorrectionResult{CorrectionOutcome::kDeleted, stored.error(), nullptr};
+  }
+  if (!stored) return stored.failure();
+  nlohmann::json corrections = entry.corrections();
+  const nlohmann::json record = CorrectionToJson(*stored);
+  corrections.push_back(record);
+  // Unless a sync applied a later stored wording meanwhile (then it has this one too).
+  entry.ApplyWording(std::move(corrected), std::move(corrections), generation);
+  return CorrectionResult{CorrectionOutcome::kCorrected, "", record};
 }
 
 }  // namespace deniable::server

@@ -8,6 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
 #include <memory>
 #include <ostream>
 
@@ -34,5 +37,32 @@ struct CreateSurveyResult {
 };
 
 Result<CreateSurveyResult> CreateSurvey(Storage& storage, SurveyRegistry& registry, Survey survey);
+
+// --- corrections of a running survey's wording (core/survey/text_correction.h)
+enum class CorrectionOutcome {
+  kCorrected,           // stored, then served
+  kInvalid,             // the proposed definition is not a valid survey
+  kNothingChanged,      // its wording is the running one
+  kNeedsNewVersion,     // it differs in more than wording (the message says where and why)
+  kCorrectedMeanwhile,  // another correction was stored first (on this node or another): nothing stored
+  kDeleted,
+};
+
+struct CorrectionResult {
+  CorrectionOutcome outcome = CorrectionOutcome::kCorrected;
+  std::string message;                        // why, when not corrected
+  nlohmann::json correction = nullptr;        // kCorrected: {"made_at", "changes"}
+};
+
+// Corrects the running survey's wording to the proposed definition's: the
+// changes are decided against the definition served now, stored (only while
+// the stored one is still that one, Storage::CorrectSurvey), then served. An
+// error only when the store failed (nothing stored).
+Result<CorrectionResult> CorrectWording(Storage& storage, SurveyEntry& entry, const nlohmann::json& proposed);
+
+// {"made_at", "changes": [...]} of a stored correction (its changes parsed), and
+// every stored correction of each survey as SurveyEntry::corrections() holds them.
+nlohmann::json CorrectionToJson(const StoredCorrection& stored);
+std::map<std::string, nlohmann::json> CorrectionsBySurvey(const std::vector<StoredCorrection>& stored);
 
 }  // namespace deniable::server

@@ -9,9 +9,18 @@
 #include "server/surveys/estimate_query.h"
 
 namespace deniable::server {
+namespace {
 
-SurveyEntry::SurveyEntry(Survey survey)
-    : survey_(std::move(survey)), definition_(SurveyToJson(survey_)), aggregate_(survey_) {
+// How stored blobs of the form before corrections are checked: against the
+// words until the survey's wording was corrected (core aggregate_format.h).
+LegacyFingerprint LegacyCheck(const SurveyEntry& entry) {
+  return entry.corrections().empty() ? LegacyFingerprint::kChecked : LegacyFingerprint::kShapeOnly;
+}
+
+}  // namespace
+
+SurveyEntry::SurveyEntry(Survey survey) : survey_(std::move(survey)), aggregate_(survey_) {
+  wordings_.push_back(std::make_unique<const Wording>(Wording{survey_, SurveyToJson(survey_)}));
   for (std::size_t q = 0; q < survey_.questions.size(); ++q) {
     if (survey_.questions[q].kind->PublicState(aggregate_.question(q))) stateful_ = true;
   }
@@ -19,6 +28,40 @@ SurveyEntry::SurveyEntry(Survey survey)
     // Checked when the survey was created (CheckDeclaredAnalyses); a spec that no longer parses is left out.
     if (auto analysis = ParseAnalysis(survey_, spec)) declared_.emplace_back(spec, std::move(analysis).value());
   }
+}
+
+const Survey& SurveyEntry::survey() const {
+  std::lock_guard<std::mutex> lock(wording_mutex_);
+  return wordings_.back()->survey;
+}
+
+const nlohmann::json& SurveyEntry::definition() const {
+  std::lock_guard<std::mutex> lock(wording_mutex_);
+  return wordings_.back()->definition;
+}
+
+nlohmann::json SurveyEntry::corrections() const {
+  std::lock_guard<std::mutex> lock(wording_mutex_);
+  return corrections_;
+}
+
+std::uint64_t SurveyEntry::wording_generation() const {
+  std::lock_guard<std::mutex> lock(wording_mutex_);
+  return wording_generation_;
+}
+
+bool SurveyEntry::ApplyWording(Survey corrected, nlohmann::json corrections, std::optional<std::uint64_t> seen) {
+  nlohmann::json definition = SurveyToJson(corrected);
+  std::lock_guard<std::mutex> lock(wording_mutex_);
+  if (seen && *seen != wording_generation_) return false;
+  const bool same = definition == wordings_.back()->definition && corrections == corrections_;
+  if (same) return false;
+  if (definition != wordings_.back()->definition) {
+    wordings_.push_back(std::make_unique<const Wording>(Wording{std::move(corrected), std::move(definition)}));
+  }
+  corrections_ = std::move(corrections);
+  ++wording_generation_;
+  return true;
 }
 
 Status CheckDeclaredAnalyses(const Survey& survey) {
@@ -51,7 +94,7 @@ Status SurveyEntry::Refresh(std::int64_t version, const std::function<Result<Sto
   DENIABLE_ASSIGN_OR_RETURN(const StoredAggregate stored, load());
   SurveyAggregate merged(survey_);
   for (const AggregateShard& shard : stored.shards) {
-    auto part = DeserializeSurveyAggregate(survey_, shard.blob);
+    auto part = DeserializeSurveyAggregate(survey_, shard.blob, LegacyCheck(*this));
     if (!part) {
       return MakeError("survey \"" + id() + "\": shard " + std::to_string(shard.shard) + ": " + part.error(),
                        ErrorCode::kInternal);
@@ -123,7 +166,7 @@ Result<std::string> SurveyEntry::ExtendShard(const std::optional<AggregateShard>
   const bool kept = own_shard_ && (one_node || own_shard_->first == stored_version);
   if (!kept) {
     if (current) {
-      auto parsed = DeserializeSurveyAggregate(survey_, current->blob);
+      auto parsed = DeserializeSurveyAggregate(survey_, current->blob, LegacyCheck(*this));
       if (!parsed) return MakeError("survey \"" + id() + "\": its shard: " + parsed.error(), ErrorCode::kInternal);
       own_shard_.emplace(stored_version, std::move(parsed).value());
     } else {
@@ -342,8 +385,9 @@ Result<ResultsCache::Lookup> SurveyEntry::Results(const EstimateQuery& query, Es
     ledgers = ledgers_;
     generation = ledgers_generation_;
   }
-  // A release changes the document without a new report: its generation is part of the key.
-  const std::string key = query.key + "\n" + std::to_string(generation);
+  // A release or a correction of wording changes the document without a new
+  // report: their generations are part of the key.
+  const std::string key = query.key + "\n" + std::to_string(generation) + "\n" + std::to_string(wording_generation());
   RefreshOrWarn(*this);
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
   // At most three tries: another request's computation may be refused for its own reasons.
@@ -371,7 +415,7 @@ Result<nlohmann::json> SurveyEntry::Compute(const SurveyAggregate& snapshot, con
   // per-client limit, whatever the kinds: a block's cross-tab of 59,049 cells
   // cost 9.3 s of CPU per anonymous request and ran ungated before.
   if (default_options && !ResultsNeedEstimation(survey_, snapshot)) {
-    return SurveyResultsToJson(survey_, snapshot, options, {}, ledgers);
+    return SurveyResultsToJson(survey(), snapshot, options, {}, ledgers);
   }
   const std::function<bool()> gone = [flag = requester.client_gone] { return flag && flag->load(); };
   const bool per_client = !default_options && !requester.trusted && !requester.client.empty();
@@ -382,7 +426,7 @@ Result<nlohmann::json> SurveyEntry::Compute(const SurveyAggregate& snapshot, con
   if (!permit) return EstimationBusy();
   // The bootstrap's replicates on the worker pool too (the warmer's on its own thread only).
   const ParallelFor parallel = requester.background ? ParallelFor() : limits.workers.Executor();
-  nlohmann::json document = SurveyResultsToJson(survey_, snapshot, options, gone, ledgers, parallel);
+  nlohmann::json document = SurveyResultsToJson(survey(), snapshot, options, gone, ledgers, parallel);
   if (gone()) return EstimationCancelled();
   return document;
 }
@@ -399,7 +443,8 @@ void SurveyEntry::WarmDefaultResults(EstimationLimits& limits) {
 Result<ResultsCache::Lookup> SurveyEntry::Analysis(const nlohmann::json& spec, const nlohmann::json& options,
                                                    const ReportReader& read, EstimationLimits& limits,
                                                    const EstimationRequester& requester) {
-  const std::string key = "analysis\n" + spec.dump() + "\n" + options.dump();
+  const std::string key =
+      "analysis\n" + spec.dump() + "\n" + options.dump() + "\n" + std::to_string(wording_generation());
   const auto gone = [&requester] { return requester.client_gone && requester.client_gone->load(); };
   RefreshOrWarn(*this);
   for (int attempt = 1;; ++attempt) {
@@ -444,7 +489,7 @@ Result<nlohmann::json> SurveyEntry::ComputeAnalysis(const nlohmann::json& spec, 
   const auto permit = limits.custom.Enter(gone);
   if (gone()) return EstimationCancelled();
   if (!permit) return EstimationBusy();
-  auto analysis = kept ? Result<std::unique_ptr<deniable::Analysis>>(std::move(kept)) : ParseAnalysis(survey_, spec);
+  auto analysis = kept ? Result<std::unique_ptr<deniable::Analysis>>(std::move(kept)) : ParseAnalysis(survey(), spec);
   if (!analysis) return MakeError(analysis.error(), ErrorCode::kInternal);  // validated by the handler
   std::int64_t unreadable = 0;
   const Status done = read([&](const std::string& body) {

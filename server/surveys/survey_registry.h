@@ -71,10 +71,27 @@ class SurveyEntry {
  public:
   explicit SurveyEntry(Survey survey);
 
-  const Survey& survey() const { return survey_; }
+  // The survey as last corrected: its words may be corrected while it runs
+  // (core/survey/text_correction.h), its structure never (what reports and
+  // the aggregate depend on). A reference stays valid for the entry's life:
+  // each wording served is kept (corrections are rare admin actions).
+  const Survey& survey() const;
   const std::string& id() const { return survey_.id; }
-  // Canonical definition (core SurveyToJson), as stored and served.
-  const nlohmann::json& definition() const { return definition_; }
+  // Canonical definition (core SurveyToJson) of survey(), as stored and served.
+  const nlohmann::json& definition() const;
+
+  // --- corrections of wording
+  // The corrections made so far, oldest first: [{"made_at", "changes": [...]}].
+  nlohmann::json corrections() const;
+  // Moves with every wording applied (part of the results cache's key: the
+  // documents carry the words).
+  std::uint64_t wording_generation() const;
+  // Serves `corrected` (the same survey in other words) and `corrections`
+  // from now on, unless the wording changed since generation `seen` (a sync
+  // that read the store before this node's own correction); whether it
+  // changed anything.
+  bool ApplyWording(Survey corrected, nlohmann::json corrections,
+                    std::optional<std::uint64_t> seen = std::nullopt);
 
   void AddReport(const Report& report);
 
@@ -246,8 +263,15 @@ class SurveyEntry {
   void TrackDuePoints(const std::string& question_id, const ReleaseLedger& ledger);  // takes mutex_
   void KeepCountsAtDuePoints();  // mutex_ held
 
-  const Survey survey_;
-  const nlohmann::json definition_;
+  const Survey survey_;  // as created: the structure (ids, kinds) never changes
+  struct Wording {
+    Survey survey;
+    nlohmann::json definition;
+  };
+  mutable std::mutex wording_mutex_;  // guards the three below
+  std::vector<std::unique_ptr<const Wording>> wordings_;  // every wording served; the current one last
+  nlohmann::json corrections_ = nlohmann::json::array();
+  std::uint64_t wording_generation_ = 0;
   bool stateful_ = false;  // a question with a public state (a model's rounds): admission depends on what was counted
   AggregateStore* shared_store_ = nullptr;
   std::optional<oprf::KeyPair> token_key_;

@@ -58,7 +58,7 @@ it('creates the data dir 0700, a 0600 admin token, and a 0600 WAL database with 
       if (mode !== null) {
         assert.equal(mode, 'wal');
         const tables = sqlite(dataDir, "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)");
-        assert.equal(tables, 'deleted_surveys,invitations,release_ledgers,reports,spent_tokens,survey_aggregates,survey_keys,survey_status,surveys');
+        assert.equal(tables, 'deleted_surveys,invitations,release_ledgers,reports,spent_tokens,survey_aggregates,survey_corrections,survey_keys,survey_status,surveys');
       }
     } finally {
       await server.stop();
@@ -102,7 +102,7 @@ it('stops gracefully on SIGTERM with exit code 0', async () => {
   }
 });
 
-it('a schema-2 database (with the survey_id index) loads its reports and loses the index (now schema 7, its shards built from them)',
+it('a schema-2 database (with the survey_id index) loads its reports and loses the index (now schema 8, its shards built from them)',
   { skip: sqliteOnly('SQLite\'s schema history (PostgreSQL\'s: tests/multinode/faults.test.mjs)') }, async () => {
   const dataDir = makeTempDir();
   try {
@@ -115,7 +115,7 @@ it('a schema-2 database (with the survey_id index) loads its reports and loses t
       assert.match(second.output(), /loaded 1 survey\(s\) and 3 report\(s\)/);
       assert.equal(sqlite(dataDir, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'reports_by_survey'"), '0');
       assert.equal(sqlite(dataDir, "SELECT shard || ':' || version FROM survey_aggregates WHERE survey_id = 'demo'"), '0:1');
-      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '7');
+      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '8');
     } finally {
       await second.stop();
     }
@@ -144,7 +144,7 @@ it('a schema-4 database: its model questions keep the one chain they were traine
     if (sqlite(dataDir, 'PRAGMA user_version=4;') === null) return;
     const second = await startServer({ dataDir });
     try {
-      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '7');
+      assert.equal(sqlite(dataDir, 'PRAGMA user_version'), '8');
       assert.equal((await get(`${second.url}/api/surveys/model`)).body.questions[2].chains, 1);
       assert.equal((await get(`${second.url}/api/surveys/declared`)).body.questions[2].chains, 4, 'a declared value is kept');
       // A survey created now without "chains" gets the default (8): only stored ones were migrated.

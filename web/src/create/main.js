@@ -14,6 +14,7 @@ import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createInvitationsPanel } from './invitations.js';
 import { createQuestionEditor } from './question-editor.js';
 import { openQuestionsWarning } from './open-warning.js';
+import { correctionIntro, createCorrectionPanel } from './correction-panel.js';
 
 // The survey builder: a form for the definition, live privacy budgets and
 // advisor per question, the JSON preview validated by the core, and Create.
@@ -33,8 +34,21 @@ async function start() {
     return;
   }
   const from = queryParameter('from');
+  const correct = queryParameter('correct');
   const draft = loadDraft();
   let opening = { draft: from ? null : draft, copyOf: null, copyError: null };
+  if (correct) {
+    // Correcting a running survey's words: its definition as it runs, same id and version; no draft kept.
+    try {
+      const survey = await requestJson(surveyPath(correct));
+      const running = draftFromSurvey(survey);
+      running.meta = { ...running.meta, id: survey.id, version: survey.version };
+      createBuilder(core, { draft: running, copyOf: survey, copyError: null, correcting: true });
+    } catch (error) {
+      createBuilder(core, { draft, copyOf: null, copyError: `Could not load the survey “${correct}” to correct: ${error.message}` });
+    }
+    return;
+  }
   if (from) {
     try {
       const survey = await requestJson(surveyPath(from));
@@ -79,7 +93,9 @@ function createBuilder(core, start) {
   let version = 1;
   // A copy keeps the original's settings that have no field here.
   const carried = carriedFields(start.copyOf?.questions);
+  const correcting = start.correcting ? start.copyOf : null;
   const live = createLivePanel(core, {
+    correcting,
     // After a successful Create: the draft is done (the links stay on the page).
     onCreated: () => {
       clearDraft();
@@ -117,7 +133,7 @@ function createBuilder(core, start) {
     editors.forEach((editor, index) => editor.showFeedback(core, respondents, values.slice(0, index)));
     const questionValues = editors.map((editor) => editor.read());
     live.show(withCarriedFields(buildDefinition({ ...readMeta(meta), version }, questionValues), carried));
-    if (!live.created()) saveDraft({ from: start.copyOf?.id, meta: { ...readMeta(meta), respondents: meta.respondents.value, version }, questions: questionValues });
+    if (!live.created() && !correcting) saveDraft({ from: start.copyOf?.id, meta: { ...readMeta(meta), respondents: meta.respondents.value, version }, questions: questionValues });
   };
   const addQuestion = (initial) => {
     const editor = createQuestionEditor(initial, {
@@ -147,7 +163,7 @@ function createBuilder(core, start) {
     window.location.assign('/create');
   };
   newSurveyButton.addEventListener('click', startOver);
-  const copyNote = start.copyOf
+  const copyNote = correcting ? correctionIntro(correcting) : start.copyOf
     ? el('p', { class: 'notice notice-success', testid: 'copy-note', text: `A new version (${start.draft.meta.version}) of “${start.copyOf.title}” (${start.copyOf.id}). Survey ids are never reused, so this version needs a new id; “${start.draft.meta.id}” is suggested.` })
     : null;
   const carriedNote = carried.size > 0
@@ -156,12 +172,12 @@ function createBuilder(core, start) {
   const copyError = start.copyError ? el('p', { class: 'notice notice-error', role: 'alert', testid: 'copy-error', text: start.copyError }) : null;
 
   replaceChildren(main, [
-    el('h1', { text: start.copyOf ? 'New version of a survey' : 'Create a survey' }),
-    el('p', { class: 'lead', text: 'Build the survey definition, check each question’s privacy budget and expected precision, then create it on this server.' }),
+    el('h1', { text: correcting ? 'Correct a survey’s wording' : start.copyOf ? 'New version of a survey' : 'Create a survey' }),
+    el('p', { class: 'lead', text: correcting ? 'Edit the words below, then correct them on this server: the survey keeps its version and its reports.' : 'Build the survey definition, check each question’s privacy budget and expected precision, then create it on this server.' }),
     copyNote,
     carriedNote,
     copyError,
-    el('div', { class: 'draft-bar' }, [draftNote, newSurveyButton]),
+    correcting ? null : el('div', { class: 'draft-bar' }, [draftNote, newSurveyButton]),
     el('div', { class: 'builder' }, [form, live.element]),
   ]);
 
@@ -172,6 +188,7 @@ function createBuilder(core, start) {
       if (typeof saved[name] === 'string' && meta[name]) meta[name].value = saved[name];
     }
     version = Number.isInteger(saved.version) && saved.version > 0 ? saved.version : 1;
+    meta.id.readOnly = Boolean(correcting);  // a correction keeps the survey's id
     setText(draftNote, start.copyOf ? 'Changes are kept on this device as a draft.' : 'Your draft was restored from this device. It is kept as you type.');
     for (const values of draft.questions) addQuestion(values);
   } else {
@@ -188,7 +205,7 @@ function readMeta(meta) {
 }
 
 // The right-hand panel: total epsilon, validation, JSON preview, admin token, Create.
-function createLivePanel(core, { onCreated, onCreateAnother }) {
+function createLivePanel(core, { onCreated, onCreateAnother, correcting }) {
   let definition = null;
   let valid = false;
   let created = false;
@@ -240,8 +257,14 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
       validation,
       el('details', { class: 'raw-report' }, [el('summary', { text: 'Definition (JSON)' }), preview]),
     ]),
-    el('section', { class: 'card' }, [el('h2', { text: 'Create' }), createForm, result]),
+    correcting ? null : el('section', { class: 'card' }, [el('h2', { text: 'Create' }), createForm, result]),
   ]);
+  // Correction mode: the admin token field stays, above "Correct the wording" instead of Create.
+  const correction = correcting ? createCorrectionPanel(correcting, { definition: () => definition, token: () => token.value.trim() }) : null;
+  if (correction) {
+    correction.element.insertBefore(createForm.firstChild, correction.element.children[1]);
+    element.append(correction.element);
+  }
 
   // Until the designer types or picks something, an incomplete definition is
   // not an error ("id: must not be empty" before any input): it says what to do.
@@ -271,6 +294,7 @@ function createLivePanel(core, { onCreated, onCreateAnother }) {
         else showValidation(validation, 'info', 'Fill in the survey’s id, title and questions: the definition is checked as you type.');
       }
       createButton.disabled = !valid || created;
+      correction?.setValid(valid);
     },
   };
 }

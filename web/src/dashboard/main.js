@@ -8,6 +8,7 @@ import { isCentral } from '../central/trust.js';
 import { isOpen } from '../shared/open.js';
 import { createAdminTokenForm } from './admin-token-form.js';
 import { createAnalyses } from './analysis-panels.js';
+import { createCorrections } from './corrections.js';
 import * as centralPanel from '../central/dashboard.js';
 import { createExports } from './exports.js';
 import { attachIntervalLine } from './interval-target.js';
@@ -123,7 +124,8 @@ function createView(surveyId, refreshNow) {
     createExports(surveyId, () => results, (message) => showError(message), () => controls.queryString()),
     el('p', {}, [updated]),
   ]);
-  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, controls.elements, resultsRegion, analysisSlot]);
+  const corrections = createCorrections(surveyId);
+  replaceChildren(main, [title, tokenForm.element, pollStatus, summary, corrections.element, controls.elements, resultsRegion, analysisSlot]);
 
   // The numbers on screen belong to other settings than those chosen: they
   // give way to the computing notice (and come back if the choice does).
@@ -183,6 +185,7 @@ function createView(surveyId, refreshNow) {
       controls.accept();
       summary.hidden = false;
       updateSummary(resultsDocument);
+      corrections.refresh();
       updatePanels(resultsDocument);
       shownQuery = query;
       markComputing();
@@ -207,7 +210,7 @@ function createView(surveyId, refreshNow) {
   // each question's kind draws its panel (kinds/<type>/dashboard.js).
   function updatePanels(resultsDocument) {
     const key = JSON.stringify(resultsDocument.questions.map((question) =>
-      [question.id, question.type, panelModule(question).structure(question)]));
+      [question.id, question.type, question.text, panelModule(question).structure(question)]));  // the text: a correction rebuilds
     if (key !== structureKey) {
       panels?.forEach((panel) => panel.destroy());
       panels = resultsDocument.questions.map((question, index) => panelModule(question).createPanel(question, index, panelContext));

@@ -8,7 +8,8 @@ import { describeClosing, localInputToUtc, utcToLocalInput } from './closing-tim
 
 // Manage surveys: the admin signs in with the admin token (a form), then sees
 // every survey on this server with its n and status, and can close or reopen
-// it (with an optional closing time), start a new version as a copy (the
+// it (with an optional closing time), correct its wording while it runs (the
+// builder at /create?correct=<id>), start a new version as a copy (the
 // builder at /create?from=<id>), preview it as a respondent, or delete it.
 
 const main = document.getElementById('manage-page');
@@ -145,6 +146,7 @@ function start() {
       ]),
       el('div', { class: 'actions manage-actions' }, [
         toggle,
+        el('a', { class: 'button button-small', href: `/create?correct=${encodeURIComponent(id)}`, testid: `correct-${id}`, text: 'Correct wording' }),
         el('a', { class: 'button button-small', href: `/create?from=${encodeURIComponent(id)}`, testid: `copy-${id}`, text: 'New version as a copy' }),
         button('Delete…', `delete-${id}`, () => dialog.open(survey), 'button-danger'),
       ]),

@@ -195,12 +195,12 @@ TEST_CASE("PostgresStorage: an empty database is initialised, an older one migra
     }
     for (auto& node : nodes) node.join();
     CHECK(opened == 2);
-    CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 1);
-    CHECK(Exec1(store.url, "SELECT count(*) FROM schema_history") == 1);
+    CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 2);
+    CHECK(Exec1(store.url, "SELECT count(*) FROM schema_history") == 2);
   }
-  // A later binary's migration 2 (a table that can be created once only), applied by two nodes at once.
-  const PgMigration second = {2, "test: a table", "CREATE TABLE extra (x integer);"};
-  const std::vector<PgMigration> later = {kPgMigration0001, second};
+  // A later binary's migration 3 (a table that can be created once only), applied by two nodes at once.
+  const PgMigration third = {3, "test: a table", "CREATE TABLE extra (x integer);"};
+  const std::vector<PgMigration> later = {kPgMigration0001, kPgMigration0002, third};
   {
     std::vector<std::thread> nodes;
     std::vector<std::string> errors(2);
@@ -213,14 +213,38 @@ TEST_CASE("PostgresStorage: an empty database is initialised, an older one migra
     for (auto& node : nodes) node.join();
     CHECK(errors[0] == "");
     CHECK(errors[1] == "");
-    CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 2);
-    CHECK(Exec1(store.url, "SELECT count(*) FROM schema_history") == 2);
+    CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 3);
+    CHECK(Exec1(store.url, "SELECT count(*) FROM schema_history") == 3);
   }
-  // This binary (schema 1) refuses the database now at schema 2, naming both.
+  // This binary (schema 2) refuses the database now at schema 3, naming both.
   auto refused = PostgresStorage::Open(store.url, 2);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error_code() == ErrorCode::kConflict);
-  CHECK(refused.error().find("schema 2; this one knows schemas up to 1") != std::string::npos);
+  CHECK(refused.error().find("schema 3; this one knows schemas up to 2") != std::string::npos);
+}
+
+TEST_CASE("PostgresStorage: a schema 1 database (before corrections) migrates to 2 and keeps its data") {
+  PostgresStore store;
+  {
+    auto old = PostgresStorage::Open(store.url, 2, {kPgMigration0001});
+    REQUIRE_MESSAGE(old.ok(), (old.ok() ? "" : old.error()));
+    Create(**old, "s");
+    CHECK(Commit(**old, {{"s", "r1", std::nullopt}}) == std::vector<O>{O::kStored});
+    REQUIRE((*old)->SetStatus({"s", true, ""}).ok());
+  }
+  CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 1);
+  auto storage = store.OpenPostgres(2);
+  CHECK(Exec1(store.url, "SELECT version FROM schema_version") == 2);
+  auto state = storage->LoadState();
+  REQUIRE(state.ok());
+  REQUIRE(state->surveys.size() == 1);
+  CHECK(state->statuses.size() == 1);
+  CHECK(state->corrections.empty());
+  std::vector<std::string> bodies;
+  REQUIRE(storage->ForEachReportOf("s", [&](const std::string& body) { bodies.push_back(body); }).ok());
+  CHECK(bodies == std::vector<std::string>{"r1"});
+  REQUIRE(storage->CorrectSurvey("s", "{}", "{\"title\":\"T\"}", "[]").ok());
+  CHECK(storage->LoadState()->corrections.size() == 1);
 }
 
 TEST_CASE("PostgresStorage: a connection killed under the node is replaced, and the next operations succeed") {

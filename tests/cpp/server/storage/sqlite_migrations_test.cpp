@@ -172,6 +172,11 @@ void CheckMigrated(const TempDir& dir, const std::string& path, int version, boo
     CHECK(*storage.SpendInvitationForToken("invited", "h2", "b2") == IssueOutcome::kSpent);
     // The survey has no key yet: it gets one at start-up, once.
     CHECK(storage.LoadOrCreateSurveyKey("invited", [] { return std::string(32, 'k'); }).value() == std::string(32, 'k'));
+    // Schema 8: no correction yet, and a survey of any earlier schema can be corrected.
+    CHECK(state->corrections.empty());
+    auto corrected = storage.CorrectSurvey("open", "{\"id\":\"open\"}", "{\"id\":\"open\",\"title\":\"T\"}", "[]");
+    CHECK_MESSAGE(corrected.ok(), (corrected.ok() ? "" : corrected.error()));
+    CHECK(storage.LoadState()->corrections.size() == 1);
   }
   auto db = OpenRaw(path);
   CHECK(Text(db, "PRAGMA user_version") == std::to_string(LatestSqliteSchema()));
@@ -185,12 +190,12 @@ void CheckMigrated(const TempDir& dir, const std::string& path, int version, boo
 
 TEST_CASE("SQLite migrations are numbered 1, 2, ... in order, and a new file gets them all") {
   const auto& migrations = SqliteMigrations();
-  REQUIRE(migrations.size() == 7);
+  REQUIRE(migrations.size() == 8);
   for (std::size_t i = 0; i < migrations.size(); ++i) CHECK(migrations[i].version == static_cast<int>(i) + 1);
   TempDir dir;
   auto db = OpenRaw(dir.File("new.sqlite3"));
   REQUIRE(MigrateSqlite(db).ok());
-  CHECK(Text(db, "PRAGMA user_version") == "7");
+  CHECK(Text(db, "PRAGMA user_version") == "8");
   CHECK(MigrateSqlite(db).ok());  // nothing left to apply
 }
 
@@ -226,15 +231,15 @@ TEST_CASE("A database from a newer deniable is refused with a clear error, and l
   {
     auto db = OpenRaw(path);
     REQUIRE(MigrateSqlite(db).ok());
-    Exec(db, "CREATE TABLE future (x); PRAGMA user_version=8;");
+    Exec(db, "CREATE TABLE future (x); PRAGMA user_version=9;");
   }
   auto opened = SqliteStorage::Open(path);
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.error_code() == ErrorCode::kConflict);
-  CHECK(opened.error() == path + ": the database was created by a newer version of deniable (schema 8; this one "
-                                 "knows schemas up to 7): run that version or a later one");
+  CHECK(opened.error() == path + ": the database was created by a newer version of deniable (schema 9; this one "
+                                 "knows schemas up to 8): run that version or a later one");
   auto db = OpenRaw(path);
-  CHECK(Text(db, "PRAGMA user_version") == "8");
+  CHECK(Text(db, "PRAGMA user_version") == "9");
 }
 
 TEST_CASE("Pending migrations are one transaction: one that fails leaves the database at its version") {

@@ -184,4 +184,46 @@ TEST_CASE_TEMPLATE("CatalogPoller: node B sees node A's new, closed and deleted 
   CHECK(std::chrono::steady_clock::now() - stopping < std::chrono::milliseconds(500));
 }
 
+// Live corrections (issue 33): a correction of the wording made on node A is
+// served by node B after a sync, with its record, B's aggregate (whose shard
+// A wrote before the correction) still read; a node restarted after it loads
+// its stored shards with the corrected words.
+TEST_CASE_TEMPLATE("SyncCatalog: a correction of the wording made on node A reaches node B; a restart keeps it", Store,
+                   SqliteStore, PostgresStore) {
+  Store store;
+  auto a = OpenNode(store);
+  auto b = OpenNode(store);
+  REQUIRE(CreateSurvey(*a->storage, a->registry, Parsed(kInvited))->outcome == CreateOutcome::kCreated);
+  Answer(*a, "inv", 1);
+  CHECK(Sync(*b).added == 1);
+
+  nlohmann::json corrected = nlohmann::json::parse(kInvited);
+  corrected["questions"][0]["options"][1] = "B";
+  auto done = CorrectWording(*a->storage, *a->registry.Find("inv"), corrected);
+  REQUIRE(done.ok());
+  REQUIRE(done->outcome == CorrectionOutcome::kCorrected);
+  CHECK(a->registry.Find("inv")->survey().questions[0].client->DefinitionToJson()["options"][1] == "B");
+
+  const SyncSummary synced = Sync(*b);
+  CHECK(synced.wordings == 1);
+  const auto entry = b->registry.Find("inv");
+  CHECK(entry->definition() == a->registry.Find("inv")->definition());
+  CHECK(entry->corrections() == a->registry.Find("inv")->corrections());
+  CHECK(entry->corrections().size() == 1);
+  CHECK_FALSE(Sync(*b).changed());
+  // The same words again: nothing to correct.
+  auto stale = CorrectWording(*b->storage, *entry, corrected);
+  REQUIRE(stale.ok());
+  CHECK(stale->outcome == CorrectionOutcome::kNothingChanged);
+
+  // A third node, started now, reads the shard written before the correction with the corrected words.
+  auto c = OpenNode(store);
+  std::ostringstream warnings;
+  auto loaded = LoadCatalog(*c->storage, c->registry, warnings);
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error()));
+  CHECK(c->registry.Find("inv")->respondents() == 1);
+  CHECK(c->registry.Find("inv")->definition()["questions"][0]["options"][1] == "B");
+  CHECK(c->registry.Find("inv")->corrections().size() == 1);
+}
+
 }  // namespace deniable::server
