@@ -12,9 +12,10 @@
 //            (grid_mechanism.h: its exact epsilon);
 //   textbook the same at the textbook t = e / (2 (L - 1)) (formula only):
 //            what the exact calibration gains;
-//   duchi    Duchi et al.'s numeric mechanism on the positions (formula only,
-//            core/numeric/duchi.h): the mean alone, no distribution; a
-//            reference for what a numeric mechanism would give.
+//   duchi    Duchi et al.'s numeric mechanism on the positions (the grid's
+//            "duchi", core/numeric/duchi.h): the mean alone, no distribution.
+//            Formula from the numeric mechanism's own variance, simulated
+//            through the grid's row mechanism and estimator.
 //
 //   build/grid_bench [--n N] [--surveys S]
 #include <cmath>
@@ -45,7 +46,7 @@ double Simulated(const GridRowMechanism& mechanism, const std::vector<double>& f
   for (double share : f) cumulative.push_back(total += share);
   double sum = 0.0, square = 0.0;
   for (int s = 0; s < surveys; ++s) {
-    std::vector<std::int64_t> counts(f.size(), 0);
+    std::vector<std::int64_t> counts(static_cast<std::size_t>(mechanism.outputs()), 0);
     for (int r = 0; r < n; ++r) {
       const double u = UniformUnit(random);
       int level = 0;
@@ -60,7 +61,7 @@ double Simulated(const GridRowMechanism& mechanism, const std::vector<double>& f
   return std::sqrt((square - surveys * average * average) / (surveys - 1));
 }
 
-// Duchi on positions [1, L]: population variance E[Var(y | x)] + Var(x).
+// Duchi on positions [1, L] from core/numeric's own variance: E[Var(y | x)] + Var(x), a check of the grid's channel.
 double DuchiFormula(int levels, double epsilon, const std::vector<double>& f, int n) {
   auto duchi = ParseNumericMechanism({{"name", "duchi"}, {"epsilon", epsilon}}, {1.0, static_cast<double>(levels)}, "");
   if (!duchi) return NAN;
@@ -95,8 +96,8 @@ int main(int argc, char** argv) {
   std::printf("Each item at eps/R. formula / simulated. Baseline: grr. 'best' = the smaller formula of grr, ordinal.\n");
   for (const char* answers : {"uniform", "skewed"}) {
     std::printf("\nanswers: %s\n", answers);
-    std::printf("%3s %3s %5s %7s | %8s %8s | %8s %8s | %8s | %8s | %s\n", "L", "R", "eps", "eps/R", "grr", "(sim)",
-                "ordinal", "(sim)", "textbook", "duchi", "best");
+    std::printf("%3s %3s %5s %7s | %8s %8s | %8s %8s | %8s | %8s %8s | %s\n", "L", "R", "eps", "eps/R", "grr", "(sim)",
+                "ordinal", "(sim)", "textbook", "duchi", "(sim)", "best of grr/ordinal");
     for (int levels : {5, 7, 11}) {
       const std::vector<double> f =
           std::strcmp(answers, "uniform") == 0 ? std::vector<double>(levels, 1.0 / levels) : Skewed(levels);
@@ -108,11 +109,13 @@ int main(int argc, char** argv) {
           const double grr_formula = Formula(grr->channel(), f, n);
           const double ordinal_formula = Formula(ordinal->channel(), f, n);
           const std::uint64_t seed = static_cast<std::uint64_t>(levels * 1000 + rows * 10) + static_cast<std::uint64_t>(epsilon * 4);
-          std::printf("%3d %3d %5.1f %7.3f | %8.3f %8.3f | %8.3f %8.3f | %8.3f | %8.3f | %s\n", levels, rows, epsilon,
-                      row_epsilon, grr_formula, Simulated(*grr, f, n, surveys, seed), ordinal_formula,
+          const auto duchi = *GridRowMechanism::Create(GridMechanismKind::kDuchi, levels, row_epsilon);
+          std::printf("%3d %3d %5.1f %7.3f | %8.3f %8.3f | %8.3f %8.3f | %8.3f | %8.3f %8.3f | %s\n", levels, rows,
+                      epsilon, row_epsilon, grr_formula, Simulated(*grr, f, n, surveys, seed), ordinal_formula,
                       Simulated(*ordinal, f, n, surveys, seed + 1),
                       Formula(OrdinalChannel(levels, row_epsilon / (2.0 * (levels - 1))), f, n),
-                      DuchiFormula(levels, row_epsilon, f, n), ordinal_formula < grr_formula ? "ordinal" : "grr");
+                      DuchiFormula(levels, row_epsilon, f, n), Simulated(*duchi, f, n, surveys, seed + 2),
+                      ordinal_formula < grr_formula ? "ordinal" : "grr");
         }
       }
     }

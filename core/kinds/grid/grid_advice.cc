@@ -23,18 +23,22 @@ nlohmann::json GridAdviceToJson(int items, int levels, double epsilon, std::int6
   auto mechanisms = nlohmann::json::array();
   GridMechanismKind best = GridMechanismKind::kOrdinal;
   double best_error = INFINITY;
-  for (GridMechanismKind kind : {GridMechanismKind::kOrdinal, GridMechanismKind::kGrr}) {
+  for (GridMechanismKind kind : {GridMechanismKind::kOrdinal, GridMechanismKind::kGrr, GridMechanismKind::kDuchi}) {
     const double error = PlanningMeanStdError(kind, levels, row_epsilon, n);
-    if (error < best_error) best = kind, best_error = error;
+    // Recommended: the better of the two that also give the distribution; duchi is shown beside them.
+    if (kind != GridMechanismKind::kDuchi && error < best_error) best = kind, best_error = error;
     mechanisms.push_back({{"name", GridMechanismName(kind)},
                           {"epsilon_per_item", row_epsilon},
                           {"mean_std_error", error},
+                          {"distribution", kind != GridMechanismKind::kDuchi},
                           {"mean_ci_half_width", kZ95 * error}});
   }
   std::string note = "for " + std::to_string(respondents) + " respondents, each item at epsilon " +
                      FormatNumber(row_epsilon) + " (" + FormatNumber(epsilon) + " over " + std::to_string(items) +
                      " items): \"" + GridMechanismName(best) + "\" gives an item's mean position within ±" +
-                     FormatSignificant(kZ95 * best_error, 2) + " positions (95%)";
+                     FormatSignificant(kZ95 * best_error, 2) + " positions (95%) and the distribution over the levels; "
+                     "\"duchi\" gives the mean alone, within ±" +
+                     FormatSignificant(kZ95 * PlanningMeanStdError(GridMechanismKind::kDuchi, levels, row_epsilon, n), 2);
   if (best != chosen) note += "; the question uses \"" + GridMechanismName(chosen) + "\"";
   return {{"planning", "answers spread evenly over the " + std::to_string(levels) +
                            " levels; intervals for the population"},

@@ -19,8 +19,11 @@ namespace deniable {
 double PlanningMeanStdError(GridMechanismKind kind, int levels, double row_epsilon, double n);
 
 // {"planning": what is assumed, "mechanisms": [{"name", "epsilon_per_item",
-// "mean_std_error", "mean_ci_half_width"}], "recommended": name, "chosen": name,
-// "note": sentence}. `chosen` is the question's mechanism.
+// "mean_std_error", "mean_ci_half_width", "distribution": whether it gives
+// one}], "recommended": name, "chosen": name, "note": sentence}. `chosen` is
+// the question's mechanism. The recommendation is the better of ordinal and
+// grr, which also give the distribution; duchi (the mean alone, usually the
+// most precise at small epsilon per item) is shown beside them.
 nlohmann::json GridAdviceToJson(int items, int levels, double epsilon, std::int64_t respondents,
                                 GridMechanismKind chosen);
 

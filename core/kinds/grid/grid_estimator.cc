@@ -13,9 +13,10 @@ namespace {
 
 Eigen::MatrixXd ToMatrix(const ChannelMatrix& channel) {
   const auto levels = static_cast<Eigen::Index>(channel.size());
-  Eigen::MatrixXd matrix(levels, levels);
+  const auto outputs = static_cast<Eigen::Index>(channel[0].size());
+  Eigen::MatrixXd matrix(levels, outputs);
   for (Eigen::Index i = 0; i < levels; ++i) {
-    for (Eigen::Index j = 0; j < levels; ++j) matrix(i, j) = channel[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+    for (Eigen::Index j = 0; j < outputs; ++j) matrix(i, j) = channel[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
   }
   return matrix;
 }
@@ -78,7 +79,11 @@ LinearEstimate Estimate(double estimate, double variance, double consistent, dou
 
 std::vector<double> UnbiasedScores(const ChannelMatrix& channel, const std::vector<double>& functional) {
   const Eigen::VectorXd a = Eigen::Map<const Eigen::VectorXd>(functional.data(), static_cast<Eigen::Index>(functional.size()));
-  const Eigen::VectorXd s = ToMatrix(channel).partialPivLu().solve(a);
+  const Eigen::MatrixXd matrix = ToMatrix(channel);
+  // Square (grr, ordinal): invertible. L x 2 (duchi): M s = a is consistent (E[report value | x] = x), so the
+  // least-squares solution solves it exactly.
+  const Eigen::VectorXd s = matrix.rows() == matrix.cols() ? Eigen::VectorXd(matrix.partialPivLu().solve(a))
+                                                           : Eigen::VectorXd(matrix.colPivHouseholderQr().solve(a));
   return std::vector<double>(s.data(), s.data() + s.size());
 }
 
@@ -90,6 +95,18 @@ RowEstimate EstimateRow(const ChannelMatrix& channel, const std::vector<std::int
   std::vector<double> lambda;
   for (std::int64_t count : counts) lambda.push_back(row.n > 0 ? static_cast<double>(count) / n : NAN);
 
+  const std::vector<double> positions = Positions(levels);
+  const std::vector<double> mean_scores = UnbiasedScores(channel, positions);
+  if (channel[0].size() != levels) {
+    // No distribution from this channel (duchi): the mean alone. For these respondents its variance needs the
+    // answers' spread, which the reports do not give; the population's variance bounds it from above (it adds
+    // Var(position) / n), so both targets get that interval: conservative for the respondents.
+    const double variance = ReportVariance(lambda, mean_scores) / n;
+    const double mean = Dot(lambda, mean_scores);
+    row.mean = Estimate(mean, variance, std::clamp(mean, 1.0, static_cast<double>(levels)), 1.0,
+                        static_cast<double>(levels));
+    return row;
+  }
   const Eigen::MatrixXd inverse = ToMatrix(channel).inverse();
   std::vector<std::vector<double>> level_scores(levels);
   std::vector<double> frequencies;
@@ -111,8 +128,6 @@ RowEstimate EstimateRow(const ChannelMatrix& channel, const std::vector<std::int
     const double variance = Variance(channel, implied, consistent, level_scores[k], n, target);
     row.levels.push_back(Estimate(frequencies[k], variance, consistent[k], 0.0, 1.0));
   }
-  const std::vector<double> positions = Positions(levels);
-  const std::vector<double> mean_scores = UnbiasedScores(channel, positions);
   const double variance = Variance(channel, implied, consistent, mean_scores, n, target);
   row.mean = Estimate(Dot(lambda, mean_scores), variance, Dot(consistent, positions), 1.0,
                       static_cast<double>(levels));
@@ -122,9 +137,9 @@ RowEstimate EstimateRow(const ChannelMatrix& channel, const std::vector<std::int
 double MeanPositionVariance(const ChannelMatrix& channel, const std::vector<double>& f, double n,
                             IntervalTarget target) {
   const std::vector<double> scores = UnbiasedScores(channel, Positions(channel.size()));
-  std::vector<double> lambda(channel.size(), 0.0);
+  std::vector<double> lambda(channel[0].size(), 0.0);
   for (std::size_t i = 0; i < f.size(); ++i) {
-    for (std::size_t j = 0; j < channel.size(); ++j) lambda[j] += f[i] * channel[i][j];
+    for (std::size_t j = 0; j < lambda.size(); ++j) lambda[j] += f[i] * channel[i][j];
   }
   return Variance(channel, lambda, f, scores, n, target);
 }

@@ -26,6 +26,9 @@
 // leave [0, 1] or [1, L]; the consistent ones (Norm-Sub's distribution and its
 // mean) do not, and their intervals are the unbiased ones clipped to the range
 // and stretched to hold them (as categorical_results.cc does).
+// Duchi's L x 2 channel gives the mean position only (no levels): its variance
+// is the population's for both targets, an upper bound for these respondents'
+// (they differ by Var(position) / n, which the reports cannot estimate).
 #pragma once
 
 #include <cstdint>
@@ -48,7 +51,7 @@ struct LinearEstimate {
 
 struct RowEstimate {
   std::int64_t n = 0;
-  std::vector<LinearEstimate> levels;  // frequencies
+  std::vector<LinearEstimate> levels;  // frequencies (empty when the channel gives none: duchi)
   LinearEstimate mean;                 // mean position, 1..L
 };
 

@@ -20,8 +20,14 @@
 //            against e and halves t until it holds (it never has to: tests show
 //            every L from 2 to 11 at e from 0.01 to 20 reaches e, never more).
 //            Twice the textbook t halves the standard error at small e (bench/grid_bench).
+//   duchi    Duchi et al.'s numeric mechanism (core/numeric/duchi.h, reused)
+//            on the positions 1..L: each row reported as one of two outputs,
+//            0 (the low end of its output range) or 1 (the high end), with
+//            P(1 | position x) linear in x. An L x 2 channel: it gives an
+//            unbiased mean position (about half the others' standard error at
+//            small e per row) but no distribution over the levels.
 // Which is better for a row's mean position depends on L and e: grid_advice.h
-// compares them (at small e per row "ordinal" wins, at large e "grr").
+// compares them.
 #pragma once
 
 #include <memory>
@@ -31,15 +37,17 @@
 #include "core/common/random_source.h"
 #include "core/common/result.h"
 #include "core/frequency/categorical_mechanism.h"
+#include "core/numeric/duchi.h"
 
 namespace deniable {
 
-enum class GridMechanismKind { kGrr, kOrdinal };
+enum class GridMechanismKind { kGrr, kOrdinal, kDuchi };
 
 std::string GridMechanismName(GridMechanismKind kind);
 Result<GridMechanismKind> ParseGridMechanismKind(const std::string& name);
 
-// P(report j | answer i) at [i][j]: every row sums to 1.
+// P(report j | answer i) at [i][j]: every row sums to 1; L rows, one column
+// per possible report (L for grr and ordinal, 2 for duchi).
 using ChannelMatrix = std::vector<std::vector<double>>;
 
 // The channel's epsilon: the largest log ratio P(j | i) / P(j | i') over
@@ -57,6 +65,10 @@ class GridRowMechanism {
 
   GridMechanismKind kind() const { return kind_; }
   int levels() const { return static_cast<int>(channel_.size()); }
+  // How many different reports: L, or 2 (duchi).
+  int outputs() const { return static_cast<int>(channel_[0].size()); }
+  // Whether the channel is invertible, so that the distribution over the levels can be estimated (not duchi).
+  bool estimates_distribution() const { return outputs() == levels(); }
   double epsilon() const { return epsilon_; }
   const ChannelMatrix& channel() const { return channel_; }
   // The ordinal mechanism's t (0 for grr).
@@ -67,14 +79,16 @@ class GridRowMechanism {
 
  private:
   GridRowMechanism(GridMechanismKind kind, double epsilon, double t, ChannelMatrix channel,
-                   std::unique_ptr<const CategoricalMechanism> grr)
-      : kind_(kind), epsilon_(epsilon), t_(t), channel_(std::move(channel)), grr_(std::move(grr)) {}
+                   std::unique_ptr<const CategoricalMechanism> grr, std::shared_ptr<const DuchiMechanism> duchi)
+      : kind_(kind), epsilon_(epsilon), t_(t), channel_(std::move(channel)), grr_(std::move(grr)),
+        duchi_(std::move(duchi)) {}
 
   GridMechanismKind kind_;
   double epsilon_;
   double t_;
   ChannelMatrix channel_;
   std::unique_ptr<const CategoricalMechanism> grr_;  // grr: the categorical questions' mechanism
+  std::shared_ptr<const DuchiMechanism> duchi_;      // duchi: the numeric questions' mechanism on [1, L]
 };
 
 }  // namespace deniable

@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "core/kinds/grid/grid_advice.h"
+#include "core/kinds/grid/grid_estimator.h"
 #include "core/kinds/grid/grid_results.h"
 #include "core/kinds/grid/grid_truth.h"
 
@@ -24,7 +25,7 @@ Result<std::shared_ptr<const QuestionKind>> GridQuestionKind::Parse(const nlohma
 }
 
 Result<std::unique_ptr<const KindResponse>> GridQuestionKind::Decode(const nlohmann::json& wire) const {
-  DENIABLE_ASSIGN_OR_RETURN(auto levels, ReadLevels(wire, items_.size(), row_->levels(), "a grid report"));
+  DENIABLE_ASSIGN_OR_RETURN(auto levels, ReadLevels(wire, items_.size(), row_->outputs(), "a grid report"));
   return std::unique_ptr<const KindResponse>(std::make_unique<GridResponse>(std::move(levels)));
 }
 
@@ -50,6 +51,7 @@ std::optional<nlohmann::json> GridQuestionKind::DesignAdvice(std::int64_t respon
 std::vector<ReportColumn> GridQuestionKind::Columns() const {
   nlohmann::json labels = nlohmann::json::object();
   for (std::size_t k = 0; k < scale_.size(); ++k) labels[std::to_string(k)] = scale_[k];
+  if (!row_->estimates_distribution()) labels = {{"0", "low end"}, {"1", "high end"}};
   std::vector<ReportColumn> columns;
   for (std::size_t item = 0; item < items_.size(); ++item) {
     columns.push_back({".item_" + std::to_string(item),
@@ -63,11 +65,15 @@ std::vector<nlohmann::json> GridQuestionKind::ColumnValues(const nlohmann::json&
 }
 
 nlohmann::json GridQuestionKind::Channel() const {
+  std::vector<double> positions;
+  for (std::size_t k = 0; k < scale_.size(); ++k) positions.push_back(static_cast<double>(k + 1));
   return {{"mechanism", MechanismToJson()},
           {"epsilon_per_item", row_->epsilon()},
           {"matrix", row_->channel()},
-          {"matrix_meaning", "matrix[i][j] = P(reported level j | true level i), the same for every item, each item "
-                             "perturbed independently"}};
+          {"report_values", UnbiasedScores(row_->channel(), positions)},
+          {"matrix_meaning", "matrix[i][j] = P(report j | true level i) (a reported level; for duchi 0 = the low "
+                             "end, 1 = the high end), the same for every item, each item perturbed independently; "
+                             "report_values[j]: report j's unbiased value of the position (levels numbered 1..L)"}};
 }
 
 std::string_view GridAggregate::type() const { return GridQuestionKind::kType; }

@@ -23,7 +23,8 @@ struct GridResponse final : KindResponse {
   std::vector<int> levels;
 };
 
-// n and, per item and level (item-major), the reports of that level.
+// n and, per item and possible report (item-major), the reports of it: the
+// reported level (grr, ordinal), or the low or high end (duchi).
 class GridAggregate final : public KindAggregate {
  public:
   GridAggregate(std::size_t items, std::size_t levels) : levels_(levels), counts_(items * levels, 0) {}
@@ -50,7 +51,7 @@ class GridQuestionKind final : public QuestionKind, public GridClient, public Re
 
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override {
-    return std::make_unique<GridAggregate>(items_.size(), scale_.size());
+    return std::make_unique<GridAggregate>(items_.size(), static_cast<std::size_t>(row_->outputs()));
   }
   Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
   bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }

@@ -39,13 +39,21 @@ nlohmann::json GridResultToJson(const GridQuestionKind& kind, const GridAggregat
     const RowEstimate row = EstimateRow(kind.row_mechanism().channel(), aggregate.ItemCounts(item), target);
     auto levels = nlohmann::json::array();
     for (std::size_t k = 0; k < row.levels.size(); ++k) levels.push_back(LevelToJson(kind.scale()[k], row.levels[k]));
-    items.push_back({{"label", kind.items()[item]}, {"mean", MeanToJson(row.mean)}, {"levels", levels}});
+    // A channel without a distribution (duchi): "levels" is null.
+    items.push_back({{"label", kind.items()[item]},
+                     {"mean", MeanToJson(row.mean)},
+                     {"levels", row.levels.empty() ? nlohmann::json() : levels}});
   }
   const auto& row = kind.row_mechanism();
+  nlohmann::json interval_for = IntervalForJson(target);
+  if (!row.estimates_distribution() && target == IntervalTarget::kRespondents) {
+    interval_for["note"] = "duchi gives the mean position only; its interval for these respondents is the population's, "
+                           "which is wider by the answers' spread (conservative)";
+  }
   return {{"mechanism", kind.MechanismToJson()},
           {"privacy", kind.PrivacyToJson()},
           {"n", aggregate.n()},
-          {"interval_for", IntervalForJson(target)},
+          {"interval_for", interval_for},
           {"scale", kind.scale()},
           {"items", items},
           {"advice", GridAdviceToJson(static_cast<int>(kind.items().size()), row.levels(), kind.grid_epsilon(),
@@ -62,6 +70,7 @@ std::vector<CsvRow> GridCsvRows(const nlohmann::json& result) {
                mean.at("ci_high"), mean.at("consistent"), result.at("n")};
     row.variables = {{"item", label}};
     rows.push_back(std::move(row));
+    if (item.at("levels").is_null()) continue;
     for (const auto& level : item.at("levels")) {
       const std::string name = level.at("label").get<std::string>();
       CsvRow frequency{label + ": " + name, "frequency", level.at("frequency"), level.at("std_error"),

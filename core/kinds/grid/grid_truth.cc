@@ -58,7 +58,7 @@ class GridTruth final : public TruthSampler {
       const auto& estimate = result["items"][item];
       const double mean = MeanPosition(sample), population_mean = MeanPosition(items_[item]);
       mean_error += std::fabs(estimate["mean"]["estimate"].get<double>() - mean);
-      for (std::size_t k = 0; k < sample.size(); ++k) {
+      for (std::size_t k = 0; k < sample.size() && estimate["levels"].is_array(); ++k) {
         l1 += std::fabs(estimate["levels"][k]["frequency"].get<double>() - sample[k]);
       }
       const double target = for_population ? population_mean : mean;
@@ -70,7 +70,7 @@ class GridTruth final : public TruthSampler {
     return {{"truth", truth},
             {"population", population},
             {"errors", {{"mean_abs_error", mean_error / items},
-                        {"l1", l1 / items},
+                        {"l1", result["items"][0]["levels"].is_array() ? nlohmann::json(l1 / items) : nlohmann::json()},
                         {"ci_coverage", covered / items},
                         {"ci_target", for_population ? "population" : "respondents"}}},
             {"advice", result.value("advice", nlohmann::json())}};

@@ -12,6 +12,7 @@ export const label = 'Rating grid (items on one scale)';
 const MECHANISMS = [
   ['ordinal', 'Ordinal (nearby levels favoured)'],
   ['grr', 'GRR (randomised response)'],
+  ['duchi', 'Duchi on positions (mean only, no distribution)'],
 ];
 
 const DEFAULT_SCALE = 'Strongly disagree\nDisagree\nNeither agree nor disagree\nAgree\nStrongly agree';
@@ -106,11 +107,12 @@ function adviceFor(core, definition, { respondents, index, current }, useMechani
     el('p', { class: 'hint', id: captionId, text: `Expected 95% precision of one item's mean position (1 to ${definition.questions[0].scale.length}) with ${formatInteger(advice.respondents)} respondents, ${advice.planning} (smaller is better):` }),
     el('div', { class: 'table-scroll' }, [
       el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Mechanism' }), el('th', { scope: 'col', text: 'ε per item' }), el('th', { scope: 'col', text: '95% half-width' })])]),
+        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Mechanism' }), el('th', { scope: 'col', text: 'ε per item' }), el('th', { scope: 'col', text: '95% half-width' }), el('th', { scope: 'col', text: 'Distribution' })])]),
         el('tbody', {}, advice.mechanisms.map((row) => el('tr', { class: row.name === advice.recommended ? 'recommended' : null }, [
           el('th', { scope: 'row', text: MECHANISMS.find(([name]) => name === row.name)?.[1] ?? row.name }),
           el('td', { class: 'number', text: formatNumber(row.epsilon_per_item) }),
           el('td', { class: 'number', testid: `advice-half-width-${index}-${row.name}`, text: `±${formatSignificant(row.mean_ci_half_width, 2)}` }),
+          el('td', { text: row.distribution ? 'yes' : 'no: the mean only' }),
         ]))),
       ]),
     ]),

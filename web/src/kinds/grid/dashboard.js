@@ -11,7 +11,11 @@ export function structure(question) {
   return [question.scale ?? [], (question.items ?? []).map((item) => item.label)];
 }
 
-const MECHANISM_NAMES = { ordinal: 'Ordinal (exponential mechanism, nearby levels favoured)', grr: 'GRR (randomised response)' };
+const MECHANISM_NAMES = {
+  ordinal: 'Ordinal (exponential mechanism, nearby levels favoured)',
+  grr: 'GRR (randomised response)',
+  duchi: 'Duchi on positions (the mean only: no distribution)',
+};
 
 export function createPanel(question, index) {
   const id = question.id;
@@ -68,6 +72,14 @@ function createRow(questionId, label, row, levels) {
       mean.dataset.value = String(estimate);
       interval.dataset.low = String(item.mean?.ci_low);
       interval.dataset.high = String(item.mean?.ci_high);
+      // Duchi gives no distribution: its cells say so.
+      if (!Array.isArray(item.levels)) {
+        for (const cell of shares) {
+          setText(cell, 'not estimated');
+          cell.dataset.value = 'null';
+        }
+        return;
+      }
       item.levels.forEach((level, levelIndex) => {
         const cell = shares[levelIndex];
         if (!cell) return;

@@ -65,6 +65,10 @@ export function privacyInWords(question, summary) {
   const channel = summary?.channel;
   if (!Array.isArray(channel)) return null;
   const items = formatNumber(question.items.length);
+  if (question.mechanism.name === 'duchi') {
+    // P(high end | highest level) against P(high end | lowest level).
+    return t('duchiWords', items, formatChance(channel[channel.length - 1][1]), formatChance(channel[0][1]));
+  }
   const diagonal = channel.map((row, level) => row[level]);
   if (question.mechanism.name === 'grr') {
     return t('grrWords', items, formatChance(diagonal[0]), formatChance(channel[0][1]));
@@ -73,14 +77,15 @@ export function privacyInWords(question, summary) {
 }
 
 export function describeResponse(question, response, summary) {
-  const values = response.map((level, row) => `${question.items[row]}: ${question.scale[level] ?? level}`);
+  const duchi = question.mechanism.name === 'duchi';
+  const values = response.map((level, row) => `${question.items[row]}: ${duchi ? t(level === 1 ? 'highEnd' : 'lowEnd') : question.scale[level] ?? level}`);
   const chances = privacyInWords(question, summary);
   const explanation = chances
     ? `${t('sentExplanation')} ${chances.charAt(0).toUpperCase()}${chances.slice(1)}`
     : t('sentExplanation');
   const perItem = summary?.epsilon_per_item;
   return {
-    label: t('sentLabel'),
+    label: t(duchi ? 'sentEndsLabel' : 'sentLabel'),
     values,
     explanation,
     details: {

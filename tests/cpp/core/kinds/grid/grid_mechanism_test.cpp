@@ -26,6 +26,11 @@ std::shared_ptr<const GridRowMechanism> Make(GridMechanismKind kind, int levels,
 // P(report j | answer i) from the definitions: GRR's p and q (Wang et al.
 // 2017), and the exponential mechanism with score -|i - j| at t = e / (L - 1).
 double Expected(GridMechanismKind kind, int levels, double epsilon, int i, int j) {
+  if (kind == GridMechanismKind::kDuchi) {  // Wang et al. 2019 Alg. 1 on [1, L]: t = (2x - 1 - L) / (L - 1)
+    const double e = std::exp(epsilon), t = (2.0 * (i + 1) - 1 - levels) / (levels - 1);
+    const double high = ((1 + t) * e + (1 - t)) / (2 * (e + 1));
+    return j == 1 ? high : 1 - high;
+  }
   if (kind == GridMechanismKind::kGrr) {
     const double e = std::exp(epsilon);
     return (i == j ? e : 1.0) / (e + levels - 1);
@@ -39,9 +44,9 @@ double Expected(GridMechanismKind kind, int levels, double epsilon, int i, int j
 // The chi-square p-value of `draws` reports of answer i against `claimed_epsilon`'s channel.
 double RatesPValue(const GridRowMechanism& mechanism, double claimed_epsilon, int i, int draws, std::uint64_t seed) {
   const int levels = mechanism.levels();
-  std::vector<std::int64_t> observed(static_cast<std::size_t>(levels), 0);
+  std::vector<std::int64_t> observed(static_cast<std::size_t>(mechanism.outputs()), 0);
   std::vector<double> expected;
-  for (int j = 0; j < levels; ++j) expected.push_back(Expected(mechanism.kind(), levels, claimed_epsilon, i, j));
+  for (int j = 0; j < mechanism.outputs(); ++j) expected.push_back(Expected(mechanism.kind(), levels, claimed_epsilon, i, j));
   SeededRandom random(seed);
   for (int d = 0; d < draws; ++d) ++observed[static_cast<std::size_t>(mechanism.Perturb(i, random))];
   return ChiSquarePValue(observed, expected);
@@ -68,15 +73,18 @@ constexpr double kRejectBelow = 1e-6;
 
 }  // namespace
 
+constexpr GridMechanismKind kAll[] = {GridMechanismKind::kGrr, GridMechanismKind::kOrdinal, GridMechanismKind::kDuchi};
+
 TEST_CASE("grid rows: the channels are the definitions' and favour nearby levels (ordinal)") {
-  for (GridMechanismKind kind : {GridMechanismKind::kGrr, GridMechanismKind::kOrdinal}) {
+  for (GridMechanismKind kind : kAll) {
     for (int levels : {2, 5, 7, 11}) {
       for (double epsilon : {0.1, 1.0, 4.0}) {
         const auto mechanism = Make(kind, levels, epsilon);
         INFO(GridMechanismName(kind) << " L=" << levels << " eps=" << epsilon);
         for (int i = 0; i < levels; ++i) {
           double total = 0.0;
-          for (int j = 0; j < levels; ++j) {
+          CHECK(mechanism->outputs() == (kind == GridMechanismKind::kDuchi ? 2 : levels));
+          for (int j = 0; j < mechanism->outputs(); ++j) {
             const double p = mechanism->channel()[i][j];
             total += p;
             CHECK(p == doctest::Approx(Expected(kind, levels, epsilon, i, j)).epsilon(1e-13));
@@ -99,6 +107,8 @@ TEST_CASE("grid rows: the exact epsilon is the row's, for both mechanisms, and t
       CHECK(ExactEpsilon(ordinal->channel()) == doctest::Approx(epsilon).epsilon(1e-12));
       CHECK(ExactEpsilon(Make(GridMechanismKind::kGrr, levels, epsilon)->channel()) ==
             doctest::Approx(epsilon).epsilon(1e-12));
+      CHECK(ExactEpsilon(Make(GridMechanismKind::kDuchi, levels, epsilon)->channel()) ==
+            doctest::Approx(epsilon).epsilon(1e-9));
       // The textbook calibration t = e / (2 (L - 1)) spends only part of e (for L > 2).
       if (levels > 2) CHECK(ExactEpsilon(OrdinalChannel(levels, epsilon / (2.0 * (levels - 1)))) < epsilon);
       // Canary: a t above e / (L - 1) would exceed the claim, and ExactEpsilon sees it.
@@ -108,12 +118,12 @@ TEST_CASE("grid rows: the exact epsilon is the row's, for both mechanisms, and t
 }
 
 TEST_CASE("grid: the whole grid's channel has exactly the grid's epsilon (sequential composition)") {
-  for (GridMechanismKind kind : {GridMechanismKind::kGrr, GridMechanismKind::kOrdinal}) {
+  for (GridMechanismKind kind : kAll) {
     for (int rows : {1, 2, 3}) {
       const double grid_epsilon = 2.0;
       const auto row = Make(kind, 4, grid_epsilon / rows);
       INFO(GridMechanismName(kind) << " rows=" << rows);
-      CHECK(ExactEpsilon(GridChannel(row->channel(), rows)) == doctest::Approx(grid_epsilon).epsilon(1e-12));
+      CHECK(ExactEpsilon(GridChannel(row->channel(), rows)) == doctest::Approx(grid_epsilon).epsilon(1e-9));
       // Canary: rows each given the whole epsilon make the grid rows x epsilon.
       const auto unsplit = Make(kind, 4, grid_epsilon);
       if (rows > 1) CHECK(ExactEpsilon(GridChannel(unsplit->channel(), rows)) > 1.5 * grid_epsilon);
@@ -122,7 +132,7 @@ TEST_CASE("grid: the whole grid's channel has exactly the grid's epsilon (sequen
 }
 
 TEST_CASE("grid rows: reported levels follow the channel (chi-square), and a wrong epsilon is rejected") {
-  for (GridMechanismKind kind : {GridMechanismKind::kGrr, GridMechanismKind::kOrdinal}) {
+  for (GridMechanismKind kind : kAll) {
     for (int levels : {3, 5, 11}) {
       const auto mechanism = Make(kind, levels, 1.0);
       INFO(GridMechanismName(kind) << " L=" << levels);
@@ -136,14 +146,17 @@ TEST_CASE("grid rows: reported levels follow the channel (chi-square), and a wro
 }
 
 TEST_CASE("grid rows: the empirical epsilon stays within the claim, and an understated claim is caught") {
-  for (GridMechanismKind kind : {GridMechanismKind::kGrr, GridMechanismKind::kOrdinal}) {
+  for (GridMechanismKind kind : kAll) {
     const int levels = 5;
     const double claimed = 1.0;
     INFO(GridMechanismName(kind));
     auto audit = [&](const GridRowMechanism& mechanism) {
       auto perturb = [&](int answer, RandomSource& random) {
         Support support(static_cast<std::size_t>(levels), 0);
-        support[static_cast<std::size_t>(mechanism.Perturb(answer, random))] = 1;
+        const int report = mechanism.Perturb(answer, random);
+        // duchi's two reports as the ends' indices, so that the audit's events (reports 0 and L - 1) see them
+        const int index = mechanism.estimates_distribution() ? report : report * (levels - 1);
+        support[static_cast<std::size_t>(index)] = 1;
         return support;
       };
       return AuditEpsilon(perturb, 0, levels - 1, 200000, 1e-6, 41);
@@ -164,5 +177,5 @@ TEST_CASE("grid rows: parameters are checked") {
   CHECK_FALSE(GridRowMechanism::Create(GridMechanismKind::kOrdinal, 5, 0.0).ok());
   CHECK_FALSE(GridRowMechanism::Create(GridMechanismKind::kOrdinal, 5, NAN).ok());
   CHECK(ParseGridMechanismKind("ordinal").ok());
-  CHECK(ParseGridMechanismKind("oue").error().find("expected \"ordinal\" or \"grr\"") != std::string::npos);
+  CHECK(ParseGridMechanismKind("oue").error().find("expected \"ordinal\", \"grr\" or \"duchi\"") != std::string::npos);
 }

@@ -4,6 +4,7 @@
 // and the advisor.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 
 #include "core/common/seeded_random.h"
@@ -158,8 +159,38 @@ TEST_CASE("grid advisor: compares the mechanisms' standard error of an item's me
   // The standard error falls like 1 / sqrt(n).
   CHECK(PlanningMeanStdError(GridMechanismKind::kOrdinal, 5, 1.0, 400) ==
         doctest::Approx(2.0 * PlanningMeanStdError(GridMechanismKind::kOrdinal, 5, 1.0, 1600)));
+  // Duchi is shown beside them (the mean alone), never recommended: it gives no distribution.
+  CHECK(small["mechanisms"][2]["name"] == "duchi");
+  CHECK(small["mechanisms"][2]["distribution"] == false);
+  CHECK(small["mechanisms"][2]["mean_std_error"].get<double>() < small["mechanisms"][0]["mean_std_error"].get<double>());
   const auto survey = *ParseSurvey(Grid());
   const auto advice = survey.questions[0].kind->DesignAdvice(500);
   REQUIRE(advice);
   CHECK((*advice)["chosen"] == "ordinal");
+}
+
+TEST_CASE("grid with duchi: one of two ends per item, the mean position alone, no distribution") {
+  const auto survey = *ParseSurvey(Grid({{"mechanism", {{"name", "duchi"}, {"epsilon", 3}}}}));
+  SeededRandom random(13);
+  SurveyAggregate aggregate(survey);
+  for (int i = 0; i < 400; ++i) {
+    const auto wire = PerturbAnswers(survey, {{"g", {i % 5, 4, 0}}}, random);
+    REQUIRE(wire.ok());
+    for (const auto& report : (*wire)["responses"]["g"]) CHECK((report == 0 || report == 1));
+    aggregate.Add(*ParseReport(survey, *wire));
+  }
+  json bad = {{"survey", "s"}, {"version", 1}, {"responses", {{"g", {0, 2, 1}}}}};
+  CHECK_FALSE(ParseReport(survey, bad).ok());
+  const json result = SurveyResultsToJson(survey, aggregate, json::object())["questions"][0];
+  for (const auto& item : result["items"]) {
+    CHECK(item["levels"].is_null());
+    CHECK(item["mean"]["ci_low"].get<double>() <= item["mean"]["estimate"].get<double>());
+    CHECK(item["mean"]["estimate"].get<double>() <= item["mean"]["ci_high"].get<double>());
+  }
+  // Item 2 answered "Strongly agree" by all: its mean is within its interval's reach of 5.
+  const auto& top = result["items"][1]["mean"];
+  CHECK(std::fabs(top["estimate"].get<double>() - 5.0) < 4 * top["std_error"].get<double>());
+  CHECK(survey.questions[0].kind->CsvRows(result).size() == 3);  // the means only
+  const json respondents = SurveyResultsToJson(survey, aggregate, {{"interval", "respondents"}})["questions"][0];
+  CHECK(Says(respondents["interval_for"]["note"], "conservative"));
 }
