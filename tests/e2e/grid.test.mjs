@@ -206,3 +206,31 @@ test('the builder makes a grid question, says its ε per item and switches to th
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
+
+test('a duchi grid: the page words its two ends, the dashboard shows the means and no distribution', async () => {
+  const survey = { ...SURVEY, id: 'grid-e2e-duchi', questions: [{ ...SURVEY.questions[0], mechanism: { name: 'duchi', epsilon: 3 } }] };
+  const created = await requestJson(server.baseUrl, '/api/surveys', {
+    method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const core = await loadCore();
+  const reports = Array.from({ length: 300 }, (_, index) => core.perturbSeeded(survey, { climate: [index % 5, 4, 0] }, String(8_000_000 + index)));
+  await postReports(server.baseUrl, survey.id, reports, 8);
+
+  const { page, log } = await openRecordedPage(browser.context);
+  await page.goto(`${server.baseUrl}/s/${survey.id}`);
+  await forgetDevice(page);
+  await page.getByTestId('survey-form').waitFor();
+  assert.match(await page.getByTestId('privacy-summary').textContent(), /sent as “high” or “low”/);
+  await page.goto(`${server.baseUrl}/results/${survey.id}`);
+  await page.locator('[data-testid="n-climate"]', { hasText: /^300$/ }).waitFor({ timeout: 30_000 });
+  const entry = (await requestJson(server.baseUrl, `/api/surveys/${survey.id}/results`)).body.questions[0];
+  for (const [row, item] of entry.items.entries()) {
+    assert.equal(item.levels, null);
+    assert.equal(Number(await page.getByTestId(`mean-climate-${row}`).getAttribute('data-value')), item.mean.estimate);
+    assert.equal(await page.getByTestId(`share-climate-${row}-0`).textContent(), 'not estimated');
+  }
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
