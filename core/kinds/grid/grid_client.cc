@@ -44,6 +44,12 @@ Result<double> ParseMechanism(const nlohmann::json& object, const std::string& w
 KindClientEntry GridClient::Entry() { return {kType, &Parse}; }
 
 Result<std::shared_ptr<const KindClient>> GridClient::Parse(const nlohmann::json& object, const std::string& where) {
+  DENIABLE_ASSIGN_OR_RETURN(auto client, ParseGrid(object, where));
+  return std::shared_ptr<const KindClient>(std::move(client));
+}
+
+Result<std::shared_ptr<const GridClient>> GridClient::ParseGrid(const nlohmann::json& object,
+                                                                const std::string& where) {
   DENIABLE_TRY(RejectUnknownQuestionFields(object, {"items", "scale", "mechanism"}, where));
   DENIABLE_ASSIGN_OR_RETURN(auto items, ParseLabels(object, "items", kMaxItems, where));
   DENIABLE_ASSIGN_OR_RETURN(auto scale, ParseLabels(object, "scale", kMaxLevels, where));
@@ -56,7 +62,7 @@ Result<std::shared_ptr<const KindClient>> GridClient::Parse(const nlohmann::json
                      " items is reported at epsilon / " + std::to_string(items.size()) + " = " +
                      FormatNumber(epsilon / static_cast<double>(items.size())) + ", and " + row.error());
   }
-  return std::shared_ptr<const KindClient>(new GridClient(std::move(items), std::move(scale), epsilon, *row));
+  return std::shared_ptr<const GridClient>(new GridClient(std::move(items), std::move(scale), epsilon, *row));
 }
 
 nlohmann::json GridClient::DefinitionToJson() const {

@@ -27,6 +27,8 @@ class GridClient : public virtual KindClient {
   static constexpr const char* kType = "grid";
   static KindClientEntry Entry();
   static Result<std::shared_ptr<const KindClient>> Parse(const nlohmann::json& question, const std::string& where);
+  // The same, typed (the full kind is built from it without a cast).
+  static Result<std::shared_ptr<const GridClient>> ParseGrid(const nlohmann::json& question, const std::string& where);
 
   const std::vector<std::string>& items() const { return items_; }
   const std::vector<std::string>& scale() const { return scale_; }

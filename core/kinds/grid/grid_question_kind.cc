@@ -20,8 +20,8 @@ KindEntry GridQuestionKind::Entry() { return {kType, &Parse, NoEstimateOptions()
 
 Result<std::shared_ptr<const QuestionKind>> GridQuestionKind::Parse(const nlohmann::json& object,
                                                                     const std::string& where) {
-  DENIABLE_ASSIGN_OR_RETURN(auto client, GridClient::Parse(object, where));
-  return std::shared_ptr<const QuestionKind>(new GridQuestionKind(dynamic_cast<const GridClient&>(*client)));
+  DENIABLE_ASSIGN_OR_RETURN(auto client, GridClient::ParseGrid(object, where));
+  return std::shared_ptr<const QuestionKind>(new GridQuestionKind(*client));
 }
 
 Result<std::unique_ptr<const KindResponse>> GridQuestionKind::Decode(const nlohmann::json& wire) const {
