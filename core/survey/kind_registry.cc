@@ -4,6 +4,8 @@
 #include "core/kinds/block/block_question_kind.h"
 #include "core/kinds/categorical/categorical_client.h"
 #include "core/kinds/categorical/categorical_question_kind.h"
+#include "core/kinds/grid/grid_client.h"
+#include "core/kinds/grid/grid_question_kind.h"
 #include "core/kinds/histogram/histogram_client.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/linear_regression/regression_client.h"
@@ -20,6 +22,7 @@ std::vector<KindEntry> RegisteredKinds() {
       HistogramQuestionKind::Entry(),
       BlockQuestionKind::Entry(),
       RegressionQuestionKind::Entry(),
+      GridQuestionKind::Entry(),
   };
 }
 
@@ -30,6 +33,7 @@ std::vector<KindClientEntry> RegisteredClientKinds() {
       HistogramClient::Entry(),
       BlockClient::Entry(),
       RegressionClient::Entry(),
+      GridClient::Entry(),
   };
 }
 

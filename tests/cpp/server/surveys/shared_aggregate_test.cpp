@@ -110,7 +110,7 @@ std::shared_ptr<SurveyEntry> Replayed(const Survey& survey, const std::vector<js
   return entry;
 }
 
-const char* const kKinds[] = {"categorical", "numeric", "histogram", "block", "linear_regression"};
+const char* const kKinds[] = {"categorical", "numeric", "histogram", "block", "linear_regression", "grid"};
 
 }  // namespace
 
