@@ -42,6 +42,9 @@ class GridClient : public virtual KindClient {
   nlohmann::json PrivacyToJson() const override;
   Result<nlohmann::json> Perturb(const nlohmann::json& answer, RandomSource& random) const override;
   nlohmann::json PageSummary() const override;
+  // The items' and the scale's words may be corrected while the survey runs
+  // (text_correction.h): reports count items and levels by position.
+  WordingFields wording_fields() const override { return {{"text", "description", "help"}, {"items", "scale"}}; }
 
  protected:
   GridClient(std::vector<std::string> items, std::vector<std::string> scale, double epsilon,

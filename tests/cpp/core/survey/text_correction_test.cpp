@@ -179,3 +179,27 @@ TEST_CASE("corrections: an aggregate's blob survives a correction of the words, 
   CHECK_FALSE(DeserializeSurveyAggregate(Parsed(reworded), legacy.dump()).ok());
   CHECK(DeserializeSurveyAggregate(Parsed(reworded), legacy.dump(), LegacyFingerprint::kShapeOnly).ok());
 }
+
+TEST_CASE("corrections: a grid's items and scale are its lists of words (count and order fixed)") {
+  json running = Running();
+  running["questions"].push_back(json::parse(R"({"id": "agree", "text": "How much do you agree?", "type": "grid",
+    "items": ["My work is valued", "I would recommend this employer"],
+    "scale": ["Disagree", "Neutral", "Agree"], "mechanism": {"name": "ordinal", "epsilon": 2}})"));
+  const Survey survey = Parsed(running);
+  json proposed = running;
+  proposed["questions"][2]["items"][0] = "My work is appreciated";
+  proposed["questions"][2]["scale"][2] = "Agree fully";
+  auto changes = CompareWording(survey, proposed);
+  REQUIRE(changes.ok());
+  REQUIRE(changes->size() == 2);
+  CHECK((*changes)[0].path == "questions[2].items[0]");
+  CHECK((*changes)[0].after == "My work is appreciated");
+  CHECK((*changes)[1].path == "questions[2].scale[2]");
+
+  json fewer = running;
+  fewer["questions"][2]["scale"] = json::array({"Disagree", "Agree"});
+  auto refused = CompareWording(survey, fewer);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error_code() == ErrorCode::kConflict);
+  CHECK(refused.error().find("the scale's number changed (3 to 2)") != std::string::npos);
+}
