@@ -7,6 +7,7 @@
 #include "core/kinds/histogram/histogram_client.h"
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/linear_regression/regression_client.h"
+#include "core/kinds/multiple/multiple_question_kind.h"
 #include "core/kinds/linear_regression/regression_question_kind.h"
 #include "core/kinds/numeric/numeric_client.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
@@ -20,6 +21,7 @@ std::vector<KindEntry> RegisteredKinds() {
       HistogramQuestionKind::Entry(),
       BlockQuestionKind::Entry(),
       RegressionQuestionKind::Entry(),
+      MultipleQuestionKind::Entry(),
   };
 }
 
@@ -30,6 +32,7 @@ std::vector<KindClientEntry> RegisteredClientKinds() {
       HistogramClient::Entry(),
       BlockClient::Entry(),
       RegressionClient::Entry(),
+      MultipleClient::Entry(),
   };
 }
 
