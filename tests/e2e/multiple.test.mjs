@@ -139,6 +139,31 @@ test('a set answered with the keyboard at phone width sends only its randomised 
   await page.close();
 });
 
+test('the builder compares the set mechanisms for the question\'s k, m and ε, axe-clean', async () => {
+  const { page, log } = await openRecordedPage(browser.context);
+  await page.goto(`${server.baseUrl}/create`);
+  const editor = page.getByTestId('question-editor-0');
+  await editor.waitFor();
+  await page.getByTestId('expected-respondents').fill('1000');
+  await editor.getByTestId('question-type').selectOption('multiple');
+  await editor.getByTestId('question-text').fill('Which of these apply?');
+  await editor.getByTestId('question-id').fill('apply');
+  // 16 options, at most 1 chosen, ε 4: one padded item by GRR beats the bits (the core's advisor; its C++ test says the same).
+  await editor.getByTestId('question-options').fill(Array.from({ length: 16 }, (_, index) => `Option ${index + 1}`).join('\n'));
+  await editor.getByTestId('question-max-choices').fill('1');
+  await editor.getByTestId('question-epsilon').fill('4');
+  const advice = editor.getByTestId('advice-0');
+  await advice.locator('tr[data-mechanism="padding_sampling"]').waitFor();
+  const rows = await advice.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.dataset.mechanism));
+  assert.deepEqual(rows, ['symmetric_bits', 'optimized_bits', 'padding_sampling']);
+  assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'padding_sampling');
+  assert.deepEqual(await axeViolations(page, '.advice'), []);
+  await editor.getByTestId('use-recommended-0').click();
+  assert.equal(await editor.getByTestId('question-mechanism').inputValue(), 'padding_sampling');
+  assert.deepEqual(unexpectedProblems(log), []);
+  await page.close();
+});
+
 // Symptoms: independent shares, capped at 2 (a third is dropped); sources: independent, some skip.
 const SYMPTOM_SHARES = [0.5, 0.2, 0.35, 0.1];
 const SOURCE_SHARES = [0.6, 0.2, 0.5, 0.1, 0.3];

@@ -73,7 +73,7 @@ export function createEditor({ fieldId, initial, field, epsilon }) {
 
 // The advisor's table: each set mechanism's expected standard error of a share (near 0 and at 1/2).
 function renderAdvice(advice, current, index, useMechanism) {
-  const rows = advice.mechanisms.map((row) => el('tr', { class: row.mechanism === advice.recommended ? 'recommended' : null }, [
+  const rows = advice.mechanisms.map((row) => el('tr', { class: row.mechanism === advice.recommended ? 'recommended' : null, dataset: { mechanism: row.mechanism } }, [
     el('th', { scope: 'row' }, [SHORT[row.mechanism] ?? row.mechanism, row.mechanism === advice.recommended ? el('span', { class: 'badge', text: 'best' }) : null]),
     el('td', { class: 'number', text: formatPercent(row.std_error) }),
     el('td', { class: 'number', text: formatPercent(row.std_error_at_half) }),
