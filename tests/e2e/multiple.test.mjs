@@ -30,7 +30,7 @@ import { reviewAnswers } from './support/survey-steps.mjs';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const SURVEY = {
-  format: 'deniable.survey/v1', id: 'choose-all', version: 1, title: 'Choose all that apply',
+  format: 'deniable.survey/v1', id: 'choose-all', version: 1, title: 'Choose all that apply', results: 'public',
   questions: [
     { id: 'symptoms', text: 'Which symptoms did you have this week?', type: 'multiple',
       options: ['Cough', 'Fever', 'Headache', 'Fatigue'], max_choices: 2, mechanism: { name: 'optimized_bits', epsilon: 2 } },
@@ -184,7 +184,9 @@ test('the dashboard shows each option\'s share with error bars and the number-ch
   const results = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
   const { page, log } = await openRecordedPage(browser.context);
   await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
-  await page.getByTestId('n-symptoms').filter({ hasText: /^\d/ }).waitFor();
+  await page.getByTestId('n-symptoms').filter({ hasText: /^\d/ }).waitFor({ timeout: 15000 }).catch((error) => {
+    throw new Error(`${error.message}; page problems: ${JSON.stringify(unexpectedProblems(log))}`);
+  });
   for (const question of results.questions) {
     const id = question.id;
     assert.equal(await page.getByTestId(`n-${id}`).textContent(), question.n.toLocaleString('en'));
