@@ -166,7 +166,9 @@ std::string MultipleSimulationText(const json& question) {
   const json& advice = question.at("advice");
   std::string advisor = "  advisor: use " + advice.at("recommended").get<std::string>() + ": " +
                         advice.at("reason").get<std::string>() + "\n";
-  return text + OptionTable(question) + line + advisor;
+  const std::string truncation =
+      question.contains("truncation") ? "  note: " + question.at("truncation").get<std::string>() + "\n" : "";
+  return text + OptionTable(question) + line + truncation + advisor;
 }
 
 }  // namespace deniable
