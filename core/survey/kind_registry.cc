@@ -10,6 +10,8 @@
 #include "core/kinds/histogram/histogram_question_kind.h"
 #include "core/kinds/linear_regression/regression_client.h"
 #include "core/kinds/linear_regression/regression_question_kind.h"
+#include "core/kinds/multiple/multiple_client.h"
+#include "core/kinds/multiple/multiple_question_kind.h"
 #include "core/kinds/numeric/numeric_client.h"
 #include "core/kinds/numeric/numeric_question_kind.h"
 
@@ -23,6 +25,7 @@ std::vector<KindEntry> RegisteredKinds() {
       BlockQuestionKind::Entry(),
       RegressionQuestionKind::Entry(),
       GridQuestionKind::Entry(),
+      MultipleQuestionKind::Entry(),
   };
 }
 
@@ -34,6 +37,7 @@ std::vector<KindClientEntry> RegisteredClientKinds() {
       BlockClient::Entry(),
       RegressionClient::Entry(),
       GridClient::Entry(),
+      MultipleClient::Entry(),
   };
 }
 

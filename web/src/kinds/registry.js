@@ -13,10 +13,13 @@ import * as categorical from './categorical/index.js';
 import * as grid from './grid/index.js';
 import * as histogram from './histogram/index.js';
 import * as linearRegression from './linear_regression/index.js';
+import * as multiple from './multiple/index.js';
 import * as numeric from './numeric/index.js';
 
 // In the order the creation page offers them.
-export const KINDS = Object.freeze({ categorical, numeric, histogram, block, linear_regression: linearRegression, grid });
+export const KINDS = Object.freeze({
+  categorical, multiple, numeric, histogram, block, linear_regression: linearRegression, grid,
+});
 
 // A definition without "type" asks for a choice among options (common.md "Formats").
 export const DEFAULT_TYPE = categorical.name;

@@ -87,7 +87,7 @@ TEST_CASE("invalid definitions are rejected with the field and the problem") {
   CHECK(with([](json& d) { d["questions"][0]["options"] = {"x", ""}; }) ==
         "questions[0].options[1]: must be a non-empty string of at most 500 bytes");
   CHECK(with([](json& d) { d["questions"][0]["type"] = "ordinal"; }) ==
-        "questions[0].type: unknown question type \"ordinal\" (expected categorical, numeric, histogram, block, linear_regression or grid)");
+        "questions[0].type: unknown question type \"ordinal\" (expected categorical, numeric, histogram, block, linear_regression, grid or multiple)");
   CHECK(with([](json& d) { d["questions"][0].erase("mechanism"); }) == "questions[0].mechanism: required field is missing");
   CHECK(with([](json& d) { d["questions"][0]["mechanism"]["name"] = "laplace"; }) ==
         "questions[0].mechanism.name: unknown mechanism \"laplace\" (expected one of grr, oue, sue, negative)");

@@ -1,0 +1,118 @@
+#include "core/kinds/multiple/multiple_results.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/common/validation.h"
+#include "core/kinds/multiple/number_chosen.h"
+
+namespace deniable {
+namespace {
+
+// A share's expected 95% half-width beyond this (at a share near 0) earns a warning: +-10 points.
+constexpr double kUsefulHalfWidth = 0.10;
+
+nlohmann::json NumberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+nlohmann::json SampleSizeWarning(std::int64_t n, double half_width, std::int64_t needed) {
+  if (n == 0) return "no reports yet";
+  if (half_width <= kUsefulHalfWidth) return nullptr;
+  return "n = " + std::to_string(n) + " is too small for useful estimates: a 95% interval of a share is about ±" +
+         FormatSignificant(half_width * 100, 2) + " percentage points wide; about " + std::to_string(needed) +
+         " respondents give ±5 points";
+}
+
+nlohmann::json NumberChosenToJson(const NumberChosen& chosen, std::int64_t n, int max_choices, int padding) {
+  if (n == 0) return nullptr;
+  auto distribution = nlohmann::json::array();
+  for (const auto& row : chosen.distribution) {
+    nlohmann::json item = {{"chosen", row.chosen},
+                           {"share", NumberOrNull(row.share)},
+                           {"std_error", NumberOrNull(row.std_error)},
+                           {"ci_low", NumberOrNull(row.ci_low)},
+                           {"ci_high", NumberOrNull(row.ci_high)},
+                           {"consistent_share", NumberOrNull(row.consistent_share)}};
+    // Padding shorter than m: its last row lumps every set of l options or more.
+    if (padding > 0 && padding < max_choices && row.chosen == padding) item["or_more"] = true;
+    distribution.push_back(item);
+  }
+  return {{"mean", NumberOrNull(chosen.mean)},
+          {"std_error", NumberOrNull(chosen.std_error)},
+          {"ci_low", NumberOrNull(chosen.ci_low)},
+          {"ci_high", NumberOrNull(chosen.ci_high)},
+          {"distribution", chosen.distribution.empty() ? nlohmann::json() : distribution},
+          {"note", chosen.note}};
+}
+
+}  // namespace
+
+FrequencyEstimate EstimateShares(const MultipleQuestionKind& kind, const MultipleAggregate& aggregate,
+                                 IntervalTarget target) {
+  return EstimateFrequencies(aggregate.support_counts(), aggregate.n(), kind.mechanism().probabilities(), target);
+}
+
+nlohmann::json MultipleResultToJson(const MultipleQuestionKind& kind, const MultipleAggregate& aggregate,
+                                    IntervalTarget target) {
+  const SetMechanism& mechanism = kind.mechanism();
+  const auto estimate = EstimateShares(kind, aggregate, target);
+  auto options = nlohmann::json::array();
+  for (std::size_t i = 0; i < kind.options().size(); ++i) {
+    const auto& option = estimate.options[i];
+    // Each share lies in [0, 1]: clipping is the consistent estimate, and the clipped interval still covers.
+    const double consistent = std::clamp(option.frequency, 0.0, 1.0);
+    options.push_back({{"label", kind.options()[i]},
+                       {"count", NumberOrNull(option.count)},
+                       {"share", NumberOrNull(option.frequency)},
+                       {"std_error", NumberOrNull(option.std_error)},
+                       {"ci_low", NumberOrNull(option.ci_low)},
+                       {"ci_high", NumberOrNull(option.ci_high)},
+                       {"consistent_share", NumberOrNull(consistent)},
+                       {"consistent_ci_low", NumberOrNull(std::clamp(option.ci_low, 0.0, 1.0))},
+                       {"consistent_ci_high", NumberOrNull(std::clamp(option.ci_high, 0.0, 1.0))}});
+  }
+  const auto pq = mechanism.probabilities();
+  const std::int64_t n = aggregate.n();
+  const NumberChosen chosen =
+      mechanism.is_bits()
+          ? NumberChosenFromOnes(aggregate.reported_ones(), kind.max_choices(), pq, target)
+          : NumberChosenFromDummies(aggregate.support_counts(), static_cast<int>(kind.options().size()),
+                                    mechanism.padding(), pq);
+  const double half_width = n > 0 ? kZ95 * std::sqrt(PlanningFrequencyVariance(pq, static_cast<double>(n))) : NAN;
+  const auto needed = RequiredSampleSize(pq, 0.05);
+  nlohmann::json result = {{"mechanism", kind.MechanismToJson()},
+                           {"privacy", kind.PrivacyToJson()},
+                           {"n", n},
+                           {"max_choices", kind.max_choices()},
+                           {"interval_for", IntervalForJson(target)},
+                           {"options", options},
+                           {"number_chosen", NumberChosenToJson(chosen, n, kind.max_choices(), mechanism.padding())},
+                           {"expected_ci_half_width", NumberOrNull(half_width)},
+                           {"respondents_for_5_points", needed},
+                           {"warning", SampleSizeWarning(n, half_width, needed)}};
+  if (!mechanism.is_bits() && mechanism.padding() < kind.max_choices()) {
+    result["truncation"] = "sets of more than " + std::to_string(mechanism.padding()) +
+                           " options are sampled from without padding: their options' shares are under-estimated";
+  }
+  return result;
+}
+
+std::vector<CsvRow> MultipleCsvRows(const nlohmann::json& result) {
+  std::vector<CsvRow> rows;
+  for (const auto& option : result.at("options")) {
+    rows.push_back({option.at("label").get<std::string>(), "share", option.at("share"), option.at("std_error"),
+                    option.at("ci_low"), option.at("ci_high"), option.at("consistent_share"), option.at("count")});
+  }
+  const auto& chosen = result.at("number_chosen");
+  if (chosen.is_null()) return rows;
+  rows.push_back({"", "mean_chosen", chosen.at("mean"), chosen.at("std_error"), chosen.at("ci_low"),
+                  chosen.at("ci_high"), nullptr, nullptr});
+  if (chosen.at("distribution").is_null()) return rows;
+  for (const auto& row : chosen.at("distribution")) {
+    rows.push_back({std::to_string(row.at("chosen").get<int>()) + (row.value("or_more", false) ? "+" : ""),
+                    "share_choosing", row.at("share"), row.at("std_error"), row.at("ci_low"), row.at("ci_high"),
+                    row.at("consistent_share"), nullptr});
+  }
+  return rows;
+}
+
+}  // namespace deniable
