@@ -75,8 +75,8 @@ function skipTicked(form, index) {
 // earlier questions' answers (its answersUsed(question): their ids, e.g. a
 // model's variables) is given the answers read so far; while one of those is
 // missing it cannot be answered: skipped when optional, else unanswered. The
-// answers stay in memory only: they are handed to the core and never stored,
-// logged or sent. A question whose condition ("show_if", conditions.js) the
+// answers are handed to the core, never sent as they are or logged (save and
+// resume keeps the controls' state on this device only: resume.js). A question whose condition ("show_if", conditions.js) the
 // answers read so far do not meet is hidden: not read, not asked for.
 export function readAnswers(form, survey) {
   const answers = {};
