@@ -39,7 +39,7 @@ bool Skipped(const nlohmann::json& answers, const Question& question) {
 // A question whose condition (conditions.h) does not hold is not asked: it is
 // left out like a skipped one, and an answer to it is refused. `whose`: "the
 // answers" (the device's) or "the report's open answers" (the server's).
-Status RefuseHiddenAnswer(const Question& question, const std::string& where, const std::string& whose) {
+Error RefuseHiddenAnswer(const Question& question, const std::string& where, const std::string& whose) {
   return MakeError(where + ": the question is asked only when " + DescribeCondition(*question.show_if) + ", and " +
                    whose + " say otherwise, so it must not be answered");
 }
