@@ -276,6 +276,7 @@ function createPage(survey, protection, stateful, status) {
             if (kept) main.append(kept);
           }
           questions = createQuestionsView(survey, protection, handlers);
+          questions.restoreAnswers();
         }
         questions.render(context, step);
     }
@@ -539,9 +540,6 @@ function createQuestionsView(survey, protection, handlers) {
     event.preventDefault();
     handlers.review(form, errorBox);
   });
-  // What this device kept from an earlier visit, put back (after the
-  // listeners above, so conditions and progress follow it).
-  if (flow.state === 'answering') resume.restore();
 
   let panel = null;  // the report on view, once prepared
 
@@ -584,6 +582,13 @@ function createQuestionsView(survey, protection, handlers) {
   return {
     hasFocus: () => form.contains(document.activeElement) || review.element.contains(document.activeElement),
     answersKept: () => resume.kept(),
+    // What this device kept from an earlier visit, put back (after the
+    // listeners above, so conditions and progress follow it). Called once the
+    // view is the page's: putting answers back is an edit, which the flow
+    // tells the page about.
+    restoreAnswers() {
+      if (flow.state === 'answering') resume.restore();
+    },
     render(context, { event }) {
       switch (context.state) {
         case 'answering':
