@@ -66,7 +66,8 @@ export function createShowIfField(fieldId, initial) {
       }
       const index = earlier.findIndex((values) => values.id.trim() === select.value);
       chosen = index >= 0 ? earlier[index] : null;
-      const onOptions = chosen && chosen.type !== 'numeric';
+      // A question with options is named by them; one answered with a number, by bounds.
+      const onOptions = chosen && typeof chosen.options === 'string';
       optionsField.hidden = !onOptions;
       rangeField.hidden = !chosen || onOptions;
       const refused = chosen && chosen.privacy !== 'open';
@@ -78,7 +79,7 @@ export function createShowIfField(fieldId, initial) {
     // {question, on: 'options' | 'range', options, atLeast, atMost}, or null (always asked).
     read() {
       if (!select.value) return null;
-      const numeric = chosen ? chosen.type === 'numeric' : start.atLeast !== undefined || start.atMost !== undefined;
+      const numeric = chosen ? typeof chosen.options !== 'string' : start.atLeast !== undefined || start.atMost !== undefined;
       return { question: select.value, on: numeric ? 'range' : 'options', options: options.value, atLeast: atLeast.value, atMost: atMost.value };
     },
   };
