@@ -83,6 +83,7 @@ test('a condition shows and hides a follow-up on a phone with the keyboard only;
     await page.keyboard.press('Space');
     assert.equal((await focusedElement(page)).value, '0');
     assert.equal(await packs.isVisible(), true, 'shown for "Yes"');
+    assert.equal(await page.getByTestId('condition-status').textContent(), 'Question 2 is now asked: “How many packs a week?”.', 'said to screen readers');
     assert.deepEqual(await axeViolations(page), []);
     await assertFits(page, 'the follow-up on a phone');
     await screenshot(page, 'phone-condition-shown');
@@ -99,6 +100,7 @@ test('a condition shows and hides a follow-up on a phone with the keyboard only;
     await page.keyboard.press('ArrowDown');
     assert.equal((await focusedElement(page)).value, '2');
     assert.equal(await packs.isHidden(), true, 'hidden for "No"');
+    assert.equal(await page.getByTestId('condition-status').textContent(), 'Question 2 is no longer asked.');
     assert.deepEqual(await axeViolations(page), []);
     await assertFits(page, 'the follow-up hidden on a phone');
     // Tab goes from smoker straight to drugs: the hidden question is out of the tab order.

@@ -518,10 +518,24 @@ function createQuestionsView(survey, protection, handlers) {
   const refreshProgress = () => {
     if (progress) progress.textContent = t('progress', answeredCount(form, survey), survey.questions.length - hidden.length);
   };
+  // A question shown or hidden by a condition is said (politely) to screen
+  // readers: it appears after the answer that brought it, out of their sight.
+  const conditionStatus = survey.questions.some((question) => question.show_if)
+    ? el('p', { class: 'visually-hidden', 'aria-live': 'polite', testid: 'condition-status' }) : null;
+  if (conditionStatus) form.prepend(conditionStatus);
   const refreshConditions = () => {
+    const before = hidden;
     hidden = applyConditions(form, survey);
+    const shown = before.filter((index) => !hidden.includes(index));
+    const gone = hidden.filter((index) => !before.includes(index));
+    if (conditionStatus && (shown.length > 0 || gone.length > 0)) {
+      conditionStatus.textContent = [
+        ...shown.map((index) => t('questionNowAsked', index + 1, plainText(survey.questions[index].text))),
+        ...gone.map((index) => t('questionNoLongerAsked', index + 1)),
+      ].join(' ');
+    }
   };
-  refreshConditions();
+  hidden = applyConditions(form, survey);
   refreshProgress();
   form.addEventListener('input', refreshConditions);
   form.addEventListener('change', refreshConditions);
