@@ -36,6 +36,14 @@ bool Skipped(const nlohmann::json& answers, const Question& question) {
   return !answers.contains(question.id) || (!question.required && answers.at(question.id).is_null());
 }
 
+// A question whose condition (conditions.h) does not hold is not asked: it is
+// left out like a skipped one, and an answer to it is refused. `whose`: "the
+// answers" (the device's) or "the report's open answers" (the server's).
+Error RefuseHiddenAnswer(const Question& question, const std::string& where, const std::string& whose) {
+  return MakeError(where + ": the question is asked only when " + DescribeCondition(*question.show_if) + ", and " +
+                   whose + " say otherwise, so it must not be answered");
+}
+
 }  // namespace
 
 Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json& answers, RandomSource& random) {
@@ -44,6 +52,11 @@ Result<nlohmann::json> PerturbAnswers(const Survey& survey, const nlohmann::json
   nlohmann::json responses = nlohmann::json::object();
   for (const auto& question : survey.questions) {
     const std::string where = "answers." + question.id;
+    if (!QuestionShown(question, answers)) {
+      const bool given = answers.contains(question.id) && !answers.at(question.id).is_null();
+      if (given) return RefuseHiddenAnswer(question, where, "the answers");
+      continue;  // hidden: left out, as a skipped question
+    }
     if (Skipped(answers, question)) {
       if (question.required) return MakeError(where + ": question is not answered");
       continue;  // the report says it was skipped by leaving it out
@@ -66,6 +79,12 @@ Result<Report> ParseReport(const Survey& survey, const nlohmann::json& document)
   Report report;
   for (const auto& question : survey.questions) {
     const std::string where = "responses." + question.id;
+    if (!QuestionShown(question, responses)) {
+      // Open answers are sent as given, so the report's own say whether it was asked.
+      if (responses.contains(question.id)) return RefuseHiddenAnswer(question, where, "the report's open answers");
+      report.responses.emplace_back();  // not asked: counted as skipped
+      continue;
+    }
     if (!responses.contains(question.id)) {
       if (question.required) return MakeError(where + ": missing response");
       report.responses.emplace_back();  // skipped

@@ -36,6 +36,11 @@ nlohmann::json QuestionResult(const Question& question, const KindAggregate& agg
     result["required"] = false;
     result["skipped"] = respondents - aggregate.n();
   }
+  if (question.show_if) {
+    // Asked only of some respondents: its n counts those it was asked of (and who answered).
+    result["show_if"] = ConditionToJson(*question.show_if);
+    result["asked_only_when"] = DescribeCondition(*question.show_if);
+  }
   return result;
 }
 

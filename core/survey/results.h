@@ -3,7 +3,8 @@
 // type and its kind's results (question_kind.h: estimates with 95% intervals,
 // n, epsilon, warnings), or {"error": ...} when its estimation failed.
 // Optional questions also carry "required": false and "skipped" (the reports
-// that left them out).
+// that left them out); a question with a condition carries "show_if" and
+// "asked_only_when" (its n counts only the reports it was asked in).
 #pragma once
 
 #include <functional>

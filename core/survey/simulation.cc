@@ -90,7 +90,7 @@ Result<std::vector<QuestionTruth>> ParseTruth(const Survey& survey, const nlohma
 // tables' name order, so every question reading a table answers from that
 // row. The skip draw is made only for questions with a skip rate, so the
 // random stream of a survey without optional questions or tables is as it
-// always was.
+// always was. Questions hidden by their condition ("show_if") are then left out.
 Result<nlohmann::json> DrawAnswers(const Survey& survey, std::vector<QuestionTruth>& truths, RandomSource& random) {
   std::map<std::string, std::size_t> row_of;  // each table's rows, then the row drawn
   for (const QuestionTruth& truth : truths) {
@@ -103,6 +103,12 @@ Result<nlohmann::json> DrawAnswers(const Survey& survey, std::vector<QuestionTru
     DENIABLE_ASSIGN_OR_RETURN(auto answer, truths[q].table.empty() ? truths[q].sampler->Draw(random)
                                                                    : truths[q].sampler->DrawRow(row_of.at(truths[q].table), random));
     answers[survey.questions[q].id] = std::move(answer);
+  }
+  // A question whose condition the drawn open answers do not meet is not
+  // asked (in order, so a question hidden in turn hides its own follow-ups);
+  // its draw is made all the same, so the stream stays the same either way.
+  for (const auto& question : survey.questions) {
+    if (!QuestionShown(question, answers)) answers.erase(question.id);
   }
   return answers;
 }

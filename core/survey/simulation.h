@@ -19,7 +19,8 @@ namespace deniable {
 //   categorical: {"<question id>": {"frequencies": [w_0, ..., w_{k-1}]}} (weights >= 0, normalised);
 //   numeric: a distribution or {"values": [...]} (core/kinds/numeric/numeric_truth.h).
 // An optional question's entry may add "skip_rate" in [0, 1): the share of
-// simulated respondents who skip it. An entry made of a table's rows (a CSV
+// simulated respondents who skip it. A question with a condition ("show_if")
+// is asked only of the respondents whose drawn open answer meets it. An entry made of a table's rows (a CSV
 // truth: TruthSampler::rows()) may add "table": NAME; each simulated
 // respondent is one row of each table, drawn uniformly with replacement, and
 // every question whose entry names that table answers from that row, so

@@ -81,7 +81,14 @@ Result<Question> ParseQuestion(const nlohmann::json& object, const std::string& 
   DENIABLE_ASSIGN_OR_RETURN(auto required, ReadRequired(object, where));
   question.required = required;
   DENIABLE_ASSIGN_OR_RETURN(auto type, ReadString(object, "type", 32, false, where));
-  DENIABLE_TRY(Kinds::ParseKind(object, type, where, question));
+  if (object.contains("show_if")) {
+    // The condition is the survey's (ParseQuestions reads it); the kind sees its own fields only.
+    nlohmann::json own = object;
+    own.erase("show_if");
+    DENIABLE_TRY(Kinds::ParseKind(own, type, where, question));
+  } else {
+    DENIABLE_TRY(Kinds::ParseKind(object, type, where, question));
+  }
   return question;
 }
 
@@ -108,6 +115,7 @@ Status ParseQuestions(const nlohmann::json& document, Survey& survey) {
     DENIABLE_ASSIGN_OR_RETURN(auto question, ParseQuestion<Kinds>(list[i], where));
     if (!ids.insert(question.id).second) return MakeError(where + ".id: duplicate question id \"" + question.id + "\"");
     Question parsed = std::move(question);
+    DENIABLE_ASSIGN_OR_RETURN(parsed.show_if, ParseCondition(list[i], where, survey, list));
     DENIABLE_TRY(Kinds::Link(survey, where, parsed));
     survey.questions.push_back(std::move(parsed));
   }
@@ -218,6 +226,7 @@ nlohmann::json QuestionToJson(const Question& question) {
   object["id"] = question.id;
   object["text"] = question.text;
   if (!question.required) object["required"] = false;
+  if (question.show_if) object["show_if"] = ConditionToJson(*question.show_if);
   return object;
 }
 
@@ -250,6 +259,10 @@ std::optional<double> TotalEpsilon(const Survey& survey) {
     total += *epsilon;
   }
   return total;
+}
+
+bool QuestionShown(const Question& question, const nlohmann::json& answers) {
+  return !question.show_if || ConditionHolds(*question.show_if, answers);
 }
 
 }  // namespace deniable

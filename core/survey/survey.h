@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/result.h"
+#include "core/survey/conditions.h"
 #include "core/survey/question_kind.h"
 
 namespace deniable {
@@ -33,6 +34,10 @@ struct Question {
   // server sees that it was skipped), and its aggregate counts only the
   // respondents who answered it.
   bool required = true;
+  // "show_if" (conditions.h): asked only when an earlier open question's
+  // answer meets it; hidden, the question is skipped (not in the report),
+  // whether required or not.
+  std::optional<Condition> show_if;
   std::shared_ptr<const KindClient> client;
   std::shared_ptr<const QuestionKind> kind;
 
@@ -77,5 +82,10 @@ nlohmann::json SurveyToJson(const Survey& survey);
 // sum of the questions' epsilons (skipping an optional question spends less).
 // nullopt when any question has no finite epsilon.
 std::optional<double> TotalEpsilon(const Survey& survey);
+
+// Whether the question is asked given these answers ({<id>: answer as given};
+// a report's responses do, since conditions name only open questions): true
+// without a condition.
+bool QuestionShown(const Question& question, const nlohmann::json& answers);
 
 }  // namespace deniable

@@ -17,6 +17,10 @@ std::string QuestionText(const Survey& survey, const json& question) {
   }
   const auto index = survey.QuestionIndex(question.at("id").get<std::string>());
   std::string text = header + ": " + question.at("text").get<std::string>() + "\n";
+  if (question.contains("asked_only_when")) {
+    text += "  asked only when " + question.at("asked_only_when").get<std::string>() +
+            (question.contains("n") ? ": n = " + question.at("n").dump() : std::string()) + "\n";
+  }
   text += survey.questions[*index].kind->SimulationText(question);
   if (question.contains("warning") && question.at("warning").is_string()) text += "  warning: " + question.at("warning").get<std::string>() + "\n";
   return text;

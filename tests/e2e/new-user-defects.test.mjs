@@ -121,18 +121,37 @@ test('item 9 on a phone: tapping the thumb answers, and the page fits 390 px', a
   });
 });
 
-test('item 13: leaving with answers given and no report prepared asks first', async () => {
-  const { page } = await openModelSurvey(fixture.browser.context);
-  await page.getByTestId('number-age').fill('40');
+test('item 13: leaving with answers given and no report prepared asks first, unless the device keeps them (save and resume)', async () => {
   // Playwright answers the beforeunload dialog; it is asked only when the page asks.
-  let asked = false;
-  page.on('dialog', async (dialog) => {
-    asked = dialog.type() === 'beforeunload';
-    await dialog.dismiss();
+  const leave = async (page) => {
+    let asked = false;
+    page.on('dialog', async (dialog) => {
+      asked = dialog.type() === 'beforeunload';
+      await dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return asked;
+  };
+  // Kept on the device (issue 33): nothing is lost, so nothing is asked.
+  const kept = await openModelSurvey(fixture.browser.context);
+  await kept.page.getByTestId('number-age').fill('40');
+  assert.equal(await kept.page.getByTestId('answers-stored').isVisible(), true);
+  assert.equal(await leave(kept.page), false, 'answers kept on the device are not lost by leaving');
+  // Where the browser will not store them, leaving would lose them: the page asks.
+  const { page } = await openModelSurvey(fixture.browser.context);
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function refuseAnswers(key, value) {
+      if (String(key).startsWith('deniable.answers.')) throw new DOMException('full', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
   });
-  await page.close({ runBeforeUnload: true });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  assert.equal(asked, true, 'the page warns before answers are lost');
+  await page.reload();
+  await page.getByTestId('survey-form').waitFor();
+  await page.getByTestId('number-age').fill('40');
+  assert.equal(await page.getByTestId('answers-stored').isHidden(), true);
+  assert.equal(await leave(page), true, 'the page warns before answers are lost');
 });
 
 test('item 13: a used code is refused in the page’s words; a part ending in "?" gets no extra full stop', async () => {

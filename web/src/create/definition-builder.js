@@ -1,5 +1,6 @@
 import { definitionNumber } from '../shared/number-input.js';
 import { createKind } from './kinds.js';
+import { buildShowIf, showIfValues } from './show-if-field.js';
 
 // Turns the creation form's values into a survey definition (common.md
 // "Formats"). No validation here: the core's parseSurvey is the judge, and
@@ -29,6 +30,7 @@ export function buildQuestion(values) {
     ...(open ? { privacy: 'open' } : {}),
     // Absent means required; the canonical definition says only "false".
     ...(values.required === false ? { required: false } : {}),
+    ...(buildShowIf(values.showIf) ? { show_if: buildShowIf(values.showIf) } : {}),
   };
 }
 
@@ -65,6 +67,7 @@ export function editorValuesOf(question) {
     privacy: question.privacy === 'central' || question.privacy === 'open' ? question.privacy : 'local',
     budget: question.budget === undefined ? undefined : String(question.budget),
     adminSeesCounts: question.admin_sees_counts === true,
+    showIf: showIfValues(question.show_if),
   };
 }
 
@@ -74,7 +77,8 @@ export function editorValuesOf(question) {
 // to the core, e.g. design advice)} or {ok: false, message}. An empty id or
 // text is filled in, so that only the question's own fields are judged.
 export function checkQuestion(core, values) {
-  const question = buildQuestion({ ...values, id: values.id.trim() || 'q', text: values.text.trim() || 'q' });
+  // Alone, a condition names no earlier question: the whole survey's check judges it.
+  const question = buildQuestion({ ...values, id: values.id.trim() || 'q', text: values.text.trim() || 'q', showIf: null });
   const definition = {
     format: SURVEY_FORMAT, id: 'preview', version: 1, title: 'preview', description: '',
     results: 'public', access: 'open', questions: [question],

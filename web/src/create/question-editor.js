@@ -6,6 +6,7 @@ import { confidentialFeedback } from '../central/create.js';
 import { checkQuestion, checkQuestionInSurvey } from './definition-builder.js';
 import { largeEpsilonWarning } from './epsilon-warning.js';
 import { createKind } from './kinds.js';
+import { createShowIfField } from './show-if-field.js';
 
 // One question of the survey being built: its text, answer type and id, the
 // fields of its kind (kinds/<type>/create.js), its privacy budget ε, and
@@ -50,6 +51,7 @@ export function createQuestionEditor(initial, { onRemove }) {
     },
   };
   const trust = createTrustFields(fieldId, initial);
+  const showIf = createShowIfField(fieldId, initial);
   const privacy = el('p', { class: 'question-privacy', testid: 'question-privacy' });
   // Shown under the privacy line when this question's ε is large (core's ε, so RVNS's derived one too).
   const warning = el('p', { class: 'notice notice-warning epsilon-warning', id: fieldId('epsilon-warning'), testid: 'epsilon-warning', hidden: true });
@@ -92,6 +94,7 @@ export function createQuestionEditor(initial, { onRemove }) {
     trust.centralFields,
     el('div', { class: 'field field-checkbox' }, [inputs.optional,
       el('label', { for: inputs.optional.id, text: 'Respondents may skip this question' })]),
+    showIf.element,
     privacy,
     warning,
     advice,
@@ -122,6 +125,7 @@ export function createQuestionEditor(initial, { onRemove }) {
         type: activeType,
         epsilon: inputs.epsilon.value,
         required: !inputs.optional.checked,
+        showIf: showIf.read(),
         ...kindEditor.read(),
         privacy: chosen,
         budget: trust.budget.value,
@@ -133,6 +137,7 @@ export function createQuestionEditor(initial, { onRemove }) {
     // `earlier`: the values of the questions before this one (a kind whose
     // question refers to them checks it after them: checkInSurvey).
     showFeedback(core, respondents, earlier = []) {
+      showIf.update(earlier);
       const values = this.read();
       const central = values.privacy === 'central';
       let result;

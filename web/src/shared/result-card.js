@@ -64,15 +64,18 @@ export function createResultCard(question, index, options = {}) {
   return { element, facts, warning: notices.warning, update: notices.update };
 }
 
-// How many skipped it (an optional question: "required": false in its
+// When it is asked (a condition: "asked_only_when" in its results entry),
+// how many skipped it (an optional question: "required": false in its
 // results entry; its n is those who answered, which its estimates and
 // warnings use), the server's warning, and the estimate's error.
 function createNotices(id, { warning: warningText = defaultWarning, error: errorText = defaultError }) {
   const skipped = el('p', { class: 'hint skipped-note', testid: `skipped-${id}`, hidden: true });
+  // A question with a condition ("show_if"): asked only of some respondents, its n counts only them.
+  const condition = el('p', { class: 'hint condition-note', testid: `condition-${id}`, hidden: true });
   const warning = warningText ? el('p', { class: 'notice notice-warning', testid: `warning-${id}`, hidden: true }) : null;
   const error = errorText ? el('p', { class: 'notice notice-error', role: 'alert', testid: `error-${id}`, hidden: true }) : null;
   return {
-    elements: [skipped, warning, error],
+    elements: [condition, skipped, warning, error],
     warning,
     update(result) {
       if (error) {
@@ -80,6 +83,8 @@ function createNotices(id, { warning: warningText = defaultWarning, error: error
         setText(error, result.error ? errorText(result.error) : '');
         if (result.error) return false;
       }
+      condition.hidden = !result.asked_only_when;
+      if (result.asked_only_when) setText(condition, `Asked only when ${result.asked_only_when}: n = ${formatInteger(result.n ?? 0)}.`);
       const optional = result.required === false;
       skipped.hidden = !optional;
       if (optional) setText(skipped, `Optional question: answered by ${formatInteger(result.n)}, skipped by ${formatInteger(result.skipped ?? 0)}.`);

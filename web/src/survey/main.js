@@ -11,7 +11,9 @@ import { renderInvitationKept } from './invitation-kept.js';
 import { createTokenIssuer, keyFingerprint } from './invitation-token.js';
 import { renderPrivacyPending, renderPrivacySummary } from './privacy-summary.js';
 import { loadSurveyKinds } from './kinds.js';
-import { renderQuestion } from './question-fieldset.js';
+import { applyConditions, renderQuestion } from './question-fieldset.js';
+import { createResume } from './resume.js';
+import { disableAnswersStore, forgetAnswers } from './answers-store.js';
 import { fetchState, randomise, renewReport, sendReport } from './report-draw.js';
 import { renderReportPanel } from './report-panel.js';
 import { renderReview } from './review.js';
@@ -60,7 +62,10 @@ const preview = queryParameter('preview') === '1';
 const flow = createSurveyFlow({ preview });
 
 async function start() {
-  if (preview) disableStore();
+  if (preview) {
+    disableStore();
+    disableAnswersStore();
+  }
   const surveyId = surveyIdFromLocation('/s/');
   if (!surveyId) {
     flow.dispatch('fail', { title: 'No survey selected', message: 'The address should look like /s/<survey id>.' });
@@ -101,6 +106,8 @@ async function start() {
     restored: loadPreparedReport(survey), answered: answeredOn(survey),
     accepting: status ? status.accepting : true, invitation: survey.access === 'invitation', token: loadInvitation(survey).token,
   });
+  // Answers kept for resuming are the true answers: once a report is prepared or sent, they go.
+  if (['prepared', 'alreadyAnswered'].includes(flow.state)) forgetAnswers(survey);
   // Once the first step is drawn; a survey that has stopped (closed, already answered) needs no core.
   if (!['closed', 'alreadyAnswered'].includes(flow.state)) protection.ready().catch(() => {});
 }
@@ -216,11 +223,13 @@ function createPage(survey, protection, stateful, status) {
   let questions = null;
   const handlers = createHandlers(survey, protection, stateful);
   listenToOtherTabs(survey, () => questions);
-  // Answers are kept in memory only (never stored on the device): leaving or
+  // Answers are kept on the device until the report is prepared (resume.js),
+  // where the browser lets the page store them; where it does not, leaving or
   // reloading before the report is prepared would lose them, and leaving with
   // a prepared report unsent would leave it unsent, so either warns.
   window.addEventListener('beforeunload', (event) => {
     if (!flow.warnsOnLeave()) return;
+    if (questions?.answersKept() && ['answering', 'reviewing'].includes(flow.state)) return;
     event.preventDefault();
     event.returnValue = t('leaveWarning');
   });
@@ -232,6 +241,7 @@ function createPage(survey, protection, stateful, status) {
         main.append(renderStop(survey, { title: t('closedTitle'), lines: [closedMessage(status)], testid: 'survey-closed' }));
         return;
       case 'alreadyAnswered':
+        forgetAnswers(survey);
         renderHeader(survey);
         main.append(renderStop(survey, {
           title: t('answeredTitle'), lines: [t('answeredOn', formatDate(context.answeredOn)), t('answeredMore')], testid: 'already-answered',
@@ -266,6 +276,7 @@ function createPage(survey, protection, stateful, status) {
             if (kept) main.append(kept);
           }
           questions = createQuestionsView(survey, protection, handlers);
+          questions.restoreAnswers();
         }
         questions.render(context, step);
     }
@@ -463,6 +474,7 @@ function createQuestionsView(survey, protection, handlers) {
   const errorBox = el('p', { class: 'notice notice-error', role: 'alert', testid: 'answer-error', hidden: true });
   const reviewButton = el('button', { type: 'submit', class: 'button button-primary', testid: 'review-answers', text: t('reviewButton') });
   const many = survey.questions.length > PROGRESS_FROM;
+  let hidden = [];  // the questions hidden by their conditions (show_if), from the answers on the controls
   const progress = many ? el('p', { class: 'progress', testid: 'progress', 'aria-live': 'polite' }) : null;
   const form = el('form', { class: 'survey-form', id: 'questions', tabindex: '-1', novalidate: true, testid: 'survey-form' }, [
     progress,
@@ -481,7 +493,8 @@ function createQuestionsView(survey, protection, handlers) {
   // until the core's summaries are there, then from both.
   let trustNotice = renderTrustNotice(survey, protection.now?.privacy.questions ?? []);
   let privacySummary = protection.now ? renderPrivacySummary(survey, protection.now.privacy) : renderPrivacyPending();
-  append(main, [trustNotice, privacySummary, form, review.element]);
+  const resume = createResume(form, survey);
+  append(main, [trustNotice, privacySummary, resume.element, form, review.element]);
   protection.whenReady(({ privacy }) => {
     // The summary is taller than its status: once the respondent has begun
     // answering, the page scrolls by what it grew, so that the question
@@ -503,9 +516,29 @@ function createQuestionsView(survey, protection, handlers) {
     privacySummary = failed;
   });
   const refreshProgress = () => {
-    if (progress) progress.textContent = t('progress', answeredCount(form, survey), survey.questions.length);
+    if (progress) progress.textContent = t('progress', answeredCount(form, survey), survey.questions.length - hidden.length);
   };
+  // A question shown or hidden by a condition is said (politely) to screen
+  // readers: it appears after the answer that brought it, out of their sight.
+  const conditionStatus = survey.questions.some((question) => question.show_if)
+    ? el('p', { class: 'visually-hidden', 'aria-live': 'polite', testid: 'condition-status' }) : null;
+  if (conditionStatus) form.prepend(conditionStatus);
+  const refreshConditions = () => {
+    const before = hidden;
+    hidden = applyConditions(form, survey);
+    const shown = before.filter((index) => !hidden.includes(index));
+    const gone = hidden.filter((index) => !before.includes(index));
+    if (conditionStatus && (shown.length > 0 || gone.length > 0)) {
+      conditionStatus.textContent = [
+        ...shown.map((index) => t('questionNowAsked', index + 1, plainText(survey.questions[index].text))),
+        ...gone.map((index) => t('questionNoLongerAsked', index + 1)),
+      ].join(' ');
+    }
+  };
+  hidden = applyConditions(form, survey);
   refreshProgress();
+  form.addEventListener('input', refreshConditions);
+  form.addEventListener('change', refreshConditions);
   form.addEventListener('change', refreshProgress);
   const edited = () => {
     if (flow.can('edit')) flow.dispatch('edit');
@@ -531,6 +564,7 @@ function createQuestionsView(survey, protection, handlers) {
   // flow has moved on meanwhile.
   function showReport(context, event) {
     const { report } = context;
+    resume.forget();
     lockForm(form);
     review.setBusy(false);
     // The review stays as the record of the answers this report was made
@@ -561,6 +595,14 @@ function createQuestionsView(survey, protection, handlers) {
 
   return {
     hasFocus: () => form.contains(document.activeElement) || review.element.contains(document.activeElement),
+    answersKept: () => resume.kept(),
+    // What this device kept from an earlier visit, put back (after the
+    // listeners above, so conditions and progress follow it). Called once the
+    // view is the page's: putting answers back is an edit, which the flow
+    // tells the page about.
+    restoreAnswers() {
+      if (flow.state === 'answering') resume.restore();
+    },
     render(context, { event }) {
       switch (context.state) {
         case 'answering':

@@ -4,6 +4,7 @@ import { isOpen } from '../shared/open.js';
 import { renderConfidentialLine } from '../central/survey.js';
 import { renderOpenLine } from './open.js';
 import { surveyKind } from './kinds.js';
+import { questionShown } from './conditions.js';
 import { t } from './texts.js';
 
 // The questions of the survey page, each drawn by its kind
@@ -74,13 +75,19 @@ function skipTicked(form, index) {
 // earlier questions' answers (its answersUsed(question): their ids, e.g. a
 // model's variables) is given the answers read so far; while one of those is
 // missing it cannot be answered: skipped when optional, else unanswered. The
-// answers stay in memory only: they are handed to the core and never stored,
-// logged or sent.
+// answers are handed to the core, never sent as they are or logged (save and
+// resume keeps the controls' state on this device only: resume.js). A question whose condition ("show_if", conditions.js) the
+// answers read so far do not meet is hidden: not read, not asked for.
 export function readAnswers(form, survey) {
   const answers = {};
   const unanswered = [];
   const skipped = [];
+  const hidden = [];
   survey.questions.forEach((question, index) => {
+    if (!questionShown(survey, question, answers)) {
+      hidden.push(index);
+      return;
+    }
     if (isOptional(question) && skipTicked(form, index)) {
       skipped.push(index);
       return;
@@ -95,7 +102,21 @@ export function readAnswers(form, survey) {
     if (value === null) unanswered.push(index);
     else answers[question.id] = value;
   });
-  return { answers, unanswered, skipped };
+  return { answers, unanswered, skipped, hidden };
+}
+
+// Shows the questions whose conditions the answers on the controls meet and
+// hides the others (a hidden question is out of the tab order and unread; its
+// controls keep what was ticked, should it come back). Returns the indices hidden.
+export function applyConditions(form, survey) {
+  if (!survey.questions.some((question) => question.show_if)) return [];
+  const { hidden } = readAnswers(form, survey);
+  survey.questions.forEach((question, index) => {
+    if (!question.show_if) return;
+    const fieldset = form.querySelector(`fieldset[data-question-id="${CSS.escape(question.id)}"]`);
+    if (fieldset) fieldset.hidden = hidden.includes(index);
+  });
+  return hidden;
 }
 
 // What to add to "Please answer every question" for these unanswered

@@ -6,6 +6,7 @@ import { describeConfidentialResponse, hasCentral } from '../central/survey.js';
 import { isOpen } from '../shared/open.js';
 import { describeOpenResponse, hasOpen } from './open.js';
 import { isOptional } from './question-fieldset.js';
+import { questionShown } from './conditions.js';
 import { surveyKind } from './kinds.js';
 
 // The prepared report: in human terms per question, the raw JSON that will be
@@ -44,8 +45,10 @@ export function renderReportPanel({ survey, summaries, reportText, restored, not
     notice ? el('p', { class: 'notice notice-warning', testid: 'report-renewed', text: notice }) : null,
     el('p', { class: 'notice', testid: 'report-fixed-note', text: fixedNote(restored) }),
     skippedNote(survey, report),
-    el('dl', { class: 'report-list' }, survey.questions.map((question, index) =>
-      (skippedIn(report, question) ? renderSkipped(question) : renderResponse(question, report.responses[question.id], summaries[index])))),
+    el('dl', { class: 'report-list' }, survey.questions.map((question, index) => {
+      if (!questionShown(survey, question, report.responses)) return null;  // not asked: nothing to show
+      return skippedIn(report, question) ? renderSkipped(question) : renderResponse(question, report.responses[question.id], summaries[index]);
+    })),
     el('details', { class: 'raw-report', open: true }, [
       el('summary', { text: t('exactlySent') }),
       el('pre', { class: 'json', testid: 'report-json', text: reportText }),
@@ -90,7 +93,8 @@ function skippedIn(report, question) {
 }
 
 function skippedNote(survey, report) {
-  const numbers = survey.questions.flatMap((question, index) => (skippedIn(report, question) ? [index + 1] : []));
+  const numbers = survey.questions.flatMap((question, index) =>
+    (skippedIn(report, question) && questionShown(survey, question, report.responses) ? [index + 1] : []));
   if (numbers.length === 0) return null;
   return el('p', { class: 'notice', testid: 'report-skipped', text: t('skippedNote', numbers.length, numbers.join(', ')) });
 }

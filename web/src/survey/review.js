@@ -32,10 +32,13 @@ export function renderReview(survey, { onChange, onPrepare }) {
   prepareButton.addEventListener('click', () => onPrepare());
   return {
     element,
-    // Shows the answers read ({answers, skipped}) and moves focus to the heading.
-    show({ answers, skipped }) {
-      for (const { question, index, value } of rows) {
-        if (skipped.includes(index)) value.textContent = t('skipped');
+    // Shows the answers read ({answers, skipped, hidden}) and moves focus to
+    // the heading; a question hidden by its condition is not listed.
+    show({ answers, skipped, hidden = [] }) {
+      for (const { question, index, value, row } of rows) {
+        row.hidden = hidden.includes(index);
+        if (row.hidden) value.textContent = '';
+        else if (skipped.includes(index)) value.textContent = t('skipped');
         else value.textContent = answerWords(question, answers[question.id]);
       }
       errorBox.hidden = true;

@@ -131,4 +131,10 @@ export default {
   notProtected: 'non protégée',
   openBudget: ' (posée ouvertement : pas d’ε, non comptée dans le total)',
   totalWithOpen: (epsilon) => `${epsilon} pour les questions rendues aléatoires (leurs budgets s’additionnent) ; les questions posées ouvertement ne sont pas protégées et ne sont pas comptées.`,
+  answersStored: 'Vos réponses jusqu’ici sont enregistrées sur cet appareil seulement, jusqu’à ce que votre rapport soit préparé, pour que vous puissiez partir et y revenir. Elles ne sont pas envoyées.',
+  answersRestored: 'Vos réponses d’avant sont revenues. Elles sont enregistrées sur cet appareil seulement, jusqu’à ce que votre rapport soit préparé ; elles ne sont pas envoyées.',
+  clearAnswers: 'Les effacer',
+  questionNowAsked: (number, text) => `La question ${number} est maintenant posée : « ${text} ».`,
+  questionNoLongerAsked: (number) => `La question ${number} n’est plus posée.`,
+  answersCleared: 'Vos réponses ont été effacées de cet appareil.',
 };

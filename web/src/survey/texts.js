@@ -131,6 +131,14 @@ export const t = texts({
     openExplanation: 'This answer is not randomised: the organisation receives it as it is, and no privacy budget protects it. Your randomised answers keep their privacy budget whatever this answer is.',
     notProtected: 'not protected',
     openBudget: ' (asked openly: no ε, not counted in the total)',
+    // Save and resume (survey/resume.js).
+    answersStored: 'Your answers so far are stored on this device only, until your report is prepared, so that you can leave and come back to them. They are not sent.',
+    answersRestored: 'Your answers from before are back. They are stored on this device only, until your report is prepared; they are not sent.',
+    clearAnswers: 'Clear them',
+    // Conditions (show_if): said to screen readers as a question comes or goes.
+    questionNowAsked: (number, text) => `Question ${number} is now asked: “${text}”.`,
+    questionNoLongerAsked: (number) => `Question ${number} is no longer asked.`,
+    answersCleared: 'Your answers were cleared from this device.',
     totalWithOpen: (epsilon) => `${epsilon} for the randomised questions (their budgets add up); questions asked openly are not protected and not counted.`,
   },
 }, {
