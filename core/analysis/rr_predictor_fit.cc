@@ -9,7 +9,7 @@ namespace deniable {
 namespace {
 
 constexpr double kPredictorDecrementTolerance = 1e-9;
-constexpr double kStallDecrement = 1e-6;
+constexpr double kPredictorStallDecrement = 1e-6;
 constexpr double kHalfLogTwoPi = 0.91893853320467274178;
 
 // log(1 + e^t) without overflow.
@@ -178,7 +178,7 @@ Result<PredictorFit> FitPredictor(const PredictorProblem& problem, const std::fu
         }
       }
     }
-    if (!stepped && llt.info() == Eigen::Success && gradient.dot(llt.solve(gradient)) < kStallDecrement) {
+    if (!stepped && llt.info() == Eigen::Success && gradient.dot(llt.solve(gradient)) < kPredictorStallDecrement) {
       // What is left to gain is below the rounding of a sum over n respondents.
       fit.converged = true;
       break;
