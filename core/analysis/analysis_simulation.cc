@@ -10,7 +10,7 @@ namespace deniable {
 namespace {
 
 // The question asked openly, or null when its kind has no open form.
-nlohmann::json OpenQuestion(const Question& question, const nlohmann::json& canonical) {
+nlohmann::json OpenQuestionDefinition(const Question& question, const nlohmann::json& canonical) {
   nlohmann::json open = {{"id", question.id}, {"text", question.text}, {"privacy", "open"}};
   if (canonical.contains("required")) open["required"] = canonical.at("required");
   const std::string type = canonical.value("type", "");
@@ -65,7 +65,7 @@ Result<Survey> OpenTwin(const Survey& survey) {
   nlohmann::json definition = SurveyToJson(survey);
   auto questions = nlohmann::json::array();
   for (std::size_t q = 0; q < survey.questions.size(); ++q) {
-    auto open = OpenQuestion(survey.questions[q], definition.at("questions")[q]);
+    auto open = OpenQuestionDefinition(survey.questions[q], definition.at("questions")[q]);
     if (!open.is_null()) questions.push_back(std::move(open));
   }
   if (questions.empty()) return MakeError("no categorical or numeric question to compare with");

@@ -10,7 +10,7 @@ namespace {
 
 // Where the Newton decrement (the log-likelihood still to gain, to second
 // order) counts as zero.
-constexpr double kDecrementTolerance = 1e-10;
+constexpr double kLogitDecrementTolerance = 1e-10;
 // Below the decrement floor that rounding in a sum of n terms allows, a
 // failed line search is convergence, not a stall.
 constexpr double kStallDecrement = 1e-6;
@@ -26,7 +26,7 @@ struct RowState {
   double log_likelihood = 0;
 };
 
-RowState Evaluate(const ChannelLogitProblem& problem, const Eigen::MatrixXd& coefficients) {
+RowState EvaluateLogit(const ChannelLogitProblem& problem, const Eigen::MatrixXd& coefficients) {
   const Eigen::Index n = problem.x.rows();
   const Eigen::Index k = problem.likelihood.cols();
   RowState state{Eigen::MatrixXd(n, k), Eigen::MatrixXd(n, k), 0.0};
@@ -106,7 +106,7 @@ Eigen::VectorXd CategoryShares(const Eigen::RowVectorXd& x, const Eigen::MatrixX
 }
 
 double ChannelLogitLogLikelihood(const ChannelLogitProblem& problem, const Eigen::MatrixXd& coefficients) {
-  return Evaluate(problem, coefficients).log_likelihood;
+  return EvaluateLogit(problem, coefficients).log_likelihood;
 }
 
 Result<ChannelLogitFit> FitChannelLogit(const ChannelLogitProblem& problem, const std::function<bool()>& cancelled,
@@ -118,14 +118,14 @@ Result<ChannelLogitFit> FitChannelLogit(const ChannelLogitProblem& problem, cons
 
   ChannelLogitFit fit;
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(p * m);
-  RowState state = Evaluate(problem, Unstack(theta, p, m));
+  RowState state = EvaluateLogit(problem, Unstack(theta, p, m));
   Derivatives derivatives = Differentiate(problem, state);
   for (; fit.iterations < max_iterations; ++fit.iterations) {
     if (cancelled && cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
     const Eigen::VectorXd direction = Direction(derivatives);
     const double decrement = derivatives.gradient.dot(direction);
     if (!std::isfinite(decrement)) break;
-    if (decrement < kDecrementTolerance) {
+    if (decrement < kLogitDecrementTolerance) {
       fit.converged = true;
       break;
     }
@@ -134,7 +134,7 @@ Result<ChannelLogitFit> FitChannelLogit(const ChannelLogitProblem& problem, cons
     bool accepted = false;
     for (int halving = 0; halving < 40 && !accepted; ++halving, step /= 2) {
       const Eigen::VectorXd candidate = theta + step * direction;
-      RowState next = Evaluate(problem, Unstack(candidate, p, m));
+      RowState next = EvaluateLogit(problem, Unstack(candidate, p, m));
       if (std::isfinite(next.log_likelihood) &&
           next.log_likelihood >= state.log_likelihood + 1e-4 * step * decrement) {
         theta = candidate;

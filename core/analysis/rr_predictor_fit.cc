@@ -8,8 +8,8 @@
 namespace deniable {
 namespace {
 
-constexpr double kDecrementTolerance = 1e-9;
-constexpr double kStallDecrement = 1e-6;
+constexpr double kPredictorDecrementTolerance = 1e-9;
+constexpr double kPredictorStallDecrement = 1e-6;
 constexpr double kHalfLogTwoPi = 0.91893853320467274178;
 
 // log(1 + e^t) without overflow.
@@ -29,7 +29,7 @@ struct State {
   double log_likelihood = 0;
 };
 
-State Evaluate(const PredictorProblem& problem, const Eigen::VectorXd& theta) {
+State EvaluatePredictor(const PredictorProblem& problem, const Eigen::VectorXd& theta) {
   const Layout layout{problem.x.cols()};
   const Eigen::Index n = problem.x.rows(), p = layout.p;
   const Eigen::VectorXd eta = problem.x * theta.head(p);
@@ -84,7 +84,7 @@ Eigen::VectorXd Gradient(const PredictorProblem& problem, const Eigen::VectorXd&
 }
 
 Eigen::VectorXd GradientAt(const PredictorProblem& problem, const Eigen::VectorXd& theta) {
-  return Gradient(problem, theta, Evaluate(problem, theta));
+  return Gradient(problem, theta, EvaluatePredictor(problem, theta));
 }
 
 // Minus the Hessian, by central differences of the analytic gradient.
@@ -143,7 +143,7 @@ Eigen::VectorXd Start(const PredictorProblem& problem) {
 }  // namespace
 
 double PredictorLogLikelihood(const PredictorProblem& problem, const Eigen::VectorXd& parameters) {
-  return Evaluate(problem, parameters).log_likelihood;
+  return EvaluatePredictor(problem, parameters).log_likelihood;
 }
 
 Result<PredictorFit> FitPredictor(const PredictorProblem& problem, const std::function<bool()>& cancelled,
@@ -152,7 +152,7 @@ Result<PredictorFit> FitPredictor(const PredictorProblem& problem, const std::fu
   if (qr.rank() < problem.x.cols()) return MakeError("the covariates are collinear (a column of the design is a combination of others)");
   PredictorFit fit;
   Eigen::VectorXd theta = Start(problem);
-  State state = Evaluate(problem, theta);
+  State state = EvaluatePredictor(problem, theta);
   Eigen::MatrixXd information;
   for (; fit.iterations < max_iterations; ++fit.iterations) {
     if (cancelled && cancelled()) return MakeError(kEstimationCancelled, ErrorCode::kCancelled);
@@ -163,13 +163,13 @@ Result<PredictorFit> FitPredictor(const PredictorProblem& problem, const std::fu
     if (llt.info() == Eigen::Success) {
       const Eigen::VectorXd direction = llt.solve(gradient);
       const double decrement = gradient.dot(direction);
-      if (decrement < kDecrementTolerance) {
+      if (decrement < kPredictorDecrementTolerance) {
         fit.converged = true;
         break;
       }
       for (double step = 1.0; step > 1e-6 && !stepped; step /= 2) {
         const Eigen::VectorXd candidate = theta + step * direction;
-        State next = Evaluate(problem, candidate);
+        State next = EvaluatePredictor(problem, candidate);
         if (std::isfinite(next.log_likelihood) &&
             next.log_likelihood >= state.log_likelihood + 1e-4 * step * decrement) {
           theta = candidate;
@@ -178,14 +178,14 @@ Result<PredictorFit> FitPredictor(const PredictorProblem& problem, const std::fu
         }
       }
     }
-    if (!stepped && llt.info() == Eigen::Success && gradient.dot(llt.solve(gradient)) < kStallDecrement) {
+    if (!stepped && llt.info() == Eigen::Success && gradient.dot(llt.solve(gradient)) < kPredictorStallDecrement) {
       // What is left to gain is below the rounding of a sum over n respondents.
       fit.converged = true;
       break;
     }
     if (!stepped) {  // EM: never lowers the likelihood.
       theta = MStep(problem, theta, state);
-      state = Evaluate(problem, theta);
+      state = EvaluatePredictor(problem, theta);
     }
   }
   fit.parameters = theta;

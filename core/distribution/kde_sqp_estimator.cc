@@ -28,7 +28,7 @@ std::vector<double> CellCentres(NumericRange range, int cells) {
   return centres;
 }
 
-Status ValidateCounts(const std::vector<double>& counts) {
+Status ValidateKdeCounts(const std::vector<double>& counts) {
   if (counts.empty()) return MakeError("the histogram has no cells");
   double total = 0.0;
   for (std::size_t j = 0; j < counts.size(); ++j) {
@@ -290,7 +290,7 @@ Result<SymmetricKlFit> MinimiseSymmetricKl(const TransitionMatrix& transition, c
 Result<KdeSqpResult> EstimateKdeSqp(NumericRange output, const std::vector<double>& counts, NumericRange input,
                                     const TransitionDensity& density, const KdeSqpOptions& options) {
   DENIABLE_TRY(CheckNumericRange(output, "histogram range"));
-  DENIABLE_TRY(ValidateCounts(counts));
+  DENIABLE_TRY(ValidateKdeCounts(counts));
   if (!std::isfinite(options.bandwidth) || options.bandwidth < 0.0) {
     return MakeError("bandwidth must be a positive number, or 0 for the rule, but is " +
                      FormatNumber(options.bandwidth));

@@ -11,7 +11,7 @@ namespace deniable {
 namespace {
 
 constexpr double kSqrtTwoPi = 2.5066282746310002;
-constexpr double kMinDelta = 1e-100;
+constexpr double kMinHuberDelta = 1e-100;
 // alpha/s is searched in [2^-60, 700]: 700 keeps e^{-alpha/s} inside PortableExp's domain.
 constexpr double kMinAlphaRatio = 0x1p-60;
 constexpr double kMaxAlphaRatio = 700.0;
@@ -170,7 +170,7 @@ Result<std::unique_ptr<const FlippedHuberMechanism>> CreateFlippedHuber(NumericR
                                                                         double delta) {
   DENIABLE_TRY(ValidateNumericRange(range));
   DENIABLE_TRY(ValidateEpsilon(epsilon));
-  if (!std::isfinite(delta) || delta < kMinDelta || delta >= 1.0) {
+  if (!std::isfinite(delta) || delta < kMinHuberDelta || delta >= 1.0) {
     return MakeError("delta must be finite and in [1e-100, 1), but is " + FormatNumber(delta));
   }
   const double sensitivity = range.width();

@@ -11,7 +11,7 @@ namespace {
 constexpr double kInverseSqrtTwoPi = 0.3989422804014327;  // 1/sqrt(2 pi)
 // Beyond |z| = 37, Phi(-|z|) < 6e-300 and e^{-z^2/2} leaves PortableExp's domain.
 constexpr double kNormalCdfCutoff = 37.0;
-constexpr double kMinDelta = 1e-300;
+constexpr double kMinGaussianDelta = 1e-300;
 
 double StandardNormalDensity(double z) { return kInverseSqrtTwoPi * PortableExp(-0.5 * z * z); }
 
@@ -110,7 +110,7 @@ Result<std::unique_ptr<const GaussianPdpMechanism>> CreateGaussianPdp(NumericRan
                                                                       double delta) {
   DENIABLE_TRY(ValidateNumericRange(range));
   DENIABLE_TRY(ValidateEpsilon(epsilon));
-  if (!std::isfinite(delta) || delta < kMinDelta || delta >= 1.0) {
+  if (!std::isfinite(delta) || delta < kMinGaussianDelta || delta >= 1.0) {
     return MakeError("delta must be finite and in [1e-300, 1), but is " + FormatNumber(delta));
   }
   std::unique_ptr<const GaussianPdpMechanism> mechanism(new GaussianPdpMechanism(range, epsilon, delta));

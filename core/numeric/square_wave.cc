@@ -11,7 +11,7 @@ namespace deniable {
 namespace {
 
 // The length of [low0, high0) ∩ [low1, high1) (infinite ends allowed).
-double Overlap(double low0, double high0, double low1, double high1) {
+double OverlapLength(double low0, double high0, double low1, double high1) {
   return std::max(0.0, std::min(high0, high1) - std::max(low0, low1));
 }
 
@@ -71,8 +71,8 @@ double SquareWaveMechanism::OutputProbability(double x, double y0, double y1) co
   const double v0 = (y0 - input_range().low) / input_range().width();
   const double v1 = (y1 - input_range().low) / input_range().width();
   const double v = Normalised(x);
-  return outer_density_ * Overlap(v0, v1, -half_width_, top_) +
-         (inner_density_ - outer_density_) * Overlap(v0, v1, v - half_width_, v + half_width_);
+  return outer_density_ * OverlapLength(v0, v1, -half_width_, top_) +
+         (inner_density_ - outer_density_) * OverlapLength(v0, v1, v - half_width_, v + half_width_);
 }
 
 std::optional<NumericMechanism::ReportMoments> SquareWaveMechanism::report_moments() const {

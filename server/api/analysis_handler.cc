@@ -57,7 +57,7 @@ std::variant<std::pair<nlohmann::json, nlohmann::json>, ApiError> ParseQuery(con
   return std::make_pair(spec, options);
 }
 
-ApiResponse ErrorWithRetryAfter(const ApiError& error) {
+ApiResponse AnalysisErrorWithRetryAfter(const ApiError& error) {
   ApiResponse response = ErrorResponse(error);
   if (error.status == 503 || error.status == 429) response.headers.emplace_back("Retry-After", "5");
   return response;
@@ -93,10 +93,10 @@ std::variant<ServedAnalysis, ApiResponse> ServeAnalysis(ApiContext& context, con
   if (lookup) return ServedAnalysis{entry, std::move(analysis).value(), std::move(lookup).value()};
   switch (lookup.error_code()) {
     case ErrorCode::kBusy:
-      return ErrorWithRetryAfter(
+      return AnalysisErrorWithRetryAfter(
           ApiErrorFor(WireCode::kEstimationBusy, "too many computations are running or queued; retry in a few seconds"));
     case ErrorCode::kConflict:
-      return ErrorWithRetryAfter(
+      return AnalysisErrorWithRetryAfter(
           ApiErrorFor(WireCode::kEstimationLimit,
                       "a computation from your address is still running or queued: one at a time per client"));
     case ErrorCode::kCancelled:

@@ -67,10 +67,10 @@ namespace {
 constexpr const char* kInvitationHeader = "x-invitation-code";
 constexpr const char* kTokenHeader = "x-invitation-token";
 
-ApiError InvalidRequest(const std::string& message) { return ApiErrorFor(WireCode::kInvalidRequest, message); }
+ApiError InvalidInvitationRequest(const std::string& message) { return ApiErrorFor(WireCode::kInvalidRequest, message); }
 
 ApiError NotByInvitation(const SurveyEntry& entry) {
-  return InvalidRequest("survey \"" + entry.id() + "\" is open to everyone: it has no invitations and no key");
+  return InvalidInvitationRequest("survey \"" + entry.id() + "\" is open to everyone: it has no invitations and no key");
 }
 
 struct TokenRequest {
@@ -82,16 +82,16 @@ struct TokenRequest {
 std::variant<TokenRequest, ApiError> ReadTokenRequest(const ApiRequest& request) {
   auto document = ParseJsonBody(request.Header("content-type"), request.body);
   if (!document) return InvalidJson(document.error());
-  if (auto status = RequireObject(*document, ""); !status) return InvalidRequest(status.error());
+  if (auto status = RequireObject(*document, ""); !status) return InvalidInvitationRequest(status.error());
   if (auto status = RejectUnknownFields(*document, {"code", "blinded_element"}, ""); !status) {
-    return InvalidRequest(status.error());
+    return InvalidInvitationRequest(status.error());
   }
   auto code = ReadString(*document, "code", 256, true, "");
-  if (!code) return InvalidRequest(code.error());
+  if (!code) return InvalidInvitationRequest(code.error());
   auto hex = ReadString(*document, "blinded_element", 256, true, "");
-  if (!hex) return InvalidRequest(hex.error());
+  if (!hex) return InvalidInvitationRequest(hex.error());
   auto element = oprf::ElementFromHex(*hex, "blinded_element");
-  if (!element) return InvalidRequest(element.error());
+  if (!element) return InvalidInvitationRequest(element.error());
   return TokenRequest{*code, *element};
 }
 

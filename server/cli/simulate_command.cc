@@ -82,7 +82,7 @@ const char* const kSimulateUsage =
 namespace {
 
 constexpr long long kMaxRespondents = 100000000;
-constexpr std::int64_t kProgressEvery = 100000;
+constexpr std::int64_t kSimulationProgressEvery = 100000;
 
 struct SimulateOptions {
   std::string survey_file;
@@ -240,7 +240,7 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
   SimulationOptions simulation;
   simulation.respondents = options.respondents;
   simulation.seed = options.seed;
-  simulation.progress_every = kProgressEvery;
+  simulation.progress_every = kSimulationProgressEvery;
   simulation.estimate["estimator"] = options.estimator;
   if (options.curvature_penalty) simulation.estimate["curvature_penalty"] = *options.curvature_penalty;
   for (const auto& [name, value] : options.extra.items()) simulation.estimate[name] = value;
@@ -256,7 +256,7 @@ Result<Simulation> RunSimulation(const SimulateOptions& options) {
     const Status valid = question.kind->ValidateEstimateOptions(OptionsForQuestion(simulation.estimate, question.id));
     if (!valid.ok()) return MakeError(flag + ": question " + question.id + ": " + valid.error());
   }
-  if (options.respondents > kProgressEvery) {
+  if (options.respondents > kSimulationProgressEvery) {
     simulation.progress = [total = options.respondents](std::int64_t done) {
       std::fprintf(stderr, "simulate: %lld/%lld respondents\n", static_cast<long long>(done),
                    static_cast<long long>(total));

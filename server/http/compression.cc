@@ -21,7 +21,7 @@ constexpr std::size_t kMaxInputBytes = std::size_t{1} << 30;
 constexpr int kGzipWindowBits = 15 + 16;
 constexpr int kZlibMemoryLevel = 8;  // zlib's default
 
-std::string_view Trim(std::string_view text) {
+std::string_view TrimToken(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   return text;
@@ -55,11 +55,11 @@ int ElementWeight(std::string_view parameters) {
   int weight = 1000;
   while (!parameters.empty()) {
     const std::size_t end = parameters.find(';');
-    const std::string_view parameter = Trim(parameters.substr(0, end));
+    const std::string_view parameter = TrimToken(parameters.substr(0, end));
     parameters = end == std::string_view::npos ? std::string_view() : parameters.substr(end + 1);
     const std::size_t equals = parameter.find('=');
     if (equals == std::string_view::npos) continue;
-    if (EqualsIgnoringCase(Trim(parameter.substr(0, equals)), "q")) weight = ParseQValue(Trim(parameter.substr(equals + 1)));
+    if (EqualsIgnoringCase(TrimToken(parameter.substr(0, equals)), "q")) weight = ParseQValue(TrimToken(parameter.substr(equals + 1)));
   }
   return weight;
 }
@@ -116,10 +116,10 @@ ContentCoding ChooseContentCoding(std::string_view accept_encoding, bool have_br
   int brotli = -1, gzip = -1, any = -1;
   while (!accept_encoding.empty()) {
     const std::size_t end = accept_encoding.find(',');
-    const std::string_view element = Trim(accept_encoding.substr(0, end));
+    const std::string_view element = TrimToken(accept_encoding.substr(0, end));
     accept_encoding = end == std::string_view::npos ? std::string_view() : accept_encoding.substr(end + 1);
     const std::size_t semicolon = element.find(';');
-    const std::string_view coding = Trim(element.substr(0, semicolon));
+    const std::string_view coding = TrimToken(element.substr(0, semicolon));
     const int weight = ElementWeight(semicolon == std::string_view::npos ? std::string_view() : element.substr(semicolon + 1));
     if (weight < 0) continue;
     if (EqualsIgnoringCase(coding, "br")) brotli = weight;

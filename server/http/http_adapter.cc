@@ -35,7 +35,7 @@ thread_local DirectRoute* deferred_direct = nullptr;  // the direct route whose 
 
 bool IsApiPath(const std::string& path) { return path == "/api" || path.rfind("/api/", 0) == 0; }
 
-std::string Lowercase(std::string text) {
+std::string LowercaseHeaderName(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
@@ -51,9 +51,9 @@ ApiRequest ToApiRequest(const httplib::Request& req) {
     if (!first) request.repeated_query.push_back(param.first);
   }
   for (const auto& header : req.headers) {
-    std::string name = Lowercase(header.first);
+    std::string name = LowercaseHeaderName(header.first);
     if (name == "accept-encoding") continue;  // the gate renamed the client's own (request_framing.h)
-    if (name == Lowercase(kForwardedAcceptEncoding)) name = "accept-encoding";
+    if (name == LowercaseHeaderName(kForwardedAcceptEncoding)) name = "accept-encoding";
     // Proxies may add their hop as a header line of its own: the lines are one list, in order (RFC 9110 5.3),
     // so its last hop is the last proxy's (trusted_proxies.h).
     if (name == "x-forwarded-for" && request.headers.count(name)) {

@@ -10,13 +10,13 @@ namespace {
 // The library reads header lines into a bounded buffer: far below it.
 constexpr std::size_t kMaxPlainHead = 4096;
 
-std::string Lowercase(std::string_view text) {
+std::string LowercasePlain(std::string_view text) {
   std::string lower(text);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return lower;
 }
 
-bool EqualsIgnoringCase(std::string_view text, std::string_view lowercase) {
+bool EqualsLowercase(std::string_view text, std::string_view lowercase) {
   return text.size() == lowercase.size() && std::equal(text.begin(), text.end(), lowercase.begin(), [](char a, char b) {
            return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
          });
@@ -24,7 +24,7 @@ bool EqualsIgnoringCase(std::string_view text, std::string_view lowercase) {
 
 bool ContainsIgnoringCase(std::string_view text, std::string_view lowercase) {
   for (std::size_t i = 0; i + lowercase.size() <= text.size(); ++i) {
-    if (EqualsIgnoringCase(text.substr(i, lowercase.size()), lowercase)) return true;
+    if (EqualsLowercase(text.substr(i, lowercase.size()), lowercase)) return true;
   }
   return false;
 }
@@ -53,11 +53,11 @@ bool IsPlainRequest(const RequestHead& head, std::string_view request_line) {
   if (request_line.size() < 9 || request_line.substr(request_line.size() - 9) != " HTTP/1.1") return false;
   if (!IsPlainPath(head.target)) return false;
   for (const auto& [name, value] : head.headers) {
-    if (EqualsIgnoringCase(name, "connection") || EqualsIgnoringCase(name, "range") ||
-        EqualsIgnoringCase(name, "transfer-encoding")) {
+    if (EqualsLowercase(name, "connection") || EqualsLowercase(name, "range") ||
+        EqualsLowercase(name, "transfer-encoding")) {
       return false;
     }
-    if (EqualsIgnoringCase(name, "content-type") && ContainsIgnoringCase(value, "multipart")) return false;
+    if (EqualsLowercase(name, "content-type") && ContainsIgnoringCase(value, "multipart")) return false;
     if (!IsPlainValue(value)) return false;
   }
   return true;
@@ -70,10 +70,10 @@ ApiRequest PlainApiRequest(const RequestHead& head, std::string body, std::vecto
   request.path = head.target;
   request.path_params = std::move(path_params);
   for (const auto& [name, value] : head.headers) {
-    std::string lower = Lowercase(name);
+    std::string lower = LowercasePlain(name);
     if (lower == "expect") continue;  // the gate answers it (ForwardedHead drops it)
     // The library saw the client's Accept-Encoding renamed (ForwardedHead); the handler sees it as sent.
-    static const std::string forwarded_accept_encoding = Lowercase(kForwardedAcceptEncoding);
+    static const std::string forwarded_accept_encoding = LowercasePlain(kForwardedAcceptEncoding);
     if (lower == forwarded_accept_encoding) lower = "accept-encoding";
     if (lower == "x-forwarded-for" && request.headers.count(lower)) {
       request.headers[lower] += ", " + value;

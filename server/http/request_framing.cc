@@ -6,13 +6,13 @@
 namespace deniable::server {
 namespace {
 
-std::string Lowercase(std::string_view text) {
+std::string LowercaseFraming(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
-std::string_view Trim(std::string_view text) {
+std::string_view TrimFraming(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   return text;
@@ -41,7 +41,7 @@ bool ParseLength(std::string_view text, std::size_t& out) {
 
 // A chunk-size line's hexadecimal size (extensions after ';' ignored).
 bool ParseChunkSize(std::string_view line, std::size_t& out) {
-  line = Trim(line.substr(0, line.find(';')));
+  line = TrimFraming(line.substr(0, line.find(';')));
   if (line.empty() || line.size() > 15) return false;
   std::size_t value = 0;
   for (char c : line) {
@@ -133,8 +133,8 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
     if (colon == std::string_view::npos || !IsToken(line.substr(0, colon))) {
       return Fail(WireCode::kBadRequest, "malformed HTTP header line");
     }
-    const std::string name = Lowercase(line.substr(0, colon));
-    const std::string_view value = Trim(line.substr(colon + 1));
+    const std::string name = LowercaseFraming(line.substr(0, colon));
+    const std::string_view value = TrimFraming(line.substr(colon + 1));
     head_.headers.emplace_back(std::string(line.substr(0, colon)), std::string(value));
     if (name == "content-length") {
       std::size_t length = 0;
@@ -144,17 +144,17 @@ RequestFramer::State RequestFramer::ParseHead(std::string_view bytes) {
       has_length = true;
       head_.content_length = length;
     } else if (name == "transfer-encoding") {
-      if (Lowercase(value) != "chunked" || head_.chunked) {
+      if (LowercaseFraming(value) != "chunked" || head_.chunked) {
         return Fail(WireCode::kNotImplemented, "Transfer-Encoding: only \"chunked\" is supported");
       }
       head_.chunked = true;
     } else if (name == "content-encoding") {
-      const std::string coding = Lowercase(value);
+      const std::string coding = LowercaseFraming(value);
       if (!coding.empty() && coding != "identity") {
         has_encoding = true;
       }
     } else if (name == "expect") {
-      if (Lowercase(value) != "100-continue") {
+      if (LowercaseFraming(value) != "100-continue") {
         return Fail(WireCode::kExpectationFailed, "Expect: only \"100-continue\" is supported");
       }
       head_.expects_continue = true;
@@ -230,7 +230,7 @@ RequestFramer::State RequestFramer::ParseChunks(std::string_view bytes) {
 std::string ForwardedHead(const RequestHead& head, std::string_view original_head) {
   std::string out(original_head.substr(0, original_head.find("\r\n") + 2));
   for (const auto& [name, value] : head.headers) {
-    const std::string lower = Lowercase(name);
+    const std::string lower = LowercaseFraming(name);
     if (lower == "expect") continue;
     out += lower == "accept-encoding" ? std::string(kForwardedAcceptEncoding) : name;
     out += ": ";

@@ -53,7 +53,7 @@ std::string CacheControlFor(const std::string& key) {
   return asset && IsContentHashedName(fs::path(key).filename().string()) ? kImmutable : kRevalidate;
 }
 
-std::string_view Trim(std::string_view text) {
+std::string_view TrimTag(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   return text;
@@ -62,10 +62,10 @@ std::string_view Trim(std::string_view text) {
 // If-None-Match (RFC 9110 13.1.2): "*", or a list of entity tags compared
 // weakly (a W/ prefix is ignored) with the tag of what would be sent.
 bool NoneMatchHits(std::string_view header, std::string_view etag) {
-  if (Trim(header) == "*") return true;
+  if (TrimTag(header) == "*") return true;
   while (!header.empty()) {
     const std::size_t comma = header.find(',');
-    std::string_view tag = Trim(header.substr(0, comma));
+    std::string_view tag = TrimTag(header.substr(0, comma));
     header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
     if (tag.rfind("W/", 0) == 0) tag.remove_prefix(2);
     if (tag == etag) return true;

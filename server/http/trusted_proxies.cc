@@ -8,7 +8,7 @@
 namespace deniable::server {
 namespace {
 
-std::string Trim(const std::string& text) {
+std::string TrimAddress(const std::string& text) {
   const auto first = text.find_first_not_of(" \t");
   if (first == std::string::npos) return "";
   const auto last = text.find_last_not_of(" \t");
@@ -31,11 +31,11 @@ std::optional<std::array<unsigned char, 16>> ParseAddress(const std::string& tex
 
 Result<TrustedProxies> TrustedProxies::Parse(const std::string& list) {
   TrustedProxies proxies;
-  if (Trim(list).empty()) return MakeError("no address given (expected ADDR[,ADDR...])");
+  if (TrimAddress(list).empty()) return MakeError("no address given (expected ADDR[,ADDR...])");
   std::size_t start = 0;
   for (;;) {
     const std::size_t comma = list.find(',', start);
-    const std::string address = Trim(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    const std::string address = TrimAddress(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     const auto bytes = ParseAddress(address);
     if (!bytes) {
       return MakeError("\"" + address + "\" is not an IP address (expected addresses such as 10.0.0.5 or ::1, "
@@ -55,7 +55,7 @@ bool TrustedProxies::Contains(const std::string& address) const {
 std::string TrustedProxies::ClientAddress(const std::string& peer, const std::string& forwarded_for) const {
   if (forwarded_for.empty() || !Contains(peer)) return peer;
   const auto comma = forwarded_for.find_last_of(',');
-  const std::string last = Trim(comma == std::string::npos ? forwarded_for : forwarded_for.substr(comma + 1));
+  const std::string last = TrimAddress(comma == std::string::npos ? forwarded_for : forwarded_for.substr(comma + 1));
   // A hop the proxy did not write as an address ("unknown", a port): the proxy's own address counts.
   return ParseAddress(last) ? last : peer;
 }

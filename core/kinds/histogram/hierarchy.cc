@@ -7,7 +7,7 @@
 namespace deniable {
 namespace {
 
-constexpr double kUnknown = std::numeric_limits<double>::infinity();
+constexpr double kUnknownVariance = std::numeric_limits<double>::infinity();
 
 struct Fitted {
   std::vector<std::vector<double>> value;     // per level 0..h, per node: the subtree's best estimate
@@ -24,7 +24,7 @@ Fitted FitUpwards(const TreeShape& shape, const std::vector<std::vector<double>>
     const auto l = static_cast<std::size_t>(level);
     const int nodes = shape.NodesAt(level);
     fitted.value[l].assign(static_cast<std::size_t>(nodes), 0.0);
-    fitted.variance[l].assign(static_cast<std::size_t>(nodes), kUnknown);
+    fitted.variance[l].assign(static_cast<std::size_t>(nodes), kUnknownVariance);
     for (int v = 0; v < nodes; ++v) {
       const auto k = static_cast<std::size_t>(v);
       if (level == shape.height && v >= real_leaves) {  // padding: empty for sure
@@ -36,7 +36,7 @@ Fitted FitUpwards(const TreeShape& shape, const std::vector<std::vector<double>>
         own = estimates[l - 1][k];
         own_precision = 1.0 / variances[l - 1];
       }
-      double children = 0.0, children_variance = level == shape.height ? kUnknown : 0.0;
+      double children = 0.0, children_variance = level == shape.height ? kUnknownVariance : 0.0;
       for (int c = 0; level < shape.height && c < shape.fanout; ++c) {
         children += fitted.value[l + 1][k * static_cast<std::size_t>(shape.fanout) + static_cast<std::size_t>(c)];
         children_variance += fitted.variance[l + 1][k * static_cast<std::size_t>(shape.fanout) + static_cast<std::size_t>(c)];

@@ -12,7 +12,7 @@
 namespace deniable {
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;
+constexpr double kAdviceZ95 = 1.959963984540054;
 
 // The rounds the results average: each chain's last half of its complete rounds (ChainEstimates).
 long long AveragedRounds(long long rounds, int chains) {
@@ -47,7 +47,7 @@ nlohmann::json ModelRoundsAdvice(const ModelDefinition& model, const NumericMech
   const long long rounds = respondents / batch;
   const long long averaged = AveragedRounds(rounds, chains);
   const bool interval = chains >= 2 && rounds >= chains;
-  const double t = chains >= 2 ? StudentTTwoSidedQuantile(0.95, chains - 1) : kZ95;
+  const double t = chains >= 2 ? StudentTTwoSidedQuantile(0.95, chains - 1) : kAdviceZ95;
   const double least = LeastMeanVariance(mechanism).value_or(0.0);
   const double most = WorstMeanVariance(mechanism).value_or(0.0);
   // One report's variance is at most the noise's largest plus the clipped gradient's square (<= 1, clip scale).
@@ -94,7 +94,7 @@ nlohmann::json ModelRoundsAdvice(const ModelDefinition& model, const NumericMech
           {"respondents_per_chain_step", batch * chains},
           {"interval", interval},
           {"t_quantile", t},
-          {"gradient_ci_half_width", kZ95 * gradient_se},
+          {"gradient_ci_half_width", kAdviceZ95 * gradient_se},
           {"coefficients", coefficients},
           {"interval_for", IntervalForJson(IntervalTarget::kPopulation)},
           {"assumption", "features spread evenly and independently over their ranges"},

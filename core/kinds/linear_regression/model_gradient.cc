@@ -9,7 +9,7 @@
 namespace deniable {
 namespace {
 
-double Normalise(double x, NumericRange range) { return std::clamp(2.0 * (x - range.low) / range.width() - 1.0, -1.0, 1.0); }
+double NormaliseValue(double x, NumericRange range) { return std::clamp(2.0 * (x - range.low) / range.width() - 1.0, -1.0, 1.0); }
 
 Result<double> AnswerIn(const nlohmann::json& value, NumericRange range, const std::string& what) {
   if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < range.low ||
@@ -70,13 +70,13 @@ Result<ModelAnswer> ParseModelAnswer(const ModelDefinition& model, const nlohman
 std::vector<double> NormalisedFeatures(const ModelDefinition& model, const ModelRecord& record) {
   std::vector<double> features = {1.0};
   for (std::size_t i = 0; i < record.features.size(); ++i) {
-    features.push_back(Normalise(record.features[i], model.feature_ranges[i]));
+    features.push_back(NormaliseValue(record.features[i], model.feature_ranges[i]));
   }
   return features;
 }
 
 double NormalisedTarget(const ModelDefinition& model, const ModelRecord& record) {
-  return Normalise(record.target, model.target_range);
+  return NormaliseValue(record.target, model.target_range);
 }
 
 std::vector<double> ClippedGradient(const ModelDefinition& model, const ModelRecord& record,

@@ -11,7 +11,7 @@ namespace {
 // check names the range rather than an overflow.
 constexpr long long kIntLimit = 1000000000;
 
-Result<long long> ReadInteger(const nlohmann::json& value, const std::string& name) {
+Result<long long> ReadOptionInteger(const nlohmann::json& value, const std::string& name) {
   std::optional<long long> parsed;
   if (value.is_string()) parsed = ParseInteger(value.get<std::string>());
   if (value.is_number_integer()) parsed = value.get<long long>();
@@ -28,7 +28,7 @@ Result<long long> ReadInteger(const nlohmann::json& value, const std::string& na
 }
 
 Result<int> ReadInt(const nlohmann::json& value, const std::string& name) {
-  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ReadInteger(value, name));
+  DENIABLE_ASSIGN_OR_RETURN(auto parsed, ReadOptionInteger(value, name));
   return static_cast<int>(parsed > kIntLimit ? kIntLimit : (parsed < -kIntLimit ? -kIntLimit : parsed));
 }
 
@@ -91,7 +91,7 @@ Result<NumericEstimateOptions> ParseNumericEstimateOptions(const nlohmann::json&
       DENIABLE_ASSIGN_OR_RETURN(auto flag, ReadFlag(value, name));
       parsed.clamp = flag;
     } else if (name == "work_budget") {
-      DENIABLE_ASSIGN_OR_RETURN(auto number, ReadInteger(value, name));
+      DENIABLE_ASSIGN_OR_RETURN(auto number, ReadOptionInteger(value, name));
       parsed.work_budget = number;
     } else if (name == "bin_width" || name == "curvature_penalty") {
       DENIABLE_ASSIGN_OR_RETURN(auto number, ReadOptionalNumber(value, name));

@@ -115,7 +115,7 @@ Result<double> ReadPositive(const nlohmann::json& entry, const char* field, cons
   return value;
 }
 
-Result<double> ReadOptionalNumber(const nlohmann::json& entry, const char* field, double fallback,
+Result<double> ReadNumberOr(const nlohmann::json& entry, const char* field, double fallback,
                                   const std::string& where) {
   if (!entry.contains(field)) return fallback;
   return ReadFiniteNumber(entry, field, where);
@@ -131,7 +131,7 @@ Result<std::unique_ptr<const Distribution>> ParseNormal(const nlohmann::json& en
 Result<std::unique_ptr<const Distribution>> ParseChiSquare(const nlohmann::json& entry, const std::string& where) {
   DENIABLE_TRY(RejectUnknownFields(entry, {"distribution", "df", "location", "scale", "weight"}, where));
   DENIABLE_ASSIGN_OR_RETURN(auto df, ReadInteger(entry, "df", 1, kMaxChiSquareDegrees, where));
-  DENIABLE_ASSIGN_OR_RETURN(auto location, ReadOptionalNumber(entry, "location", 0.0, where));
+  DENIABLE_ASSIGN_OR_RETURN(auto location, ReadNumberOr(entry, "location", 0.0, where));
   DENIABLE_ASSIGN_OR_RETURN(auto scale,
                             entry.contains("scale") ? ReadPositive(entry, "scale", where) : Result<double>(1.0));
   return std::unique_ptr<const Distribution>(new ChiSquareDistribution(static_cast<int>(df), location, scale));

@@ -9,7 +9,7 @@
 namespace deniable {
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;
+constexpr double kOpenZ95 = 1.959963984540054;
 
 // The bin holding the order statistic of rank `rank` (1-based, clamped to [1, n]).
 std::size_t BinOfRank(const std::vector<std::int64_t>& counts, double rank) {
@@ -34,7 +34,7 @@ OpenInterval ShareInterval(std::int64_t count, std::int64_t n) {
 
 OpenInterval QuantileInterval(const std::vector<std::int64_t>& counts, double low, double width, double p) {
   const double n = static_cast<double>(std::accumulate(counts.begin(), counts.end(), std::int64_t{0}));
-  const double spread = kZ95 * std::sqrt(n * p * (1 - p));
+  const double spread = kOpenZ95 * std::sqrt(n * p * (1 - p));
   const std::size_t first = BinOfRank(counts, n * p - spread);
   const std::size_t last = BinOfRank(counts, n * p + spread + 1);
   return {low + width * static_cast<double>(first), low + width * static_cast<double>(last + 1)};

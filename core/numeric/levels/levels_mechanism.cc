@@ -13,7 +13,7 @@
 namespace deniable {
 namespace {
 
-constexpr double kZ95 = 1.959963984540054;
+constexpr double kLevelsZ95 = 1.959963984540054;
 
 // The budgets of the two steps per variant (levels ordered lenient first).
 LhpChannel ChannelOf(const LevelPartition& partition, LevelsVariant variant) {
@@ -201,8 +201,8 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
   // over n, which one-bit reports do not identify (they carry the answer only
   // linearly): the population interval is given, and covers these
   // respondents' mean at least as often.
-  nlohmann::json mean_json = {{"value", mean}, {"std_error", se}, {"ci_low", mean - kZ95 * se},
-                              {"ci_high", mean + kZ95 * se}, {"note", nullptr}};
+  nlohmann::json mean_json = {{"value", mean}, {"std_error", se}, {"ci_low", mean - kLevelsZ95 * se},
+                              {"ci_high", mean + kLevelsZ95 * se}, {"note", nullptr}};
   if (options.target == IntervalTarget::kRespondents) {
     mean_json["note"] = "the population interval (wider): the reports' one bit says nothing about how the answers "
                         "spread, so no narrower interval for these respondents' mean is honest";
@@ -218,8 +218,8 @@ Result<nlohmann::json> LevelsMechanism::EstimateFromAtoms(const std::vector<std:
   nlohmann::json levels = nlohmann::json::array();
   for (int t = 0; t < k; ++t) {
     const LevelShare& share = shares[t];
-    const double low = std::clamp(share.value - kZ95 * share.std_error, 0.0, 1.0);
-    const double high = std::clamp(share.value + kZ95 * share.std_error, 0.0, 1.0);
+    const double low = std::clamp(share.value - kLevelsZ95 * share.std_error, 0.0, 1.0);
+    const double high = std::clamp(share.value + kLevelsZ95 * share.std_error, 0.0, 1.0);
     levels.push_back({{"level", t + 1},
                       {"epsilon", partition_.level_epsilons()[t]},
                       {"intervals", description["levels"][t]["intervals"]},
