@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/survey/conditions.h"
 #include "core/survey/question_fields.h"
 
 namespace deniable {
@@ -115,8 +116,17 @@ Error QuestionFieldFixed(const std::string& path, const std::string& key, const 
   return NeedsNewVersion(path, "changed" + FromTo(before, after) + ": " + kOnlyWording);
 }
 
-Status CompareQuestion(std::size_t index, const Question& running, const nlohmann::json& before,
-                       const nlohmann::json& after, std::vector<WordingChange>& changes) {
+// The same condition (show_if): the same question, the same options by
+// position, the same bounds. Its words are the named question's options,
+// whose rewording is recorded there, so they may differ.
+bool SameCondition(const std::optional<Condition>& running, const std::optional<Condition>& proposed) {
+  if (!running || !proposed) return !running && !proposed;
+  return running->question == proposed->question && running->any_of == proposed->any_of &&
+         running->at_least == proposed->at_least && running->at_most == proposed->at_most;
+}
+
+Status CompareQuestion(std::size_t index, const Question& running, const Question& proposed,
+                       const nlohmann::json& before, const nlohmann::json& after, std::vector<WordingChange>& changes) {
   const std::string path = "questions[" + std::to_string(index) + "]";
   if (before.at("id") != after.at("id")) return QuestionFieldFixed(path + ".id", "id", before.at("id"), after.at("id"));
   if (Field(before, "type") != Field(after, "type")) {
@@ -129,6 +139,11 @@ Status CompareQuestion(std::size_t index, const Question& running, const nlohman
     const nlohmann::json new_value = Field(after, key);
     if (old_value == new_value) continue;
     const std::string field = path + "." + key;
+    if (key == "show_if") {
+      if (SameCondition(running.show_if, proposed.show_if)) continue;
+      return NeedsNewVersion(field, "the condition changed" + FromTo(old_value, new_value) +
+                                        ": who is asked the question would change for the reports still to come");
+    }
     if (Listed(wording.texts, key) && (old_value.is_string() || old_value.is_null()) &&
         (new_value.is_string() || new_value.is_null())) {
       changes.push_back({field, where + key, TextOf(old_value), TextOf(new_value)});
@@ -181,7 +196,7 @@ Result<std::vector<WordingChange>> CompareWording(const Survey& running, const n
                                             "): reports already collected answer the questions as they were");
   }
   for (std::size_t i = 0; i < old_questions.size(); ++i) {
-    DENIABLE_TRY(CompareQuestion(i, running.questions[i], old_questions[i], new_questions[i], changes));
+    DENIABLE_TRY(CompareQuestion(i, running.questions[i], parsed.questions[i], old_questions[i], new_questions[i], changes));
   }
   return changes;
 }

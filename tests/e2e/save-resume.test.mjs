@@ -7,7 +7,10 @@
 // device; sent: no request ever carried them.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { axeViolations } from './support/axe.mjs';
+import { focusedElement, tabUntil } from './support/keyboard.mjs';
+import { assertFits } from './support/page-checks.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { requestJson } from './support/server.mjs';
 import { forgetDevice } from './support/device.mjs';
@@ -127,4 +130,30 @@ test('a preview keeps nothing on the device', async () => {
   assert.equal(await page.getByTestId('answers-stored').isHidden(), true);
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
+});
+
+test('on a phone with the keyboard only: the notice fits, says where the answers are, and Clear empties them', async () => {
+  await onPhone(async ({ page, log }) => {
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
+    await forgetDevice(page);
+    await page.getByTestId('survey-form').waitFor();
+    await tabUntil(page, (focused) => focused.name === 'answer-0', 'question 1');
+    await page.keyboard.press('Space');  // smoker: "Yes"
+    const notice = page.getByTestId('answers-stored');
+    await notice.waitFor({ state: 'visible' });
+    assert.match(await notice.textContent(), /stored on this device only/);
+    const box = await notice.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the notice fits the phone's width: ${JSON.stringify(box)}`);
+    await assertFits(page, 'the survey page with the notice');
+    assert.deepEqual(await axeViolations(page), []);
+    assert.ok(await stored(page));
+
+    await tabUntil(page, (focused) => focused.testid === 'clear-answers', 'Clear them', 60);
+    await page.keyboard.press('Enter');
+    assert.equal(await stored(page), null);
+    assert.equal(await page.getByTestId('option-smoker-0').isChecked(), false);
+    assert.match(await notice.textContent(), /^Your answers were cleared from this device\./);
+    assert.equal((await focusedElement(page)).testid, 'answers-stored', 'focus goes to the notice, not lost with the button');
+    assert.deepEqual(unexpectedProblems(log), []);
+  });
 });

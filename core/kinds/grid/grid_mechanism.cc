@@ -10,7 +10,7 @@
 namespace deniable {
 namespace {
 
-constexpr int kMaxLevels = 64;
+constexpr int kMaxMechanismLevels = 64;
 
 ChannelMatrix GrrChannel(int levels, SupportProbabilities pq) {
   ChannelMatrix channel(static_cast<std::size_t>(levels), std::vector<double>(static_cast<std::size_t>(levels), pq.q));
@@ -66,8 +66,8 @@ ChannelMatrix OrdinalChannel(int levels, double t) {
 
 Result<std::shared_ptr<const GridRowMechanism>> GridRowMechanism::Create(GridMechanismKind kind, int levels,
                                                                          double epsilon) {
-  if (levels < 2 || levels > kMaxLevels) {
-    return MakeError("a grid row needs 2 to " + std::to_string(kMaxLevels) + " levels, but has " +
+  if (levels < 2 || levels > kMaxMechanismLevels) {
+    return MakeError("a grid row needs 2 to " + std::to_string(kMaxMechanismLevels) + " levels, but has " +
                      std::to_string(levels));
   }
   DENIABLE_TRY(ValidateEpsilon(epsilon));

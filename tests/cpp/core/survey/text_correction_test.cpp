@@ -203,3 +203,28 @@ TEST_CASE("corrections: a grid's items and scale are its lists of words (count a
   CHECK(refused.error_code() == ErrorCode::kConflict);
   CHECK(refused.error().find("the scale's number changed (3 to 2)") != std::string::npos);
 }
+
+TEST_CASE("corrections: rewording an option a condition names keeps the condition; changing the condition needs a new version") {
+  json running = Running();
+  running["questions"].push_back(json::parse(R"({"id": "smoker", "text": "Do you smoke?", "privacy": "open",
+    "options": ["Yes", "No"]})"));
+  running["questions"].push_back(json::parse(R"({"id": "cigarettes", "text": "How many a day?", "type": "numeric",
+    "range": [0, 60], "mechanism": {"name": "piecewise", "epsilon": 1},
+    "show_if": {"question": "smoker", "any_of": ["Yes"]}})"));
+  const Survey survey = Parsed(running);
+
+  json reworded = running;
+  reworded["questions"][2]["options"][0] = "Yes, daily";
+  reworded["questions"][3]["show_if"]["any_of"][0] = "Yes, daily";
+  auto changes = CompareWording(survey, reworded);
+  REQUIRE_MESSAGE(changes.ok(), (changes.ok() ? "" : changes.error()));
+  REQUIRE(changes->size() == 1);
+  CHECK((*changes)[0].path == "questions[2].options[0]");
+
+  json widened = running;
+  widened["questions"][3]["show_if"]["any_of"] = json::array({"Yes", "No"});
+  auto refused = CompareWording(survey, widened);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error_code() == ErrorCode::kConflict);
+  CHECK(refused.error().find("questions[3].show_if: the condition changed") == 0);
+}
