@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -22,9 +21,9 @@ import { tabUntil } from './support/keyboard.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 import { SERVER_BIN } from './support/paths.mjs';
 import { requestJson } from './support/server.mjs';
+import { axeViolations } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
 
 const SURVEY = {
@@ -63,14 +62,6 @@ function run(args) {
     child.stderr.on('data', (chunk) => { stderr += chunk; });
     child.on('exit', (status) => resolve({ status, stdout, stderr }));
   });
-}
-
-async function axeViolations(page, selector) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const result = await window.axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
 }
 
 const numberOf = async (locator, name = 'value') => Number(await locator.getAttribute(`data-${name}`));

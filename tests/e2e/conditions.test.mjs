@@ -10,8 +10,6 @@
 // (c) The builder offers the condition, says why a randomised question
 // cannot be named, and the core accepts the one it builds.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
@@ -21,8 +19,7 @@ import { assertFits, screenshot } from './support/page-checks.mjs';
 import { requestJson } from './support/server.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { prepareFromReview, reviewAnswers } from './support/survey-steps.mjs';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from './support/axe.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1',
@@ -59,14 +56,6 @@ async function createSurvey() {
   });
   assert.equal(response.status, 201, `survey not created: ${JSON.stringify(response.body)}`);
   created = true;
-}
-
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
 }
 
 test('a condition shows and hides a follow-up on a phone with the keyboard only; review and report follow it', async () => {

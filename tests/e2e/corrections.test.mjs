@@ -5,8 +5,6 @@
 // dashboard lists the change with its date. An edit that adds an option is
 // refused, the builder saying why a new version is needed. Axe-clean.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
@@ -14,19 +12,10 @@ import { useServerAndBrowser } from './support/fixture.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { screenshot } from './support/page-checks.mjs';
 import { postReports, requestJson } from './support/server.mjs';
+import { axeViolations } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403|404|409)/];
-
-// axe-core's WCAG 2 A and AA violations on the page.
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'typos', version: 1, title: 'Comute survey', description: 'How you get to work.',

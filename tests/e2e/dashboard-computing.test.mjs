@@ -6,15 +6,13 @@
 // then the new numbers show. The server's answer is held back (page.route)
 // so the computing state lasts as long as the test needs.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { DESKTOP, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
+import { axeViolations } from './support/axe.mjs';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const RESPONDENTS = 400;
 const ANSWER_SEED = 20261128;
 const REPORT_SEED_BASE = 7_000_000;
@@ -53,14 +51,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(page, selector) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const result = await window.axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 // Holds back the results answers whose URL matches until release() is called.
 async function holdResults(page, pattern) {

@@ -3,25 +3,14 @@
 // core DesignAdvice through the WebAssembly binding), and the guidance is
 // clean for axe-core's WCAG 2 A/AA rules.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { SCREENSHOT_DIR, screenshot } from './support/page-checks.mjs';
+import { axeViolations } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// axe-core's WCAG 2 A and AA violations inside the elements `selector` matches.
-async function axeViolations(page, selector) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const result = await window.axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 async function numeric(editor, { text, id, low, high, unit }) {
   await editor.getByTestId('question-type').selectOption('numeric');

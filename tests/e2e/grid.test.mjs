@@ -10,8 +10,6 @@
 //     position with its interval and the distribution over the scale, and the
 //     means lie within 4 standard errors of the simulated truth.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
@@ -21,8 +19,8 @@ import { postReports, requestJson, startServer } from './support/server.mjs';
 import { screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolations } from './support/axe.mjs';
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SCALE = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree'];
 const ITEMS = ['My work is valued', 'I would recommend this employer', 'I plan to stay next year'];
 const SURVEY = {
@@ -52,14 +50,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 test('a grid answered with the keyboard only sends one randomised level per item, never the answers', async () => {
   const { page, log } = await openRecordedPage(browser.context);

@@ -13,8 +13,6 @@
 //     with the server's numbers; axe-clean.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
@@ -26,8 +24,7 @@ import { assertChartsDrawn, assertFits, screenshot } from './support/page-checks
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations } from './support/axe.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'choose-all', version: 1, title: 'Choose all that apply', results: 'public',
@@ -57,14 +54,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(page, selector) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const result = await window.axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 test('a set answered with the keyboard at phone width sends only its randomised report', async () => {
   const { page, log } = await openRecordedPage(browser.context);

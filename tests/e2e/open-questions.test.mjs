@@ -19,8 +19,6 @@
 //     number's statistics and histogram (no density, no estimator
 //     controls), "asked openly: not protected" instead of an ε; axe-clean.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
@@ -29,18 +27,9 @@ import { forgetDevice } from './support/device.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { postReports, requestJson } from './support/server.mjs';
 import { reviewAndPrepare } from './support/survey-steps.mjs';
+import { axeViolations } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// axe-core's WCAG 2 A and AA violations on the page (or inside `selector`).
-async function axeViolations(page, selector = 'body') {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (include) => {
-    const result = await window.axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, selector);
-}
 
 const SURVEY_ID = 'open-e2e';
 const REGION = { id: 'region', text: 'Where do you live?', type: 'categorical', options: ['North', 'South', 'East', 'West'], privacy: 'open' };

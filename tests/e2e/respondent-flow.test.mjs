@@ -11,8 +11,6 @@
 // the skip link, progress, the preview, the results link, emphasis in survey
 // text and a survey in French.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
@@ -21,21 +19,12 @@ import { useServerAndBrowser } from './support/fixture.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { requestJson } from './support/server.mjs';
 import { prepareFromReview, reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolations } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
 const admin = () => ({ Authorization: `Bearer ${fixture.server.adminToken}` });
 // Refused requests the page handles (a 403 or 409) are logged by Chromium.
 const HANDLED = [/Failed to load resource/];
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// axe-core's WCAG 2 A and AA violations on the page.
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 function categorical(id, text, options = ['Yes', 'No'], extra = {}) {
   return { id, text, type: 'categorical', options, mechanism: { name: 'grr', epsilon: 1 }, ...extra };

@@ -8,13 +8,13 @@
 // (Sizes, not timings: bench/page/run.sh measures the time.)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { WEB_DIST } from './support/paths.mjs';
 import { reviewAnswers, prepareFromReview } from './support/survey-steps.mjs';
+import { axeViolations } from './support/axe.mjs';
 
 const BUDGET_KIB = 150;
 const IDLE_MS = 500;
@@ -31,15 +31,6 @@ async function brotliReady() {
   while (!/Brotli variants ready/.test(fixture.server.output()) && Date.now() - started < 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
 }
 
 // The assets the other pages' HTML names that survey.html does not: their
