@@ -129,6 +129,8 @@ describe('faults with several nodes', { skip: MULTINODE_SKIP, timeout: 180000 },
     assert.equal(Number(psql(database, 'SELECT version FROM schema_version')), migrations.at(-1).version);
     assert.equal(Number(psql(database, 'SELECT count(*) FROM schema_history')), migrations.length, 'each migration applied once');
     assert.equal((await createSurvey(cluster.nodes[0], survey('after'))).status, 201);
+    // The other node learns of the survey from the catalog (within a second), then takes its reports.
+    await waitFor('node 1 knows the survey', async () => (await get(`${cluster.nodes[1].url}/api/surveys/after`)).status === 200);
     assert.equal((await postJson(`${cluster.nodes[1].url}/api/surveys/after/reports`, reportFor('after'))).status, 201);
   });
 });
