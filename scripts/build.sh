@@ -97,8 +97,12 @@ if [ "$PROFILE" = "--pages-only" ]; then  # the pages step alone (timed as its o
 fi
 
 # Configured once; `cmake --build` reconfigures by itself when CMakeLists.txt
-# or a globbed directory changes.
-[ -f build/CMakeCache.txt ] || timed configure cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+# or a globbed directory changes. Ninja when installed: it compiles the
+# server's units (and its precompiled header) while core's last ones are still
+# compiling, where make waits for core's library first and leaves a core idle.
+GENERATOR=()
+if command -v ninja >/dev/null 2>&1; then GENERATOR=(-G Ninja); fi
+[ -f build/CMakeCache.txt ] || timed configure cmake -S . -B build "${GENERATOR[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
 
 # The WebAssembly module, then the pages (which bundle it), in the background;
 # its output is prefixed so that the two logs stay readable.
