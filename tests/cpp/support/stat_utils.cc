@@ -11,6 +11,20 @@
 #include "core/common/seeded_random.h"
 
 namespace deniable::testing {
+
+double SampleMean(const std::vector<double>& values) {
+  double sum = 0.0;
+  for (double value : values) sum += value;
+  return sum / static_cast<double>(values.size());
+}
+
+double SampleVariance(const std::vector<double>& values) {
+  const double mean = SampleMean(values);
+  double sum = 0.0;
+  for (double value : values) sum += (value - mean) * (value - mean);
+  return sum / static_cast<double>(values.size() - 1);
+}
+
 namespace {
 
 // Series for P(a, x) when x < a + 1, continued fraction for Q otherwise

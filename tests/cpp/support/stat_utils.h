@@ -11,6 +11,11 @@
 
 namespace deniable::testing {
 
+// The mean of a sample, and its variance with n - 1 in the denominator
+// (unbiased): what the statistical tests compare with a formula.
+double SampleMean(const std::vector<double>& values);
+double SampleVariance(const std::vector<double>& values);
+
 // Regularised lower incomplete gamma P(a, x) and the chi-square survival function.
 double RegularizedGammaP(double a, double x);
 double ChiSquareSurvival(double statistic, double degrees_of_freedom);

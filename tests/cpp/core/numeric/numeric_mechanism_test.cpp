@@ -33,6 +33,7 @@ using deniable::testing::AuditNumericEpsilon;
 using deniable::testing::ChiSquarePValue;
 using deniable::testing::OutputInterval;
 using deniable::testing::PerturbWith;
+using deniable::testing::SampleMean;
 
 namespace {
 
@@ -601,12 +602,6 @@ std::vector<double> Population(int n) {
   return answers;
 }
 
-double Average(const std::vector<double>& values) {
-  double sum = 0.0;
-  for (double v : values) sum += v;
-  return sum / static_cast<double>(values.size());
-}
-
 // Var(mean of the reports) by the formula: sum_i Var(y | x_i) / n^2.
 double VarianceOfMean(const NumericMechanism& mechanism, const std::vector<double>& population) {
   double sum = 0.0;
@@ -648,7 +643,7 @@ Repetitions Repeat(const NumericMechanism& mechanism, const AnswerSource& answer
     for (int i = 0; i < respondents; ++i) {
       reports[i] = post(mechanism.Perturb(answer(i, random), random).value().at(0));
     }
-    const double mean = Average(reports);
+    const double mean = SampleMean(reports);
     double squares = 0.0;
     for (double y : reports) squares += (y - mean) * (y - mean);
     result.means.push_back(mean);
@@ -663,7 +658,7 @@ Repetitions Repeat(const NumericMechanism& mechanism, const AnswerSource& answer
 // Bias: the average of R means has sd sqrt(V/R), V = Var(one mean) by the formula.
 double BiasZ(const Repetitions& reps, double truth, double variance_of_mean) {
   const double r = static_cast<double>(reps.means.size());
-  return (Average(reps.means) - truth) / std::sqrt(variance_of_mean / r);
+  return (SampleMean(reps.means) - truth) / std::sqrt(variance_of_mean / r);
 }
 
 // Variance: (R-1) s^2 / V is chi-square(R-1) for normal means (each mean
@@ -671,7 +666,7 @@ double BiasZ(const Repetitions& reps, double truth, double variance_of_mean) {
 // the sd of s^2 by under 1%): mean R-1, sd sqrt(2(R-1)).
 double VarianceZ(const Repetitions& reps, double variance_of_mean) {
   const double r = static_cast<double>(reps.means.size());
-  const double mean = Average(reps.means);
+  const double mean = SampleMean(reps.means);
   double squares = 0.0;
   for (double m : reps.means) squares += (m - mean) * (m - mean);
   return (squares / variance_of_mean - (r - 1)) / std::sqrt(2 * (r - 1));
@@ -700,7 +695,7 @@ constexpr int kRepetitions = 2000;
 
 TEST_CASE("numeric baselines: mean of reports is unbiased, its variance matches the formula, 95% CIs cover") {
   const auto population = Population(kRespondents);
-  const double truth = Average(population);
+  const double truth = SampleMean(population);
   std::uint64_t seed = 200;
   for (Kind kind : kUnbiasedKinds) {
     for (double eps : {0.5, 2.0}) {
@@ -723,7 +718,7 @@ TEST_CASE("numeric baselines: mean of reports is unbiased, its variance matches 
 
 TEST_CASE("numeric baselines: canaries for the mean: clamped reports are biased, a wrong variance and narrow CIs fail") {
   const auto population = Population(kRespondents);
-  const double truth = Average(population);
+  const double truth = SampleMean(population);
   for (Kind kind : {Kind::kDuchi, Kind::kPiecewise, Kind::kHybrid}) {
     INFO(KindName(kind));
     const auto mechanism = Make(kind, 2.0);

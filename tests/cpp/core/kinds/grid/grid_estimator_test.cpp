@@ -7,6 +7,8 @@
 // without the sampling term) and must reject it.
 #include <doctest/doctest.h>
 
+#include "tests/cpp/support/stat_utils.h"
+
 #include <cmath>
 
 #include "core/common/seeded_random.h"
@@ -14,6 +16,8 @@
 #include "core/kinds/grid/grid_estimator.h"
 
 using namespace deniable;
+using deniable::testing::SampleMean;
+using deniable::testing::SampleVariance;
 
 namespace {
 
@@ -79,19 +83,6 @@ Study Run(const GridRowMechanism& mechanism, const ChannelMatrix& estimator_chan
   return study;
 }
 
-double Average(const std::vector<double>& values) {
-  double total = 0.0;
-  for (double value : values) total += value;
-  return total / static_cast<double>(values.size());
-}
-
-double SampleVariance(const std::vector<double>& values) {
-  const double mean = Average(values);
-  double total = 0.0;
-  for (double value : values) total += (value - mean) * (value - mean);
-  return total / static_cast<double>(values.size() - 1);
-}
-
 // Answers uneven over the scale, with an empty level (which the inversion must
 // still estimate without bias).
 const std::vector<double> kAnswers = {0.1, 0.3, 0.4, 0.0, 0.2};
@@ -145,12 +136,12 @@ TEST_CASE("grid estimator: unbiased mean position and frequencies, variance as t
       const double variance = MeanPositionVariance(mechanism->channel(), kAnswers, kN, target);
       const double sd = std::sqrt(variance);
       // Unbiased: the average of R estimates is within 4 standard errors sd / sqrt(R) of the truth.
-      CHECK(std::fabs(Average(study.means) - MeanOf(kAnswers)) < 4.0 * sd / std::sqrt(kRepetitions));
+      CHECK(std::fabs(SampleMean(study.means) - MeanOf(kAnswers)) < 4.0 * sd / std::sqrt(kRepetitions));
       for (std::size_t k = 0; k < kAnswers.size() && mechanism->estimates_distribution(); ++k) {
         std::vector<double> level;
         for (const auto& frequencies : study.frequencies) level.push_back(frequencies[k]);
         const double level_sd = std::sqrt(SampleVariance(level));
-        CHECK(std::fabs(Average(level) - kAnswers[k]) < 4.0 * level_sd / std::sqrt(kRepetitions));
+        CHECK(std::fabs(SampleMean(level) - kAnswers[k]) < 4.0 * level_sd / std::sqrt(kRepetitions));
       }
       // Variance: the sample variance of R near-normal estimates has relative sd sqrt(2 / (R - 1)); 4 of them.
       const double tolerance = 4.0 * std::sqrt(2.0 / (kRepetitions - 1));
@@ -159,7 +150,7 @@ TEST_CASE("grid estimator: unbiased mean position and frequencies, variance as t
       // are the population's, by design (conservative: the reports do not give the answers' spread).
       const bool conservative = !mechanism->estimates_distribution() && target == IntervalTarget::kRespondents;
       const double reported = conservative ? std::sqrt(MeanPositionVariance(mechanism->channel(), kAnswers, kN)) : sd;
-      CHECK(Average(study.std_errors) / reported == doctest::Approx(1.0).epsilon(0.05));
+      CHECK(SampleMean(study.std_errors) / reported == doctest::Approx(1.0).epsilon(0.05));
       // Coverage: 95% within 4 binomial standard deviations (at least 95%, for the conservative interval).
       const double coverage = static_cast<double>(study.covered) / kRepetitions;
       MESSAGE(GridMechanismName(kind) << " " << IntervalTargetName(target) << ": sd " << sd << ", coverage "
@@ -178,7 +169,7 @@ TEST_CASE("grid estimator: the checks reject a wrong channel and a variance with
   const auto wrong = Make(GridMechanismKind::kOrdinal, 5, 1.5);
   const Study biased = Run(*mechanism, wrong->channel(), kAnswers, kN, kRepetitions, IntervalTarget::kPopulation, 103);
   const double sd = std::sqrt(MeanPositionVariance(mechanism->channel(), kAnswers, kN));
-  CHECK(std::fabs(Average(biased.means) - MeanOf(kAnswers)) > 4.0 * sd / std::sqrt(kRepetitions));
+  CHECK(std::fabs(SampleMean(biased.means) - MeanOf(kAnswers)) > 4.0 * sd / std::sqrt(kRepetitions));
   // Canary 2: the population study against the respondents' variance (no sampling term): caught where the
   // sampling's share is large enough to see (epsilon 4: 1.49 / n of about 5.1 / n).
   const auto sharp = Make(GridMechanismKind::kOrdinal, 5, 4.0);

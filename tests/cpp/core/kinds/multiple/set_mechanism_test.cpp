@@ -24,6 +24,8 @@
 #include "tests/cpp/support/stat_utils.h"
 
 using namespace deniable;
+using deniable::testing::SampleMean;
+using deniable::testing::SampleVariance;
 using nlohmann::json;
 
 namespace {
@@ -237,24 +239,11 @@ Replicates Replicate(const MultipleQuestionKind& kind, const std::vector<double>
   return out;
 }
 
-double Mean(const std::vector<double>& values) {
-  double sum = 0.0;
-  for (double v : values) sum += v;
-  return sum / static_cast<double>(values.size());
-}
-
-double Variance(const std::vector<double>& values) {
-  const double mean = Mean(values);
-  double sum = 0.0;
-  for (double v : values) sum += (v - mean) * (v - mean);
-  return sum / static_cast<double>(values.size() - 1);
-}
-
 // Unbiased: every option's mean estimate within 5 standard errors (formula variance / R) of its target.
 bool Unbiased(const Replicates& reps, double scale = 1.0) {
   for (std::size_t i = 0; i < reps.truth.size(); ++i) {
     const double replicates = static_cast<double>(reps.estimates[i].size());
-    if (std::fabs(scale * Mean(reps.estimates[i]) - reps.truth[i]) > 5.0 * std::sqrt(reps.formula_variance[i] / replicates)) {
+    if (std::fabs(scale * SampleMean(reps.estimates[i]) - reps.truth[i]) > 5.0 * std::sqrt(reps.formula_variance[i] / replicates)) {
       return false;
     }
   }
@@ -264,7 +253,7 @@ bool Unbiased(const Replicates& reps, double scale = 1.0) {
 // The replicates' variance matches the formula: the ratio's sd is sqrt(2 / (R - 1)); 4 of them.
 bool VarianceMatches(const Replicates& reps, double formula_scale = 1.0) {
   for (std::size_t i = 0; i < reps.truth.size(); ++i) {
-    const double ratio = Variance(reps.estimates[i]) / (formula_scale * reps.formula_variance[i]);
+    const double ratio = SampleVariance(reps.estimates[i]) / (formula_scale * reps.formula_variance[i]);
     if (std::fabs(ratio - 1.0) > 4.0 * std::sqrt(2.0 / (static_cast<double>(reps.estimates[i].size()) - 1.0))) return false;
   }
   return true;
@@ -334,10 +323,10 @@ TEST_CASE("multiple: the number chosen: mean and distribution unbiased, interval
     INFO(definition.dump());
     const auto kind = KindOf(definition, 4, 4);
     const auto reps = Replicate(Multiple(kind), kShares, kN, kReplicates, IntervalTarget::kPopulation, 29);
-    const double mean_sd = std::sqrt(Variance(reps.mean_chosen));
-    CHECK(std::fabs(Mean(reps.mean_chosen) - mean) <= 5.0 * mean_sd / std::sqrt(kReplicates));
+    const double mean_sd = std::sqrt(SampleVariance(reps.mean_chosen));
+    CHECK(std::fabs(SampleMean(reps.mean_chosen) - mean) <= 5.0 * mean_sd / std::sqrt(kReplicates));
     // The reported SE is the replicates' sd (within 4 sd of a variance ratio).
-    CHECK(Mean(reps.mean_chosen_se) == doctest::Approx(mean_sd).epsilon(4.0 * std::sqrt(0.5 / (kReplicates - 1))));
+    CHECK(SampleMean(reps.mean_chosen_se) == doctest::Approx(mean_sd).epsilon(4.0 * std::sqrt(0.5 / (kReplicates - 1))));
     double covered = 0.0, cells = 0.0, mean_covered = 0.0;
     for (int r = 0; r < kReplicates; ++r) {
       mean_covered += std::fabs(reps.mean_chosen[r] - mean) <= kZ95 * reps.mean_chosen_se[r] ? 1.0 : 0.0;
@@ -349,8 +338,8 @@ TEST_CASE("multiple: the number chosen: mean and distribution unbiased, interval
     }
     MESSAGE(definition.at("name").get<std::string>() << ": mean covered " << mean_covered / kReplicates
                                                      << ", distribution covered " << covered / cells << "; mean's sd "
-                                                     << mean_sd << ", its mean SE " << Mean(reps.mean_chosen_se)
-                                                     << ", bias " << Mean(reps.mean_chosen) - mean);
+                                                     << mean_sd << ", its mean SE " << SampleMean(reps.mean_chosen_se)
+                                                     << ", bias " << SampleMean(reps.mean_chosen) - mean);
     CHECK(CoverageNominal(mean_covered / kReplicates, kReplicates));
     CHECK(CoverageNominal(covered / cells, cells / 2.0));  // the cells of a replicate are correlated: half as many
     for (std::size_t c = 0; c < sizes.size(); ++c) {
@@ -358,9 +347,9 @@ TEST_CASE("multiple: the number chosen: mean and distribution unbiased, interval
       for (int r = 0; r < kReplicates; ++r) column.push_back(reps.distribution[r][c]);
       std::vector<double> ses;
       for (int r = 0; r < kReplicates; ++r) ses.push_back(reps.distribution_se[r][c]);
-      MESSAGE("  c = " << c << ": truth " << sizes[c] << ", mean " << Mean(column) << ", sd " << std::sqrt(Variance(column))
-                       << ", mean SE " << Mean(ses));
-      CHECK(std::fabs(Mean(column) - sizes[c]) <= 5.0 * std::sqrt(Variance(column) / kReplicates));
+      MESSAGE("  c = " << c << ": truth " << sizes[c] << ", mean " << SampleMean(column) << ", sd " << std::sqrt(SampleVariance(column))
+                       << ", mean SE " << SampleMean(ses));
+      CHECK(std::fabs(SampleMean(column) - sizes[c]) <= 5.0 * std::sqrt(SampleVariance(column) / kReplicates));
     }
   }
 }
