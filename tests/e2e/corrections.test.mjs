@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { tabUntil } from './support/keyboard.mjs';
-import { screenshot } from './support/page-checks.mjs';
+import { assertFits, screenshot } from './support/page-checks.mjs';
 import { postReports, requestJson } from './support/server.mjs';
 import { axeViolations } from './support/axe.mjs';
 
@@ -101,4 +101,24 @@ test('an admin corrects a live survey\'s wording with the keyboard; respondents 
   assert.deepEqual(await axeViolations(page), []);
   await screenshot(page, 'desktop-dashboard-corrections');
   assert.deepEqual(unexpectedProblems(log, EXPECTED_REFUSALS), []);
+});
+
+test('on a phone, the corrected words are what the survey page and the dashboard show, and both fit', async () => {
+  // Runs after the correction above (same server): the stored definition is the corrected one.
+  await onPhone(async ({ page, log }) => {
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
+    await page.getByTestId('survey-title').waitFor();
+    assert.equal(await page.getByTestId('survey-title').textContent(), 'Commute survey');
+    assert.match(await page.locator('main').textContent(), /How do you usually get to work\?/);
+    await assertFits(page, 'the corrected survey page on a phone');
+    assert.deepEqual(await axeViolations(page), []);
+
+    await page.goto(`${fixture.server.baseUrl}/results/${SURVEY.id}`);
+    await page.getByTestId('corrections').waitFor({ state: 'visible' });
+    assert.equal(await page.getByTestId('corrections-list').locator('li').count(), 3);
+    await assertFits(page, 'the dashboard with its corrections on a phone');
+    assert.deepEqual(await axeViolations(page), []);
+    await screenshot(page, 'phone-dashboard-corrections');
+    assert.deepEqual(unexpectedProblems(log), []);
+  });
 });

@@ -49,7 +49,11 @@ export function createPanel(question, index) {
       filter.element,
       chartBox,
       el('p', { class: 'hint', id: `${tableId}-caption`, text: open ? OPEN_CAPTION : ESTIMATE_CAPTION }),
-      el('div', { class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}` }, [
+      // Focusable, so a keyboard user can scroll the table when it is wider than a phone (axe: scrollable-region-focusable).
+      el('div', {
+        class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}`,
+        tabindex: '0', role: 'region', 'aria-labelledby': `${tableId}-caption`,
+      }, [
         el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
           el('thead', {}, [el('tr', {}, (open ? ['Option', 'Share', '95% CI', 'Respondents'] : ['Option', 'Estimate', '95% CI', 'Consistent']).map((text) =>
             el('th', { scope: 'col', text })))]),
