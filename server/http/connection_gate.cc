@@ -16,10 +16,14 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <iostream>
 #include <mutex>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
+
+#include "server/base/wake_batch.h"
 
 namespace deniable::server {
 namespace {
@@ -28,7 +32,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::uint64_t kListenerTag = 0;
 constexpr std::uint64_t kWakeTag = 1;
-constexpr std::uint64_t kFirstConnectionId = 2;
 constexpr std::size_t kReadChunk = 64 * 1024;
 // Deadlines are checked this often; a deadline is honoured to within it.
 constexpr auto kTick = std::chrono::milliseconds(100);
@@ -106,85 +109,156 @@ std::size_t RaiseOpenFileLimit() {
   return static_cast<std::size_t>(limit.rlim_cur);
 }
 
-}  // namespace
+// A connection's id names its loop in the low bits, so an answer from any
+// thread (a worker's, the report writer's) finds the loop that owns it.
+constexpr unsigned kLoopBits = 8;
+constexpr std::size_t kMaxLoops = std::size_t{1} << kLoopBits;
+std::size_t LoopOf(std::uint64_t id) { return static_cast<std::size_t>(id & (kMaxLoops - 1)); }
 
-struct ConnectionGate::Impl {
+// One loop per core, as nginx runs one worker per core: on one loop the
+// sending, receiving and parsing of every connection queue behind each other
+// (16 clients each waiting for a durable report kept a 2-core machine 43% idle).
+std::size_t LoopCount(std::size_t wanted) {
+  if (wanted == 0) wanted = std::max(1u, std::thread::hardware_concurrency());
+  return std::clamp<std::size_t>(wanted, 1, kMaxLoops);
+}
+
+class EventLoop;
+
+// What the loops share: the options, the processor, the workers' queue, and
+// the server-wide bounds (bytes held, connections open) over all of them.
+struct GateShared {
   GateOptions options;
   RequestProcessor process;
   RefusalRenderer refuse;
-
-  int listener = -1;
-  int epoll = -1;
-  int wake = -1;
   std::atomic<bool> stopping{false};
-
-  std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections;
-  // Connections with a pipelined request to frame, taken in turn by the loop
-  // (never by recursion: one client's pipeline must not deepen the stack).
-  std::vector<std::uint64_t> ready;
-  bool listener_paused = false;  // out of descriptors: accepting resumes at the next sweep
-  std::uint64_t next_id = kFirstConnectionId;
-  std::size_t buffered_bytes = 0;
+  std::atomic<std::size_t> buffered_bytes{0};
+  std::atomic<std::size_t> open_connections{0};
   std::size_t max_connections = 0;
+  int listener = -1;  // closed by the accepting loop when stopping
+  std::vector<std::unique_ptr<EventLoop>> loops;
 
-  // Workers and the two queues between them and the loop.
-  std::mutex mutex;
+  std::mutex jobs_mutex;
   std::condition_variable job_ready;
   std::deque<Job> jobs;
-  std::vector<Completion> completions;
-  std::vector<Resumption> resumptions;
   bool workers_stop = false;
-  std::vector<std::thread> workers;
+};
 
-  ~Impl() {
-    StopWorkers();
+}  // namespace
+
+namespace {
+
+// One event loop: its thread owns its connections (reading, framing, inline
+// handling, writing, deadlines). The first loop also accepts, and deals the
+// new connections out to the loop holding the fewest.
+class EventLoop {
+ public:
+  EventLoop(GateShared& shared, std::size_t index) : shared(shared), options(shared.options), index(index) {
+    epoll = epoll_create1(EPOLL_CLOEXEC);
+    wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (epoll >= 0 && wake >= 0) Watch(wake, kWakeTag, EPOLLIN, EPOLL_CTL_ADD);
+  }
+
+  ~EventLoop() {
     for (auto& entry : connections) ::close(entry.second->fd);
-    for (int fd : {listener, epoll, wake}) {
+    for (const Arrival& arrival : arrivals) Discard(arrival);
+    for (int fd : {epoll, wake}) {
       if (fd >= 0) ::close(fd);
     }
   }
 
-  // --- set-up ---------------------------------------------------------------
+  EventLoop(const EventLoop&) = delete;
+  EventLoop& operator=(const EventLoop&) = delete;
 
-  Result<int> Bind() {
-    addrinfo hints{};
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-    addrinfo* found = nullptr;
-    const std::string where = options.host + ":" + std::to_string(options.port);
-    if (getaddrinfo(options.host.c_str(), std::to_string(options.port).c_str(), &hints, &found) != 0 || !found) {
-      return MakeError("cannot listen on " + where + ": the address cannot be resolved");
+  bool Ready() const { return epoll >= 0 && wake >= 0; }
+  std::size_t ConnectionCount() const { return connection_count.load(std::memory_order_relaxed); }
+
+  // Runs until stopping and every connection of this loop is done.
+  void Run() {
+    accepting = index == 0 && shared.listener >= 0;
+    if (accepting) Watch(shared.listener, kListenerTag, EPOLLIN, EPOLL_CTL_ADD);
+    auto next_sweep = Clock::now() + kTick;
+    bool open = true;
+    std::vector<epoll_event> events(256);
+    for (;;) {
+      if (shared.stopping && open) {
+        open = false;
+        StopAccepting();
+        CloseIdleConnections();
+      }
+      if (!open && connections.empty()) break;
+      const int count = epoll_wait(epoll, events.data(), static_cast<int>(events.size()),
+                                   ready.empty() ? static_cast<int>(kTick.count()) : 0);
+      for (int i = 0; i < count; ++i) {
+        const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
+        const std::uint32_t flags = events[static_cast<std::size_t>(i)].events;
+        if (tag == kListenerTag) {
+          if (accepting) AcceptAll();
+        } else if (tag == kWakeTag) {
+          std::uint64_t woken = 0;
+          (void)!::read(wake, &woken, sizeof(woken));
+          DeliverCompletions();
+        } else {
+          OnConnectionEvent(tag, flags);
+        }
+      }
+      FrameReady();
+      if (Clock::now() >= next_sweep) {
+        ExpireDeadlines();
+        if (shared.stopping) CloseIdleConnections();
+        if (listener_paused && accepting) {
+          listener_paused = false;
+          Watch(shared.listener, kListenerTag, EPOLLIN, EPOLL_CTL_ADD);
+        }
+        next_sweep = Clock::now() + kTick;
+      }
     }
-    listener = socket(found->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    const int yes = 1;
-    const bool bound = listener >= 0 && setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes)) == 0 &&
-                       ::bind(listener, found->ai_addr, found->ai_addrlen) == 0 &&
-                       ::listen(listener, options.listen_backlog) == 0;
-    freeaddrinfo(found);
-    if (!bound) {
-      return MakeError("cannot listen on " + where + ": " + std::strerror(errno) +
-                       " (the port is in use or the address cannot be bound)");
-    }
-    sockaddr_storage local{};
-    socklen_t length = sizeof(local);
-    getsockname(listener, reinterpret_cast<sockaddr*>(&local), &length);
-    // Descriptors beyond the connections: the database, the listener, the loop's own.
-    const std::size_t open_files = RaiseOpenFileLimit();
-    max_connections = std::min(options.max_connections, open_files > 256 ? open_files - 128 : open_files / 2);
-    return PeerAddress(local).second;
   }
 
-  Status StartLoop() {
-    epoll = epoll_create1(EPOLL_CLOEXEC);
-    wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    if (epoll < 0 || wake < 0) return MakeError(std::string("cannot start the event loop: ") + std::strerror(errno));
-    Watch(listener, kListenerTag, EPOLLIN, EPOLL_CTL_ADD);
-    Watch(wake, kWakeTag, EPOLLIN, EPOLL_CTL_ADD);
-    for (std::size_t i = 0; i < std::max<std::size_t>(1, options.worker_threads); ++i) {
-      workers.emplace_back([this] { WorkerLoop(); });
+  // Any thread: a connection accepted by the first loop for this one: with
+  // its place among the open connections taken (`reserved`), or to make room
+  // for it, `declined` loops having had none.
+  void Adopt(int fd, const sockaddr_storage& address, bool reserved, std::size_t declined) {
+    Post([&] { arrivals.push_back({fd, address, reserved, declined}); });
+  }
+
+  // Any thread: a worker's response to a request of this loop's.
+  void Complete(Completion completion) { Post([&] { completions.push_back(std::move(completion)); }); }
+
+  // Any thread: the answer of a deferred request.
+  void Resume(std::uint64_t id, std::shared_ptr<void> answer) {
+    Post([&] { resumptions.push_back({id, std::move(answer)}); });
+  }
+
+  void Wake() {
+    const std::uint64_t one = 1;
+    (void)!::write(wake, &one, sizeof(one));
+  }
+
+ private:
+  struct Arrival {
+    int fd;
+    sockaddr_storage address;
+    bool reserved;
+    std::size_t declined;
+  };
+
+  void Discard(const Arrival& arrival) {
+    ::close(arrival.fd);
+    if (arrival.reserved) --shared.open_connections;
+  }
+
+  // Queues work for this loop's thread: one wake-up for everything queued meanwhile.
+  template <typename Push>
+  void Post(Push push) {
+    bool wake_loop = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      wake_loop = completions.empty() && resumptions.empty() && arrivals.empty();
+      push();
     }
-    return OkStatus();
+    // Answers handed out together (a committed batch of reports) wake this loop once.
+    if (wake_loop && !WakeBatch::Defer(this, [this] { Wake(); })) Wake();
   }
 
   void Watch(int fd, std::uint64_t tag, std::uint32_t events, int operation) {
@@ -209,118 +283,73 @@ struct ConnectionGate::Impl {
     (void)epoll_ctl(epoll, EPOLL_CTL_DEL, connection.fd, nullptr);
   }
 
-  void Wake() {
-    const std::uint64_t one = 1;
-    (void)!::write(wake, &one, sizeof(one));
-  }
+  // --- accepting (the first loop) -------------------------------------------
 
-  // --- workers ----------------------------------------------------------------
-
-  void WorkerLoop() {
-    for (;;) {
-      Job job;
-      {
-        std::unique_lock<std::mutex> lock(mutex);
-        job_ready.wait(lock, [this] { return workers_stop || !jobs.empty(); });
-        if (jobs.empty()) return;
-        job = std::move(jobs.front());
-        jobs.pop_front();
-      }
-      GateResponse response = process(*job.request);
-      bool wake_loop = false;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        wake_loop = completions.empty() && resumptions.empty();
-        completions.push_back({job.connection_id, std::move(response), job.request});
-      }
-      if (wake_loop) Wake();  // one wake-up for everything queued meanwhile
-    }
-  }
-
-  void StopWorkers() {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      workers_stop = true;
-    }
-    job_ready.notify_all();
-    for (auto& worker : workers) {
-      if (worker.joinable()) worker.join();
-    }
-    workers.clear();
-  }
-
-  // --- the loop ---------------------------------------------------------------
-
-  void Serve() {
-    if (!StartLoop()) return;
-    auto next_sweep = Clock::now() + kTick;
-    bool listening = true;
-    std::vector<epoll_event> events(256);
-    for (;;) {
-      if (stopping && listening) {
-        listening = false;
-        ::close(listener);
-        listener = -1;
-        CloseIdleConnections();
-      }
-      if (!listening && connections.empty()) break;
-      const int count = epoll_wait(epoll, events.data(), static_cast<int>(events.size()),
-                                   ready.empty() ? static_cast<int>(kTick.count()) : 0);
-      for (int i = 0; i < count; ++i) {
-        const std::uint64_t tag = events[static_cast<std::size_t>(i)].data.u64;
-        const std::uint32_t flags = events[static_cast<std::size_t>(i)].events;
-        if (tag == kListenerTag) {
-          if (listening) AcceptAll();
-        } else if (tag == kWakeTag) {
-          std::uint64_t count = 0;
-          (void)!::read(wake, &count, sizeof(count));
-          DeliverCompletions();
-        } else {
-          OnConnectionEvent(tag, flags);
-        }
-      }
-      FrameReady();
-      if (Clock::now() >= next_sweep) {
-        ExpireDeadlines();
-        if (stopping) CloseIdleConnections();
-        if (listener_paused && listening) {
-          listener_paused = false;
-          Watch(listener, kListenerTag, EPOLLIN, EPOLL_CTL_ADD);
-        }
-        next_sweep = Clock::now() + kTick;
-      }
-    }
-    StopWorkers();
+  void StopAccepting() {
+    if (!accepting) return;
+    accepting = false;
+    ::close(shared.listener);  // new clients are refused at once
+    shared.listener = -1;
   }
 
   void AcceptAll() {
     for (;;) {
       sockaddr_storage address{};
       socklen_t length = sizeof(address);
-      const int fd = accept4(listener, reinterpret_cast<sockaddr*>(&address), &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      const int fd =
+          accept4(shared.listener, reinterpret_cast<sockaddr*>(&address), &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) {
         if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
           // The listener stays readable: without a pause the loop would spin. The backlog keeps the rest.
           listener_paused = true;
-          (void)epoll_ctl(epoll, EPOLL_CTL_DEL, listener, nullptr);
+          (void)epoll_ctl(epoll, EPOLL_CTL_DEL, shared.listener, nullptr);
         }
         return;
       }
-      if (connections.size() >= max_connections && !EvictIdleConnection()) {
-        ::close(fd);
-        continue;
-      }
       const int yes = 1;
       (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
-      auto connection = std::make_unique<Connection>(options.limits);
-      connection->fd = fd;
-      std::tie(connection->remote_ip, connection->remote_port) = PeerAddress(address);
-      connection->deadline = Clock::now() + options.idle_timeout;
-      const std::uint64_t id = next_id++;
-      connection->events = EPOLLIN | EPOLLRDHUP;
-      Watch(fd, id, connection->events, EPOLL_CTL_ADD);
-      connections.emplace(id, std::move(connection));
+      if (shared.open_connections.load() >= shared.max_connections) {
+        MakeRoomFor(fd, address, 0);
+        continue;
+      }
+      ++shared.open_connections;  // its place, taken now: the limit holds however the loops are dealt
+      EventLoop* least = this;
+      for (const auto& loop : shared.loops) {
+        if (loop->ConnectionCount() < least->ConnectionCount()) least = loop.get();
+      }
+      if (least == this) {
+        AddConnection(fd, address);
+      } else {
+        least->Adopt(fd, address, /*reserved=*/true, 0);
+      }
     }
+  }
+
+  // At the connection limit: an idle connection of this loop makes way, or
+  // the next loop is asked; when every loop has declined, it is turned away.
+  void MakeRoomFor(int fd, const sockaddr_storage& address, std::size_t declined) {
+    if (EvictIdleConnection()) {
+      ++shared.open_connections;
+      return AddConnection(fd, address);
+    }
+    if (declined + 1 >= shared.loops.size()) {
+      ::close(fd);
+      return;
+    }
+    shared.loops[(index + 1) % shared.loops.size()]->Adopt(fd, address, /*reserved=*/false, declined + 1);
+  }
+
+  // A connection whose place among the open ones is taken.
+  void AddConnection(int fd, const sockaddr_storage& address) {
+    auto connection = std::make_unique<Connection>(options.limits);
+    connection->fd = fd;
+    std::tie(connection->remote_ip, connection->remote_port) = PeerAddress(address);
+    connection->deadline = Clock::now() + options.idle_timeout;
+    const std::uint64_t id = (next_sequence++ << kLoopBits) | index;
+    connection->events = EPOLLIN | EPOLLRDHUP;
+    Watch(fd, id, connection->events, EPOLL_CTL_ADD);
+    connections.emplace(id, std::move(connection));
+    connection_count.store(connections.size(), std::memory_order_relaxed);
   }
 
   // At the connection limit a new client is worth more than an idle one.
@@ -346,9 +375,11 @@ struct ConnectionGate::Impl {
     auto it = connections.find(id);
     if (it == connections.end()) return;
     Connection& connection = *it->second;
-    buffered_bytes -= connection.in.size() + connection.out.size();
+    shared.buffered_bytes -= connection.in.size() + connection.out.size();
     ::close(connection.fd);  // also removes it from the epoll set
     connections.erase(it);
+    --shared.open_connections;
+    connection_count.store(connections.size(), std::memory_order_relaxed);
   }
 
   void OnConnectionEvent(std::uint64_t id, std::uint32_t flags) {
@@ -384,7 +415,7 @@ struct ConnectionGate::Impl {
   }
 
   void StartDraining(std::uint64_t id, Connection& connection) {
-    buffered_bytes -= connection.in.size() + connection.out.size();
+    shared.buffered_bytes -= connection.in.size() + connection.out.size();
     connection.in.clear();
     connection.in.shrink_to_fit();
     connection.out.clear();
@@ -417,13 +448,13 @@ struct ConnectionGate::Impl {
     char chunk[kReadChunk];
     for (;;) {
       const std::size_t room = std::min({sizeof(chunk), cap - std::min(cap, connection.in.size()),
-                                         options.max_buffered_bytes - std::min(options.max_buffered_bytes, buffered_bytes)});
+                                         options.max_buffered_bytes - std::min(options.max_buffered_bytes, shared.buffered_bytes.load())});
       if (room == 0) break;
       const ssize_t got = ::recv(connection.fd, chunk, room, 0);
       if (got == 0) return false;
       if (got < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
       connection.in.append(chunk, static_cast<std::size_t>(got));
-      buffered_bytes += static_cast<std::size_t>(got);
+      shared.buffered_bytes += static_cast<std::size_t>(got);
     }
     SetEvents(id, connection, EPOLLRDHUP);
     return true;
@@ -446,14 +477,14 @@ struct ConnectionGate::Impl {
         if (errno == EINTR) continue;
         return Close(id);
       }
-      if (buffered_bytes + static_cast<std::size_t>(got) > options.max_buffered_bytes) {
+      if (shared.buffered_bytes + static_cast<std::size_t>(got) > options.max_buffered_bytes) {
         return Refuse(
             id, connection,
             FramingErrorFor(WireCode::kServerBusy, "the server is holding too much request data; retry shortly"));
       }
       if (connection.in.empty()) connection.deadline = Clock::now() + options.request_deadline;
       connection.in.append(chunk, static_cast<std::size_t>(got));
-      buffered_bytes += static_cast<std::size_t>(got);
+      shared.buffered_bytes += static_cast<std::size_t>(got);
       total += static_cast<std::size_t>(got);
       // A short read emptied the socket: asking again would cost a system
       // call that returns EAGAIN (half of all receives under load). epoll is
@@ -494,15 +525,15 @@ struct ConnectionGate::Impl {
     request->resume = [this, id](std::shared_ptr<void> answer) { Resume(id, std::move(answer)); };
     const bool inline_request = options.runs_inline && options.runs_inline(head);
     connection.in.erase(0, length);  // what is left was pipelined after this request
-    buffered_bytes -= length;
+    shared.buffered_bytes -= length;
     connection.request = request;
     connection.phase = Phase::kProcessing;
-    if (inline_request) return Handle(id, connection, process(*request));
+    if (inline_request) return Handle(id, connection, shared.process(*request));
     bool queued = false;
     {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (jobs.size() < options.max_queued_requests) {
-        jobs.push_back({id, request});
+      std::lock_guard<std::mutex> lock(shared.jobs_mutex);
+      if (shared.jobs.size() < options.max_queued_requests) {
+        shared.jobs.push_back({id, request});
         queued = true;
       }
     }
@@ -511,18 +542,7 @@ struct ConnectionGate::Impl {
       return Refuse(id, connection,
                     FramingErrorFor(WireCode::kServerBusy, "too many requests are waiting; retry shortly"));
     }
-    job_ready.notify_one();
-  }
-
-  // Any thread: the answer of a deferred request.
-  void Resume(std::uint64_t id, std::shared_ptr<void> answer) {
-    bool wake_loop = false;
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      wake_loop = completions.empty() && resumptions.empty();
-      resumptions.push_back({id, std::move(answer)});
-    }
-    if (wake_loop) Wake();
+    shared.job_ready.notify_one();
   }
 
   // What a processor returned for a connection's request (on the loop thread).
@@ -544,18 +564,29 @@ struct ConnectionGate::Impl {
 
   void Refuse(std::uint64_t id, Connection& connection, const FramingError& error) {
     const std::string target = connection.framer.head_parsed() ? connection.framer.head().target : "";
-    buffered_bytes -= connection.in.size();
+    shared.buffered_bytes -= connection.in.size();
     connection.in.clear();
-    StartWriting(id, connection, {refuse(error, target), true});
+    StartWriting(id, connection, {shared.refuse(error, target), true});
   }
 
   void DeliverCompletions() {
+    std::vector<Arrival> arrived;
     std::vector<Completion> done;
     std::vector<Resumption> resumed;
     {
       std::lock_guard<std::mutex> lock(mutex);
+      arrived.swap(arrivals);
       done.swap(completions);
       resumed.swap(resumptions);
+    }
+    for (const Arrival& arrival : arrived) {
+      if (shared.stopping) {
+        Discard(arrival);
+      } else if (arrival.reserved) {
+        AddConnection(arrival.fd, arrival.address);
+      } else {
+        MakeRoomFor(arrival.fd, arrival.address, arrival.declined);
+      }
     }
     for (Completion& completion : done) {
       auto it = connections.find(completion.connection_id);
@@ -573,14 +604,14 @@ struct ConnectionGate::Impl {
         continue;
       }
       connection.request->resolution = std::move(resumption.answer);
-      Handle(resumption.connection_id, connection, process(*connection.request));  // renders the answer: quick
+      Handle(resumption.connection_id, connection, shared.process(*connection.request));  // renders the answer: quick
     }
   }
 
   void StartWriting(std::uint64_t id, Connection& connection, GateResponse response) {
     connection.phase = Phase::kWriting;
     connection.close_after_write = connection.close_after_write || response.close_connection;
-    buffered_bytes += response.bytes.size();
+    shared.buffered_bytes += response.bytes.size();
     connection.out = std::move(response.bytes);
     connection.out_sent = 0;
     connection.deadline = Clock::now() + options.write_deadline;
@@ -598,8 +629,8 @@ struct ConnectionGate::Impl {
       }
       connection.out_sent += static_cast<std::size_t>(sent);
     }
-    if (connection.close_after_write || stopping) return StartDraining(id, connection);
-    buffered_bytes -= connection.out.size();
+    if (connection.close_after_write || shared.stopping) return StartDraining(id, connection);
+    shared.buffered_bytes -= connection.out.size();
     connection.out.clear();
     connection.out_sent = 0;
     connection.framer.Reset();
@@ -631,7 +662,7 @@ struct ConnectionGate::Impl {
         // Best effort: a client this slow may not read it either.
         const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(options.request_deadline).count();
         const std::string text =
-            refuse(FramingErrorFor(WireCode::kRequestTimeout,
+            shared.refuse(FramingErrorFor(WireCode::kRequestTimeout,
                                    "the request was not received whole within " + std::to_string(seconds) + " s"),
                    connection.framer.head_parsed() ? connection.framer.head().target : "");
         (void)!::send(connection.fd, text.data(), text.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -639,13 +670,132 @@ struct ConnectionGate::Impl {
       Close(id);
     }
   }
+
+  GateShared& shared;
+  const GateOptions& options;
+  const std::size_t index;
+  int epoll = -1;
+  int wake = -1;
+  bool accepting = false;
+  bool listener_paused = false;  // out of descriptors: accepting resumes at the next sweep
+  std::unordered_map<std::uint64_t, std::unique_ptr<Connection>> connections;
+  std::atomic<std::size_t> connection_count{0};  // connections.size(), for the accepting loop
+  // Connections with a pipelined request to frame, taken in turn by the loop
+  // (never by recursion: one client's pipeline must not deepen the stack).
+  std::vector<std::uint64_t> ready;
+  std::uint64_t next_sequence = 1;
+
+  // What other threads hand this loop.
+  std::mutex mutex;
+  std::vector<Arrival> arrivals;
+  std::vector<Completion> completions;
+  std::vector<Resumption> resumptions;
+};
+
+}  // namespace
+
+struct ConnectionGate::Impl {
+  GateShared shared;
+  std::vector<std::thread> workers;
+
+  ~Impl() {
+    StopWorkers();
+    shared.loops.clear();
+    if (shared.listener >= 0) ::close(shared.listener);
+  }
+
+  Result<int> Bind() {
+    const GateOptions& options = shared.options;
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string where = options.host + ":" + std::to_string(options.port);
+    if (getaddrinfo(options.host.c_str(), std::to_string(options.port).c_str(), &hints, &found) != 0 || !found) {
+      return MakeError("cannot listen on " + where + ": the address cannot be resolved");
+    }
+    int& listener = shared.listener;
+    listener = socket(found->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    const int yes = 1;
+    const bool bound = listener >= 0 && setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes)) == 0 &&
+                       ::bind(listener, found->ai_addr, found->ai_addrlen) == 0 &&
+                       ::listen(listener, options.listen_backlog) == 0;
+    freeaddrinfo(found);
+    if (!bound) {
+      return MakeError("cannot listen on " + where + ": " + std::strerror(errno) +
+                       " (the port is in use or the address cannot be bound)");
+    }
+    sockaddr_storage local{};
+    socklen_t length = sizeof(local);
+    getsockname(listener, reinterpret_cast<sockaddr*>(&local), &length);
+    // Descriptors beyond the connections: the database, the listener, the loops' own.
+    const std::size_t open_files = RaiseOpenFileLimit();
+    shared.max_connections =
+        std::min(options.max_connections, open_files > 256 ? open_files - 128 : open_files / 2);
+    return PeerAddress(local).second;
+  }
+
+  void Serve() {
+    for (const auto& loop : shared.loops) {
+      if (!loop->Ready()) {
+        std::cerr << "error: cannot start the event loop: " << std::strerror(errno) << std::endl;
+        return;
+      }
+    }
+    for (std::size_t i = 0; i < std::max<std::size_t>(1, shared.options.worker_threads); ++i) {
+      workers.emplace_back([this] { WorkerLoop(); });
+    }
+    std::vector<std::thread> others;
+    for (std::size_t i = 1; i < shared.loops.size(); ++i) {
+      others.emplace_back([loop = shared.loops[i].get()] { loop->Run(); });
+    }
+    shared.loops[0]->Run();
+    for (auto& thread : others) thread.join();
+    StopWorkers();
+  }
+
+  void Stop() {
+    shared.stopping = true;
+    for (const auto& loop : shared.loops) loop->Wake();
+  }
+
+  void WorkerLoop() {
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock<std::mutex> lock(shared.jobs_mutex);
+        shared.job_ready.wait(lock, [this] { return shared.workers_stop || !shared.jobs.empty(); });
+        if (shared.jobs.empty()) return;
+        job = std::move(shared.jobs.front());
+        shared.jobs.pop_front();
+      }
+      GateResponse response = shared.process(*job.request);
+      shared.loops[LoopOf(job.connection_id)]->Complete({job.connection_id, std::move(response), job.request});
+    }
+  }
+
+  void StopWorkers() {
+    {
+      std::lock_guard<std::mutex> lock(shared.jobs_mutex);
+      shared.workers_stop = true;
+    }
+    shared.job_ready.notify_all();
+    for (auto& worker : workers) {
+      if (worker.joinable()) worker.join();
+    }
+    workers.clear();
+  }
 };
 
 ConnectionGate::ConnectionGate(GateOptions options, RequestProcessor process, RefusalRenderer refuse)
     : impl_(new Impl) {
-  impl_->options = std::move(options);
-  impl_->process = std::move(process);
-  impl_->refuse = std::move(refuse);
+  GateShared& shared = impl_->shared;
+  shared.options = std::move(options);
+  shared.process = std::move(process);
+  shared.refuse = std::move(refuse);
+  const std::size_t count = LoopCount(shared.options.event_loops);
+  for (std::size_t i = 0; i < count; ++i) shared.loops.push_back(std::make_unique<EventLoop>(shared, i));
 }
 
 ConnectionGate::~ConnectionGate() = default;
@@ -653,13 +803,10 @@ ConnectionGate::~ConnectionGate() = default;
 Result<int> ConnectionGate::Bind() { return impl_->Bind(); }
 
 void ConnectionGate::Serve() {
-  if (impl_->listener < 0) return;
+  if (impl_->shared.listener < 0) return;
   impl_->Serve();
 }
 
-void ConnectionGate::Stop() {
-  impl_->stopping = true;
-  if (impl_->wake >= 0) impl_->Wake();
-}
+void ConnectionGate::Stop() { impl_->Stop(); }
 
 }  // namespace deniable::server

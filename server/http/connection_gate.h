@@ -1,5 +1,5 @@
-// The server's front door: one event-loop thread owns every connection and
-// reads each request whole (head and body) before any worker thread sees it,
+// The server's front door: event-loop threads (one per core) own the
+// connections, each its share, and read each request whole (head and body) before any worker thread sees it,
 // so a client that sends slowly, or sends nothing on a kept-alive
 // connection, holds a few kilobytes of memory and no thread. cpp-httplib's
 // own loop gives each connection a thread for as long as it is open: 70
@@ -41,6 +41,7 @@ struct GateOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: an ephemeral port
   std::size_t worker_threads = 32;
+  std::size_t event_loops = 0;  // threads that own connections; 0: one per core
   std::chrono::milliseconds request_deadline{10000};  // head and body, from the request's first byte
   std::chrono::milliseconds idle_timeout{5000};       // a kept-alive connection between requests
   std::chrono::milliseconds write_deadline{10000};    // for the client to take a response
@@ -87,7 +88,7 @@ class ConnectionGate {
 
   // Creates the listening socket; returns the port (the real one for port 0).
   Result<int> Bind();
-  // Runs the event loop on this thread until Stop(): then stops accepting,
+  // Runs the first event loop on this thread (the others on their own) until Stop(): then stops accepting,
   // lets requests in progress finish and their responses go out, and returns.
   void Serve();
   // Safe from any thread, also before Serve().

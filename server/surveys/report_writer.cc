@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "server/base/wake_batch.h"
+
 namespace deniable::server {
 
 ReportWriter::ReportWriter(Storage& storage, std::size_t max_batch)
@@ -44,7 +46,10 @@ void ReportWriter::Run() {
     const auto started = std::chrono::steady_clock::now();
     CommitBatch(batch);
     last_commit_ = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
-    for (const auto& ticket : batch) ticket->done(ticket->outcome);
+    {
+      WakeBatch wakes;  // the threads waiting for these answers are woken once each, not once per report
+      for (const auto& ticket : batch) ticket->done(ticket->outcome);
+    }
     std::lock_guard<std::mutex> lock(mutex_);
     in_play_ = batch.size() + queue_.size();
   }

@@ -9,10 +9,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "test_client.h"
 #include "test_sync.h"
@@ -324,6 +327,74 @@ TEST_CASE("connection gate: a deferred answer is sent when resumed, as prepared 
   client.Send("POST /api/reports HTTP/1.1\r\n\r\n");
   take_resume()(nullptr);
   CHECK(client.Read(Response(202, "prepared").size()) == Response(202, "prepared"));
+}
+
+TEST_CASE("connection gate: with several event loops, deferred answers resumed from another thread reach their loops") {
+  GateOptions options;
+  options.event_loops = 3;
+  std::mutex mutex;
+  std::vector<std::function<void(std::shared_ptr<void>)>> resumes;
+  TestGate gate(options, [&](const GateRequest& request) -> GateResponse {
+    std::lock_guard<std::mutex> lock(mutex);
+    resumes.push_back(request.resume);
+    GateResponse later;
+    later.deferred = true;
+    later.bytes = Response(201, RequestPath(request));
+    return later;
+  });
+  constexpr int kClients = 7;  // more than the loops: each loop holds some
+  std::vector<std::unique_ptr<Client>> clients;
+  for (int i = 0; i < kClients; ++i) {
+    clients.push_back(std::make_unique<Client>(gate.port()));
+    clients.back()->Send("POST /r" + std::to_string(i) + " HTTP/1.1\r\n\r\n");
+  }
+  REQUIRE(WaitUntil([&] {
+    std::lock_guard<std::mutex> lock(mutex);
+    return resumes.size() == kClients;
+  }));
+  std::thread resumer([&] {  // as the report writer answers: from its own thread, all at once
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto& resume : resumes) resume(nullptr);
+  });
+  resumer.join();
+  for (int i = 0; i < kClients; ++i) {
+    const std::string expected = Response(201, "/r" + std::to_string(i));
+    CHECK(clients[static_cast<std::size_t>(i)]->Read(expected.size()) == expected);
+  }
+}
+
+TEST_CASE("connection gate: at the limit, a loop with no idle connection passes the newcomer to one that has") {
+  GateOptions options;
+  options.event_loops = 3;
+  options.max_connections = 2;
+  TestGate gate(options, Echo);
+  // The first connection goes to the first loop: mid-request there (the 100 Continue shows its head was read).
+  Client busy(gate.port());
+  busy.Send("POST /busy HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n");
+  const std::string go_on = "HTTP/1.1 100 Continue\r\n\r\n";
+  REQUIRE(busy.Read(go_on.size()) == go_on);
+  // The second to another loop, answered once, then idle.
+  Client idle(gate.port());
+  const std::string first = "GET /idle HTTP/1.1\r\n\r\n";
+  idle.Send(first);
+  REQUIRE(idle.Read(Response(200, first).size()) == Response(200, first));
+  // A third: the first loop has nothing idle, the idle connection's loop makes way.
+  Client newcomer(gate.port());
+  const std::string request = "GET /new HTTP/1.1\r\n\r\n";
+  newcomer.Send(request);
+  CHECK(newcomer.Read(Response(200, request).size()) == Response(200, request));
+  bool closed = false;
+  CHECK(idle.ReadToEnd(&closed).empty());
+  CHECK(closed);
+  // Both open connections busy or answering: a fourth is turned away by every loop.
+  newcomer.Send("POST /busy2 HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 1\r\n\r\n");
+  REQUIRE(newcomer.Read(go_on.size()) == go_on);
+  Client turned_away(gate.port());
+  CHECK(turned_away.ReadToEnd(&closed).empty());
+  CHECK(closed);
+  busy.Send("x");
+  const std::string done = "POST /busy HTTP/1.1\r\nContent-Length: 1\r\n\r\nx";
+  CHECK(busy.Read(Response(200, done).size()) == Response(200, done));
 }
 
 TEST_CASE("connection gate: Stop lets the request in progress finish and its answer go out, then Serve returns") {
