@@ -118,8 +118,11 @@ std::size_t LoopOf(std::uint64_t id) { return static_cast<std::size_t>(id & (kMa
 // One loop per core, as nginx runs one worker per core: on one loop the
 // sending, receiving and parsing of every connection queue behind each other
 // (16 clients each waiting for a durable report kept a 2-core machine 43% idle).
+// (A machine reporting more cores than a container may use gets at most
+// kDefaultMaxLoops: an idle loop costs a thread and two descriptors.)
+constexpr std::size_t kDefaultMaxLoops = 16;
 std::size_t LoopCount(std::size_t wanted) {
-  if (wanted == 0) wanted = std::max(1u, std::thread::hardware_concurrency());
+  if (wanted == 0) wanted = std::min<std::size_t>(kDefaultMaxLoops, std::max(1u, std::thread::hardware_concurrency()));
   return std::clamp<std::size_t>(wanted, 1, kMaxLoops);
 }
 
@@ -143,10 +146,6 @@ struct GateShared {
   std::deque<Job> jobs;
   bool workers_stop = false;
 };
-
-}  // namespace
-
-namespace {
 
 // One event loop: its thread owns its connections (reading, framing, inline
 // handling, writing, deadlines). The first loop also accepts, and deals the

@@ -15,8 +15,8 @@
 // its connection while its request is being handled, the request's
 // `client_gone` flag is set so long computations can stop.
 //
-// Requests that never block (runs_inline) are handled on the loop thread
-// itself, with no hand-over. A handler may answer later: the processor then
+// Requests that never block (runs_inline) are handled on the loop threads
+// themselves, with no hand-over. A handler may answer later: the processor then
 // returns `deferred` (with the bytes of the answer it expects, possibly
 // none), and whoever has the answer calls the request's `resume`: with
 // nullptr to send those prepared bytes, or with the answer, and then the loop
@@ -50,7 +50,7 @@ struct GateOptions {
   std::size_t max_queued_requests = 4096;             // complete requests waiting for a worker
   int listen_backlog = 4096;                          // the kernel caps it at net.core.somaxconn
   FramingLimits limits;
-  // True for requests cheap enough to handle on the loop thread.
+  // True for requests cheap enough to handle on a loop thread.
   std::function<bool(const RequestHead&)> runs_inline;
 };
 

@@ -393,7 +393,7 @@ void RegisterRoutes(httplib::Server& server, const std::vector<Route>& routes, b
   }
 }
 
-// The gate's test for requests cheap enough for its loop thread: the routes marked runs_inline.
+// The gate's test for requests cheap enough for its loop threads: the routes marked runs_inline.
 std::function<bool(const RequestHead&)> InlineRoutes(const std::vector<Route>& routes) {
   std::vector<std::pair<std::string, std::regex>> inline_routes;
   for (const auto& route : routes) {
