@@ -31,6 +31,7 @@ import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261125;
@@ -379,6 +380,7 @@ test('the block\'s survey page, report and dashboard fit a phone', async () => {
     await page.getByTestId('crosstab-table-profile').waitFor();
     await page.getByTestId('chart-profile-diagnosis').waitFor();
     await fits('dashboard');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     await screenshot(page, 'phone-block-dashboard');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();

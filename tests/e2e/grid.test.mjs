@@ -19,7 +19,7 @@ import { postReports, requestJson, startServer } from './support/server.mjs';
 import { screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
-import { axeViolations } from './support/axe.mjs';
+import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const SCALE = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree'];
 const ITEMS = ['My work is valued', 'I would recommend this employer', 'I plan to stay next year'];
@@ -160,6 +160,7 @@ test('the dashboard shows per item the mean position with its interval and the d
     assert.ok(Math.abs(z) < 4, `item ${row}: mean ${item.mean.estimate} is ${z.toFixed(1)} standard errors from ${truth}`);
   }
   assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axeViolationsAtWidth(page), [], 'the results table at 320 px');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
@@ -183,6 +184,7 @@ test('the builder makes a grid question, says its ε per item and switches to th
   // 0.5 per item on 5 levels: the ordinal mechanism's mean is more precise (grid_bench: 0.373 against 0.389 at n = 1000).
   await editor.getByTestId('advice-0').waitFor();
   assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'ordinal');
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   const half = async (name) => Number((await editor.getByTestId(`advice-half-width-0-${name}`).textContent()).replace('±', ''));
   assert.ok(await half('ordinal') < await half('grr'));
   await editor.getByTestId('use-recommended-0').click();

@@ -24,6 +24,7 @@ import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { prepareFromReview, reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261124;
@@ -390,6 +391,7 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
     await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
     await page.getByTestId('histogram-chart-salary-3').waitFor();
     await fits('dashboard');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     await screenshot(page, 'phone-histogram-dashboard');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();

@@ -28,6 +28,7 @@ import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 300;
 const ANSWER_SEED = 20261124;
@@ -305,6 +306,7 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
     await page.locator('[data-testid="levels-share-income-1"]', { hasText: /%$/ }).waitFor();
     await page.getByTestId('levels-pairs-income').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     assert.ok(await barPixels(page, 'levels-chart-income') > 100, 'the shares chart drew its bars');
     await screenshot(page, 'phone-levels-dashboard');
     assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 40[13]/]), []);

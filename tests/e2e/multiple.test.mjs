@@ -24,7 +24,7 @@ import { assertChartsDrawn, assertFits, screenshot } from './support/page-checks
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
-import { axeViolations } from './support/axe.mjs';
+import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'choose-all', version: 1, title: 'Choose all that apply', results: 'public',
@@ -147,6 +147,7 @@ test('the builder compares the set mechanisms for the question\'s k, m and ε, a
   assert.deepEqual(rows, ['symmetric_bits', 'optimized_bits', 'padding_sampling']);
   assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'padding_sampling');
   assert.deepEqual(await axeViolations(page, '.advice'), []);
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   await editor.getByTestId('use-recommended-0').click();
   assert.equal(await editor.getByTestId('question-mechanism').inputValue(), 'padding_sampling');
   assert.deepEqual(unexpectedProblems(log), []);
@@ -196,6 +197,7 @@ test('the dashboard shows each option\'s share with error bars and the number-ch
   }
   await assertChartsDrawn(page, 'the multiple dashboard');
   assert.deepEqual(await axeViolations(page, 'main'), []);
+  assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the results tables at 320 px');
   await screenshot(page, 'multiple-dashboard');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();

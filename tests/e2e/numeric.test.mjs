@@ -20,6 +20,7 @@ import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 3000;
 const ANSWER_SEED = 20261122;
@@ -396,6 +397,7 @@ test('the numeric survey page and dashboard fit a phone', async () => {
         for (const height of heights) assert.ok(height >= 44, `a numeric control is only ${height}px tall`);
       }
       await screenshot(page, name);
+      if (path !== '/s/body') assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
       if (path === '/s/body') {
         await page.getByTestId('number-bmi').fill('31');
         await page.getByTestId('number-age').fill('40');

@@ -27,6 +27,7 @@ import { requestJson, startServer } from './support/server.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 
 const MODEL = {
@@ -442,6 +443,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.locator('[data-testid="rounds-completed-pay_model"]', { hasText: /^1$/ }).waitFor({ timeout: 30_000 });
     await page.getByTestId('rounds-details-pay_model').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     assert.ok(await colourPixels(page, 'chart-pay_model-0', INTERCEPT_COLOUR) > 100, 'the chart drew at 390 px');
     await screenshot(page, 'phone-regression-dashboard');
     await page.getByTestId('question-pay_model').screenshot({ path: `${SCREENSHOT_DIR}/deniable-phone-regression-model-panel.png` });
