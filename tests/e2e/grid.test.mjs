@@ -161,6 +161,12 @@ test('the dashboard shows per item the mean position with its interval and the d
   }
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(await axeViolationsAtWidth(page), [], 'the results table at 320 px');
+  // Its scroll box is in the Tab order, and shows the page's focus ring there (styles.css :focus-visible).
+  await tabUntil(page, (focused) => focused.testid === 'table-box-climate', 'the results table\'s scroll box');
+  assert.deepEqual(await page.getByTestId('table-box-climate').evaluate((box) => {
+    const style = getComputedStyle(box);
+    return [style.outlineStyle, style.outlineWidth];
+  }), ['solid', '3px']);
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });

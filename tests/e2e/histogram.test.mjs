@@ -441,6 +441,7 @@ test('the creation page builds a histogram question with the core\'s budget, adv
   // default); one click switches to it, and the button goes.
   assert.equal(await page.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'sue');
   assert.equal(await page.locator('[data-testid="advice-0"] tbody tr').count(), 2);
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   await page.getByTestId('use-recommended-0').click();
   assert.equal(await editor.getByTestId('question-histogram-mechanism').inputValue(), 'sue');
   assert.equal((await focusedElement(page)).testid, 'question-histogram-mechanism');

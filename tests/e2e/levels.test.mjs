@@ -350,6 +350,7 @@ test('the creation page builds a levels question with the core\'s exact ε, the 
   assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), advice.best);
   assert.equal(await table.locator('tr.recommended').getAttribute('data-mechanism'), advice.best);
   await screenshot(page, 'desktop-levels-create');
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
 
   // Bounded: the paper's statement holds, and the exact ε is the core's (at most the largest budget).
   await editor.getByTestId('question-levels-variant').selectOption('bounded');
