@@ -18,13 +18,14 @@
 //
 // The seeds are fixed, so the dashboard's numbers are the same on every run.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber, formatPercent } from '../../web/src/shared/format.js';
-import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
@@ -33,7 +34,6 @@ import { axeViolationsAtWidth } from './support/axe.mjs';
 const RESPONDENTS = 300;
 const ANSWER_SEED = 20261124;
 const REPORT_SEED_BASE = 7_000_000;
-const CONCURRENT_POSTS = 8;
 const TRUE_INCOME = 48250;  // typed; in the middle interval (level 1, ε 3)
 const BAR_COLOR = [59, 111, 216];  // charts.js's bars, #3b6fd8
 
@@ -58,28 +58,10 @@ const SIMULATED = { ...SURVEY, id: 'income-levels-simulated', results: 'admin' }
 // As the survey page words a probability ("73%", "4.7%").
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumSignificantDigits: 2 });
 
-let server;
-let browser;
-let core;
-let details;  // the core's description of the mechanism (privacy.details)
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  core = await loadCore();
-  details = core.parseSurvey(SURVEY).questions[0].privacy.details;
-  for (const survey of [SURVEY, SIMULATED]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
+const core = await loadCore();
+// The core's description of the mechanism (privacy.details).
+const details = core.parseSurvey(SURVEY).questions[0].privacy.details;
 
 // How many of the canvas's pixels are the bars' colour: a chart that drew
 // nothing (or only axes) has none.
@@ -109,8 +91,8 @@ function levelText(level, unit = 'USD') {
 }
 
 test('a levels question answered with the keyboard sends one report value, shown as a range and a direction', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   // The exact ε, larger than the paper's claimed 3, in the summary.
@@ -189,9 +171,8 @@ function simulateAnswers() {
 
 test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and the pair matrix', async (t) => {
   const answers = simulateAnswers();
-  const reports = answers.map((income, index) => core.perturbSeeded(SIMULATED, { income }, String(REPORT_SEED_BASE + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
-  const results = await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
+  await postSimulatedReports(fixture.server, SIMULATED, answers.map((income) => ({ income })), REPORT_SEED_BASE);
+  const results = await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`, { headers: { Authorization: `Bearer ${fixture.server.adminToken}` } });
   assert.equal(results.status, 200);
   const entry = results.body.questions[0];
   const estimates = entry.mechanism_estimates;
@@ -199,10 +180,10 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
   assert.equal(entry.privacy.epsilon, details.exact_epsilon);
 
   // Admin-only: the dashboard asks for the token.
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.getByTestId('admin-token-form').waitFor();
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('admin-token-submit').click();
   await page.locator('[data-testid="n-income"]', { hasText: /^300$/ }).waitFor({ timeout: 30_000 });
   const section = page.getByTestId('levels-income');
@@ -279,14 +260,14 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
   // The CSV export (admin-only: fetched with the token) uses the same query.
   const csvRequest = page.waitForRequest((request) => request.url().includes('/results.csv'));
   await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal((await csvRequest).url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?mu=2&clamp=true`);
+  assert.equal((await csvRequest).url(), `${fixture.server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?mu=2&clamp=true`);
   assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 40[13]/]), []);
   await page.close();
 });
 
 test('the levels survey page, report and dashboard fit a phone, and the shares chart draws', async () => {
   await onPhone(async ({ page, log }) => {
-    await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('number-income').fill('150000');
@@ -298,9 +279,9 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
     await screenshot(page, 'phone-levels-report');
 
     // The admin token lives in this tab's sessionStorage once typed.
-    await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+    await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
     await page.getByTestId('admin-token-form').waitFor();
-    await page.getByTestId('admin-token').fill(server.adminToken);
+    await page.getByTestId('admin-token').fill(fixture.server.adminToken);
     await page.getByTestId('admin-token-submit').tap();
     await page.getByTestId('levels-income').waitFor();
     await page.locator('[data-testid="levels-share-income-1"]', { hasText: /%$/ }).waitFor();
@@ -315,8 +296,8 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
 });
 
 test('the creation page builds a levels question with the core\'s exact ε, the paper\'s claim and the advisor', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('survey-id').fill('income-built');
@@ -368,10 +349,10 @@ test('the creation page builds a levels question with the core\'s exact ε, the 
   assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
   await editor.getByTestId('question-epsilons').fill('1, 3, 1');
 
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/income-built');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/income-built');
   assert.equal(created.status, 200);
   assert.deepEqual(created.body.questions[0].mechanism, { ...QUESTION.mechanism, variant: 'bounded' });
   assert.deepEqual(unexpectedProblems(log), []);

@@ -14,12 +14,12 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { test } from 'node:test';
+import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { assertChartsDrawn, assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
@@ -38,27 +38,12 @@ const SURVEY = {
 const SIMULATED = { ...SURVEY, id: 'choose-all-simulated' };
 const RESPONDENTS = 1500;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  for (const survey of [SURVEY, SIMULATED]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 
 test('a set answered with the keyboard at phone width sends only its randomised report', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await assertFits(page, 'the survey page at 390 px');
@@ -129,8 +114,8 @@ test('a set answered with the keyboard at phone width sends only its randomised 
 });
 
 test('the builder compares the set mechanisms for the question\'s k, m and ε, axe-clean', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('expected-respondents').fill('1000');
@@ -168,12 +153,10 @@ function simulate() {
 }
 
 test('the dashboard shows each option\'s share with error bars and the number-chosen distribution', async () => {
-  const core = await loadCore();
-  const reports = simulate().map((answers, index) => core.perturbSeeded(SIMULATED, answers, String(7_000_000 + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, 8);
-  const results = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  await postSimulatedReports(fixture.server, SIMULATED, simulate(), 7_000_000);
+  const results = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.getByTestId('n-symptoms').filter({ hasText: /^\d/ }).waitFor({ timeout: 15000 }).catch((error) => {
     throw new Error(`${error.message}; page problems: ${JSON.stringify(unexpectedProblems(log))}`);
   });
