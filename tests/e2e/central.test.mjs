@@ -34,6 +34,7 @@ import { DESKTOP, launchBrowser, onPhone, openRecordedPage, PHONE, unexpectedPro
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { postReports, requestJson, startServer } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
 
@@ -627,6 +628,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
       assert.ok(widths[0] <= widths[1], `${testid} fits 390 px without scrolling: ${widths}`);
     }
     assert.ok(await colourPixels(phonePage, 'release-chart-age', OWN_INTERVAL_COLOR) > 100, 'the release chart drew its bars on a phone');
+    assert.deepEqual(await axeViolationsAtWidth(phonePage, 'main'), [], 'the dashboard at 320 px');
     assert.deepEqual(unexpectedProblems(phoneLog, ADMIN_PROBLEMS), []);
     await phonePage.close();
   } finally {
@@ -697,6 +699,7 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   assert.equal(histogram.privacy, 'central');
   assert.equal(histogram.mechanism, undefined);
   assert.deepEqual(histogram.range, [0, 100]);
+  assert.deepEqual(await axeViolationsAtWidth(page, '[data-testid="central-advice-0"]'), [], 'the release advice at 320 px');
   await screenshot(page, 'desktop-central-create');
   await assertFits(page, 'the creation page at 1280 px');
 
