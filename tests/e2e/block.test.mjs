@@ -31,7 +31,7 @@ import { requestJson } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
 import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 2000;
@@ -155,13 +155,8 @@ test('a block answered with the keyboard sends only the answered attributes\' bi
   assert.match(await page.getByTestId('report-details-profile').textContent(),
     new RegExp(`Your age group \\(“age”\\): bits ${response.bits[0].join('')}, one per option`));
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
-  assert.deepEqual(JSON.parse(posts[0].body), { survey: SURVEY.id, version: SURVEY.version, responses: { profile: response } });
+  await sendShownReport(page, log, shownText);
+  assert.deepEqual(JSON.parse(shownText), { survey: SURVEY.id, version: SURVEY.version, responses: { profile: response } });
   // Nothing of the answers or the choices in any request: no answers object,
   // no sensitivity, no share, and the left-out attribute not named.
   const shares = expected.attributes.filter((entry) => entry.answered).flatMap((entry) => [String(entry.epsilon), formatNumber(entry.epsilon)]);

@@ -23,7 +23,7 @@ import { requestJson } from './support/server.mjs';
 import { assertChartsDrawn, assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
 import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const SURVEY = {
@@ -88,12 +88,7 @@ test('a set answered with the keyboard at phone width sends only its randomised 
   assert.ok(shown.responses.symptoms.every((bit) => bit === 0 || bit === 1));
   assert.ok(Number.isInteger(shown.responses.sources) && shown.responses.sources >= 0 && shown.responses.sources < 5 + 5);
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   const builtFile = (request) => {
     const url = new URL(request.url);
     return request.method === 'GET' && !url.search && !request.body && url.pathname.startsWith('/assets/')

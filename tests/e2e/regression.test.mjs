@@ -27,7 +27,7 @@ import { useServerAndBrowser } from './support/fixture.mjs';
 import { requestJson } from './support/server.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
 import { axeViolationsAtWidth } from './support/axe.mjs';
 
 
@@ -171,12 +171,7 @@ test('a model question answered with the keyboard sends one noisy gradient compo
   assert.equal(await page.getByTestId('report-value-pay_model').textContent(), modelWords(model));
   assert.match(await page.getByTestId('report-details-pay_model').textContent(), /Piecewise at ε = 1/);
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   assertNoTrueAnswers(log.requests, [TRUE_HOURS, TRUE_PAY]);
   assert.equal(await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries({ ...localStorage, ...sessionStorage }).filter(([key]) => !key.startsWith('deniable.answered.'))))), '{}');
   assert.deepEqual(unexpectedProblems(log), []);
