@@ -20,7 +20,7 @@ import { createSurvey, postSimulatedReports, useServerAndBrowser } from './suppo
 import { requestJson } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { prepareShownReport, reviewAnswers } from './support/survey-steps.mjs';
 import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 3000;
@@ -89,13 +89,7 @@ test('numeric questions answered with the keyboard send only the shown randomise
   assert.equal(await page.getByTestId('slider-age').getAttribute('aria-valuetext'), `${TRUE_AGE}\u00a0years`);
 
   await reviewAnswers(page, 'keyboard');
-  await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
-  const requestsBeforePrepare = log.requests.length;
-  await page.keyboard.press('Enter');
-  await page.getByTestId('report-panel').waitFor();
-  assert.equal(log.requests.length, requestsBeforePrepare, 'preparing the report makes no request');
-
-  const shownText = await page.getByTestId('report-json').textContent();
+  const shownText = await prepareShownReport(page, log);
   const shown = JSON.parse(shownText);
   assert.deepEqual(Object.keys(shown).sort(), ['responses', 'survey', 'version']);
   assert.deepEqual(Object.keys(shown.responses).sort(), ['age', 'bmi']);
