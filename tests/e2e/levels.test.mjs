@@ -26,7 +26,7 @@ import { tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
 import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
 import { requestJson } from './support/server.mjs';
-import { assertFits, screenshot } from './support/page-checks.mjs';
+import { assertFits, colourPixels, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { prepareShownReport, reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
 import { axeViolationsAtWidth } from './support/axe.mjs';
@@ -62,20 +62,6 @@ const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 const core = await loadCore();
 // The core's description of the mechanism (privacy.details).
 const details = core.parseSurvey(SURVEY).questions[0].privacy.details;
-
-// How many of the canvas's pixels are the bars' colour: a chart that drew
-// nothing (or only axes) has none.
-function barPixels(page, testid) {
-  return page.getByTestId(testid).evaluate((canvas, color) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const close = [0, 1, 2].every((channel) => Math.abs(data[index + channel] - color[channel]) <= 8);
-      if (close && data[index + 3] > 200) count += 1;
-    }
-    return count;
-  }, BAR_COLOR);
-}
 
 // The number as a token of its own, with or without a thousands separator.
 function containsAnswer(text) {
@@ -213,7 +199,7 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
     t.diagnostic(`level ${level.level}: truth ${truth[index].toFixed(3)}, share ${level.share.toFixed(3)} [${level.ci_low.toFixed(3)}, ${level.ci_high.toFixed(3)}]`);
     assert.ok(Math.abs(zShare) < 4, `level ${level.level}: ${zShare.toFixed(1)} standard errors from the truth`);
   }
-  assert.ok(await barPixels(page, 'levels-chart-income') > 200, 'the shares chart drew its bars');
+  assert.ok(await colourPixels(page, 'levels-chart-income', BAR_COLOR) > 200, 'the shares chart drew its bars');
 
   // The pair matrix: exact values next to the paper's claim, behind a closed disclosure.
   const pairs = page.getByTestId('levels-pairs-income');
@@ -277,7 +263,7 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
     await page.getByTestId('levels-pairs-income').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
     assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
-    assert.ok(await barPixels(page, 'levels-chart-income') > 100, 'the shares chart drew its bars');
+    assert.ok(await colourPixels(page, 'levels-chart-income', BAR_COLOR) > 100, 'the shares chart drew its bars');
     await screenshot(page, 'phone-levels-dashboard');
     assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 40[13]/]), []);
     await page.close();

@@ -25,7 +25,7 @@ import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser
 import { tabUntil } from './support/keyboard.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { requestJson } from './support/server.mjs';
-import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
+import { SCREENSHOT_DIR, assertFits, colourPixels, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
 import { axeViolationsAtWidth } from './support/axe.mjs';
@@ -71,19 +71,7 @@ const ADMIN_PROBLEMS = [/Failed to load resource: the server responded with a st
 const fixture = useServerAndBrowser({ surveys: [SURVEY, RENEWED, OPTIONAL, COMPLETING] });
 const core = await loadCore();
 
-// How many of the canvas's pixels are this colour: a chart that drew nothing
-// (or only its axes) has none of its lines' colours.
-function colourPixels(page, testid, colour) {
-  return page.getByTestId(testid).evaluate((canvas, rgb) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const close = [0, 1, 2].every((channel) => Math.abs(data[index + channel] - rgb[channel]) <= 8);
-      if (close && data[index + 3] > 200) count += 1;
-    }
-    return count;
-  }, colour);
-}
+// The convergence charts' line colours: the intercept's and the hours coefficient's.
 const INTERCEPT_COLOUR = [0x3b, 0x6f, 0xd8];
 const HOURS_COLOUR = [0xd9, 0x48, 0x0f];
 
