@@ -21,7 +21,7 @@ import { tabUntil } from './support/keyboard.mjs';
 import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
 import { SERVER_BIN } from './support/paths.mjs';
 import { requestJson } from './support/server.mjs';
-import { axeViolations } from './support/axe.mjs';
+import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
@@ -229,6 +229,7 @@ test('breakdown, cross-tab and regression on the dashboard equal the API’s, ax
     }
     await assertFits(small, 'the dashboard with analyses (phone)');
     assert.deepEqual(await axeViolations(small, '[data-testid="analysis-panels"]'), []);
+    assert.deepEqual(await axeViolationsAtWidth(small, 'main'), [], 'the analyses at 320 px');
     assert.deepEqual(unexpectedProblems(smallLog, EXPECTED_REFUSALS), []);
   } finally {
     await phone.close();

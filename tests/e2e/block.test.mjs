@@ -20,22 +20,23 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber, formatPercent } from '../../web/src/shared/format.js';
-import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261125;
 const REPORT_SEED_BASE = 9_000_000;
-const CONCURRENT_POSTS = 8;
 
 const SURVEY = JSON.parse(readFileSync(new URL('../../examples/block-survey.json', import.meta.url), 'utf8'));
 const QUESTION = SURVEY.questions[0];
@@ -55,24 +56,7 @@ const CHOICES = {
 // As the survey page words a probability ("14%", "4.7%").
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumSignificantDigits: 2 });
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  for (const survey of [SURVEY, SIMULATED]) await createSurvey(survey);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function createSurvey(definition) {
-  const created = await requestJson(server.baseUrl, '/api/surveys', {
-    method: 'POST', json: definition, headers: { Authorization: `Bearer ${server.adminToken}` },
-  });
-  assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-}
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 
 
 // The report's ticked boxes as the page words them.
@@ -87,8 +71,8 @@ function tickedText(response) {
 test('a block answered with the keyboard sends only the answered attributes\' bits', async () => {
   const core = await loadCore();
   const expected = core.privacyOfChoices(SURVEY, QUESTION.id, CHOICES);
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.match(await page.getByTestId('privacy-profile').textContent(), /ε = 6 \(PMOUE\)/);
@@ -171,13 +155,8 @@ test('a block answered with the keyboard sends only the answered attributes\' bi
   assert.match(await page.getByTestId('report-details-profile').textContent(),
     new RegExp(`Your age group \\(“age”\\): bits ${response.bits[0].join('')}, one per option`));
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
-  assert.deepEqual(JSON.parse(posts[0].body), { survey: SURVEY.id, version: SURVEY.version, responses: { profile: response } });
+  await sendShownReport(page, log, shownText);
+  assert.deepEqual(JSON.parse(shownText), { survey: SURVEY.id, version: SURVEY.version, responses: { profile: response } });
   // Nothing of the answers or the choices in any request: no answers object,
   // no sensitivity, no share, and the left-out attribute not named.
   const shares = expected.attributes.filter((entry) => entry.answered).flatMap((entry) => [String(entry.epsilon), formatNumber(entry.epsilon)]);
@@ -204,8 +183,8 @@ test('a block answered with the keyboard sends only the answered attributes\' bi
 });
 
 test('a required block with no part answered is asked for', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('not-answered-profile-age').check();
@@ -251,15 +230,13 @@ function trueShares(respondents, attribute) {
 }
 
 test('the dashboard shows every attribute, and the cross-tabulation the analyst picks', async (t) => {
-  const core = await loadCore();
   const respondents = simulateRespondents();
-  const reports = respondents.map((answer, index) => core.perturbSeeded(SIMULATED, { profile: answer }, String(REPORT_SEED_BASE + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
+  await postSimulatedReports(fixture.server, SIMULATED, respondents.map((answer) => ({ profile: answer })), REPORT_SEED_BASE);
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.locator('[data-testid="n-profile"]', { hasText: /^2,000$/ }).waitFor({ timeout: 30_000 });
-  const entry = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body.questions[0];
+  const entry = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body.questions[0];
   assert.equal(await page.getByTestId('epsilon-profile').textContent(), 'ε = 6');
   assert.equal(await page.getByTestId('epsilon-per-attribute-profile').textContent(), 'ε = 1.5');
   assert.equal(await page.getByTestId('share-range-profile').textContent(), 'ε from 0.375 to 6');
@@ -307,7 +284,7 @@ test('the dashboard shows every attribute, and the cross-tabulation the analyst 
   const pageDocument = await (await (await twoRequest).response()).json();
   assert.ok(!log.requests.some((request) => request.url.includes('diagnosis')), 'the refused choice was never asked for');
   await page.locator('[data-testid="crosstab-heading-profile"]', { hasText: /^Cross-tabulation: Your age group × Household income$/ }).waitFor();
-  const crosstab = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results?profile.crosstab=age,income`)).body.questions[0].crosstab;
+  const crosstab = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results?profile.crosstab=age,income`)).body.questions[0].crosstab;
   assert.deepEqual(pageDocument.questions[0].crosstab, crosstab, 'the page asked for what the test asks for');
   assert.deepEqual(crosstab.attributes, ['age', 'income']);
   assert.equal(crosstab.situation, 1);
@@ -334,7 +311,7 @@ test('the dashboard shows every attribute, and the cross-tabulation the analyst 
 
   // The CSV export uses the same cross-tabulation.
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(csv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?profile.crosstab=age%2Cincome`);
+  assert.equal(csv.url(), `${fixture.server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?profile.crosstab=age%2Cincome`);
 
   // A cross-tabulation the server refuses (simulated: the page asks for
   // nothing it is known to refuse) is explained next to the picker, and the
@@ -357,7 +334,7 @@ test('the dashboard shows every attribute, and the cross-tabulation the analyst 
 test('the block\'s survey page, report and dashboard fit a phone', async () => {
   await onPhone(async ({ page, log }) => {
     const fits = (path) => assertFits(page, path);
-    await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('option-profile-age-0').tap();
@@ -375,10 +352,11 @@ test('the block\'s survey page, report and dashboard fit a phone', async () => {
     await fits('report');
     await screenshot(page, 'phone-block-report');
 
-    await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+    await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
     await page.getByTestId('crosstab-table-profile').waitFor();
     await page.getByTestId('chart-profile-diagnosis').waitFor();
     await fits('dashboard');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     await screenshot(page, 'phone-block-dashboard');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
@@ -386,8 +364,8 @@ test('the block\'s survey page, report and dashboard fit a phone', async () => {
 });
 
 test('the creation page builds a block question with the core\'s budget and messages', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('survey-id').fill('household-built');
@@ -417,10 +395,10 @@ test('the creation page builds a block question with the core\'s budget and mess
   assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
   await page.getByTestId('attribute-3').getByTestId('attribute-options').fill('No\nYes');
 
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/household-built');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/household-built');
   assert.equal(created.status, 200);
   assert.deepEqual(created.body.questions[0].attributes, QUESTION.attributes);
   assert.equal(created.body.questions[0].mechanism.epsilon_per_attribute, 1.5);

@@ -27,15 +27,17 @@
 //     answered in confidence, the budget and exact-counts choice instead of
 //     the mechanism, and the definition it creates.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber } from '../../web/src/shared/format.js';
 import { DESKTOP, launchBrowser, onPhone, openRecordedPage, PHONE, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
-import { assertFits, screenshot } from './support/page-checks.mjs';
+import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { postReports, requestJson } from './support/server.mjs';
+import { assertFits, colourPixels, screenshot } from './support/page-checks.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { prepareShownReport, reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
 
 const DRUG = {
   id: 'drug', text: 'Which substance did you use last month?', type: 'categorical',
@@ -70,37 +72,9 @@ const REPORT_SEED_BASE = 9_100_000;
 const OWN_INTERVAL_COLOR = [0x3b, 0x6f, 0xd8];  // central/dashboard-chart.js: a bin with its own interval
 const ADMIN_PROBLEMS = [/Failed to load resource: the server responded with a status of (401|403|409|400)/];
 
-let server;
-let browser;
-let core;
-const admin = () => ({ Authorization: `Bearer ${server.adminToken}` });
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  core = await loadCore();
-  for (const survey of [SURVEY, PHONE_SURVEY]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', { method: 'POST', json: survey, headers: admin() });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-// How many of the canvas's pixels are this colour: a chart that drew nothing
-// (or only axes) has none.
-function colourPixels(page, testid, colour) {
-  return page.getByTestId(testid).evaluate((canvas, rgb) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const close = [0, 1, 2].every((channel) => Math.abs(data[index + channel] - rgb[channel]) <= 8);
-      if (close && data[index + 3] > 200) count += 1;
-    }
-    return count;
-  }, colour);
-}
+const fixture = useServerAndBrowser({ surveys: [SURVEY, PHONE_SURVEY] });
+const core = await loadCore();
+const admin = () => ({ Authorization: `Bearer ${fixture.server.adminToken}` });
 
 async function answerRadio(page, questionIndex, optionIndex) {
   const name = `answer-${questionIndex}`;
@@ -113,8 +87,8 @@ async function answerRadio(page, questionIndex, optionIndex) {
 }
 
 test('the survey page says which questions are answered in confidence before any answer, and sends those as given', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
 
@@ -158,14 +132,8 @@ test('the survey page says which questions are answered in confidence before any
   await page.keyboard.type(String(TRUE.age));
   await answerRadio(page, 2, TRUE.stress);
   await reviewAnswers(page, 'keyboard');
-  await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
-  const requestsBeforePrepare = log.requests.length;
-  await page.keyboard.press('Enter');
-  await page.getByTestId('report-panel').waitFor();
-  assert.equal(log.requests.length, requestsBeforePrepare, 'preparing the report makes no request');
-
   // The report: central answers as given, in words; the local one randomised, as before.
-  const shownText = await page.getByTestId('report-json').textContent();
+  const shownText = await prepareShownReport(page, log);
   const shown = JSON.parse(shownText);
   assert.equal(shown.responses.drug, TRUE.drug);
   assert.equal(shown.responses.age, TRUE.age);
@@ -190,23 +158,18 @@ test('the survey page says which questions are answered in confidence before any
   await screenshot(page, 'desktop-central-report');
   await assertFits(page, 'the report at 1280 px');
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
-  const sent = JSON.parse(posts[0].body);
+  await sendShownReport(page, log, shownText);
+  const sent = JSON.parse(shownText);
   assert.deepEqual({ drug: sent.responses.drug, age: sent.responses.age }, { drug: TRUE.drug, age: TRUE.age }, 'central answers are sent as given');
   assert.ok(!sent.responses.stress.includes(TRUE.stress), 'the local answer is not identifiable in the body');
-  assert.ok(!posts[0].body.includes(`"${STRESS.options[TRUE.stress]}"`), 'no option label in the body');
+  assert.ok(!shownText.includes(`"${STRESS.options[TRUE.stress]}"`), 'no option label in the body');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
 
 test('the notice, the questions and the report fit a phone', async () => {
   await onPhone(async ({ page, log }) => {
-    await page.goto(`${server.baseUrl}/s/${PHONE_SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${PHONE_SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('trust-notice').waitFor();
@@ -238,13 +201,13 @@ async function shownValues(page, key, count) {
 }
 
 async function releasesOf(questionId, query = '') {
-  const response = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/${questionId}/releases${query}`);
+  const response = await requestJson(fixture.server.baseUrl, `/api/surveys/${SURVEY.id}/questions/${questionId}/releases${query}`);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body;
 }
 
 async function answersOf(questionId) {
-  return (await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/results`)).body.questions.find((question) => question.id === questionId).n;
+  return (await requestJson(fixture.server.baseUrl, `/api/surveys/${SURVEY.id}/results`)).body.questions.find((question) => question.id === questionId).n;
 }
 
 // The values shown, once they are `expected` (post-processed values are fetched).
@@ -310,16 +273,14 @@ async function checkClampAndRound(page, id, release, count) {
 
 test('the dashboard shows releases only: the admin releases with the form, the ledger keeps count, a release past the budget is refused', async (t) => {
   // More respondents, from Node (central answers as given, the local one by the core).
-  const reports = Array.from({ length: MORE_REPORTS }, (_, index) => core.perturbSeeded(SURVEY, {
-    drug: index % 3, age: (index * 7 + 3) % 100, stress: index % 4,
-  }, String(REPORT_SEED_BASE + index)));
-  await postReports(server.baseUrl, SURVEY.id, reports);
+  const moreAnswers = Array.from({ length: MORE_REPORTS }, (_, index) => ({ drug: index % 3, age: (index * 7 + 3) % 100, stress: index % 4 }));
+  await postSimulatedReports(fixture.server, SURVEY, moreAnswers, REPORT_SEED_BASE);
   // With the keyboard respondent's report (the first test).
-  const n = (await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/results`)).body.questions.find((question) => question.id === 'age').n;
+  const n = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SURVEY.id}/results`)).body.questions.find((question) => question.id === 'age').n;
   assert.ok(n >= MORE_REPORTS, `n = ${n}`);
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SURVEY.id}`);
   await page.locator('[data-testid="n-age"]', { hasText: new RegExp(`^${n}$`) }).waitFor();
   // Nothing released yet, and nothing else: no numbers, no exact counts, no release form without the token.
   for (const id of ['drug', 'age']) {
@@ -339,7 +300,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   // The admin signs in from the panel (the results are public: no token was asked for).
   await page.getByTestId('release-sign-in-age').click();
   await page.getByTestId('admin-token-form').waitFor();
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('admin-token-submit').click();
   const form = page.getByTestId('release-form-age');
   await form.waitFor();
@@ -451,7 +412,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   await counts.waitFor();
   assert.match(await counts.textContent(), /NOT PRIVATE/);
   assert.match(await page.getByTestId('exact-counts-note-age').textContent(), /^Exact counts, not private/);
-  const exact = (await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/age/counts`, { headers: admin() })).body;
+  const exact = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SURVEY.id}/questions/age/counts`, { headers: admin() })).body;
   for (const [index, bin] of exact.bins.entries()) {
     assert.equal(await page.getByTestId(`exact-count-age-${index}`).textContent(), String(bin.count));
   }
@@ -471,7 +432,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   const reader = await launchBrowser(DESKTOP);
   try {
     const { page: readerPage, log: readerLog } = await openRecordedPage(reader.context);
-    await readerPage.goto(`${server.baseUrl}/results/${SURVEY.id}`);
+    await readerPage.goto(`${fixture.server.baseUrl}/results/${SURVEY.id}`);
     await readerPage.getByTestId('ledger-row-age-r1').waitFor();
     assert.deepEqual(await shownValues(readerPage, 'age', 10), before);
     assert.deepEqual(await shownValues(readerPage, 'drug', 3), drugRelease.bins.map((bin) => bin.value));
@@ -527,10 +488,10 @@ test('the dashboard shows releases only: the admin releases with the form, the l
 
   // Two more answers (through the API): the server makes the release at the second; the page shows it as it arrives.
   const twoMore = [0, 1].map((index) => core.perturbSeeded(SURVEY, { drug: index, age: 55 + index, stress: index }, String(REPORT_SEED_BASE + MORE_REPORTS + index)));
-  await postReports(server.baseUrl, SURVEY.id, [twoMore[0]]);
+  await postReports(fixture.server.baseUrl, SURVEY.id, [twoMore[0]]);
   await page.locator('[data-testid="scheduled-when-age-s1"]', { hasText: `(${answers + 1} now)` }).waitFor();
   assert.equal((await releasesOf('age')).releases.length, 1, 'not yet made at one answer fewer');
-  await postReports(server.baseUrl, SURVEY.id, [twoMore[1]]);
+  await postReports(fixture.server.baseUrl, SURVEY.id, [twoMore[1]]);
   await page.getByTestId('ledger-row-age-r2').waitFor();
   await page.getByTestId('scheduled-row-age-s1').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('scheduled-age').isVisible(), false);
@@ -577,7 +538,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   await submitRelease(page, 'age');
   await page.getByTestId('scheduled-row-age-s3').waitFor();
   await page.route('**/api/surveys/*/results*', (route) => route.abort());  // the poll would remove the row
-  const elsewhere = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/questions/age/releases/s3/cancel`, { method: 'POST', headers: admin() });
+  const elsewhere = await requestJson(fixture.server.baseUrl, `/api/surveys/${SURVEY.id}/questions/age/releases/s3/cancel`, { method: 'POST', headers: admin() });
   assert.equal(elsewhere.status, 200);
   await page.getByTestId('scheduled-cancel-age-s3').click();
   const cancelRefusal = page.getByTestId('release-error-age');
@@ -603,10 +564,10 @@ test('the dashboard shows releases only: the admin releases with the form, the l
   const phone = await launchBrowser(PHONE);
   try {
     const { page: phonePage, log: phoneLog } = await openRecordedPage(phone.context);
-    await phonePage.goto(`${server.baseUrl}/results/${SURVEY.id}`);
+    await phonePage.goto(`${fixture.server.baseUrl}/results/${SURVEY.id}`);
     await phonePage.getByTestId('ledger-row-age-r1').waitFor();
     await phonePage.getByTestId('release-sign-in-age').tap();
-    await phonePage.getByTestId('admin-token').fill(server.adminToken);
+    await phonePage.getByTestId('admin-token').fill(fixture.server.adminToken);
     await phonePage.getByTestId('admin-token-submit').tap();
     await phonePage.getByTestId('release-form-age').waitFor();
     await phonePage.getByTestId('release-advanced-age').locator('summary').tap();
@@ -627,6 +588,7 @@ test('the dashboard shows releases only: the admin releases with the form, the l
       assert.ok(widths[0] <= widths[1], `${testid} fits 390 px without scrolling: ${widths}`);
     }
     assert.ok(await colourPixels(phonePage, 'release-chart-age', OWN_INTERVAL_COLOR) > 100, 'the release chart drew its bars on a phone');
+    assert.deepEqual(await axeViolationsAtWidth(phonePage, 'main'), [], 'the dashboard at 320 px');
     assert.deepEqual(unexpectedProblems(phoneLog, ADMIN_PROBLEMS), []);
     await phonePage.close();
   } finally {
@@ -635,8 +597,8 @@ test('the dashboard shows releases only: the admin releases with the form, the l
 });
 
 test('the creation page offers "Who sees the answer" for kinds that can be answered in confidence', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('survey-id').fill('confidential-built');
@@ -697,14 +659,15 @@ test('the creation page offers "Who sees the answer" for kinds that can be answe
   assert.equal(histogram.privacy, 'central');
   assert.equal(histogram.mechanism, undefined);
   assert.deepEqual(histogram.range, [0, 100]);
+  assert.deepEqual(await axeViolationsAtWidth(page, '[data-testid="central-advice-0"]'), [], 'the release advice at 320 px');
   await screenshot(page, 'desktop-central-create');
   await assertFits(page, 'the creation page at 1280 px');
 
   await editor.getByTestId('question-type').selectOption('categorical');
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/confidential-built');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/confidential-built');
   assert.equal(created.status, 200);
   assert.deepEqual(created.body.questions[0], { ...DRUG, budget: 0.5, admin_sees_counts: true });
   assert.deepEqual(unexpectedProblems(log), []);

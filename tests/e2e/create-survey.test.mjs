@@ -9,6 +9,7 @@ import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 // Chromium logs the refused requests this test provokes on purpose.
 const EXPECTED_REFUSALS = [/Failed to load resource: the server responded with a status of (401|403)/];
@@ -41,6 +42,7 @@ test('a survey built on the creation page can be created, invited to, answered a
   await first.getByTestId('question-options').fill(teams(10));
   assert.equal(await recommended(page, 0), 'grr');
   assert.match(await page.getByTestId('advice-reason-0').textContent(), /3e\^eps \+ 2 = 10\.15/);
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   await first.getByTestId('question-options').fill(teams(11));
   assert.equal(await recommended(page, 0), 'oue');
   // A larger epsilon moves the threshold (3e^2 + 2 = 24.17): GRR again.

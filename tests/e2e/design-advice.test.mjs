@@ -8,7 +8,7 @@ import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { useServerAndBrowser } from './support/fixture.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { SCREENSHOT_DIR, screenshot } from './support/page-checks.mjs';
-import { axeViolations } from './support/axe.mjs';
+import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const fixture = useServerAndBrowser();
 
@@ -86,6 +86,7 @@ test('item 11: numeric, block and model questions show the core’s precision gu
   assert.match(await modelAdvice.textContent(), /rough, not an interval/);
 
   assert.deepEqual(await axeViolations(page, '.advice'), []);
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   await screenshot(page, 'desktop-design-advice');
   for (const [name, advice] of [['numeric', payAdvice], ['block', blockAdvice], ['model', modelAdvice]]) {
     await advice.screenshot({ path: `${SCREENSHOT_DIR}/deniable-design-advice-${name}.png` });

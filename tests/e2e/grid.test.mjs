@@ -10,16 +10,16 @@
 //     position with its interval and the distribution over the scale, and the
 //     means lie within 4 standard errors of the simulated truth.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { test } from 'node:test';
+import { PHONE, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { createSurvey, postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
-import { axeViolations } from './support/axe.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
+import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const SCALE = ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree'];
 const ITEMS = ['My work is valued', 'I would recommend this employer', 'I plan to stay next year'];
@@ -34,26 +34,11 @@ const RESPONDENTS = 1500;
 const DISTRIBUTIONS = [[0.05, 0.1, 0.2, 0.45, 0.2], [0.3, 0.3, 0.2, 0.1, 0.1], [0.1, 0.1, 0.1, 0.2, 0.5]];
 const MIN_TOUCH_TARGET_PX = 44;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  for (const survey of [SURVEY, SIMULATED]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 
 test('a grid answered with the keyboard only sends one randomised level per item, never the answers', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.match(await page.getByTestId('privacy-climate').textContent(), /ε = 3\b/);
@@ -84,12 +69,7 @@ test('a grid answered with the keyboard only sends one randomised level per item
   assert.ok(levels.every((level) => Number.isInteger(level) && level >= 0 && level < SCALE.length));
   assert.deepEqual(await axeViolations(page), []);
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   for (const request of log.requests) {
     for (const text of [decodeURIComponent(request.url), request.body ?? '']) {
       assert.doesNotMatch(text, /answers/i, `a request mentions answers: ${request.method} ${request.url}`);
@@ -104,7 +84,7 @@ test('on a phone the grid\'s levels stack, fit the width and can be tapped', asy
   const phone = await launchBrowser(PHONE);
   try {
     const { page, log } = await openRecordedPage(phone.context);
-    await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -135,16 +115,14 @@ test('on a phone the grid\'s levels stack, fit the width and can be tapped', asy
 });
 
 test('the dashboard shows per item the mean position with its interval and the distribution', async () => {
-  const core = await loadCore();
   const generator = createSeededGenerator(20261128);
   const answers = Array.from({ length: RESPONDENTS }, () => DISTRIBUTIONS.map((shares) => generator.pick(shares)));
-  const reports = answers.map((levels, index) => core.perturbSeeded(SIMULATED, { climate: levels }, String(7_000_000 + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, 8);
+  await postSimulatedReports(fixture.server, SIMULATED, answers.map((levels) => ({ climate: levels })), 7_000_000);
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.locator('[data-testid="n-climate"]', { hasText: /^1,500$/ }).waitFor({ timeout: 30_000 });
-  const entry = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body.questions[0];
+  const entry = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body.questions[0];
   assert.match(await page.getByTestId('epsilon-climate').textContent(), /ε = 3 for the whole grid \(1 per item\)/);
   for (const [row, item] of entry.items.entries()) {
     assert.equal(item.label, ITEMS[row]);
@@ -160,13 +138,20 @@ test('the dashboard shows per item the mean position with its interval and the d
     assert.ok(Math.abs(z) < 4, `item ${row}: mean ${item.mean.estimate} is ${z.toFixed(1)} standard errors from ${truth}`);
   }
   assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(await axeViolationsAtWidth(page), [], 'the results table at 320 px');
+  // Its scroll box is in the Tab order, and shows the page's focus ring there (styles.css :focus-visible).
+  await tabUntil(page, (focused) => focused.testid === 'table-box-climate', 'the results table\'s scroll box');
+  assert.deepEqual(await page.getByTestId('table-box-climate').evaluate((box) => {
+    const style = getComputedStyle(box);
+    return [style.outlineStyle, style.outlineWidth];
+  }), ['solid', '3px']);
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();
 });
 
 test('the builder makes a grid question, says its ε per item and switches to the mechanism its advisor recommends', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   await forgetDevice(page);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
@@ -183,6 +168,7 @@ test('the builder makes a grid question, says its ε per item and switches to th
   // 0.5 per item on 5 levels: the ordinal mechanism's mean is more precise (grid_bench: 0.373 against 0.389 at n = 1000).
   await editor.getByTestId('advice-0').waitFor();
   assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'ordinal');
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   const half = async (name) => Number((await editor.getByTestId(`advice-half-width-0-${name}`).textContent()).replace('±', ''));
   assert.ok(await half('ordinal') < await half('grr'));
   await editor.getByTestId('use-recommended-0').click();
@@ -199,22 +185,17 @@ test('the builder makes a grid question, says its ε per item and switches to th
 
 test('a duchi grid: the page words its two ends, the dashboard shows the means and no distribution', async () => {
   const survey = { ...SURVEY, id: 'grid-e2e-duchi', questions: [{ ...SURVEY.questions[0], mechanism: { name: 'duchi', epsilon: 3 } }] };
-  const created = await requestJson(server.baseUrl, '/api/surveys', {
-    method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const core = await loadCore();
-  const reports = Array.from({ length: 300 }, (_, index) => core.perturbSeeded(survey, { climate: [index % 5, 4, 0] }, String(8_000_000 + index)));
-  await postReports(server.baseUrl, survey.id, reports, 8);
+  await createSurvey(fixture.server, survey);
+  await postSimulatedReports(fixture.server, survey, Array.from({ length: 300 }, (_, index) => ({ climate: [index % 5, 4, 0] })), 8_000_000);
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${survey.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${survey.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.match(await page.getByTestId('privacy-summary').textContent(), /sent as “high” or “low”/);
-  await page.goto(`${server.baseUrl}/results/${survey.id}`);
+  await page.goto(`${fixture.server.baseUrl}/results/${survey.id}`);
   await page.locator('[data-testid="n-climate"]', { hasText: /^300$/ }).waitFor({ timeout: 30_000 });
-  const entry = (await requestJson(server.baseUrl, `/api/surveys/${survey.id}/results`)).body.questions[0];
+  const entry = (await requestJson(fixture.server.baseUrl, `/api/surveys/${survey.id}/results`)).body.questions[0];
   for (const [row, item] of entry.items.entries()) {
     assert.equal(item.levels, null);
     assert.equal(Number(await page.getByTestId(`mean-climate-${row}`).getAttribute('data-value')), item.mean.estimate);

@@ -15,20 +15,21 @@
 // The seeds are fixed, so the dashboard's numbers are the same on every run.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { createSurvey, postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { prepareFromReview, reviewAnswers } from './support/survey-steps.mjs';
+import { prepareFromReview, prepareShownReport, reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 2000;
 const ANSWER_SEED = 20261124;
 const REPORT_SEED_BASE = 7_000_000;
-const CONCURRENT_POSTS = 8;
 const TRUE_SALARY = 43210;
 
 const SURVEY = JSON.parse(readFileSync(new URL('../../examples/histogram-survey.json', import.meta.url), 'utf8'));
@@ -37,24 +38,7 @@ const QUESTION = SURVEY.questions[0];
 // (randomised by the OS) does not enter the dashboard's numbers.
 const SIMULATED = { ...SURVEY, id: 'salaries-simulated' };
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  for (const survey of [SURVEY, SIMULATED]) await createSurvey(survey);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function createSurvey(definition) {
-  const created = await requestJson(server.baseUrl, '/api/surveys', {
-    method: 'POST', json: definition, headers: { Authorization: `Bearer ${server.adminToken}` },
-  });
-  assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-}
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 
 // The number as a token of its own: "43210" in "[43210," but not in "143210".
 function containsNumber(text, value) {
@@ -99,8 +83,8 @@ test('a histogram question answered with the keyboard sends only the shown marks
   const core = await loadCore();
   const summary = core.parseSurvey(SURVEY).questions[0];
   const { fine_edges: edges, p, q } = summary;
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.match(await page.getByTestId('privacy-salary').textContent(), /ε = 3 \(OUE\)/);
@@ -109,13 +93,7 @@ test('a histogram question answered with the keyboard sends only the shown marks
   await tabUntil(page, (focused) => focused.testid === 'number-salary', 'the typed salary');
   await page.keyboard.type(String(TRUE_SALARY));
   await reviewAnswers(page, 'keyboard');
-  await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
-  const requestsBeforePrepare = log.requests.length;
-  await page.keyboard.press('Enter');
-  await page.getByTestId('report-panel').waitFor();
-  assert.equal(log.requests.length, requestsBeforePrepare, 'preparing the report makes no request');
-
-  const shownText = await page.getByTestId('report-json').textContent();
+  const shownText = await prepareShownReport(page, log);
   const bits = JSON.parse(shownText).responses.salary;
   assert.equal(bits.length, edges.length - 1, 'one bit per fine range');
   assert.ok(bits.every((bit) => bit === 0 || bit === 1));
@@ -133,12 +111,7 @@ test('a histogram question answered with the keyboard sends only the shown marks
   assert.equal(await details.getAttribute('open'), '');
   assert.match(await details.textContent(), /Optimised unary encoding \(OUE\), ε = 3\..*p = 0\.5: .*q = 0\.04743: .*16 bits/);
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   for (const request of log.requests) {
     assert.ok(!containsNumber(decodeURIComponent(request.url), TRUE_SALARY), `the URL contains the salary: ${request.url}`);
     assert.ok(!containsNumber(request.body ?? '', TRUE_SALARY), `a request body contains the salary: ${request.body}`);
@@ -155,11 +128,11 @@ test('a tree question\'s report names its level and the ranges its bits mark, ho
     ...SURVEY, id: 'salaries-tree',
     questions: [{ ...QUESTION, histograms: [{ name: 'percentiles of the range', bins: 100 }, { name: 'thirds', bins: 3 }], mechanism: { name: 'tree', epsilon: 2 } }],
   };
-  await createSurvey(tree);
+  await createSurvey(fixture.server, tree);
   const summary = core.parseSurvey(tree).questions[0];
   assert.deepEqual([summary.tree.fanout, summary.tree.height], [16, 2]);
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${tree.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${tree.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-salary').fill(String(TRUE_SALARY));
@@ -192,9 +165,9 @@ test('a tree question\'s report names its level and the ranges its bits mark, ho
   // answers 500, see the report of this change.)
   for (let index = 0; index < 50; index += 1) {
     const report = core.perturbSeeded(tree, { salary: 20000 + 2000 * index }, String(REPORT_SEED_BASE + index));
-    assert.equal((await requestJson(server.baseUrl, `/api/surveys/${tree.id}/reports`, { method: 'POST', json: report })).status, 201);
+    assert.equal((await requestJson(fixture.server.baseUrl, `/api/surveys/${tree.id}/reports`, { method: 'POST', json: report })).status, 201);
   }
-  await page.goto(`${server.baseUrl}/results/${tree.id}`);
+  await page.goto(`${fixture.server.baseUrl}/results/${tree.id}`);
   await page.locator('[data-testid="n-salary"]', { hasText: /^51$/ }).waitFor();
   assert.equal(await page.getByTestId('bits-salary').textContent(), 'at most 256 (one per range of the level a report picks)');
   assert.match(await page.getByTestId('tree-salary').textContent(), /^Tree: fan-out 16, 2 levels; fan-out 16 \(height 2\) gives/);
@@ -204,8 +177,8 @@ test('a tree question\'s report names its level and the ranges its bits mark, ho
 });
 
 test('a salary outside the range is refused next to the field, naming the range', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   // Enter submits the form from the field. (A click on Prepare right after
@@ -249,15 +222,13 @@ async function readDownload(download) {
 }
 
 test('the dashboard shows every consumer\'s histogram, and the analyst\'s own bins', async (t) => {
-  const core = await loadCore();
   const answers = simulateAnswers();
-  const reports = answers.map((salary, index) => core.perturbSeeded(SIMULATED, { salary }, String(REPORT_SEED_BASE + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
+  await postSimulatedReports(fixture.server, SIMULATED, answers.map((salary) => ({ salary })), REPORT_SEED_BASE);
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.locator('[data-testid="n-salary"]', { hasText: /^2,000$/ }).waitFor({ timeout: 30_000 });
-  const results = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
+  const results = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
   const entry = results.questions[0];
   assert.equal(await page.getByTestId('epsilon-salary').textContent(), 'ε = 3');
   assert.equal(await page.getByTestId('mechanism-salary').textContent(), 'Optimised unary encoding (OUE)');
@@ -337,7 +308,7 @@ test('the dashboard shows every consumer\'s histogram, and the analyst\'s own bi
   await page.locator('[data-testid="histogram-table-salary-custom"] tbody tr').nth(14).waitFor();
   assert.equal(await page.locator('[data-testid="histogram-table-salary-custom"] tbody tr').count(), 15);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(csv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?salary.width=20000`);
+  assert.equal(csv.url(), `${fixture.server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?salary.width=20000`);
   const csvText = await readDownload(csv);
   assert.match(csvText, /"tax bands \[0, 12570\)"/);
   assert.match(csvText, /"custom \[280000, 300000\]"/);
@@ -370,7 +341,7 @@ test('the dashboard shows every consumer\'s histogram, and the analyst\'s own bi
 test('the histogram survey page, report and dashboard fit a phone', async () => {
   await onPhone(async ({ page, log }) => {
     const fits = (path) => assertFits(page, path);
-    await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await fits('survey');
@@ -387,9 +358,10 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
     await fits('report');
     await screenshot(page, 'phone-histogram-report');
 
-    await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+    await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
     await page.getByTestId('histogram-chart-salary-3').waitFor();
     await fits('dashboard');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     await screenshot(page, 'phone-histogram-dashboard');
     assert.deepEqual(unexpectedProblems(log), []);
     await page.close();
@@ -397,8 +369,8 @@ test('the histogram survey page, report and dashboard fit a phone', async () => 
 });
 
 test('the creation page builds a histogram question with the core\'s budget, advice and messages', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('survey-id').fill('pay');
@@ -439,6 +411,7 @@ test('the creation page builds a histogram question with the core\'s budget, adv
   // default); one click switches to it, and the button goes.
   assert.equal(await page.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'sue');
   assert.equal(await page.locator('[data-testid="advice-0"] tbody tr').count(), 2);
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   await page.getByTestId('use-recommended-0').click();
   assert.equal(await editor.getByTestId('question-histogram-mechanism').inputValue(), 'sue');
   assert.equal((await focusedElement(page)).testid, 'question-histogram-mechanism');
@@ -457,10 +430,10 @@ test('the creation page builds a histogram question with the core\'s budget, adv
   assert.equal((await focusedElement(page)).testid, 'consumer-name');
   assert.deepEqual(JSON.parse(await page.getByTestId('definition-json').textContent()).questions[0].histograms, [{ name: 'thirds', bins: 3 }]);
 
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/pay');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/pay');
   assert.equal(created.status, 200);
   assert.equal(created.body.questions[0].type, 'histogram');
   assert.deepEqual(created.body.questions[0].histograms, [{ name: 'thirds', bins: 3 }]);

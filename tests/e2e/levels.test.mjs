@@ -18,21 +18,22 @@
 //
 // The seeds are fixed, so the dashboard's numbers are the same on every run.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatNumber, formatPercent } from '../../web/src/shared/format.js';
-import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
-import { assertFits, screenshot } from './support/page-checks.mjs';
+import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
+import { assertFits, colourPixels, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { prepareShownReport, reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 300;
 const ANSWER_SEED = 20261124;
 const REPORT_SEED_BASE = 7_000_000;
-const CONCURRENT_POSTS = 8;
 const TRUE_INCOME = 48250;  // typed; in the middle interval (level 1, ε 3)
 const BAR_COLOR = [59, 111, 216];  // charts.js's bars, #3b6fd8
 
@@ -57,42 +58,10 @@ const SIMULATED = { ...SURVEY, id: 'income-levels-simulated', results: 'admin' }
 // As the survey page words a probability ("73%", "4.7%").
 const PERCENT = new Intl.NumberFormat('en', { style: 'percent', maximumSignificantDigits: 2 });
 
-let server;
-let browser;
-let core;
-let details;  // the core's description of the mechanism (privacy.details)
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  core = await loadCore();
-  details = core.parseSurvey(SURVEY).questions[0].privacy.details;
-  for (const survey of [SURVEY, SIMULATED]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-
-
-// How many of the canvas's pixels are the bars' colour: a chart that drew
-// nothing (or only axes) has none.
-function barPixels(page, testid) {
-  return page.getByTestId(testid).evaluate((canvas, color) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const close = [0, 1, 2].every((channel) => Math.abs(data[index + channel] - color[channel]) <= 8);
-      if (close && data[index + 3] > 200) count += 1;
-    }
-    return count;
-  }, BAR_COLOR);
-}
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
+const core = await loadCore();
+// The core's description of the mechanism (privacy.details).
+const details = core.parseSurvey(SURVEY).questions[0].privacy.details;
 
 // The number as a token of its own, with or without a thousands separator.
 function containsAnswer(text) {
@@ -108,8 +77,8 @@ function levelText(level, unit = 'USD') {
 }
 
 test('a levels question answered with the keyboard sends one report value, shown as a range and a direction', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   // The exact ε, larger than the paper's claimed 3, in the summary.
@@ -121,14 +90,8 @@ test('a levels question answered with the keyboard sends one report value, shown
   await tabUntil(page, (focused) => focused.testid === 'number-income', 'the typed income');
   await page.keyboard.type(String(TRUE_INCOME));
   await reviewAnswers(page, 'keyboard');
-  await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
-  const requestsBeforePrepare = log.requests.length;
-  await page.keyboard.press('Enter');
-  await page.getByTestId('report-panel').waitFor();
-  assert.equal(log.requests.length, requestsBeforePrepare, 'preparing the report makes no request');
-
   // One value, one of the core's 2k report values (compared exactly).
-  const shownText = await page.getByTestId('report-json').textContent();
+  const shownText = await prepareShownReport(page, log);
   const shown = JSON.parse(shownText);
   assert.deepEqual(Object.keys(shown.responses), ['income']);
   assert.equal(shown.responses.income.length, 1);
@@ -161,12 +124,7 @@ test('a levels question answered with the keyboard sends one report value, shown
   await screenshot(page, 'desktop-levels-report');
   await assertFits(page, 'the report at 1280 px');
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   for (const request of log.requests) {
     for (const text of [decodeURIComponent(request.url), request.body ?? '']) {
       assert.ok(!containsAnswer(text), `a request carries the true answer: ${request.method} ${request.url} ${request.body ?? ''}`);
@@ -188,9 +146,8 @@ function simulateAnswers() {
 
 test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and the pair matrix', async (t) => {
   const answers = simulateAnswers();
-  const reports = answers.map((income, index) => core.perturbSeeded(SIMULATED, { income }, String(REPORT_SEED_BASE + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
-  const results = await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
+  await postSimulatedReports(fixture.server, SIMULATED, answers.map((income) => ({ income })), REPORT_SEED_BASE);
+  const results = await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`, { headers: { Authorization: `Bearer ${fixture.server.adminToken}` } });
   assert.equal(results.status, 200);
   const entry = results.body.questions[0];
   const estimates = entry.mechanism_estimates;
@@ -198,10 +155,10 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
   assert.equal(entry.privacy.epsilon, details.exact_epsilon);
 
   // Admin-only: the dashboard asks for the token.
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.getByTestId('admin-token-form').waitFor();
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('admin-token-submit').click();
   await page.locator('[data-testid="n-income"]', { hasText: /^300$/ }).waitFor({ timeout: 30_000 });
   const section = page.getByTestId('levels-income');
@@ -242,7 +199,7 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
     t.diagnostic(`level ${level.level}: truth ${truth[index].toFixed(3)}, share ${level.share.toFixed(3)} [${level.ci_low.toFixed(3)}, ${level.ci_high.toFixed(3)}]`);
     assert.ok(Math.abs(zShare) < 4, `level ${level.level}: ${zShare.toFixed(1)} standard errors from the truth`);
   }
-  assert.ok(await barPixels(page, 'levels-chart-income') > 200, 'the shares chart drew its bars');
+  assert.ok(await colourPixels(page, 'levels-chart-income', BAR_COLOR) > 200, 'the shares chart drew its bars');
 
   // The pair matrix: exact values next to the paper's claim, behind a closed disclosure.
   const pairs = page.getByTestId('levels-pairs-income');
@@ -278,14 +235,14 @@ test('the dashboard shows the privacy levels: HierA mean, shares, exact ε and t
   // The CSV export (admin-only: fetched with the token) uses the same query.
   const csvRequest = page.waitForRequest((request) => request.url().includes('/results.csv'));
   await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal((await csvRequest).url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?mu=2&clamp=true`);
+  assert.equal((await csvRequest).url(), `${fixture.server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?mu=2&clamp=true`);
   assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 40[13]/]), []);
   await page.close();
 });
 
 test('the levels survey page, report and dashboard fit a phone, and the shares chart draws', async () => {
   await onPhone(async ({ page, log }) => {
-    await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('number-income').fill('150000');
@@ -297,15 +254,16 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
     await screenshot(page, 'phone-levels-report');
 
     // The admin token lives in this tab's sessionStorage once typed.
-    await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+    await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
     await page.getByTestId('admin-token-form').waitFor();
-    await page.getByTestId('admin-token').fill(server.adminToken);
+    await page.getByTestId('admin-token').fill(fixture.server.adminToken);
     await page.getByTestId('admin-token-submit').tap();
     await page.getByTestId('levels-income').waitFor();
     await page.locator('[data-testid="levels-share-income-1"]', { hasText: /%$/ }).waitFor();
     await page.getByTestId('levels-pairs-income').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
-    assert.ok(await barPixels(page, 'levels-chart-income') > 100, 'the shares chart drew its bars');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
+    assert.ok(await colourPixels(page, 'levels-chart-income', BAR_COLOR) > 100, 'the shares chart drew its bars');
     await screenshot(page, 'phone-levels-dashboard');
     assert.deepEqual(unexpectedProblems(log, [/Failed to load resource: the server responded with a status of 40[13]/]), []);
     await page.close();
@@ -313,8 +271,8 @@ test('the levels survey page, report and dashboard fit a phone, and the shares c
 });
 
 test('the creation page builds a levels question with the core\'s exact ε, the paper\'s claim and the advisor', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('survey-id').fill('income-built');
@@ -348,6 +306,7 @@ test('the creation page builds a levels question with the core\'s exact ε, the 
   assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), advice.best);
   assert.equal(await table.locator('tr.recommended').getAttribute('data-mechanism'), advice.best);
   await screenshot(page, 'desktop-levels-create');
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
 
   // Bounded: the paper's statement holds, and the exact ε is the core's (at most the largest budget).
   await editor.getByTestId('question-levels-variant').selectOption('bounded');
@@ -365,10 +324,10 @@ test('the creation page builds a levels question with the core\'s exact ε, the 
   assert.equal(await page.getByTestId('create-survey').isDisabled(), true);
   await editor.getByTestId('question-epsilons').fill('1, 3, 1');
 
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/income-built');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/income-built');
   assert.equal(created.status, 200);
   assert.deepEqual(created.body.questions[0].mechanism, { ...QUESTION.mechanism, variant: 'bounded' });
   assert.deepEqual(unexpectedProblems(log), []);

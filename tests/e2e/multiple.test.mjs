@@ -14,17 +14,17 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, launchBrowser, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { test } from 'node:test';
+import { openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { assertChartsDrawn, assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
 import { WEB_DIST } from './support/paths.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
-import { axeViolations } from './support/axe.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
+import { axeViolations, axeViolationsAtWidth } from './support/axe.mjs';
 
 const SURVEY = {
   format: 'deniable.survey/v1', id: 'choose-all', version: 1, title: 'Choose all that apply', results: 'public',
@@ -38,27 +38,12 @@ const SURVEY = {
 const SIMULATED = { ...SURVEY, id: 'choose-all-simulated' };
 const RESPONDENTS = 1500;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  for (const survey of [SURVEY, SIMULATED]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 
 test('a set answered with the keyboard at phone width sends only its randomised report', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await assertFits(page, 'the survey page at 390 px');
@@ -103,12 +88,7 @@ test('a set answered with the keyboard at phone width sends only its randomised 
   assert.ok(shown.responses.symptoms.every((bit) => bit === 0 || bit === 1));
   assert.ok(Number.isInteger(shown.responses.sources) && shown.responses.sources >= 0 && shown.responses.sources < 5 + 5);
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   const builtFile = (request) => {
     const url = new URL(request.url);
     return request.method === 'GET' && !url.search && !request.body && url.pathname.startsWith('/assets/')
@@ -129,8 +109,8 @@ test('a set answered with the keyboard at phone width sends only its randomised 
 });
 
 test('the builder compares the set mechanisms for the question\'s k, m and ε, axe-clean', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('expected-respondents').fill('1000');
@@ -147,6 +127,7 @@ test('the builder compares the set mechanisms for the question\'s k, m and ε, a
   assert.deepEqual(rows, ['symmetric_bits', 'optimized_bits', 'padding_sampling']);
   assert.equal(await editor.getByTestId('advice-recommended-0').getAttribute('data-mechanism'), 'padding_sampling');
   assert.deepEqual(await axeViolations(page, '.advice'), []);
+  assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   await editor.getByTestId('use-recommended-0').click();
   assert.equal(await editor.getByTestId('question-mechanism').inputValue(), 'padding_sampling');
   assert.deepEqual(unexpectedProblems(log), []);
@@ -167,12 +148,10 @@ function simulate() {
 }
 
 test('the dashboard shows each option\'s share with error bars and the number-chosen distribution', async () => {
-  const core = await loadCore();
-  const reports = simulate().map((answers, index) => core.perturbSeeded(SIMULATED, answers, String(7_000_000 + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, 8);
-  const results = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  await postSimulatedReports(fixture.server, SIMULATED, simulate(), 7_000_000);
+  const results = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   await page.getByTestId('n-symptoms').filter({ hasText: /^\d/ }).waitFor({ timeout: 15000 }).catch((error) => {
     throw new Error(`${error.message}; page problems: ${JSON.stringify(unexpectedProblems(log))}`);
   });
@@ -196,6 +175,7 @@ test('the dashboard shows each option\'s share with error bars and the number-ch
   }
   await assertChartsDrawn(page, 'the multiple dashboard');
   assert.deepEqual(await axeViolations(page, 'main'), []);
+  assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the results tables at 320 px');
   await screenshot(page, 'multiple-dashboard');
   assert.deepEqual(unexpectedProblems(log), []);
   await page.close();

@@ -11,20 +11,21 @@
 // seeds are fixed, so the outcome is deterministic: a failure means the
 // estimates, intervals or their display changed, not bad luck on this run.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
-import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { focusedElement, tabUntil } from './support/keyboard.mjs';
 import { createSeededGenerator, truncatedNormal } from './support/seeded-generator.mjs';
-import { postReports, requestJson, startServer } from './support/server.mjs';
+import { createSurvey, postSimulatedReports, useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
 import { assertFits, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { prepareShownReport, reviewAnswers } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 const RESPONDENTS = 3000;
 const ANSWER_SEED = 20261122;
 const REPORT_SEED_BASE = 5_000_000;
-const CONCURRENT_POSTS = 8;
 const TRUE_BMI = 23.7;            // typed
 const TRUE_AGE = 54.3;            // the slider starts at the middle, 54, and moves 3 steps of 0.1
 const SLIDER_PRESSES = 3;
@@ -54,22 +55,7 @@ const SURVEY = {
 // with fixed seeds the dashboard's numbers are the same on every run.
 const SIMULATED = { ...SURVEY, id: 'body-simulated' };
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  for (const survey of [SURVEY, SIMULATED]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser({ surveys: [SURVEY, SIMULATED] });
 
 const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1, useGrouping: false });
 
@@ -80,8 +66,8 @@ function containsNumber(text, value) {
 }
 
 test('numeric questions answered with the keyboard send only the shown randomised values', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/body`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/body`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.match(await page.getByTestId('privacy-bmi').textContent(), /ε = 2\.991 \(RVNS\)/);
@@ -103,13 +89,7 @@ test('numeric questions answered with the keyboard send only the shown randomise
   assert.equal(await page.getByTestId('slider-age').getAttribute('aria-valuetext'), `${TRUE_AGE}\u00a0years`);
 
   await reviewAnswers(page, 'keyboard');
-  await tabUntil(page, (focused) => focused.testid === 'prepare-report', 'the Prepare button');
-  const requestsBeforePrepare = log.requests.length;
-  await page.keyboard.press('Enter');
-  await page.getByTestId('report-panel').waitFor();
-  assert.equal(log.requests.length, requestsBeforePrepare, 'preparing the report makes no request');
-
-  const shownText = await page.getByTestId('report-json').textContent();
+  const shownText = await prepareShownReport(page, log);
   const shown = JSON.parse(shownText);
   assert.deepEqual(Object.keys(shown).sort(), ['responses', 'survey', 'version']);
   assert.deepEqual(Object.keys(shown.responses).sort(), ['age', 'bmi']);
@@ -173,8 +153,8 @@ test('the published RVNS (γ = 0) is shown as having no formal epsilon, with its
 });
 
 test('an answer outside the range is refused with a message naming the question', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/body`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/body`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-bmi').fill('99');
@@ -211,12 +191,9 @@ test('a question with a step says so, refuses an answer off its steps, and takes
 
 // Creates a survey as the admin and opens its page (recorded), ready to answer.
 async function openNewSurvey(definition) {
-  const created = await requestJson(server.baseUrl, '/api/surveys', {
-    method: 'POST', json: definition, headers: { Authorization: `Bearer ${server.adminToken}` },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const opened = await openRecordedPage(browser.context);
-  await opened.page.goto(`${server.baseUrl}/s/${definition.id}`);
+  await createSurvey(fixture.server, definition);
+  const opened = await openRecordedPage(fixture.browser.context);
+  await opened.page.goto(`${fixture.server.baseUrl}/s/${definition.id}`);
   await forgetDevice(opened.page);
   await opened.page.getByTestId('survey-form').waitFor();
   return opened;
@@ -235,16 +212,14 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.
 
 
 test('the dashboard shows the density, n and mean intervals that contain the true means', async (t) => {
-  const core = await loadCore();
   const answers = simulateAnswers();
-  const reports = answers.map((answer, index) => core.perturbSeeded(SIMULATED, answer, String(REPORT_SEED_BASE + index)));
-  await postReports(server.baseUrl, SIMULATED.id, reports, CONCURRENT_POSTS);
+  await postSimulatedReports(fixture.server, SIMULATED, answers, REPORT_SEED_BASE);
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SIMULATED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SIMULATED.id}`);
   const total = RESPONDENTS;
   await page.locator('[data-testid="respondents"]', { hasText: /^3,000$/ }).waitFor({ timeout: 30_000 });
-  const results = (await requestJson(server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
+  const results = (await requestJson(fixture.server.baseUrl, `/api/surveys/${SIMULATED.id}/results`)).body;
   assert.equal(results.respondents, total);
 
   for (const question of SURVEY.questions) {
@@ -297,7 +272,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   const binWidth = document.questions[0].histogram.bin_width;
   await page.locator('[data-testid="histogram-caption-bmi"]', { hasText: new RegExp(`bins? of width ${binWidth}\\b`) }).waitFor();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(csv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?bmi.bin_width=5`);
+  assert.equal(csv.url(), `${fixture.server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?bmi.bin_width=5`);
 
   // The default estimator is shown with the curvature penalty it used (1e-5 sqrt(values)).
   const penalty = document.questions[0].curvature_penalty;
@@ -320,7 +295,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
   assert.equal(penalised.questions[0].curvature_penalty_rule, 'analyst');
   await page.locator('[data-testid="estimator-bmi"]', { hasText: 'curvature penalty λ = 0.50 (yours)' }).waitFor();
   const [ownCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(ownCsv.url(), `${server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?curvature_penalty=0.5&bmi.bin_width=5`);
+  assert.equal(ownCsv.url(), `${fixture.server.baseUrl}/api/surveys/${SIMULATED.id}/results.csv?curvature_penalty=0.5&bmi.bin_width=5`);
   await page.getByTestId('numeric-curvature-penalty').fill('-1');
   await page.getByTestId('numeric-curvature-penalty').press('Enter');
   assert.equal(await page.getByTestId('numeric-controls-error').textContent(), 'The smoothing λ must be a number from 0 to 1,000,000.');
@@ -386,7 +361,7 @@ test('the dashboard shows the density, n and mean intervals that contain the tru
 test('the numeric survey page and dashboard fit a phone', async () => {
   await onPhone(async ({ page, log }) => {
     for (const [path, ready, name] of [['/s/body', 'survey-form', 'phone-numeric-survey'], [`/results/${SIMULATED.id}`, 'density-bmi', 'phone-numeric-dashboard']]) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${fixture.server.baseUrl}${path}`);
       if (path.startsWith('/s/')) await forgetDevice(page);
       await page.getByTestId(ready).waitFor();
       await assertFits(page, path);
@@ -396,6 +371,7 @@ test('the numeric survey page and dashboard fit a phone', async () => {
         for (const height of heights) assert.ok(height >= 44, `a numeric control is only ${height}px tall`);
       }
       await screenshot(page, name);
+      if (path !== '/s/body') assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
       if (path === '/s/body') {
         await page.getByTestId('number-bmi').fill('31');
         await page.getByTestId('number-age').fill('40');
@@ -412,8 +388,8 @@ test('the numeric survey page and dashboard fit a phone', async () => {
 
 test('the creation page builds a numeric question with the core\'s live epsilon and messages', async () => {
   const core = await loadCore();
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const editor = page.getByTestId('question-editor-0');
   await editor.waitFor();
   await page.getByTestId('survey-id').fill('weights');
@@ -470,10 +446,10 @@ test('the creation page builds a numeric question with the core\'s live epsilon 
   assert.equal(JSON.parse(await page.getByTestId('definition-json').textContent()).questions[0].step, 0.5);
   assert.equal(await page.getByTestId('validation').getAttribute('data-state'), 'success');
 
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/weights');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/weights');
   assert.equal(created.status, 200);
   assert.equal(created.body.questions[0].type, 'numeric');
   assert.equal(created.body.questions[0].step, 0.5);

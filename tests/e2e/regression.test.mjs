@@ -18,15 +18,17 @@
 // (g) The creation page builds the model, with the core's message for a
 //     feature that is not an earlier numeric question.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { loadCore } from '../../web/src/core.js';
 import { formatDecimal } from '../../web/src/shared/format.js';
-import { DESKTOP, launchBrowser, onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
+import { onPhone, openRecordedPage, unexpectedProblems } from './support/browser.mjs';
 import { tabUntil } from './support/keyboard.mjs';
-import { requestJson, startServer } from './support/server.mjs';
-import { SCREENSHOT_DIR, assertFits, screenshot } from './support/page-checks.mjs';
+import { useServerAndBrowser } from './support/fixture.mjs';
+import { requestJson } from './support/server.mjs';
+import { SCREENSHOT_DIR, assertFits, colourPixels, screenshot } from './support/page-checks.mjs';
 import { forgetDevice } from './support/device.mjs';
-import { reviewAnswers } from './support/survey-steps.mjs';
+import { reviewAnswers, sendShownReport } from './support/survey-steps.mjs';
+import { axeViolationsAtWidth } from './support/axe.mjs';
 
 
 const MODEL = {
@@ -66,45 +68,15 @@ const TRUE_PAY = 1250;
 const NODE_ANSWERS = [{ hours: 20, pay: 700 }, { hours: 45, pay: 2100 }];
 const ADMIN_PROBLEMS = [/Failed to load resource: the server responded with a status of 40[13]/];
 
-let server;
-let browser;
-let core;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser(DESKTOP);
-  core = await loadCore();
-  for (const survey of [SURVEY, RENEWED, OPTIONAL, COMPLETING]) {
-    const created = await requestJson(server.baseUrl, '/api/surveys', {
-      method: 'POST', json: survey, headers: { Authorization: `Bearer ${server.adminToken}` },
-    });
-    assert.equal(created.status, 201, `survey not created: ${JSON.stringify(created.body)}`);
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const fixture = useServerAndBrowser({ surveys: [SURVEY, RENEWED, OPTIONAL, COMPLETING] });
+const core = await loadCore();
 
-
-
-// How many of the canvas's pixels are this colour: a chart that drew nothing
-// (or only its axes) has none of its lines' colours.
-function colourPixels(page, testid, colour) {
-  return page.getByTestId(testid).evaluate((canvas, rgb) => {
-    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      const close = [0, 1, 2].every((channel) => Math.abs(data[index + channel] - rgb[channel]) <= 8);
-      if (close && data[index + 3] > 200) count += 1;
-    }
-    return count;
-  }, colour);
-}
+// The convergence charts' line colours: the intercept's and the hours coefficient's.
 const INTERCEPT_COLOUR = [0x3b, 0x6f, 0xd8];
 const HOURS_COLOUR = [0xd9, 0x48, 0x0f];
 
 async function modelState(surveyId) {
-  const response = await requestJson(server.baseUrl, `/api/surveys/${surveyId}/state`);
+  const response = await requestJson(fixture.server.baseUrl, `/api/surveys/${surveyId}/state`);
   assert.equal(response.status, 200);
   return response.body.questions.pay_model;
 }
@@ -116,7 +88,7 @@ async function nodeReport(survey, { hours, pay }, state) {
 }
 
 async function post(surveyId, report) {
-  return requestJson(server.baseUrl, `/api/surveys/${surveyId}/reports`, { method: 'POST', json: report });
+  return requestJson(fixture.server.baseUrl, `/api/surveys/${surveyId}/reports`, { method: 'POST', json: report });
 }
 
 function modelWords(response) {
@@ -147,8 +119,8 @@ function pathsOf(requests) {
 }
 
 test('a model question answered with the keyboard sends one noisy gradient component for round 1', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   assert.equal(await page.getByTestId('privacy-pay_model').textContent(), 'Question 3: ε = 1 (Piecewise)');
@@ -187,12 +159,7 @@ test('a model question answered with the keyboard sends one noisy gradient compo
   assert.equal(await page.getByTestId('report-value-pay_model').textContent(), modelWords(model));
   assert.match(await page.getByTestId('report-details-pay_model').textContent(), /Piecewise at ε = 1/);
 
-  await tabUntil(page, (focused) => focused.testid === 'send-report', 'the Send button');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
-  const posts = log.requests.filter((request) => request.method === 'POST');
-  assert.equal(posts.length, 1);
-  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+  await sendShownReport(page, log, shownText);
   assertNoTrueAnswers(log.requests, [TRUE_HOURS, TRUE_PAY]);
   assert.equal(await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries({ ...localStorage, ...sessionStorage }).filter(([key]) => !key.startsWith('deniable.answered.'))))), '{}');
   assert.deepEqual(unexpectedProblems(log), []);
@@ -217,8 +184,8 @@ test('two reports from Node complete round 1, and the model moves to round 2', a
 });
 
 test('a fresh page prepares its report for round 2; a report for round 1 is refused', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${SURVEY.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-hours').fill('12,5');
@@ -248,16 +215,16 @@ test('a fresh page prepares its report for round 2; a report for round 1 is refu
 });
 
 test('the dashboard shows the rounds, the convergence chart and the coefficients', async () => {
-  const results = await requestJson(server.baseUrl, `/api/surveys/${SURVEY.id}/results`, { headers: { Authorization: `Bearer ${server.adminToken}` } });
+  const results = await requestJson(fixture.server.baseUrl, `/api/surveys/${SURVEY.id}/results`, { headers: { Authorization: `Bearer ${fixture.server.adminToken}` } });
   assert.equal(results.status, 200);
   const entry = results.body.questions[2];
   assert.equal(entry.rounds_completed, 1);
   assert.ok(entry.coefficients, 'a completed round gives coefficients');
 
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/results/${SURVEY.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/results/${SURVEY.id}`);
   await page.getByTestId('admin-token-form').waitFor();
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('admin-token-submit').click();
   await page.locator('[data-testid="n-pay_model"]', { hasText: /^4$/ }).waitFor({ timeout: 30_000 });
   assert.equal(await page.getByTestId('rounds-completed-pay_model').textContent(), '1');
@@ -292,8 +259,8 @@ test('the dashboard shows the rounds, the convergence chart and the coefficients
 });
 
 test('a round that closes before sending: only the model’s part is made again, and the page says why', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${RENEWED.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${RENEWED.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-hours').fill(String(TRUE_HOURS));
@@ -339,8 +306,8 @@ test('a round that closes before sending: only the model’s part is made again,
 });
 
 test('a model that completes its rounds before sending: its part is left out, the page says so once, and the rest is sent', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${COMPLETING.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${COMPLETING.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('number-hours').fill(String(TRUE_HOURS));
@@ -372,7 +339,7 @@ test('a model that completes its rounds before sending: its part is left out, th
   // Two POSTs: the refused one and the one without the model; no retry loop.
   const posts = log.requests.filter((request) => request.method === 'POST');
   assert.deepEqual(posts.map((request) => request.body), [firstText, renewedText]);
-  const results = await requestJson(server.baseUrl, `/api/surveys/${COMPLETING.id}/results`);
+  const results = await requestJson(fixture.server.baseUrl, `/api/surveys/${COMPLETING.id}/results`);
   assert.equal(results.body.questions[2].complete, true);
   assert.equal(results.body.questions[2].n, 2);
   assert.equal(results.body.respondents, 3, "the third report counted without the model");
@@ -381,8 +348,8 @@ test('a model that completes its rounds before sending: its part is left out, th
 });
 
 test('an optional model whose variable is skipped is skipped too, and its state is not fetched', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/s/${OPTIONAL.id}`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/s/${OPTIONAL.id}`);
   await forgetDevice(page);
   await page.getByTestId('survey-form').waitFor();
   await page.getByTestId('skip-hours').check();
@@ -403,8 +370,8 @@ test('an optional model whose variable is skipped is skipped too, and its state 
 test('the model’s survey page, report and dashboard fit 390 px and 1280 px', async () => {
   // 1280 px: the survey page and its report.
   {
-    const { page, log } = await openRecordedPage(browser.context);
-    await page.goto(`${server.baseUrl}/s/${RENEWED.id}`);
+    const { page, log } = await openRecordedPage(fixture.browser.context);
+    await page.goto(`${fixture.server.baseUrl}/s/${RENEWED.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('model-details-pay_model').locator('summary').click();
@@ -421,7 +388,7 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await page.close();
   }
   await onPhone(async ({ page, log }) => {
-    await page.goto(`${server.baseUrl}/s/${RENEWED.id}`);
+    await page.goto(`${fixture.server.baseUrl}/s/${RENEWED.id}`);
     await forgetDevice(page);
     await page.getByTestId('survey-form').waitFor();
     await page.getByTestId('model-details-pay_model').locator('summary').tap();
@@ -435,13 +402,14 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
     await assertFits(page, 'the report at 390 px');
     await screenshot(page, 'phone-regression-survey');
 
-    await page.goto(`${server.baseUrl}/results/${SURVEY.id}`);
+    await page.goto(`${fixture.server.baseUrl}/results/${SURVEY.id}`);
     await page.getByTestId('admin-token-form').waitFor();
-    await page.getByTestId('admin-token').fill(server.adminToken);
+    await page.getByTestId('admin-token').fill(fixture.server.adminToken);
     await page.getByTestId('admin-token-submit').tap();
     await page.locator('[data-testid="rounds-completed-pay_model"]', { hasText: /^1$/ }).waitFor({ timeout: 30_000 });
     await page.getByTestId('rounds-details-pay_model').locator('summary').tap();
     await assertFits(page, 'the dashboard at 390 px');
+    assert.deepEqual(await axeViolationsAtWidth(page, 'main'), [], 'the dashboard at 320 px');
     assert.ok(await colourPixels(page, 'chart-pay_model-0', INTERCEPT_COLOUR) > 100, 'the chart drew at 390 px');
     await screenshot(page, 'phone-regression-dashboard');
     await page.getByTestId('question-pay_model').screenshot({ path: `${SCREENSHOT_DIR}/deniable-phone-regression-model-panel.png` });
@@ -451,8 +419,8 @@ test('the model’s survey page, report and dashboard fit 390 px and 1280 px', a
 });
 
 test('the creation page builds a model, with the core’s message for a bad variable', async () => {
-  const { page, log } = await openRecordedPage(browser.context);
-  await page.goto(`${server.baseUrl}/create`);
+  const { page, log } = await openRecordedPage(fixture.browser.context);
+  await page.goto(`${fixture.server.baseUrl}/create`);
   const first = page.getByTestId('question-editor-0');
   await first.waitFor();
   await page.getByTestId('survey-id').fill('pay-model-built');
@@ -492,10 +460,10 @@ test('the creation page builds a model, with the core’s message for a bad vari
   const definition = JSON.parse(await page.getByTestId('definition-json').textContent());
   assert.deepEqual(definition.questions[2], { ...MODEL, mechanism: 'piecewise' });
 
-  await page.getByTestId('admin-token').fill(server.adminToken);
+  await page.getByTestId('admin-token').fill(fixture.server.adminToken);
   await page.getByTestId('create-survey').click();
   await page.getByTestId('create-success').waitFor();
-  const created = await requestJson(server.baseUrl, '/api/surveys/pay-model-built');
+  const created = await requestJson(fixture.server.baseUrl, '/api/surveys/pay-model-built');
   assert.equal(created.status, 200);
   assert.equal(created.body.questions[2].type, 'linear_regression');
   assert.deepEqual(created.body.questions[2].features, ['hours']);

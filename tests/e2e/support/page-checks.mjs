@@ -1,6 +1,6 @@
 // Checks every page test makes: a full-page screenshot to look at, that every
 // chart on it has drawn something, and that the page needs no horizontal
-// scrolling in its viewport.
+// scrolling in its viewport; and how much of a chart is one colour.
 import assert from 'node:assert/strict';
 
 export const SCREENSHOT_DIR = process.env.DENIABLE_SCREENSHOTS ?? '/tmp';
@@ -39,4 +39,18 @@ export async function assertFits(page, what) {
     scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
   }));
   assert.ok(scrollWidth <= clientWidth, `${what}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+}
+
+// How many of a canvas's opaque pixels are within 8 of `rgb` on each channel:
+// a chart that drew nothing of that colour (or only its axes) has none.
+export function colourPixels(page, testid, rgb) {
+  return page.getByTestId(testid).evaluate((canvas, colour) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      const close = [0, 1, 2].every((channel) => Math.abs(data[index + channel] - colour[channel]) <= 8);
+      if (close && data[index + 3] > 200) count += 1;
+    }
+    return count;
+  }, rgb);
 }

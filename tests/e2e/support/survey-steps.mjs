@@ -22,6 +22,25 @@ export async function reviewAndPrepare(page, how = 'click') {
   await prepareFromReview(page, how);
 }
 
+// "Prepare my report" pressed with the keyboard on the review: the report is
+// made in the page, without a request. Returns its JSON as the page shows it.
+export async function prepareShownReport(page, log) {
+  const requestsBeforePrepare = log.requests.length;
+  await prepareFromReview(page, 'keyboard');
+  assert.equal(log.requests.length, requestsBeforePrepare, 'preparing the report makes no request');
+  return page.getByTestId('report-json').textContent();
+}
+
+// "Send" pressed with the keyboard once the report is shown: the one POST
+// the page makes carries byte for byte the JSON it showed (`shownText`).
+export async function sendShownReport(page, log, shownText) {
+  await press(page, 'send-report', 'the Send button', 'keyboard');
+  await page.locator('[data-testid="send-status"][data-state="success"]').waitFor();
+  const posts = log.requests.filter((request) => request.method === 'POST');
+  assert.equal(posts.length, 1);
+  assert.equal(posts[0].body, shownText, 'the body is byte for byte the JSON shown');
+}
+
 async function press(page, testid, description, how) {
   if (how === 'keyboard') {
     await tabUntil(page, (focused) => focused.testid === testid, description);

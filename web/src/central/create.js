@@ -1,4 +1,5 @@
 import { el } from '../shared/dom.js';
+import { scrollBox } from '../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatSignificant } from '../shared/format.js';
 
 // The creation page's side of a question answered in confidence (central/trust.js):
@@ -30,21 +31,19 @@ export function renderCentralAdvice(advice, testidSuffix) {
       el('span', { class: 'hint', text: ` — ${consumer.reason}.` }),
     ]))),
     el('p', { class: 'hint', id: captionId, text: `Each release method's error relative to the best method, on the worst of the simulated shapes of answers (skewed, sparse, smooth), with ${formatInteger(advice.n)} respondents at ${formatEpsilon(advice.budget)} (1 = always the best; smaller is better). simulate with your own data measures them on it:` }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
-        el('thead', {}, [el('tr', {}, [
-          el('th', { scope: 'col', text: 'Reader' }),
-          advice.methods.map((method) => el('th', { scope: 'col', text: methodName(method) })),
-        ])]),
-        el('tbody', {}, advice.consumers.map((consumer) => el('tr', {}, [
-          el('th', { scope: 'row', text: readerName(consumer) }),
-          advice.methods.map((method) => el('td', {
-            class: method === consumer.recommended ? 'number recommended' : 'number',
-            text: `${formatSignificant(consumer.worst_ratio[method], 2)}×`,
-          })),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
+      el('thead', {}, [el('tr', {}, [
+        el('th', { scope: 'col', text: 'Reader' }),
+        advice.methods.map((method) => el('th', { scope: 'col', text: methodName(method) })),
+      ])]),
+      el('tbody', {}, advice.consumers.map((consumer) => el('tr', {}, [
+        el('th', { scope: 'row', text: readerName(consumer) }),
+        advice.methods.map((method) => el('td', {
+          class: method === consumer.recommended ? 'number recommended' : 'number',
+          text: `${formatSignificant(consumer.worst_ratio[method], 2)}×`,
+        })),
+      ]))),
+    ])),
   ]);
 }
 

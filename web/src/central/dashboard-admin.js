@@ -7,6 +7,7 @@
 import { bearer, requestJson, surveyPath } from '../shared/api.js';
 import { loadAdminToken } from '../shared/admin-token.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
+import { scrollBox } from '../shared/scroll-box.js';
 import { formatInteger, formatNumber } from '../shared/format.js';
 import { attachNumberMessage, definitionNumber, numberInput, parseWholeNumber } from '../shared/number-input.js';
 import { RELEASE_METHODS } from './dashboard-release.js';
@@ -328,14 +329,12 @@ function renderCounts(questionId, counts) {
     el('h3', { text: 'Exact counts — NOT PRIVATE' }),
     el('p', { class: 'notice notice-warning', testid: `exact-counts-note-${questionId}`, text: `${note.charAt(0).toUpperCase()}${note.slice(1)}.` }),
     el('p', { text: `Fetched ${new Date().toLocaleTimeString()} for ${formatInteger(counts.n)} respondents. Only the admin sees these; never publish them.` }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'results-table', testid: `exact-counts-table-${questionId}`, 'aria-label': 'Exact counts, not private' }, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), el('th', { scope: 'col', text: 'Exact count (not private)' })])]),
-        el('tbody', {}, counts.bins.map((bin, index) => el('tr', {}, [
-          el('th', { scope: 'row', class: 'bin-label', text: bin.label }),
-          el('td', { class: 'number', testid: `exact-count-${questionId}-${index}`, text: formatInteger(bin.count) }),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'results-table', testid: `exact-counts-table-${questionId}`, 'aria-label': 'Exact counts, not private' }, [
+      el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), el('th', { scope: 'col', text: 'Exact count (not private)' })])]),
+      el('tbody', {}, counts.bins.map((bin, index) => el('tr', {}, [
+        el('th', { scope: 'row', class: 'bin-label', text: bin.label }),
+        el('td', { class: 'number', testid: `exact-count-${questionId}-${index}`, text: formatInteger(bin.count) }),
+      ]))),
+    ])),
   ];
 }

@@ -8,10 +8,11 @@
 // same total) carry no interval; clamped or rounded ones keep the raw
 // release's intervals, labelled as such. Never any exact count: a release
 // holds none.
-import { append, el, replaceChildren, setText } from '../shared/dom.js';
+import { el, replaceChildren, setText } from '../shared/dom.js';
 import { MISSING, formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
 import { createCentralChart } from './dashboard-chart.js';
 import { RAW_DISPLAY } from './dashboard-postprocess.js';
+import { scrollBox } from '../shared/scroll-box.js';
 
 // The release methods, in plain words (the form offers them in this order).
 export const RELEASE_METHODS = [
@@ -213,16 +214,14 @@ function createBinsBlock({ key, title, withGroups }) {
       ? 'Lighter bars share a noise group with other bins: they have no interval of their own (the table gives the group’s).'
       : 'Lighter bars split a noise group: they have no interval.' });
   const body = el('tbody');
-  const tableBox = el('div', { class: 'table-scroll' });
+  const tableBox = scrollBox(el('table', { id: tableId, class: 'results-table', 'aria-label': `${title}: released values per bin`, testid: `release-table-${key}` }, [
+    el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), valueHeading, intervalHeading])]),
+    body,
+  ]), { label: `${title}: table of bins` });
   const element = el('div', { class: 'bins-view' }, [
     el('div', { class: 'chart-box chart-box-central' }, [canvas]),
     groupedLegend,
-    append(tableBox, [
-      el('table', { id: tableId, class: 'results-table', 'aria-label': `${title}: released values per bin`, testid: `release-table-${key}` }, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Bin' }), valueHeading, intervalHeading])]),
-        body,
-      ]),
-    ]),
+    tableBox,
   ]);
   const chart = createCentralChart(canvas, 'released count');
   let rows = [];
@@ -236,13 +235,8 @@ function createBinsBlock({ key, title, withGroups }) {
         labelsKey = labels;
         rows = bins.map((bin, index) => createRow(key, bin.label, index));
         replaceChildren(body, rows.map((row) => row.element));
-        // Many bins scroll in a box of their own, focusable so that the keyboard can scroll it.
-        const tall = rows.length > 20;
-        tableBox.classList.toggle('table-tall', tall);
-        for (const [name, value] of [['tabindex', '0'], ['role', 'region'], ['aria-label', `${title}: table of bins`]]) {
-          if (tall) tableBox.setAttribute(name, value);
-          else tableBox.removeAttribute(name);
-        }
+        // Many bins scroll up and down too, in the box that already takes focus (scrollBox).
+        tableBox.classList.toggle('table-tall', rows.length > 20);
       }
       setText(valueHeading, display.heading);
       setText(intervalHeading, display.values && !display.consistent ? '95% interval (raw release)' : '95% interval');

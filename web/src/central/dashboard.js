@@ -11,6 +11,7 @@
 // releases are stored by the server, never drawn again.
 import { loadAdminToken } from '../shared/admin-token.js';
 import { el, replaceChildren, setText } from '../shared/dom.js';
+import { scrollBox } from '../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatNumber } from '../shared/format.js';
 import { createResultCard } from '../shared/result-card.js';
 import { cancelScheduledRelease, createExactCounts, createReleaseForm } from './dashboard-admin.js';
@@ -159,18 +160,16 @@ function createLedger(id, index) {
     left: el('dd', { testid: `ledger-left-${id}` }),
   };
   const body = el('tbody');
-  const tableBox = el('div', { class: 'table-scroll' }, [
-    el('table', { class: 'results-table', testid: `ledger-table-${id}`, 'aria-label': 'Releases of this question' }, [
-      el('thead', {}, [el('tr', {}, [
-        el('th', { scope: 'col', text: 'Release' }),
-        el('th', { scope: 'col', class: 'text-left', text: 'Method' }),
-        el('th', { scope: 'col', text: 'ε' }),
-        el('th', { scope: 'col', text: 'Made (UTC)' }),
-        el('th', { scope: 'col' }, [el('abbr', { title: 'respondents', text: 'n' })]),
-      ])]),
-      body,
-    ]),
-  ]);
+  const tableBox = scrollBox(el('table', { class: 'results-table', testid: `ledger-table-${id}`, 'aria-label': 'Releases of this question' }, [
+    el('thead', {}, [el('tr', {}, [
+      el('th', { scope: 'col', text: 'Release' }),
+      el('th', { scope: 'col', class: 'text-left', text: 'Method' }),
+      el('th', { scope: 'col', text: 'ε' }),
+      el('th', { scope: 'col', text: 'Made (UTC)' }),
+      el('th', { scope: 'col' }, [el('abbr', { title: 'respondents', text: 'n' })]),
+    ])]),
+    body,
+  ]));
   const scheduled = createScheduledTable(id, index);
   let key = '';
   const heading = el('h3', { class: 'chart-title', tabindex: '-1', testid: `ledger-heading-${id}`, text: 'Privacy budget ledger' });
@@ -236,12 +235,10 @@ function createScheduledTable(id, index) {
   const element = el('div', { class: 'scheduled-releases', testid: `scheduled-${id}`, hidden: true }, [
     el('h4', { id: headingId, class: 'chart-title', text: 'Scheduled releases' }),
     el('p', { class: 'hint', text: 'Each is made by the server when the question has that many answers; its ε is reserved until then.' }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'results-table scheduled-table', role: 'table', testid: `scheduled-table-${id}`, 'aria-labelledby': headingId }, [
-        el('thead', { role: 'rowgroup' }, [el('tr', { role: 'row' }, [...SCHEDULED_COLUMNS.map(header), cancelHeading])]),
-        body,
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'results-table scheduled-table', role: 'table', testid: `scheduled-table-${id}`, 'aria-labelledby': headingId }, [
+      el('thead', { role: 'rowgroup' }, [el('tr', { role: 'row' }, [...SCHEDULED_COLUMNS.map(header), cancelHeading])]),
+      body,
+    ])),
   ]);
   let rows = [];
   let key = '';

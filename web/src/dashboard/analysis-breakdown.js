@@ -1,4 +1,5 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
+import { scrollBox } from '../shared/scroll-box.js';
 import { formatInteger, formatInterval, formatNumber, formatPercent } from '../shared/format.js';
 import { createAnalysisDownloads } from './analysis-downloads.js';
 import { createAnalysisRunner } from './analysis-runner.js';
@@ -82,17 +83,15 @@ export function createBreakdown(question, byChoices, { surveyId, interval }) {
     return [
       el('h3', { text: `Differences from ${document.differences.reference}` }),
       el('p', { class: 'hint', id: captionId, text: `Each group’s estimate minus the reference group’s (${document.differences.reference}), with its 95% interval: the groups are different respondents, randomised independently, so the variances add.` }),
-      el('div', { class: 'table-scroll' }, [
-        el('table', { class: 'results-table', 'aria-describedby': captionId, testid: `${base}-differences-table` }, [
-          el('thead', {}, [el('tr', {}, ['Group', 'Of', 'Difference', '95% CI'].map((text) => el('th', { scope: 'col', text })))]),
-          el('tbody', {}, rows.map((row, index) => el('tr', { testid: `${base}-difference-${index}` }, [
-            el('th', { scope: 'row', text: row.group }),
-            el('td', { text: [row.label, row.measure].filter(Boolean).join(' · ') }),
-            el('td', { class: 'number', dataset: { value: String(row.estimate) }, text: value(row.estimate) }),
-            el('td', { class: 'number interval', dataset: { low: String(row.ci_low), high: String(row.ci_high) }, text: row.note && row.ci_low == null ? row.note : interval(row.ci_low, row.ci_high) }),
-          ]))),
-        ]),
-      ]),
+      scrollBox(el('table', { class: 'results-table', 'aria-describedby': captionId, testid: `${base}-differences-table` }, [
+        el('thead', {}, [el('tr', {}, ['Group', 'Of', 'Difference', '95% CI'].map((text) => el('th', { scope: 'col', text })))]),
+        el('tbody', {}, rows.map((row, index) => el('tr', { testid: `${base}-difference-${index}` }, [
+          el('th', { scope: 'row', text: row.group }),
+          el('td', { text: [row.label, row.measure].filter(Boolean).join(' · ') }),
+          el('td', { class: 'number', dataset: { value: String(row.estimate) }, text: value(row.estimate) }),
+          el('td', { class: 'number interval', dataset: { low: String(row.ci_low), high: String(row.ci_high) }, text: row.note && row.ci_low == null ? row.note : interval(row.ci_low, row.ci_high) }),
+        ]))),
+      ])),
     ];
   }
 

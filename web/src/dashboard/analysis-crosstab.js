@@ -1,4 +1,5 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
+import { scrollBox } from '../shared/scroll-box.js';
 import { formatInteger, formatInterval, formatPercent } from '../shared/format.js';
 import { createAnalysisDownloads } from './analysis-downloads.js';
 import { createAnalysisRunner } from './analysis-runner.js';
@@ -100,19 +101,17 @@ function renderTables(document, titles) {
   return Array.from({ length: layerCount }, (_, layer) => {
     const captionId = `${TESTID}-caption-${layer}`;
     const caption = layers ? `${titles[0]} × ${titles[1]}, for ${titles[2]}: ${layers[layer]}` : `${titles[0]} (rows) × ${titles[1]} (columns)`;
-    return el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'results-table crosstab-table', 'aria-describedby': captionId, testid: `${TESTID}-table-${layer}` }, [
-        el('caption', { id: captionId, text: caption }),
-        el('thead', {}, [el('tr', {}, [el('td', {}), ...columns.map((label) => el('th', { scope: 'col', text: label }))])]),
-        el('tbody', {}, rows.map((rowLabel, row) => el('tr', {}, [
-          el('th', { scope: 'row', text: rowLabel }),
-          ...columns.map((_, column) => {
-            const index = (row * columns.length + column) * layerCount + layer;
-            return renderCell(document.cells[index], index);
-          }),
-        ]))),
-      ]),
-    ]);
+    return scrollBox(el('table', { class: 'results-table crosstab-table', 'aria-describedby': captionId, testid: `${TESTID}-table-${layer}` }, [
+      el('caption', { id: captionId, text: caption }),
+      el('thead', {}, [el('tr', {}, [el('td', {}), ...columns.map((label) => el('th', { scope: 'col', text: label }))])]),
+      el('tbody', {}, rows.map((rowLabel, row) => el('tr', {}, [
+        el('th', { scope: 'row', text: rowLabel }),
+        ...columns.map((_, column) => {
+          const index = (row * columns.length + column) * layerCount + layer;
+          return renderCell(document.cells[index], index);
+        }),
+      ]))),
+    ]));
   });
 }
 
@@ -134,22 +133,20 @@ function renderMarginals(document, titles) {
     el('h3', { text: 'Each question’s shares among these respondents' }),
     ...document.marginals.map((marginal, position) => {
       const labels = document.questions[position].labels;
-      return el('div', { class: 'table-scroll' }, [
-        el('table', { class: 'results-table', testid: `${TESTID}-marginal-${marginal.id}` }, [
-          el('caption', { text: titles[position] }),
-          el('thead', {}, [el('tr', {}, ['Option', 'Consistent', 'Unbiased', 'Standard error'].map((text) => el('th', { scope: 'col', text })))]),
-          el('tbody', {}, labels.map((label, option) => {
-            const estimate = marginal.frequency[option];
-            const se = marginal.std_error?.[option];
-            return el('tr', {}, [
-              el('th', { scope: 'row', text: label }),
-              el('td', { class: 'number', text: formatPercent(marginal.consistent?.[option]) }),
-              el('td', { class: 'number', text: formatPercent(estimate) }),
-              el('td', { class: 'number', text: formatPercent(se) }),
-            ]);
-          })),
-        ]),
-      ]);
+      return scrollBox(el('table', { class: 'results-table', testid: `${TESTID}-marginal-${marginal.id}` }, [
+        el('caption', { text: titles[position] }),
+        el('thead', {}, [el('tr', {}, ['Option', 'Consistent', 'Unbiased', 'Standard error'].map((text) => el('th', { scope: 'col', text })))]),
+        el('tbody', {}, labels.map((label, option) => {
+          const estimate = marginal.frequency[option];
+          const se = marginal.std_error?.[option];
+          return el('tr', {}, [
+            el('th', { scope: 'row', text: label }),
+            el('td', { class: 'number', text: formatPercent(marginal.consistent?.[option]) }),
+            el('td', { class: 'number', text: formatPercent(estimate) }),
+            el('td', { class: 'number', text: formatPercent(se) }),
+          ]);
+        })),
+      ]));
     }),
   ];
 }

@@ -1,4 +1,5 @@
 import { el, replaceChildren, setText } from '../shared/dom.js';
+import { scrollBox } from '../shared/scroll-box.js';
 import { formatInteger, formatNumber, formatPercent, formatInterval } from '../shared/format.js';
 import { createAnalysisDownloads } from './analysis-downloads.js';
 import { createAnalysisRunner } from './analysis-runner.js';
@@ -120,18 +121,16 @@ function renderCoefficients(document) {
     el('p', { class: 'hint', id: captionId, text: logit
       ? `Log-odds of “${document.outcome?.levels?.slice(1).join('”, “') ?? ''}” against “${document.outcome?.reference ?? document.outcome?.levels?.[0] ?? ''}”; an odds ratio above 1 means more likely.`
       : 'The outcome equation’s terms in the outcome’s units; the answer equation models the randomised answer (log-odds).' }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'results-table', 'aria-describedby': captionId, testid: `${TESTID}-table` }, [
-        el('thead', {}, [el('tr', {}, headers.map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, rows.map((coefficient, index) => el('tr', { testid: `${TESTID}-coefficient-${index}` }, [
-          el('th', { scope: 'row', text: name(coefficient) }),
-          el('td', { class: 'number', dataset: { value: String(coefficient.estimate) }, text: formatNumber(coefficient.estimate) }),
-          el('td', { class: 'number', dataset: { value: String(coefficient.std_error) }, text: formatNumber(coefficient.std_error) }),
-          el('td', { class: 'number', dataset: { low: String(coefficient.ci_low), high: String(coefficient.ci_high) }, text: numberInterval(coefficient.ci_low, coefficient.ci_high) }),
-          logit ? el('td', { class: 'number', text: `${formatNumber(exp(coefficient.estimate))} (${numberInterval(exp(coefficient.ci_low), exp(coefficient.ci_high))})` }) : null,
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'results-table', 'aria-describedby': captionId, testid: `${TESTID}-table` }, [
+      el('thead', {}, [el('tr', {}, headers.map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, rows.map((coefficient, index) => el('tr', { testid: `${TESTID}-coefficient-${index}` }, [
+        el('th', { scope: 'row', text: name(coefficient) }),
+        el('td', { class: 'number', dataset: { value: String(coefficient.estimate) }, text: formatNumber(coefficient.estimate) }),
+        el('td', { class: 'number', dataset: { value: String(coefficient.std_error) }, text: formatNumber(coefficient.std_error) }),
+        el('td', { class: 'number', dataset: { low: String(coefficient.ci_low), high: String(coefficient.ci_high) }, text: numberInterval(coefficient.ci_low, coefficient.ci_high) }),
+        logit ? el('td', { class: 'number', text: `${formatNumber(exp(coefficient.estimate))} (${numberInterval(exp(coefficient.ci_low), exp(coefficient.ci_high))})` }) : null,
+      ]))),
+    ])),
   ];
 }
 
@@ -143,19 +142,17 @@ function renderPredictions(document) {
   return [
     el('h3', { text: 'Predicted shares by profile' }),
     el('p', { class: 'hint', id: captionId, text: 'The fitted share of each outcome option for each combination of the categorical covariates (numeric ones at their mean), with its 95% interval.' }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'results-table', 'aria-describedby': captionId, testid: `${TESTID}-predictions-table` }, [
-        el('thead', {}, [el('tr', {}, ['Profile', 'n', ...levels].map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, profiles.map((profile) => el('tr', {}, [
-          el('th', { scope: 'row', text: Object.entries(profile.profile).map(([id, value]) => `${id} = ${typeof value === 'number' ? formatNumber(value) : value}`).join(', ') }),
-          el('td', { class: 'number', text: small(profile.n) ? 'fewer than 5' : formatInteger(profile.n) }),
-          // A profile of 1 to 4 respondents is hidden, as the other panels hide small groups of open answers.
-          ...(small(profile.n)
-            ? [el('td', { class: 'hidden-cell', colspan: String(levels.length), testid: `${TESTID}-profile-hidden`, text: 'hidden' })]
-            : profile.shares.map((share) => el('td', { class: 'number' }, [formatPercent(share.estimate), el('span', { class: 'cell-interval', text: ` (${formatInterval(share.ci_low, share.ci_high)})` })]))),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'results-table', 'aria-describedby': captionId, testid: `${TESTID}-predictions-table` }, [
+      el('thead', {}, [el('tr', {}, ['Profile', 'n', ...levels].map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, profiles.map((profile) => el('tr', {}, [
+        el('th', { scope: 'row', text: Object.entries(profile.profile).map(([id, value]) => `${id} = ${typeof value === 'number' ? formatNumber(value) : value}`).join(', ') }),
+        el('td', { class: 'number', text: small(profile.n) ? 'fewer than 5' : formatInteger(profile.n) }),
+        // A profile of 1 to 4 respondents is hidden, as the other panels hide small groups of open answers.
+        ...(small(profile.n)
+          ? [el('td', { class: 'hidden-cell', colspan: String(levels.length), testid: `${TESTID}-profile-hidden`, text: 'hidden' })]
+          : profile.shares.map((share) => el('td', { class: 'number' }, [formatPercent(share.estimate), el('span', { class: 'cell-interval', text: ` (${formatInterval(share.ci_low, share.ci_high)})` })]))),
+      ]))),
+    ])),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatNumber, formatPercentSignificant } from '../../shared/format.js';
 
 // The core's design advice for a block (core.designAdvice(definition, id, n),
@@ -18,22 +19,19 @@ export function renderBlockAdvice(advice, testidSuffix) {
         'for a rarely chosen option and at most for any option, at the ε share each privacy setting gives the attribute (smaller is better). ' +
         `Assumed: ${advice.assumption}.`,
     }),
-    // Focusable, so that a keyboard can scroll it when it is wider than the page.
-    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Share precision by attribute and privacy setting' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
-        el('thead', {}, [el('tr', {}, ['Attribute', 'Privacy setting', 'ε share', 'Rarely chosen option ± (95%)', 'Any option, at most ±']
-          .map((text) => el('th', { scope: 'col', text })))]),
-        advice.attributes.map((attribute) => el('tbody', {}, attribute.choices.map((choice, index) => el('tr', {
-          dataset: { attribute: attribute.id, sensitivity: choice.sensitivity },
-        }, [
-          // The attribute heads its rows (one per setting).
-          index === 0 ? el('th', { scope: 'rowgroup', rowspan: String(attribute.choices.length), text: `${attribute.id} (${formatInteger(attribute.options)} options)` }) : null,
-          el('th', { scope: 'row', text: SETTINGS[choice.sensitivity] ?? choice.sensitivity }),
-          el('td', { class: 'number', text: formatNumber(choice.epsilon) }),
-          el('td', { class: 'number rare', text: `±${formatPercentSignificant(choice.ci_half_width, 2)}` }),
-          el('td', { class: 'number worst', text: `±${formatPercentSignificant(choice.ci_half_width_worst, 2)}` }),
-        ])))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
+      el('thead', {}, [el('tr', {}, ['Attribute', 'Privacy setting', 'ε share', 'Rarely chosen option ± (95%)', 'Any option, at most ±']
+        .map((text) => el('th', { scope: 'col', text })))]),
+      advice.attributes.map((attribute) => el('tbody', {}, attribute.choices.map((choice, index) => el('tr', {
+        dataset: { attribute: attribute.id, sensitivity: choice.sensitivity },
+      }, [
+        // The attribute heads its rows (one per setting).
+        index === 0 ? el('th', { scope: 'rowgroup', rowspan: String(attribute.choices.length), text: `${attribute.id} (${formatInteger(attribute.options)} options)` }) : null,
+        el('th', { scope: 'row', text: SETTINGS[choice.sensitivity] ?? choice.sensitivity }),
+        el('td', { class: 'number', text: formatNumber(choice.epsilon) }),
+        el('td', { class: 'number rare', text: `±${formatPercentSignificant(choice.ci_half_width, 2)}` }),
+        el('td', { class: 'number worst', text: `±${formatPercentSignificant(choice.ci_half_width_worst, 2)}` }),
+      ])))),
+    ]), { label: 'Share precision by attribute and privacy setting' }),
   ]);
 }

@@ -1,4 +1,5 @@
 import { el, replaceChildren, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatInterval, formatPercent } from '../../shared/format.js';
 
 // A block's cross-tabulation (the results entry's "crosstab"): a table whose
@@ -17,7 +18,7 @@ export function createCrossTab(questionId, attributes) {
   const captionId = `crosstab-caption-${questionId}`;
   const caption = el('p', { class: 'hint', id: captionId });
   const table = el('table', { class: 'results-table crosstab-table', 'aria-describedby': captionId, testid: `crosstab-table-${questionId}` });
-  const tableBox = el('div', { class: 'table-scroll' }, [table]);
+  const tableBox = scrollBox(table);
   const element = el('section', { class: 'crosstab', 'aria-labelledby': `crosstab-heading-${questionId}`, testid: `crosstab-${questionId}` }, [
     heading,
     el('p', { class: 'hint' }, [

@@ -3,6 +3,7 @@
 // respondent has, and a cross-tabulation of a few attributes), and the
 // controls that choose the cross-tabulation.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatInterval, formatNumber, formatPercent } from '../../shared/format.js';
 import { createResultCard } from '../../shared/result-card.js';
 import { createFrequencyChart } from '../categorical/frequency-chart.js';
@@ -94,12 +95,10 @@ function createAttributeSection(questionId, attribute) {
     facts,
     warning,
     chartBox,
-    el('div', { class: 'table-scroll' }, [
-      el('table', { id: tableId, class: 'results-table', testid: `table-${key}` }, [
-        el('thead', {}, [el('tr', {}, ['Option', 'Estimate', '95% CI', 'Consistent'].map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, rows.map((row) => row.element)),
-      ]),
-    ]),
+    scrollBox(el('table', { id: tableId, class: 'results-table', testid: `table-${key}` }, [
+      el('thead', {}, [el('tr', {}, ['Option', 'Estimate', '95% CI', 'Consistent'].map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, rows.map((row) => row.element)),
+    ]), { label: `Estimated share per option for “${attribute.text}”` }),
   ]);
   const chart = createFrequencyChart(canvas, attribute.options);
   return {

@@ -1,4 +1,5 @@
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatNumber, formatPercent, mechanismShortName } from '../../shared/format.js';
 
 // The advisor's comparison for one question (core.advise(k, epsilon, n)):
@@ -22,12 +23,10 @@ export function renderAdvice(advice, testidSuffix) {
       el('span', { class: 'hint', testid: `advice-reason-${testidSuffix}`, text: ` — ${advice.reason}.` }),
     ]),
     el('p', { class: 'hint', id: `advice-caption-${testidSuffix}`, text: `Expected precision of the share of a rarely chosen option (a share near 0, where these mechanisms are compared) with ${formatInteger(advice.respondents)} respondents and ${advice.options} options. A mechanism with no formal guarantee bounds nothing: its smaller error is bought with privacy that cannot be stated.` }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': `advice-caption-${testidSuffix}` }, [
-        el('thead', {}, [el('tr', {}, COLUMNS.map(([text, title]) => el('th', { scope: 'col', title, text })))]),
-        el('tbody', {}, advice.mechanisms.map((row, index) => renderRow(row, index === recommendedRow))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': `advice-caption-${testidSuffix}` }, [
+      el('thead', {}, [el('tr', {}, COLUMNS.map(([text, title]) => el('th', { scope: 'col', title, text })))]),
+      el('tbody', {}, advice.mechanisms.map((row, index) => renderRow(row, index === recommendedRow))),
+    ])),
   ]);
 }
 

@@ -1,5 +1,6 @@
 // The dashboard's part of a categorical question: its results panel.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { createOptionFilter, topOptions } from './option-filter.js';
 import { formatEpsilon, formatInteger, formatInterval, formatPercent, mechanismLabel } from '../../shared/format.js';
 import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
@@ -49,17 +50,11 @@ export function createPanel(question, index) {
       filter.element,
       chartBox,
       el('p', { class: 'hint', id: `${tableId}-caption`, text: open ? OPEN_CAPTION : ESTIMATE_CAPTION }),
-      // Focusable, so a keyboard user can scroll the table when it is wider than a phone (axe: scrollable-region-focusable).
-      el('div', {
-        class: labels.length > filter.limit ? 'table-scroll table-scroll-tall' : 'table-scroll', testid: `table-box-${id}`,
-        tabindex: '0', role: 'region', 'aria-labelledby': `${tableId}-caption`,
-      }, [
-        el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
-          el('thead', {}, [el('tr', {}, (open ? ['Option', 'Share', '95% CI', 'Respondents'] : ['Option', 'Estimate', '95% CI', 'Consistent']).map((text) =>
-            el('th', { scope: 'col', text })))]),
-          el('tbody', {}, rows.map((row) => row.element)),
-        ]),
-      ]),
+      scrollBox(el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
+        el('thead', {}, [el('tr', {}, (open ? ['Option', 'Share', '95% CI', 'Respondents'] : ['Option', 'Estimate', '95% CI', 'Consistent']).map((text) =>
+          el('th', { scope: 'col', text })))]),
+        el('tbody', {}, rows.map((row) => row.element)),
+      ]), { tall: labels.length > filter.limit, testid: `table-box-${id}` }),
     ],
   });
   const { facts } = card;

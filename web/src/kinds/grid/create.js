@@ -4,6 +4,7 @@
 // two mechanisms' precision of an item's mean position, and its part of the
 // definition.
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatNumber, formatSignificant } from '../../shared/format.js';
 import { decimalOrUndefined, definitionNumber } from '../../shared/number-input.js';
 
@@ -105,17 +106,15 @@ function adviceFor(core, definition, { respondents, index, current }, useMechani
       el('strong', { testid: `advice-recommended-${index}`, dataset: { mechanism: advice.recommended }, text: advice.recommended }),
     ]),
     el('p', { class: 'hint', id: captionId, text: `Expected 95% precision of one item's mean position (1 to ${definition.questions[0].scale.length}) with ${formatInteger(advice.respondents)} respondents, ${advice.planning} (smaller is better):` }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
-        el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Mechanism' }), el('th', { scope: 'col', text: 'ε per item' }), el('th', { scope: 'col', text: '95% half-width' }), el('th', { scope: 'col', text: 'Distribution' })])]),
-        el('tbody', {}, advice.mechanisms.map((row) => el('tr', { class: row.name === advice.recommended ? 'recommended' : null }, [
-          el('th', { scope: 'row', text: MECHANISMS.find(([name]) => name === row.name)?.[1] ?? row.name }),
-          el('td', { class: 'number', text: formatNumber(row.epsilon_per_item) }),
-          el('td', { class: 'number', testid: `advice-half-width-${index}-${row.name}`, text: `±${formatSignificant(row.mean_ci_half_width, 2)}` }),
-          el('td', { text: row.distribution ? 'yes' : 'no: the mean only' }),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
+      el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Mechanism' }), el('th', { scope: 'col', text: 'ε per item' }), el('th', { scope: 'col', text: '95% half-width' }), el('th', { scope: 'col', text: 'Distribution' })])]),
+      el('tbody', {}, advice.mechanisms.map((row) => el('tr', { class: row.name === advice.recommended ? 'recommended' : null }, [
+        el('th', { scope: 'row', text: MECHANISMS.find(([name]) => name === row.name)?.[1] ?? row.name }),
+        el('td', { class: 'number', text: formatNumber(row.epsilon_per_item) }),
+        el('td', { class: 'number', testid: `advice-half-width-${index}-${row.name}`, text: `±${formatSignificant(row.mean_ci_half_width, 2)}` }),
+        el('td', { text: row.distribution ? 'yes' : 'no: the mean only' }),
+      ]))),
+    ])),
   ]);
   if (advice.recommended === current) return table;
   const use = el('button', { type: 'button', class: 'button button-small', testid: `use-recommended-${index}`, text: `Use ${advice.recommended}` });

@@ -3,6 +3,7 @@
 // over the levels (consistent shares, each with its interval) in one table;
 // the facts say the grid's ε and each item's share of it.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatInterval, formatNumber, formatPercent, formatSignificant } from '../../shared/format.js';
 import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 
@@ -28,17 +29,15 @@ export function createPanel(question, index) {
     warning: (result) => `Warning: ${result.warning}.`,
     body: [
       el('p', { class: 'hint', id: `${tableId}-caption`, text: CAPTION(scale) }),
-      el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `Mean position and distribution per item for “${question.text ?? id}”`, testid: `table-box-${id}` }, [
-        el('table', { id: tableId, class: 'results-table grid-results', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
-          el('thead', {}, [el('tr', {}, [
-            el('th', { scope: 'col', text: 'Item' }),
-            el('th', { scope: 'col', text: 'Mean position' }),
-            el('th', { scope: 'col', text: '95% CI' }),
-            ...scale.map((level, levelIndex) => el('th', { scope: 'col', text: `${levelIndex + 1}. ${level}` })),
-          ])]),
-          el('tbody', {}, rows.map((row) => row.element)),
-        ]),
-      ]),
+      scrollBox(el('table', { id: tableId, class: 'results-table grid-results', 'aria-describedby': `${tableId}-caption`, testid: `table-${id}` }, [
+        el('thead', {}, [el('tr', {}, [
+          el('th', { scope: 'col', text: 'Item' }),
+          el('th', { scope: 'col', text: 'Mean position' }),
+          el('th', { scope: 'col', text: '95% CI' }),
+          ...scale.map((level, levelIndex) => el('th', { scope: 'col', text: `${levelIndex + 1}. ${level}` })),
+        ])]),
+        el('tbody', {}, rows.map((row) => row.element)),
+      ]), { label: `Mean position and distribution per item for “${question.text ?? id}”`, testid: `table-box-${id}` }),
     ],
   });
   const { facts } = card;

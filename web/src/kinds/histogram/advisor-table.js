@@ -1,4 +1,5 @@
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatPercent, mechanismShortName } from '../../shared/format.js';
 
 // The core's design advice for one histogram question
@@ -33,23 +34,21 @@ export function renderDesignAdvice(advice, names, testidSuffix) {
     ]),
     baselineNote(advice, testidSuffix),
     el('p', { class: 'hint', id: captionId, text: `Expected 95% precision of one bin's share for each data consumer, with ${formatInteger(advice.n)} respondents and ${formatInteger(advice.fine_cells)} fine ranges (smaller is better):` }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
-        el('thead', {}, [el('tr', {}, [
-          el('th', { scope: 'col', text: 'Consumer' }),
-          advice.mechanisms.map((row) => el('th', { scope: 'col', class: cellClass(row, null) }, [
-            columnTitle(mechanismKey(row), names.length), recommended(row) ? el('span', { class: 'badge', text: 'best' }) : null,
-          ])),
-        ])]),
-        el('tbody', {}, names.map((name, index) => el('tr', {}, [
-          el('th', { scope: 'row', text: name }),
-          advice.mechanisms.map((row) => el('td', {
-            class: cellClass(row, 'number'),
-            text: `±${formatPercent(halfWidth(row.count_mse_per_bin[index], advice.n))}`,
-          })),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
+      el('thead', {}, [el('tr', {}, [
+        el('th', { scope: 'col', text: 'Consumer' }),
+        advice.mechanisms.map((row) => el('th', { scope: 'col', class: cellClass(row, null) }, [
+          columnTitle(mechanismKey(row), names.length), recommended(row) ? el('span', { class: 'badge', text: 'best' }) : null,
+        ])),
+      ])]),
+      el('tbody', {}, names.map((name, index) => el('tr', {}, [
+        el('th', { scope: 'row', text: name }),
+        advice.mechanisms.map((row) => el('td', {
+          class: cellClass(row, 'number'),
+          text: `±${formatPercent(halfWidth(row.count_mse_per_bin[index], advice.n))}`,
+        })),
+      ]))),
+    ])),
   ]);
 }
 

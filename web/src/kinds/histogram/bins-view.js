@@ -2,8 +2,9 @@
 // consumer's, or the analyst's own after collection): the bar chart with 95%
 // error bars, and the table that carries every number. The rows are rebuilt
 // only when the bins' edges change (the analyst's own bins can).
-import { append, el, replaceChildren, setText } from '../../shared/dom.js';
+import { el, replaceChildren, setText } from '../../shared/dom.js';
 import { formatInterval, formatPercent } from '../../shared/format.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { createHistogramChart } from './histogram-chart.js';
 import { edgeFormatter, rangeLabel } from './ranges.js';
 
@@ -18,18 +19,16 @@ export function createBinsView({ key, title, range, unit, withBias = false }) {
   });
   const body = el('tbody');
   const headings = ['Estimate', '95% CI', 'Consistent', withBias ? 'Bias bound' : null].filter(Boolean);
-  const tableBox = el('div', { class: 'table-scroll', 'aria-label': `${title}: table of bins` });
+  const tableBox = scrollBox(el('table', { id: tableId, class: 'results-table', 'aria-label': `${title}: estimated share of answers per bin`, testid: `histogram-table-${key}` }, [
+    el('thead', {}, [el('tr', {}, [
+      el('th', { scope: 'col', text: unit ? `Bin (${unit})` : 'Bin' }),
+      headings.map((text) => el('th', { scope: 'col', text })),
+    ])]),
+    body,
+  ]), { label: `${title}: table of bins` });
   const element = el('div', { class: 'bins-view' }, [
     el('div', { class: 'chart-box chart-box-histogram' }, [canvas]),
-    append(tableBox, [
-      el('table', { id: tableId, class: 'results-table', 'aria-label': `${title}: estimated share of answers per bin`, testid: `histogram-table-${key}` }, [
-        el('thead', {}, [el('tr', {}, [
-          el('th', { scope: 'col', text: unit ? `Bin (${unit})` : 'Bin' }),
-          headings.map((text) => el('th', { scope: 'col', text })),
-        ])]),
-        body,
-      ]),
-    ]),
+    tableBox,
   ]);
   const chart = createHistogramChart(canvas, unit ? `bin (${unit})` : 'bin');
   let rows = [];
@@ -55,16 +54,12 @@ export function createBinsView({ key, title, range, unit, withBias = false }) {
   };
 }
 
-// More rows than this scroll in a box of their own (a consumer may ask for
-// a hundred bins); focusable, so that the keyboard can scroll it.
+// More rows than this scroll up and down too (a consumer may ask for a
+// hundred bins), in the box that already takes focus (scrollBox).
 const TALL_TABLE = 20;
 
 function setTall(box, tall) {
   box.classList.toggle('table-tall', tall);
-  for (const [name, value] of [['tabindex', '0'], ['role', 'region']]) {
-    if (tall) box.setAttribute(name, value);
-    else box.removeAttribute(name);
-  }
 }
 
 function createRow(key, label, index, withBias) {

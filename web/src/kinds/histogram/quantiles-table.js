@@ -2,6 +2,7 @@
 // the question's unit. The reports place an answer only within its fine
 // range, so the intervals run from one fine edge to another.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { edgeFormatter } from './ranges.js';
 
 const QUANTILES = [
@@ -15,13 +16,11 @@ const QUANTILES = [
 export function createQuantilesTable(questionId, range, unit) {
   const format = edgeFormatter([], range);
   const rows = QUANTILES.map(([key, label]) => createRow(questionId, key, label, unit, format));
-  const element = el('div', { class: 'table-scroll' }, [
-    el('table', { class: 'results-table', testid: `quantiles-${questionId}` }, [
-      el('caption', { text: 'Quartiles of the true answers, estimated from the reports, with 95% intervals (from fine edge to fine edge: the reports place an answer only within its fine range).' }),
-      el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
-      el('tbody', {}, rows.map((row) => row.element)),
-    ]),
-  ]);
+  const element = scrollBox(el('table', { class: 'results-table', testid: `quantiles-${questionId}` }, [
+    el('caption', { text: 'Quartiles of the true answers, estimated from the reports, with 95% intervals (from fine edge to fine edge: the reports place an answer only within its fine range).' }),
+    el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
+    el('tbody', {}, rows.map((row) => row.element)),
+  ]));
   return {
     element,
     // `quantiles`: the results' quantiles, or null (no reports yet).

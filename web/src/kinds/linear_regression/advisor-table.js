@@ -1,4 +1,5 @@
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatNumber, formatSignificant } from '../../shared/format.js';
 
 // The core's design advice for a model (core.designAdvice(definition, id, n),
@@ -37,18 +38,15 @@ export function renderModelAdvice(advice, units, testidSuffix) {
       text: `A rough 95% error of each coefficient (as wide as the results’ interval would be, t with ${formatInteger(advice.chains - 1)} degrees of freedom): ` +
         `${advice.note}. Assumed: ${advice.assumption}.`,
     }),
-    // Focusable, so that a keyboard can scroll it when it is wider than the page.
-    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Coefficient precision' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
-        el('thead', {}, [el('tr', {}, ['Coefficient', 'About ± (variables scaled to −1…1)', 'About ± (in the variables’ units)']
-          .map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, advice.coefficients.map((row) => el('tr', { dataset: { coefficient: row.name } }, [
-          el('th', { scope: 'row', text: row.name }),
-          el('td', { class: 'number', text: plusMinus(row.ci_half_width) }),
-          el('td', { class: 'number', text: row.ci_half_width_units === null ? '—' : `${plusMinus(row.ci_half_width_units)}${unitOf(row.name) ? ` ${unitOf(row.name)}` : ''}` }),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
+      el('thead', {}, [el('tr', {}, ['Coefficient', 'About ± (variables scaled to −1…1)', 'About ± (in the variables’ units)']
+        .map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, advice.coefficients.map((row) => el('tr', { dataset: { coefficient: row.name } }, [
+        el('th', { scope: 'row', text: row.name }),
+        el('td', { class: 'number', text: plusMinus(row.ci_half_width) }),
+        el('td', { class: 'number', text: row.ci_half_width_units === null ? '—' : `${plusMinus(row.ci_half_width_units)}${unitOf(row.name) ? ` ${unitOf(row.name)}` : ''}` }),
+      ]))),
+    ]), { label: 'Coefficient precision' }),
     el('p', { class: 'hint', text: `ε = ${formatNumber(advice.epsilon)} per respondent for the model.` }),
   ]);
 }

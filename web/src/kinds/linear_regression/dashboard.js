@@ -5,6 +5,7 @@
 // final coefficients in the variables' units with their 95% intervals from
 // the chains' disagreement (the core's uncertainty text says what they cover).
 import { el, replaceChildren, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, mechanismLabel } from '../../shared/format.js';
 import { createResultCard, resultHeadingId } from '../../shared/result-card.js';
 import { createConvergenceCharts } from './convergence-chart.js';
@@ -80,23 +81,19 @@ export function createPanel(question, index) {
       chartBox,
       el('p', { class: 'hint chart-caption', text: 'One chart per coefficient, each on its own scale: the average of the model’s chains after each completed round (round 0 is the starting model), in the variables’ units. Lines that level off suggest the model has settled; the noise keeps them moving a little.' }),
       el('h3', { class: 'chart-title', text: 'Coefficients' }),
-      el('div', { class: 'table-scroll' }, [
-        el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
-          el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
-          el('tbody', {}, rows.map((row) => row.element)),
-        ]),
-      ]),
+      scrollBox(el('table', { id: tableId, class: 'results-table', 'aria-describedby': `${tableId}-caption`, testid: `coefficients-table-${id}` }, [
+        el('thead', {}, [el('tr', {}, ['Coefficient', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
+        el('tbody', {}, rows.map((row) => row.element)),
+      ])),
       uncertainty,
       outOfSample,
       el('details', { class: 'report-details', testid: `rounds-details-${id}` }, [
         el('summary', { text: 'Coefficients by round (table)' }),
         shownNote,
-        el('div', { class: 'table-scroll' }, [
-          el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
-            el('thead', {}, [el('tr', {}, ['Round', 'Chain', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
-            roundsBody,
-          ]),
-        ]),
+        scrollBox(el('table', { class: 'results-table', testid: `rounds-table-${id}` }, [
+          el('thead', {}, [el('tr', {}, ['Round', 'Chain', 'Reports', ...names].map((label) => el('th', { scope: 'col', text: label })))]),
+          roundsBody,
+        ]), { label: 'Coefficients by round' }),
       ]),
     ],
   });

@@ -4,6 +4,7 @@
 // mechanisms at this k, m and ε (the core's design advice), and its part of
 // the definition.
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatPercent } from '../../shared/format.js';
 import { decimalOrUndefined, definitionNumber, numberInput } from '../../shared/number-input.js';
 
@@ -86,10 +87,10 @@ function renderAdvice(advice, current, index, useMechanism) {
       el('span', { class: 'hint', text: ` — ${advice.reason}.` }),
     ]),
     el('p', { class: 'hint', id: `advice-caption-${index}`, text: `Expected standard error of one option's share with ${formatInteger(advice.respondents)} respondents, ${advice.options} options and at most ${advice.max_choices} chosen, every mechanism at ε ${advice.epsilon} for the whole set.` }),
-    el('div', { class: 'table-scroll' }, [el('table', { class: 'advice-table', 'aria-describedby': `advice-caption-${index}` }, [
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': `advice-caption-${index}` }, [
       el('thead', {}, [el('tr', {}, ['Mechanism', 'SE, rare option', 'SE, share 50%', 'n for ±5 pts'].map((text) => el('th', { scope: 'col', text })))]),
       el('tbody', {}, rows),
-    ])]),
+    ])),
   ])];
   if (advice.recommended !== current) {
     const use = el('button', { type: 'button', class: 'button button-small', testid: `use-recommended-${index}`, text: `Use ${SHORT[advice.recommended]}` });

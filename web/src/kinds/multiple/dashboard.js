@@ -4,6 +4,7 @@
 // distribution with error bars where the reports allow one), and the tables
 // carrying every number.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatInterval, formatNumber, formatPercent } from '../../shared/format.js';
 import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { createFrequencyChart } from '../categorical/frequency-chart.js';
@@ -28,12 +29,10 @@ export function structure(question) {
 const asPoint = (row) => ({ frequency: row.share, ci_low: row.ci_low, ci_high: row.ci_high });
 
 function table(id, caption, headings, rows) {
-  return el('div', { class: 'table-scroll' }, [
-    el('table', { id, class: 'results-table', 'aria-describedby': `${id}-caption` }, [
-      el('thead', {}, [el('tr', {}, headings.map((text) => el('th', { scope: 'col', text })))]),
-      el('tbody', {}, rows.map((row) => row.element)),
-    ]),
-  ]);
+  return scrollBox(el('table', { id, class: 'results-table', 'aria-describedby': `${id}-caption` }, [
+    el('thead', {}, [el('tr', {}, headings.map((text) => el('th', { scope: 'col', text })))]),
+    el('tbody', {}, rows.map((row) => row.element)),
+  ]));
 }
 
 function createRow(testid, label) {

@@ -1,6 +1,7 @@
 // The dashboard's part of a numeric question: its results panel, and the
 // estimation controls shared by the survey's numeric questions.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatNumber, mechanismLabel, withUnit } from '../../shared/format.js';
 import { COMMON_FACTS, createResultCard } from '../../shared/result-card.js';
 import { createDensityChart, createHistogramChart } from './charts.js';
@@ -108,13 +109,11 @@ export function createPanel(question, index) {
       histogramCaption,
       unbiased,
       meansAdvice,
-      el('div', { class: 'table-scroll' }, [
-        el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
-          el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
-          el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
-          el('tbody', {}, rows.flatMap((row) => row.elements)),
-        ]),
-      ]),
+      scrollBox(el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
+        el('caption', { text: 'Summary statistics of the true answers, estimated from the reports, with 95% bootstrap intervals.' }),
+        el('thead', {}, [el('tr', {}, ['Statistic', 'Estimate', '95% interval'].map((text) => el('th', { scope: 'col', text })))]),
+        el('tbody', {}, rows.flatMap((row) => row.elements)),
+      ])),
       intervalMethod,
     ],
   });

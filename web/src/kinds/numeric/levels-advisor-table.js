@@ -1,4 +1,5 @@
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatNumber, mechanismShortName, withUnit } from '../../shared/format.js';
 
 // The core's design advice for a levels question
@@ -34,16 +35,14 @@ export function renderLevelsAdvice(advice, { unit, variant }, testidSuffix) {
       class: 'hint', id: captionId,
       text: `Expected 95% precision of the mean with ${formatInteger(advice.respondents)} respondents, every way at this question’s exact ε = ${formatNumber(advice.epsilon)} (smaller is better). Assumed: ${advice.assumption}.`,
     }),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
-        el('thead', {}, [el('tr', {}, ['Way of collecting', 'Mean ± (95%)', 'Respondents for ±5% of the range']
-          .map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, advice.rows.map((row) => el('tr', { class: best(row) ? 'recommended' : null, dataset: { mechanism: row.mechanism } }, [
-          el('th', { scope: 'row' }, [name(row.mechanism), best(row) ? el('span', { class: 'badge', text: 'best' }) : null]),
-          numberCell(row.ci_half_width === null ? '—' : `±${withUnit(HALF_WIDTH.format(row.ci_half_width), unit)}`),
-          numberCell(formatInteger(row.respondents_for_5_percent)),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
+      el('thead', {}, [el('tr', {}, ['Way of collecting', 'Mean ± (95%)', 'Respondents for ±5% of the range']
+        .map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, advice.rows.map((row) => el('tr', { class: best(row) ? 'recommended' : null, dataset: { mechanism: row.mechanism } }, [
+        el('th', { scope: 'row' }, [name(row.mechanism), best(row) ? el('span', { class: 'badge', text: 'best' }) : null]),
+        numberCell(row.ci_half_width === null ? '—' : `±${withUnit(HALF_WIDTH.format(row.ci_half_width), unit)}`),
+        numberCell(formatInteger(row.respondents_for_5_percent)),
+      ]))),
+    ])),
   ]);
 }

@@ -7,6 +7,7 @@
 // from the core's description of the mechanism (privacy.details); update()
 // takes the results entry's mechanism_estimates.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatInterval, formatNumber, formatPercent, withUnit } from '../../shared/format.js';
 import { stepForRange } from '../../shared/numeric-step.js';
 import { createLevelSharesChart } from './charts.js';
@@ -38,14 +39,12 @@ export function createLevelsSection(question, details) {
     mean,
     error,
     el('div', { class: 'chart-box chart-box-levels' }, [canvas]),
-    el('div', { class: 'table-scroll' }, [
-      el('table', { id: tableId, class: 'results-table levels-table', testid: tableId }, [
-        el('caption', { text: 'The share of answers in each privacy level, estimated from the reports, with 95% intervals.' }),
-        el('thead', {}, [el('tr', {}, ['Level', unit ? `Range (${unit})` : 'Range', 'ε', 'Reports', 'Share', '95% interval']
-          .map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, rows.map((row) => row.element)),
-      ]),
-    ]),
+    scrollBox(el('table', { id: tableId, class: 'results-table levels-table', testid: tableId }, [
+      el('caption', { text: 'The share of answers in each privacy level, estimated from the reports, with 95% intervals.' }),
+      el('thead', {}, [el('tr', {}, ['Level', unit ? `Range (${unit})` : 'Range', 'ε', 'Reports', 'Share', '95% interval']
+        .map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, rows.map((row) => row.element)),
+    ])),
     pairDisclosure(id, details),
   ]);
   const chart = createLevelSharesChart(canvas, details.levels.map((level) => `Level ${level.level} (ε ${formatNumber(level.epsilon)})`));
@@ -155,7 +154,7 @@ function pairTable(caption, matrix, levels, testid) {
   const captionId = `${testid}-caption`;
   return el('div', { class: 'pair-matrix', testid }, [
     el('p', { class: 'pair-caption', id: captionId, text: caption }),
-    el('div', { class: 'table-scroll' }, [el('table', { class: 'results-table pair-table', 'aria-labelledby': captionId }, [
+    scrollBox(el('table', { class: 'results-table pair-table', 'aria-labelledby': captionId }, [
       el('thead', {}, [el('tr', {}, [
         el('th', { scope: 'col', text: 'Level' }),
         levels.map((level) => el('th', { scope: 'col', text: String(level.level) })),
@@ -164,6 +163,6 @@ function pairTable(caption, matrix, levels, testid) {
         el('th', { scope: 'row', text: String(levels[index].level) }),
         row.map((cell) => el('td', { class: 'number', text: formatNumber(cell) })),
       ]))),
-    ])]),
+    ])),
   ]);
 }

@@ -1,4 +1,5 @@
 import { el } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatNumber, formatSignificant, mechanismShortName, withUnit } from '../../shared/format.js';
 
 // The core's design advice for a numeric question
@@ -29,22 +30,19 @@ export function renderMeanAdvice(advice, { unit }, testidSuffix) {
         `every way at ε = ${formatNumber(advice.epsilon)} on ${withUnit(`${formatNumber(low)} to ${formatNumber(high)}`, unit)} (smaller is better). ` +
         `Assumed: ${advice.assumption}.`,
     }),
-    // Focusable, so that a keyboard can scroll it when it is wider than the page.
-    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Mean precision by mechanism' }, [
-      el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
-        el('thead', {}, [el('tr', {}, ['Way of collecting', 'Mean ± (95%)', 'At most ± (any answers)', 'Respondents for ±5% of the range']
-          .map((text) => el('th', { scope: 'col', text })))]),
-        el('tbody', {}, advice.rows.map((row) => el('tr', { class: best(row) ? 'recommended' : null, dataset: { mechanism: row.mechanism } }, [
-          el('th', { scope: 'row' }, [
-            mechanismShortName(row.mechanism),
-            current(row) ? el('span', { class: 'badge badge-muted', text: 'this question' }) : null,
-            best(row) ? el('span', { class: 'badge', text: 'best' }) : null,
-          ]),
-          numberCell(halfWidth(row.ci_half_width, unit)),
-          numberCell(halfWidth(row.ci_half_width_worst, unit)),
-          numberCell(formatInteger(row.respondents_for_5_percent)),
-        ]))),
-      ]),
-    ]),
+    scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId, testid: `advice-table-${testidSuffix}` }, [
+      el('thead', {}, [el('tr', {}, ['Way of collecting', 'Mean ± (95%)', 'At most ± (any answers)', 'Respondents for ±5% of the range']
+        .map((text) => el('th', { scope: 'col', text })))]),
+      el('tbody', {}, advice.rows.map((row) => el('tr', { class: best(row) ? 'recommended' : null, dataset: { mechanism: row.mechanism } }, [
+        el('th', { scope: 'row' }, [
+          mechanismShortName(row.mechanism),
+          current(row) ? el('span', { class: 'badge badge-muted', text: 'this question' }) : null,
+          best(row) ? el('span', { class: 'badge', text: 'best' }) : null,
+        ]),
+        numberCell(halfWidth(row.ci_half_width, unit)),
+        numberCell(halfWidth(row.ci_half_width_worst, unit)),
+        numberCell(formatInteger(row.respondents_for_5_percent)),
+      ]))),
+    ]), { label: 'Mean precision by mechanism' }),
   ]);
 }

@@ -5,6 +5,7 @@
 // 95% intervals and notes, and the histogram (bins of 1 to 4 respondents not
 // shown). Built once; update() only changes text and chart data.
 import { el, setText } from '../../shared/dom.js';
+import { scrollBox } from '../../shared/scroll-box.js';
 import { formatInteger, formatNumber, withUnit } from '../../shared/format.js';
 import { SMALL_COUNT } from '../../shared/open.js';
 import { createResultCard } from '../../shared/result-card.js';
@@ -40,13 +41,11 @@ export function createOpenPanel(question, index) {
     ],
     error: (message) => `The results failed: ${message}`,
     body: [
-      el('div', { class: 'table-scroll' }, [
-        el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
-          el('caption', { text: 'The answers’ own statistics (asked openly: exact), with 95% intervals for the population the respondents were drawn from.' }),
-          el('thead', {}, [el('tr', {}, ['Statistic', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
-          el('tbody', {}, rows.flatMap((row) => row.elements)),
-        ]),
-      ]),
+      scrollBox(el('table', { id: tableId, class: 'results-table', testid: `table-${id}` }, [
+        el('caption', { text: 'The answers’ own statistics (asked openly: exact), with 95% intervals for the population the respondents were drawn from.' }),
+        el('thead', {}, [el('tr', {}, ['Statistic', 'Value', '95% interval'].map((label) => el('th', { scope: 'col', text: label })))]),
+        el('tbody', {}, rows.flatMap((row) => row.elements)),
+      ])),
       el('h3', { class: 'chart-title', text: 'Histogram' }),
       el('div', { class: 'chart-box chart-box-numeric' }, [histogramCanvas]),
       histogramCaption,
