@@ -43,7 +43,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/seeded_random.h"
-#include "core/kinds/multiple/multiple_client.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
@@ -106,7 +105,6 @@ std::vector<std::size_t> ColumnIndices(const Table& table, const std::vector<std
 struct Cell {
   double truth = 0.0;  // the population's value
   int replicates = 0, estimated = 0, covered = 0, covered_consistent = 0, covered_respondents = 0;
-  int covered_wilson = -1;  // a diagnostic interval's coverage (-1: none; see WilsonShareInterval)
   double sum = 0.0, squares = 0.0, se = 0.0, width = 0.0;
 
   // `result` holds estimate/std_error/ci_low/ci_high under the given keys; null estimate: not given.
@@ -128,9 +126,6 @@ struct Cell {
       covered_respondents += low.get<double>() <= own_truth && own_truth <= high.get<double>();
     }
   }
-  void AddWilson(double low, double high) {
-    covered_wilson = std::max(covered_wilson, 0) + (low <= truth && truth <= high);
-  }
   double Mean() const { return sum / estimated; }
   double Sd() const { return std::sqrt((squares - estimated * Mean() * Mean()) / (estimated - 1)); }
 };
@@ -146,9 +141,9 @@ std::string Coverage(int count, int of) {
   return text;
 }
 
-void PrintHeader(const char* what, bool wilson = false) {
-  std::printf("  %-10s %7s %8s %8s %8s %8s %8s %8s %8s%s\n", what, "true", "mean est", "SE form", "SD emp", "cov pop",
-              "cov cons", "cov resp", "width", wilson ? "  cov Wilson" : "");
+void PrintHeader(const char* what) {
+  std::printf("  %-10s %7s %8s %8s %8s %8s %8s %8s %8s\n", what, "true", "mean est", "SE form", "SD emp", "cov pop",
+              "cov cons", "cov resp", "width");
 }
 
 void PrintCell(const std::string& label, const Cell& cell, bool consistent = true, bool respondents = true) {
@@ -157,12 +152,11 @@ void PrintCell(const std::string& label, const Cell& cell, bool consistent = tru
                 cell.replicates - cell.estimated, cell.replicates);
     return;
   }
-  std::printf("  %-10s %7.4f %8.4f %8.4f %8.4f %8s %8s %8s %8.4f%s%s\n", label.c_str(), cell.truth, cell.Mean(),
+  std::printf("  %-10s %7.4f %8.4f %8.4f %8.4f %8s %8s %8s %8.4f%s\n", label.c_str(), cell.truth, cell.Mean(),
               cell.se / cell.estimated, cell.Sd(), Coverage(cell.covered, cell.replicates).c_str(),
               consistent ? Coverage(cell.covered_consistent, cell.replicates).c_str() : "    -  ",
               respondents ? Coverage(cell.covered_respondents, cell.replicates).c_str() : "    -  ",
               cell.width / cell.estimated,
-              cell.covered_wilson >= 0 ? ("   " + Coverage(cell.covered_wilson, cell.replicates)).c_str() : "",
               cell.estimated < cell.replicates ? (" (estimated in " + std::to_string(cell.estimated) + ")").c_str() : "");
 }
 
@@ -349,19 +343,6 @@ void GridStudy(const Table& table, const std::vector<std::string>& items, int re
 }
 
 // ---------------------------------------------------------------- choose all that apply
-// A diagnostic, not the product's interval: the Wilson score interval of the
-// share of reports supporting an option, lambda (the reports are independent
-// draws, so that count is Binomial(n, lambda) for the population), mapped to
-// the option's share f = (lambda - q) / (p_eff - q). `count` is the results'
-// unbiased count (C - n q) / (p_eff - q).
-std::pair<double, double> WilsonShareInterval(double count, double n, SupportProbabilities pq) {
-  const double gap = pq.p - pq.q, z = 1.959963984540054;
-  const double lambda = std::clamp((count * gap + n * pq.q) / n, 0.0, 1.0);
-  const double center = (lambda + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z / (1 + z * z / n) * std::sqrt(lambda * (1 - lambda) / n + z * z / (4 * n * n));
-  return {(center - half - pq.q) / gap, (center + half - pq.q) / gap};
-}
-
 void MultipleStudy(const Table& table, const std::vector<std::string>& options, int replicates, std::size_t respondents,
                    std::uint64_t seed) {
   constexpr int kYes = 1, kNo = 2;  // epi's coding (bench/fetch-kinds-data.sh)
@@ -419,10 +400,7 @@ void MultipleStudy(const Table& table, const std::vector<std::string>& options, 
     for (std::size_t t = 0; t <= k; ++t) design_cells.distribution[t].truth = sizes[t] / complete;
   }
   std::vector<std::map<std::string, int>> notes(designs.size());
-  std::vector<SupportProbabilities> probabilities;  // each question's p_eff and q, from its parsed kind
-  for (const auto& question : study.survey.questions) {
-    probabilities.push_back(dynamic_cast<const MultipleClient&>(*question.kind).mechanism().probabilities());
-  }
+
   study.read = [&](const json& population_results, const json& respondents_results, const std::vector<int>& draws) {
     std::vector<double> own(k, 0.0), own_sizes(k + 1, 0.0);
     double answered = 0.0;
@@ -443,11 +421,6 @@ void MultipleStudy(const Table& table, const std::vector<std::string>& options, 
         cell.Add(option["share"], option["std_error"], option["ci_low"], option["ci_high"]);
         cell.AddConsistent(option["consistent_ci_low"], option["consistent_ci_high"]);
         cell.AddRespondents(own[j] / answered, respondents["options"][j]["ci_low"], respondents["options"][j]["ci_high"]);
-        if (option["count"].is_number()) {
-          const auto [low, high] =
-              WilsonShareInterval(option["count"].get<double>(), result["n"].get<double>(), probabilities[q]);
-          cell.AddWilson(low, high);
-        }
       }
       const json& number = result["number_chosen"];
       cells[q].mean.Add(number["mean"], number["std_error"], number["ci_low"], number["ci_high"]);
@@ -479,7 +452,7 @@ void MultipleStudy(const Table& table, const std::vector<std::string>& options, 
   for (std::size_t q = 0; q < designs.size(); ++q) {
     std::printf("\n%s, epsilon %g for the whole set (at most %zu options chosen)\n", designs[q].mechanism.c_str(),
                 designs[q].epsilon, k);
-    PrintHeader("option", true);
+    PrintHeader("option");
     for (std::size_t j = 0; j < k; ++j) PrintCell(options[j], cells[q].shares[j]);
     PrintCell("# chosen", cells[q].mean, false);
     if (cells[q].distribution[0].estimated == 0) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/common/validation.h"
+#include "core/kinds/open/open_intervals.h"
 #include "core/kinds/multiple/number_chosen.h"
 
 namespace deniable {
@@ -48,7 +49,23 @@ nlohmann::json NumberChosenToJson(const NumberChosen& chosen, std::int64_t n, in
 
 FrequencyEstimate EstimateShares(const MultipleQuestionKind& kind, const MultipleAggregate& aggregate,
                                  IntervalTarget target) {
-  return EstimateFrequencies(aggregate.support_counts(), aggregate.n(), kind.mechanism().probabilities(), target);
+  const auto pq = kind.mechanism().probabilities();
+  FrequencyEstimate estimate = EstimateFrequencies(aggregate.support_counts(), aggregate.n(), pq, target);
+  if (target == IntervalTarget::kPopulation && aggregate.n() > 0) {
+    // Each respondent's report supports value i independently with probability lambda_i = q + (p_eff - q) f_i, so
+    // its count is Binomial(n, lambda_i), and f_i is lambda_i's increasing linear image: the exact interval of
+    // lambda_i, mapped, covers at least 95% at every n. The normal one covered 0.89-0.92 for checklist options
+    // with a few reports each (padding at epsilon 4, n = 200; build/kinds_real_data --respondents 200).
+    const double gap = pq.p - pq.q;
+    for (std::size_t i = 0; i < estimate.options.size(); ++i) {
+      const OpenInterval lambda = ShareInterval(aggregate.support_counts()[i], aggregate.n());
+      OptionEstimate& option = estimate.options[i];
+      // The estimate is (C/n - q) / gap, inside by construction; min and max keep it inside through rounding.
+      option.ci_low = std::min((lambda.low - pq.q) / gap, option.frequency);
+      option.ci_high = std::max((lambda.high - pq.q) / gap, option.frequency);
+    }
+  }
+  return estimate;
 }
 
 nlohmann::json MultipleResultToJson(const MultipleQuestionKind& kind, const MultipleAggregate& aggregate,
