@@ -21,8 +21,9 @@
 // standard deviation over the replicates, the 95% intervals' coverage of the
 // population's value, of the consistent interval and of these respondents'
 // value (under "interval": "respondents"), and the mean width. Coverage is
-// flagged '*' when more than 3 Monte-Carlo standard errors,
-// 3 sqrt(0.95 * 0.05 / R), from 0.95.
+// marked '<' when more than 3 Monte-Carlo standard errors,
+// 3 sqrt(0.95 * 0.05 / R), below 0.95 (too little) and '>' above (conservative).
+// --respondents N draws N respondents per replicate instead (small surveys).
 //
 //   build/kinds_real_data --grid build/data/bfi.csv --multiple build/data/epi.csv
 //       [--replicates R] [--quick] [--seed S] [--respondents N]
@@ -132,12 +133,12 @@ struct Cell {
 
 double Rate(int count, int of) { return of > 0 ? static_cast<double>(count) / of : NAN; }
 
-// Coverage with a '*' when more than 3 Monte-Carlo standard errors from 0.95.
+// Coverage marked '<' when more than 3 Monte-Carlo standard errors below 0.95 (too little), '>' above (conservative).
 std::string Coverage(int count, int of) {
   if (of == 0) return "    -  ";
   const double rate = Rate(count, of), band = 3.0 * std::sqrt(0.95 * 0.05 / of);
   char text[16];
-  std::snprintf(text, sizeof text, "%6.3f%s", rate, std::fabs(rate - 0.95) > band ? "*" : " ");
+  std::snprintf(text, sizeof text, "%6.3f%s", rate, rate < 0.95 - band ? "<" : rate > 0.95 + band ? ">" : " ");
   return text;
 }
 
@@ -497,7 +498,8 @@ int main(int argc, char** argv) {
     Fail("usage: kinds_real_data --grid build/data/bfi.csv --multiple build/data/epi.csv [--replicates R] [--quick]");
   }
   if (replicates < 2) Fail("--replicates must be at least 2");
-  std::printf("Coverage is of 95%% intervals; '*': more than 3 Monte-Carlo SE (%.3f at %d replicates) from 0.95.\n"
+  std::printf("Coverage is of 95%% intervals; '<' ('>'): more than 3 Monte-Carlo SE (%.3f at %d replicates) below\n"
+              "(above) 0.95.\n"
               "SE form: the reported standard error's mean; SD emp: the estimates' SD over the replicates (its own\n"
               "relative error about %.0f%%). cov cons: the consistent interval; cov resp: under \"interval\": "
               "\"respondents\", of these respondents' value.\n\n",
