@@ -12,6 +12,11 @@
 // least 95% at every n. Options are drawn independently: with padding as long
 // as the cap, and with the bits, an option's reports depend on its own share
 // alone, so the marginal shares are the whole shape.
+//
+// The same holds for padding's distribution of the number chosen at its two
+// ends: P(none) is one dummy's share and P(l or more) one minus another's,
+// each from a single binomial count (a respondent's set size is what the
+// dummies see, drawn here from the checklist's real distribution of sizes).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -59,6 +64,50 @@ std::vector<double> Coverage(const json& mechanism, int n, int surveys, std::uin
   return covered;
 }
 
+// The checklist's distribution of the number chosen (0..8) among the 3,398 complete answers.
+const std::vector<double> kChecklistSizes = {0.1092, 0.2095, 0.2269, 0.1801, 0.1245, 0.0815, 0.0459, 0.0188, 0.0035};
+
+// A set of `size` options of 8, uniformly.
+json SetOfSize(int size, RandomSource& random) {
+  std::vector<int> options = {0, 1, 2, 3, 4, 5, 6, 7};
+  json set = json::array();
+  for (int i = 0; i < size; ++i) {
+    const auto j = static_cast<std::size_t>(i) + static_cast<std::size_t>(UniformBelow(random, 8 - i));
+    std::swap(options[static_cast<std::size_t>(i)], options[j]);
+    set.push_back(options[static_cast<std::size_t>(i)]);
+  }
+  return set;
+}
+
+// Per number chosen, the share of surveys whose interval covers the checklist's share of it.
+std::vector<double> SizeCoverage(double epsilon, int n, int surveys, std::uint64_t seed) {
+  json question = {{"id", "q"}, {"text", "Which apply to you?"}, {"type", "multiple"},
+                   {"mechanism", {{"name", "padding_sampling"}, {"epsilon", epsilon}}}};
+  for (int i = 0; i < 8; ++i) question["options"].push_back("option " + std::to_string(i));
+  const auto kind = *MultipleQuestionKind::Parse(question, "q");
+  const auto& multiple = dynamic_cast<const MultipleQuestionKind&>(*kind);
+  std::vector<double> covered(kChecklistSizes.size(), 0.0);
+  SeededRandom random(seed);
+  for (int s = 0; s < surveys; ++s) {
+    auto aggregate = kind->NewAggregate();
+    for (int r = 0; r < n; ++r) {
+      double u = UniformUnit(random);
+      int size = 0;
+      while (size < 8 && u >= kChecklistSizes[static_cast<std::size_t>(size)]) u -= kChecklistSizes[static_cast<std::size_t>(size++)];
+      aggregate->Add(**kind->Decode(*multiple.Perturb(SetOfSize(size, random), random)));
+    }
+    const json result = MultipleResultToJson(multiple, static_cast<const MultipleAggregate&>(*aggregate));
+    for (std::size_t t = 0; t < kChecklistSizes.size(); ++t) {
+      const json& row = result["number_chosen"]["distribution"][t];
+      REQUIRE(row["ci_low"].get<double>() <= row["share"].get<double>());
+      REQUIRE(row["share"].get<double>() <= row["ci_high"].get<double>());
+      covered[t] += row["ci_low"].get<double>() <= kChecklistSizes[t] && kChecklistSizes[t] <= row["ci_high"].get<double>();
+    }
+  }
+  for (double& count : covered) count /= surveys;
+  return covered;
+}
+
 }  // namespace
 
 TEST_CASE("multiple: the population's share intervals cover at least 95% with few reports per option (a real checklist's shares, n = 200)") {
@@ -73,5 +122,17 @@ TEST_CASE("multiple: the population's share intervals cover at least 95% with fe
       INFO(std::string(name) << ", option " << i << " (share " << kChecklistShares[i] << "): coverage " << coverage[i]);
       CHECK(coverage[i] >= floor);
     }
+  }
+}
+
+TEST_CASE("multiple: padding's shares of choosing none and all cover at least 95% with few reports (a real checklist's sizes, n = 200)") {
+  constexpr int kN = 200, kSurveys = 2000;
+  const double floor = 0.95 - 3.0 * std::sqrt(0.95 * 0.05 / kSurveys);
+  for (double epsilon : {1.0, 4.0}) {
+    const auto coverage = SizeCoverage(epsilon, kN, kSurveys, 43);
+    MESSAGE("epsilon " << epsilon << ": none " << coverage.front() << ", all eight " << coverage.back());
+    INFO("epsilon " << epsilon);
+    CHECK(coverage.front() >= floor);
+    CHECK(coverage.back() >= floor);
   }
 }
