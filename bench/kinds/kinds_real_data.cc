@@ -340,6 +340,12 @@ void GridStudy(const Table& table, const std::vector<std::string>& items, int re
                   Coverage(cell.covered_consistent, cell.replicates).c_str(),
                   Coverage(cell.covered_respondents, cell.replicates).c_str(), cell.se / cell.estimated, cell.Sd());
     }
+    // What a level's share costs beside the mean (the advisor compares the mechanisms on the mean alone).
+    double low = INFINITY, high = 0.0;
+    for (const auto& item_levels : cells[q].levels) {
+      for (const Cell& cell : item_levels) low = std::min(low, cell.se / cell.estimated), high = std::max(high, cell.se / cell.estimated);
+    }
+    std::printf("  a level's share: reported SE %.4f to %.4f over the items' levels\n", low, high);
   }
 }
 
