@@ -15,7 +15,10 @@
 // interval of its reports' share lambda = q + (p_eff - q) f (their count is
 // binomial), mapped to f: it covers at least 95% even with a few reports per
 // option, where estimate +- 1.96 SE did not (its SE is still reported). These
-// respondents' interval is estimate +- 1.96 SE.
+// respondents' interval is the score interval: the shares whose
+// randomisation variance, taken at the share itself, puts the observed
+// report share within 1.96 sd (estimate +- 1.96 SE, the variance taken at
+// the estimate, covered too little there too).
 #pragma once
 
 #include <vector>
