@@ -83,7 +83,8 @@ def load(path):
     version = reader.int()
     reader.int(), reader.int()
     if version == 3:
-        reader.at += reader.int()  # native encoding name
+        length = reader.int()  # the native encoding's name (read first: `at += int()` would add to the old offset)
+        reader.at += length
     return reader.item()
 
 

@@ -7,7 +7,8 @@
 #   5. the RVNS paper's synthetic study (quick mode; docs/rvns-results.md has the full run);
 #   6. PML's curvature penalty chosen from the reports (quick mode of build/pml_aic);
 #   7. histogram questions: the paper's setting, groups, small epsilon, range queries, client time (native and wasm);
-#   8. blocks; 9. privacy levels (seed 003) and private linear regression.
+#   8. blocks; 9. privacy levels (seed 003) and private linear regression;
+#   10. rating grids and choose all that apply on real public tables (fetched from Debian's packages when absent).
 # Installs and builds what is missing first (the benchmarks are not part of `npm start`'s build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,3 +49,11 @@ build/publication_bench --quick
 echo
 echo "## Histogram questions in WebAssembly (bench/wasm_histogram.mjs)"
 node bench/wasm_histogram.mjs
+echo
+echo "## Rating grids and choose all that apply on real data, 100 replicates (build/kinds_real_data --quick; the full run:"
+echo "## build/kinds_real_data --grid build/data/bfi.csv --multiple build/data/epi.csv, docs/grid-questions.md, docs/multiple-questions.md)"
+if [[ -f build/data/bfi.csv && -f build/data/epi.csv ]] || bash bench/fetch-kinds-data.sh; then
+  build/kinds_real_data --quick --grid build/data/bfi.csv --multiple build/data/epi.csv
+else
+  echo "skipped: build/data/bfi.csv and epi.csv are absent and bench/fetch-kinds-data.sh could not fetch them"
+fi

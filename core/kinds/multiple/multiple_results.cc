@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/common/validation.h"
+#include "core/kinds/open/open_intervals.h"
 #include "core/kinds/multiple/number_chosen.h"
 
 namespace deniable {
@@ -44,11 +45,48 @@ nlohmann::json NumberChosenToJson(const NumberChosen& chosen, std::int64_t n, in
           {"note", chosen.note}};
 }
 
+// These respondents' score interval of a share: the f whose randomisation alone puts the observed report share
+// within 1.96 sd, the variance taken at f itself, Var(C/n | f) = (f p(1-p) + (1-f) q(1-q)) / n, not at the
+// estimate. Given the respondents C is a sum of Binomial(n f, p_eff) and Binomial(n (1 - f), q): with a few reports
+// per option, estimate +- 1.96 SE covered 0.84-0.95 (padding at epsilon 4, n = 100; multiple_share_interval_test).
+// The f solve n (b - gap f)^2 <= z^2 (q(1-q) + f d), b = C/n - q, d = p(1-p) - q(1-q): between a quadratic's roots.
+void UseScoreInterval(OptionEstimate& option, double count, double n, SupportProbabilities pq) {
+  const double gap = pq.p - pq.q, b = count / n - pq.q, d = pq.p * (1.0 - pq.p) - pq.q * (1.0 - pq.q);
+  const double a2 = n * gap * gap, a1 = -(2.0 * n * gap * b + kZ95 * kZ95 * d);
+  const double a0 = n * b * b - kZ95 * kZ95 * pq.q * (1.0 - pq.q);
+  const double discriminant = a1 * a1 - 4.0 * a2 * a0;
+  if (!(discriminant >= 0.0)) return;  // no share fits (only far outside [0, 1]): the normal interval stays
+  const double root = std::sqrt(discriminant);
+  option.ci_low = std::min((-a1 - root) / (2.0 * a2), option.frequency);
+  option.ci_high = std::max((-a1 + root) / (2.0 * a2), option.frequency);
+}
+
 }  // namespace
 
 FrequencyEstimate EstimateShares(const MultipleQuestionKind& kind, const MultipleAggregate& aggregate,
                                  IntervalTarget target) {
-  return EstimateFrequencies(aggregate.support_counts(), aggregate.n(), kind.mechanism().probabilities(), target);
+  const auto pq = kind.mechanism().probabilities();
+  FrequencyEstimate estimate = EstimateFrequencies(aggregate.support_counts(), aggregate.n(), pq, target);
+  if (target == IntervalTarget::kPopulation && aggregate.n() > 0) {
+    // Each respondent's report supports value i independently with probability lambda_i = q + (p_eff - q) f_i, so
+    // its count is Binomial(n, lambda_i), and f_i is lambda_i's increasing linear image: the exact interval of
+    // lambda_i, mapped, covers at least 95% at every n. The normal one covered 0.89-0.92 for checklist options
+    // with a few reports each (padding at epsilon 4, n = 200; build/kinds_real_data --respondents 200).
+    const double gap = pq.p - pq.q;
+    for (std::size_t i = 0; i < estimate.options.size(); ++i) {
+      const OpenInterval lambda = ShareInterval(aggregate.support_counts()[i], aggregate.n());
+      OptionEstimate& option = estimate.options[i];
+      // The estimate is (C/n - q) / gap, inside by construction; min and max keep it inside through rounding.
+      option.ci_low = std::min((lambda.low - pq.q) / gap, option.frequency);
+      option.ci_high = std::max((lambda.high - pq.q) / gap, option.frequency);
+    }
+  } else if (aggregate.n() > 0) {
+    for (std::size_t i = 0; i < estimate.options.size(); ++i) {
+      UseScoreInterval(estimate.options[i], static_cast<double>(aggregate.support_counts()[i]),
+                       static_cast<double>(aggregate.n()), pq);
+    }
+  }
+  return estimate;
 }
 
 nlohmann::json MultipleResultToJson(const MultipleQuestionKind& kind, const MultipleAggregate& aggregate,

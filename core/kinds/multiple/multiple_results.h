@@ -10,7 +10,15 @@
 // per-value probabilities (set_mechanism.h): for the bits exactly the
 // unbiased (C_i - n q) / (n (p - q)); for padding_sampling l times the
 // option's frequency among the sampled items, unbiased for sets of at most l
-// options (larger sets are under-counted: the truncation bias).
+// options (larger sets are under-counted: the truncation bias). The
+// population's 95% interval of a share is the exact (Clopper-Pearson)
+// interval of its reports' share lambda = q + (p_eff - q) f (their count is
+// binomial), mapped to f: it covers at least 95% even with a few reports per
+// option, where estimate +- 1.96 SE did not (its SE is still reported). These
+// respondents' interval is the score interval: the shares whose
+// randomisation variance, taken at the share itself, puts the observed
+// report share within 1.96 sd (estimate +- 1.96 SE, the variance taken at
+// the estimate, covered too little there too).
 #pragma once
 
 #include <vector>

@@ -7,6 +7,7 @@
 
 #include "core/frequency/frequency_estimator.h"
 #include "core/frequency/norm_sub.h"
+#include "core/kinds/open/open_intervals.h"
 
 namespace deniable {
 namespace {
@@ -136,6 +137,19 @@ NumberChosen NumberChosenFromDummies(const std::vector<std::int64_t>& counts, in
     variances.push_back((a * (1.0 - a) + b * (1.0 - b) + 2.0 * a * b) / (n * gap * gap));
   }
   FillIntervals(result, shares, variances);
+  // The two ends are single counts: P(none) = G(0) from one dummy, P(l or more) = 1 - G(l - 1) from another. Each
+  // count is Binomial(n, lambda) for the population, so lambda's exact interval, mapped, covers at least 95% at
+  // every n; the normal one covered 0.86-0.93 at n = 200 on a real checklist's sizes (multiple_share_interval_test).
+  const auto exact = [&](int t) {  // G(t)'s interval from its dummy's count
+    const auto count = counts[static_cast<std::size_t>(options + padding - t - 1)];
+    const OpenInterval lambda = ShareInterval(count, static_cast<std::int64_t>(n));
+    return OpenInterval{(lambda.low - pq.q) / gap, (lambda.high - pq.q) / gap};
+  };
+  const OpenInterval none = exact(0), below_all = exact(padding - 1);
+  ChosenShare& first = result.distribution.front();
+  ChosenShare& last = result.distribution.back();
+  first.ci_low = std::min(none.low, first.share), first.ci_high = std::max(none.high, first.share);
+  last.ci_low = std::min(1.0 - below_all.high, last.share), last.ci_high = std::max(1.0 - below_all.low, last.share);
   result.note = "from the dummies' shares: exact for sets of at most " + std::to_string(padding) +
                 " options; intervals are the population's";
   return result;

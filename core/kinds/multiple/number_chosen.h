@@ -18,7 +18,10 @@
 // when s <= l - j, so its estimated "share" is G(l - j) = P(s <= l - j), and
 // P(s = t) = G(t) - G(t - 1) (G(-1) = 0, G(l) = 1 when m <= l): differences of
 // two outputs of one multinomial, Var = (a(1-a) + b(1-b) + 2ab) / (n (p_eff - q)^2)
-// with a, b those outputs' report shares.
+// with a, b those outputs' report shares. The two ends are single outputs'
+// shares, P(0) = G(0) and P(l) = 1 - G(l - 1): their population intervals
+// are the exact (Clopper-Pearson) intervals of those outputs' report shares,
+// mapped (the normal ones cover too little with a few reports).
 //
 // The mean number chosen is the sum of the shares, with its variance from the
 // same counts (bits: the sample variance of R over (p - q)^2; padding: the
