@@ -213,6 +213,28 @@ std::vector<Design> Designs(const std::string& prefix, const std::vector<const c
   return designs;
 }
 
+// The study of one kind: each design a question of `type` (with `fields`),
+// and each table row answering every design's question alike (or skipping them all).
+Study MakeStudy(const std::vector<Design>& designs, const std::string& type, const std::string& text, const json& fields,
+                const std::vector<std::optional<std::vector<int>>>& answers) {
+  json questions = json::array();
+  for (const auto& design : designs) {
+    json question = {{"id", design.id}, {"text", text}, {"type", type}, {"required", false},
+                     {"mechanism", {{"name", design.mechanism}, {"epsilon", design.epsilon}}}};
+    question.update(fields);
+    questions.push_back(question);
+  }
+  Study study{ParseOrDie(questions), {}, {}};
+  for (const auto& answer : answers) {
+    json entry = json::object();
+    if (answer) {
+      for (const auto& design : designs) entry[design.id] = *answer;
+    }
+    study.answers.push_back(entry);
+  }
+  return study;
+}
+
 const json& QuestionResult(const json& document, std::size_t q) { return document.at("questions").at(q); }
 
 // ---------------------------------------------------------------- the grid
@@ -247,20 +269,8 @@ void GridStudy(const Table& table, const std::vector<std::string>& items, int re
   }
   json scale = json::array();
   for (int l = 1; l <= kLevels; ++l) scale.push_back(std::to_string(l));
-  json questions = json::array();
-  for (const auto& design : designs) {
-    questions.push_back({{"id", design.id}, {"text", "How accurately do these describe you?"}, {"type", "grid"},
-                         {"required", false}, {"items", items}, {"scale", scale},
-                         {"mechanism", {{"name", design.mechanism}, {"epsilon", design.epsilon}}}});
-  }
-  Study study{ParseOrDie(questions), {}, {}};
-  for (const auto& answer : answers) {
-    json entry = json::object();
-    if (answer) {
-      for (const auto& design : designs) entry[design.id] = *answer;
-    }
-    study.answers.push_back(entry);
-  }
+  Study study = MakeStudy(designs, "grid", "How accurately do these describe you?", {{"items", items}, {"scale", scale}},
+                          answers);
   std::vector<GridCells> cells(designs.size());
   for (auto& design_cells : cells) {
     design_cells.mean.resize(items.size());
@@ -377,20 +387,7 @@ void MultipleStudy(const Table& table, const std::vector<std::string>& options, 
     sizes[set.size()] += 1.0;
     answers.emplace_back(set);
   }
-  json questions = json::array();
-  for (const auto& design : designs) {
-    questions.push_back({{"id", design.id}, {"text", "Which of these apply to you?"}, {"type", "multiple"},
-                         {"required", false}, {"options", options},
-                         {"mechanism", {{"name", design.mechanism}, {"epsilon", design.epsilon}}}});
-  }
-  Study study{ParseOrDie(questions), {}, {}};
-  for (const auto& answer : answers) {
-    json entry = json::object();
-    if (answer) {
-      for (const auto& design : designs) entry[design.id] = *answer;
-    }
-    study.answers.push_back(entry);
-  }
+  Study study = MakeStudy(designs, "multiple", "Which of these apply to you?", {{"options", options}}, answers);
   struct MultipleCells {
     std::vector<Cell> shares;        // per option
     Cell mean;                       // the number chosen's mean

@@ -14,6 +14,8 @@ namespace {
 
 // Beyond this condition number the pseudo-inverse of the channel loses the digits the estimate needs.
 constexpr double kMaxCondition = 1e10;
+// Past this standard error a share's 95% interval holds all of [0, 1] whatever the estimate.
+constexpr double kMaxUsefulStdError = 0.5;
 
 std::vector<double> BinomialPmf(int trials, double p) {
   std::vector<double> pmf(static_cast<std::size_t>(trials) + 1, 0.0);
@@ -105,6 +107,15 @@ NumberChosen NumberChosenFromOnes(const std::vector<std::int64_t>& reported_ones
   for (int c = 0; c <= max_choices; ++c) {
     estimates.push_back(shares(c));
     variances.push_back(covariance(c, c));
+  }
+  // Well-conditioned is not informative: at k = m = 8 and epsilon 1 the inverse's standard errors reach 10^7
+  // (build/kinds_real_data on a real checklist). A share's 95% interval wider than all of [0, 1] says nothing.
+  const double largest = *std::max_element(variances.begin(), variances.end());
+  if (!(std::sqrt(largest) <= kMaxUsefulStdError)) {
+    result.note = "no estimate of the distribution: at this epsilon the reports' number of 1s says too little about "
+                  "the number chosen (a share's standard error would be up to " + std::to_string(std::sqrt(largest)) +
+                  ", its interval wider than 0 to 1), so no useful interval exists; the mean above is still estimated";
+    return result;
   }
   FillIntervals(result, estimates, variances);
   result.note = "the intervals of the distribution are the population's (for these respondents they are an upper "

@@ -87,6 +87,14 @@ TEST_CASE("multiple: where the reports cannot give the number chosen, no estimat
   CHECK(result.at("number_chosen").at("note").get<std::string>().find("no honest interval exists") != std::string::npos);
   CHECK(result.at("number_chosen").at("mean").is_number());
   CHECK(result.at("number_chosen").at("std_error").get<double>() > 0.0);
+  // 8 options, any number chosen, epsilon 1: the channel is invertible (condition number about 10^5) but a
+  // share's standard error would reach 10^6: no distribution, said so.
+  json eight = json::array();
+  for (double share : {0.30, 0.65, 0.37, 0.15, 0.19, 0.21, 0.48, 0.20}) eight.push_back(share);
+  const json checklist = Simulated(QuestionOf(8, {{"name", "symmetric_bits"}, {"epsilon", 1}}), {{"shares", eight}}, 3000, 11);
+  CHECK(checklist.at("number_chosen").at("distribution").is_null());
+  CHECK(checklist.at("number_chosen").at("note").get<std::string>().find("no useful interval exists") != std::string::npos);
+  CHECK(checklist.at("number_chosen").at("mean").is_number());
   // k = 4 at epsilon 4: a distribution, each estimate inside its interval.
   const json small = Simulated(QuestionOf(4, {{"name", "symmetric_bits"}, {"epsilon", 4}}),
                                {{"shares", {0.5, 0.2, 0.3, 0.1}}}, 2000, 7);

@@ -308,49 +308,81 @@ TEST_CASE("multiple: canaries: a biased share, a variance x2 and intervals half 
   CHECK_FALSE(CoverageNominal(Coverage(reps, 0.5), 1200.0));
 }
 
-TEST_CASE("multiple: the number chosen: mean and distribution unbiased, intervals cover") {
-  constexpr int kN = 2000, kReplicates = 300;
-  // The sizes' law under independent shares: the Poisson-binomial of kShares.
+namespace {
+
+// The sizes' law under independent shares: the Poisson-binomial of `shares`.
+std::vector<double> SizeLaw(const std::vector<double>& shares) {
   std::vector<double> sizes = {1.0};
-  for (double share : kShares) {
+  for (double share : shares) {
     std::vector<double> next(sizes.size() + 1, 0.0);
     for (std::size_t c = 0; c < sizes.size(); ++c) next[c] += sizes[c] * (1 - share), next[c + 1] += sizes[c] * share;
     sizes = next;
   }
+  return sizes;
+}
+
+// The mean number chosen: unbiased, its SE the replicates' sd, its interval covering.
+void CheckMeanChosen(const Replicates& reps, const std::vector<double>& shares, int replicates) {
   double mean = 0.0;
-  for (double share : kShares) mean += share;
+  for (double share : shares) mean += share;
+  const double mean_sd = std::sqrt(SampleVariance(reps.mean_chosen));
+  CHECK(std::fabs(SampleMean(reps.mean_chosen) - mean) <= 5.0 * mean_sd / std::sqrt(replicates));
+  // The reported SE is the replicates' sd (within 4 sd of a variance ratio).
+  CHECK(SampleMean(reps.mean_chosen_se) == doctest::Approx(mean_sd).epsilon(4.0 * std::sqrt(0.5 / (replicates - 1))));
+  double covered = 0.0;
+  for (int r = 0; r < replicates; ++r) covered += std::fabs(reps.mean_chosen[r] - mean) <= kZ95 * reps.mean_chosen_se[r] ? 1.0 : 0.0;
+  MESSAGE("mean covered " << covered / replicates << "; mean's sd " << mean_sd << ", bias " << SampleMean(reps.mean_chosen) - mean);
+  CHECK(CoverageNominal(covered / replicates, replicates));
+}
+
+// The distribution, shown in every replicate: unbiased per size, intervals covering.
+void CheckDistribution(const Replicates& reps, const std::vector<double>& sizes, int replicates) {
+  double covered = 0.0, cells = 0.0;
+  for (int r = 0; r < replicates; ++r) {
+    REQUIRE(reps.distribution[r].size() == sizes.size());
+    for (std::size_t c = 0; c < sizes.size(); ++c) {
+      covered += std::fabs(reps.distribution[r][c] - sizes[c]) <= kZ95 * reps.distribution_se[r][c] ? 1.0 : 0.0;
+      cells += 1.0;
+    }
+  }
+  MESSAGE("distribution covered " << covered / cells);
+  CHECK(CoverageNominal(covered / cells, cells / 2.0));  // the cells of a replicate are correlated: half as many
+  for (std::size_t c = 0; c < sizes.size(); ++c) {
+    std::vector<double> column, ses;
+    for (int r = 0; r < replicates; ++r) column.push_back(reps.distribution[r][c]), ses.push_back(reps.distribution_se[r][c]);
+    MESSAGE("  c = " << c << ": truth " << sizes[c] << ", mean " << SampleMean(column) << ", sd "
+                     << std::sqrt(SampleVariance(column)) << ", mean SE " << SampleMean(ses));
+    CHECK(std::fabs(SampleMean(column) - sizes[c]) <= 5.0 * std::sqrt(SampleVariance(column) / replicates));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("multiple: the number chosen: mean and distribution unbiased, intervals cover") {
+  constexpr int kN = 2000, kReplicates = 300;
   for (const auto& definition : kMechanisms) {
     INFO(definition.dump());
     const auto kind = KindOf(definition, 4, 4);
     const auto reps = Replicate(Multiple(kind), kShares, kN, kReplicates, IntervalTarget::kPopulation, 29);
-    const double mean_sd = std::sqrt(SampleVariance(reps.mean_chosen));
-    CHECK(std::fabs(SampleMean(reps.mean_chosen) - mean) <= 5.0 * mean_sd / std::sqrt(kReplicates));
-    // The reported SE is the replicates' sd (within 4 sd of a variance ratio).
-    CHECK(SampleMean(reps.mean_chosen_se) == doctest::Approx(mean_sd).epsilon(4.0 * std::sqrt(0.5 / (kReplicates - 1))));
-    double covered = 0.0, cells = 0.0, mean_covered = 0.0;
-    for (int r = 0; r < kReplicates; ++r) {
-      mean_covered += std::fabs(reps.mean_chosen[r] - mean) <= kZ95 * reps.mean_chosen_se[r] ? 1.0 : 0.0;
-      REQUIRE(reps.distribution[r].size() == sizes.size());
-      for (std::size_t c = 0; c < sizes.size(); ++c) {
-        covered += std::fabs(reps.distribution[r][c] - sizes[c]) <= kZ95 * reps.distribution_se[r][c] ? 1.0 : 0.0;
-        cells += 1.0;
-      }
+    CheckMeanChosen(reps, kShares, kReplicates);
+    if (definition.at("name") == "padding_sampling") {
+      CheckDistribution(reps, SizeLaw(kShares), kReplicates);
+      continue;
     }
-    MESSAGE(definition.at("name").get<std::string>() << ": mean covered " << mean_covered / kReplicates
-                                                     << ", distribution covered " << covered / cells << "; mean's sd "
-                                                     << mean_sd << ", its mean SE " << SampleMean(reps.mean_chosen_se)
-                                                     << ", bias " << SampleMean(reps.mean_chosen) - mean);
-    CHECK(CoverageNominal(mean_covered / kReplicates, kReplicates));
-    CHECK(CoverageNominal(covered / cells, cells / 2.0));  // the cells of a replicate are correlated: half as many
-    for (std::size_t c = 0; c < sizes.size(); ++c) {
-      std::vector<double> column;
-      for (int r = 0; r < kReplicates; ++r) column.push_back(reps.distribution[r][c]);
-      std::vector<double> ses;
-      for (int r = 0; r < kReplicates; ++r) ses.push_back(reps.distribution_se[r][c]);
-      MESSAGE("  c = " << c << ": truth " << sizes[c] << ", mean " << SampleMean(column) << ", sd " << std::sqrt(SampleVariance(column))
-                       << ", mean SE " << SampleMean(ses));
-      CHECK(std::fabs(SampleMean(column) - sizes[c]) <= 5.0 * std::sqrt(SampleVariance(column) / kReplicates));
-    }
+    // The bits at epsilon 2 over 4 options: the inverse of the number-of-1s channel would give shares with
+    // standard errors of 0.4-5 (measured), more than a share can span: no distribution, in every replicate.
+    for (int r = 0; r < kReplicates; ++r) CHECK(reps.distribution[r].empty());
+  }
+  // Where the bits' channel says enough (2 options at epsilon 4: epsilon 2 per bit), their distribution is shown
+  // and covers.
+  const std::vector<double> two = {0.3, 0.6};
+  for (std::size_t m = 0; m < 2; ++m) {
+    INFO(kMechanisms[m].at("name").get<std::string>());
+    json definition = kMechanisms[m];
+    definition["epsilon"] = 4;
+    const auto reps = Replicate(Multiple(KindOf(definition, 2, 2)), two, kN, kReplicates, IntervalTarget::kPopulation, 31);
+    CheckMeanChosen(reps, two, kReplicates);
+    CheckDistribution(reps, SizeLaw(two), kReplicates);
   }
 }
 
