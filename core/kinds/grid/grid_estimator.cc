@@ -134,14 +134,31 @@ RowEstimate EstimateRow(const ChannelMatrix& channel, const std::vector<std::int
   return row;
 }
 
-double MeanPositionVariance(const ChannelMatrix& channel, const std::vector<double>& f, double n,
-                            IntervalTarget target) {
-  const std::vector<double> scores = UnbiasedScores(channel, Positions(channel.size()));
+namespace {
+
+// The variance of the estimate sum_j lambda_j s(j) (the scores s of one functional) when the answers' distribution
+// is f: the reports' shares are then lambda = M^T f.
+double FunctionalVariance(const ChannelMatrix& channel, const std::vector<double>& f, const std::vector<double>& scores,
+                          double n, IntervalTarget target) {
   std::vector<double> lambda(channel[0].size(), 0.0);
   for (std::size_t i = 0; i < f.size(); ++i) {
     for (std::size_t j = 0; j < lambda.size(); ++j) lambda[j] += f[i] * channel[i][j];
   }
   return Variance(channel, lambda, f, scores, n, target);
+}
+
+}  // namespace
+
+double MeanPositionVariance(const ChannelMatrix& channel, const std::vector<double>& f, double n,
+                            IntervalTarget target) {
+  return FunctionalVariance(channel, f, UnbiasedScores(channel, Positions(channel.size())), n, target);
+}
+
+double LevelShareVariance(const ChannelMatrix& channel, const std::vector<double>& f, int level, double n,
+                          IntervalTarget target) {
+  std::vector<double> indicator(channel.size(), 0.0);
+  indicator[static_cast<std::size_t>(level)] = 1.0;
+  return FunctionalVariance(channel, f, UnbiasedScores(channel, indicator), n, target);
 }
 
 }  // namespace deniable

@@ -71,4 +71,12 @@ std::vector<double> UnbiasedScores(const ChannelMatrix& channel, const std::vect
 double MeanPositionVariance(const ChannelMatrix& channel, const std::vector<double>& f, double n,
                             IntervalTarget target = IntervalTarget::kPopulation);
 
+// The same for level k's share (0-based k; the functional e_k, read through
+// the channel's inverse as EstimateRow reads it): what the advisor plans a
+// distribution's precision with. The channel must be square (grr, ordinal);
+// for grr it is frequency_estimator.h's PopulationFrequencyVariance (or
+// FrequencyVariance, for these respondents) at f_k.
+double LevelShareVariance(const ChannelMatrix& channel, const std::vector<double>& f, int level, double n,
+                          IntervalTarget target = IntervalTarget::kPopulation);
+
 }  // namespace deniable
