@@ -44,6 +44,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/common/seeded_random.h"
+#include "core/kinds/grid/grid_advice.h"
 #include "core/survey/aggregate.h"
 #include "core/survey/report.h"
 #include "core/survey/results.h"
@@ -331,6 +332,9 @@ void GridStudy(const Table& table, const std::vector<std::string>& items, int re
     for (int l = 0; l < kLevels; ++l) std::printf(" %.3f", cells[0].levels[i][static_cast<std::size_t>(l)].truth);
     std::printf("   mean position %.3f\n", cells[0].mean[i].truth);
   }
+  // The respondents expected to answer the grid (the draws are with replacement from all rows).
+  const double drawn = static_cast<double>(respondents > 0 ? respondents : table.rows.size());
+  const double answering = drawn * complete / static_cast<double>(table.rows.size());
   for (std::size_t q = 0; q < designs.size(); ++q) {
     std::printf("\n%s, grid epsilon %g (%.2f per item): mean position (1..6)\n", designs[q].mechanism.c_str(),
                 designs[q].epsilon, designs[q].epsilon / static_cast<double>(items.size()));
@@ -355,7 +359,22 @@ void GridStudy(const Table& table, const std::vector<std::string>& items, int re
     for (const auto& item_levels : cells[q].levels) {
       for (const Cell& cell : item_levels) low = std::min(low, cell.se / cell.estimated), high = std::max(high, cell.se / cell.estimated);
     }
-    std::printf("  a level's share: reported SE %.4f to %.4f over the items' levels\n", low, high);
+    // Beside the advisor's planning figure (answers spread evenly; the least precise level's).
+    const auto kind = ParseGridMechanismKind(designs[q].mechanism);
+    std::printf("  a level's share: reported SE %.4f to %.4f over the items' levels; advisor's planning SE %.4f\n", low,
+                high, kind ? PlanningShareStdError(*kind, kLevels, designs[q].epsilon / static_cast<double>(items.size()),
+                                                   answering) : NAN);
+  }
+  // What the advisor says for this grid at each epsilon, for the respondents who answered it.
+  std::vector<double> epsilons;
+  for (const auto& design : designs) {
+    if (std::find(epsilons.begin(), epsilons.end(), design.epsilon) != epsilons.end()) continue;
+    epsilons.push_back(design.epsilon);
+    const auto advice = GridAdviceToJson(static_cast<int>(items.size()), kLevels, design.epsilon,
+                                         std::llround(answering), GridMechanismKind::kOrdinal);
+    std::printf("\nadvice at grid epsilon %g: recommended %s, for the distribution %s: %s\n", design.epsilon,
+                advice["recommended"].get<std::string>().c_str(),
+                advice["recommended_for_distribution"].get<std::string>().c_str(), advice["note"].get<std::string>().c_str());
   }
 }
 
