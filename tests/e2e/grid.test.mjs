@@ -149,7 +149,7 @@ test('the dashboard shows per item the mean position with its interval and the d
   await page.close();
 });
 
-test('the builder makes a grid question, says its ε per item and switches to the mechanism its advisor recommends', async () => {
+test('the builder makes a grid question, says its ε per item, compares the mechanisms for the mean and the distribution and switches to the one its advisor recommends', async () => {
   const { page, log } = await openRecordedPage(fixture.browser.context);
   await page.goto(`${fixture.server.baseUrl}/create`);
   await forgetDevice(page);
@@ -171,6 +171,14 @@ test('the builder makes a grid question, says its ε per item and switches to th
   assert.deepEqual(await axeViolationsAtWidth(page, '.advice'), [], 'the advice table at 320 px');
   const half = async (name) => Number((await editor.getByTestId(`advice-half-width-0-${name}`).textContent()).replace('±', ''));
   assert.ok(await half('ordinal') < await half('grr'));
+  // The results show each level's share too: there GRR is the more precise, and the advice says so (grid_advice.h).
+  const share = async (name) => Number((await editor.getByTestId(`advice-share-half-width-0-${name}`).textContent()).replace('±', ''));
+  assert.ok(await share('grr') < await share('ordinal'));
+  assert.equal(await editor.getByTestId('advice-share-half-width-0-duchi').textContent(), 'none');
+  assert.equal(await editor.getByTestId('advice-recommended-distribution-0').getAttribute('data-mechanism'), 'grr');
+  assert.match(await editor.getByTestId('advice-note-0').textContent(),
+    /"ordinal" gives the more precise mean .* times less precise .*choose "grr" if the spread over the scale matters/);
+  assert.equal(await editor.getByTestId('use-recommended-distribution-0').count(), 0, 'grr is already the question\'s');
   await editor.getByTestId('use-recommended-0').click();
   assert.equal(await editor.getByTestId('question-grid-mechanism').inputValue(), 'ordinal');
   const definition = JSON.parse(await page.getByTestId('definition-json').textContent());

@@ -1,8 +1,8 @@
 // The creation page's part of a rating grid: its label in the type selector,
 // its fields in a question editor (items, scale, mechanism), its live budget
 // (the grid's ε and each item's share) and the core's advisor comparing the
-// two mechanisms' precision of an item's mean position, and its part of the
-// definition.
+// mechanisms' precision of an item's mean position and of a level's share,
+// and its part of the definition.
 import { el } from '../../shared/dom.js';
 import { scrollBox } from '../../shared/scroll-box.js';
 import { formatEpsilon, formatInteger, formatNumber, formatSignificant } from '../../shared/format.js';
@@ -91,7 +91,9 @@ export function buildDefinition(values) {
 }
 
 // The core's comparison (GridAdviceToJson): each mechanism's standard error of
-// one item's mean position, and a button to switch to the better one.
+// one item's mean position and of one level's share (what the results show per
+// item), which one is better for each, the core's sentence saying so plainly
+// when they differ, and a button to switch to each recommendation.
 function adviceFor(core, definition, { respondents, index, current }, useMechanism) {
   let advice;
   try {
@@ -100,24 +102,44 @@ function adviceFor(core, definition, { respondents, index, current }, useMechani
     return el('p', { class: 'hint', testid: `advice-error-${index}`, text: `Advisor: ${error.message}` });
   }
   const captionId = `advice-caption-${index}`;
+  const forDistribution = advice.recommended_for_distribution ?? advice.recommended;
+  const differ = forDistribution !== advice.recommended;
+  const halfWidth = (value) => (value === null || value === undefined ? 'none' : `±${formatSignificant(value, 2)}`);
   const table = el('div', { class: 'advice', testid: `advice-${index}` }, [
-    el('p', { class: 'advice-recommendation' }, [
-      'Recommended: ',
+    el('p', { class: 'advice-recommendation' }, differ ? [
+      'Recommended for the mean: ',
+      el('strong', { testid: `advice-recommended-${index}`, dataset: { mechanism: advice.recommended }, text: advice.recommended }),
+      '; for the distribution over the scale: ',
+      el('strong', { testid: `advice-recommended-distribution-${index}`, dataset: { mechanism: forDistribution }, text: forDistribution }),
+    ] : [
+      'Recommended for the mean and the distribution over the scale: ',
       el('strong', { testid: `advice-recommended-${index}`, dataset: { mechanism: advice.recommended }, text: advice.recommended }),
     ]),
-    el('p', { class: 'hint', id: captionId, text: `Expected 95% precision of one item's mean position (1 to ${definition.questions[0].scale.length}) with ${formatInteger(advice.respondents)} respondents, ${advice.planning} (smaller is better):` }),
+    el('p', { class: 'hint', testid: `advice-note-${index}`, text: `Advisor: ${advice.note}.` }),
+    el('p', { class: 'hint', id: captionId, text: `Expected 95% precision of one item's mean position (1 to ${definition.questions[0].scale.length}) and of one level's share (0 to 1, the least precise level) with ${formatInteger(advice.respondents)} respondents, ${advice.planning} (smaller is better):` }),
     scrollBox(el('table', { class: 'advice-table', 'aria-describedby': captionId }, [
-      el('thead', {}, [el('tr', {}, [el('th', { scope: 'col', text: 'Mechanism' }), el('th', { scope: 'col', text: 'ε per item' }), el('th', { scope: 'col', text: '95% half-width' }), el('th', { scope: 'col', text: 'Distribution' })])]),
-      el('tbody', {}, advice.mechanisms.map((row) => el('tr', { class: row.name === advice.recommended ? 'recommended' : null }, [
+      el('thead', {}, [el('tr', {}, [
+        el('th', { scope: 'col', text: 'Mechanism' }), el('th', { scope: 'col', text: 'ε per item' }),
+        el('th', { scope: 'col', text: 'Mean: 95% half-width' }), el('th', { scope: 'col', text: 'Level share: 95% half-width' }),
+        el('th', { scope: 'col', text: 'Distribution' }),
+      ])]),
+      // One recommendation: its row is marked; two: each one's cell.
+      el('tbody', {}, advice.mechanisms.map((row) => el('tr', { class: !differ && row.name === advice.recommended ? 'recommended' : null }, [
         el('th', { scope: 'row', text: MECHANISMS.find(([name]) => name === row.name)?.[1] ?? row.name }),
         el('td', { class: 'number', text: formatNumber(row.epsilon_per_item) }),
-        el('td', { class: 'number', testid: `advice-half-width-${index}-${row.name}`, text: `±${formatSignificant(row.mean_ci_half_width, 2)}` }),
+        el('td', { class: differ && row.name === advice.recommended ? 'number recommended' : 'number', testid: `advice-half-width-${index}-${row.name}`, text: halfWidth(row.mean_ci_half_width) }),
+        el('td', { class: differ && row.name === forDistribution ? 'number recommended' : 'number', testid: `advice-share-half-width-${index}-${row.name}`, text: halfWidth(row.share_ci_half_width) }),
         el('td', { text: row.distribution ? 'yes' : 'no: the mean only' }),
       ]))),
     ])),
   ]);
-  if (advice.recommended === current) return table;
-  const use = el('button', { type: 'button', class: 'button button-small', testid: `use-recommended-${index}`, text: `Use ${advice.recommended}` });
-  use.addEventListener('click', () => useMechanism(advice.recommended));
-  return [table, use];
+  const buttons = [[advice.recommended, 'recommended', differ ? ' (for the mean)' : ''],
+    [forDistribution, 'recommended-distribution', ' (for the distribution)']]
+    .filter(([name], position) => name !== current && (position === 0 || differ))
+    .map(([name, testid, purpose]) => {
+      const use = el('button', { type: 'button', class: 'button button-small', testid: `use-${testid}-${index}`, text: `Use ${name}${purpose}` });
+      use.addEventListener('click', () => useMechanism(name));
+      return use;
+    });
+  return buttons.length === 0 ? table : [table, ...buttons];
 }
