@@ -59,8 +59,6 @@ class ConfidentialQuestionKind final : public QuestionKind, public ConfidentialC
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<ConfidentialAggregate>(bins_->bins());
   }
-  Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;

@@ -169,10 +169,12 @@ class QuestionKind : public virtual KindClient {
 
   // --- collector
   // `options`: the estimation options (an object; from an HTTP query its
-  // values are strings). The kind reads the fields it knows.
-  virtual Status ValidateEstimateOptions(const nlohmann::json& options) const = 0;
-  // Whether Estimate costs more than microseconds for this aggregate.
-  virtual bool NeedsEstimation(const KindAggregate& aggregate) const = 0;
+  // values are strings). The kind reads the fields it knows; a kind with no
+  // options of its own accepts any (the default).
+  virtual Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const { return OkStatus(); }
+  // Whether Estimate costs more than microseconds for this aggregate (by
+  // default not: results read from counts).
+  virtual bool NeedsEstimation(const KindAggregate& /*aggregate*/) const { return false; }
   // The question's results (without id, text and type, which the survey adds).
   // They state what their intervals cover under "interval_for"
   // (interval_target.h: the population by default, or these respondents when

@@ -48,7 +48,6 @@ class BlockQuestionKind final : public QuestionKind, public BlockClient, public 
     return std::make_unique<BlockAggregate>(block_.sizes(), block_.joint_order);
   }
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;

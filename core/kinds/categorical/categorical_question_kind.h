@@ -56,8 +56,6 @@ class CategoricalQuestionKind final : public QuestionKind, public CategoricalCli
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<CategoricalAggregate>(options_.size());
   }
-  Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;

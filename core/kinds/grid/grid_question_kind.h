@@ -53,8 +53,6 @@ class GridQuestionKind final : public QuestionKind, public GridClient, public Re
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<GridAggregate>(items_.size(), static_cast<std::size_t>(row_->outputs()));
   }
-  Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;

@@ -74,7 +74,6 @@ class HistogramQuestionKind final : public QuestionKind, public HistogramClient,
   Result<std::unique_ptr<const KindResponse>> Decode(const nlohmann::json& wire) const override;
   std::unique_ptr<KindAggregate> NewAggregate() const override { return std::make_unique<HistogramAggregate>(shape_); }
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;

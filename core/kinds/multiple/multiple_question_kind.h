@@ -55,8 +55,6 @@ class MultipleQuestionKind final : public QuestionKind, public MultipleClient, p
   std::unique_ptr<KindAggregate> NewAggregate() const override {
     return std::make_unique<MultipleAggregate>(static_cast<std::size_t>(mechanism_->outputs()), mechanism_->is_bits());
   }
-  Status ValidateEstimateOptions(const nlohmann::json& /*options*/) const override { return OkStatus(); }
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;

@@ -51,7 +51,6 @@ class OpenCategoricalKind final : public QuestionKind,
     return std::make_unique<OpenCategoryAggregate>(options_.size());
   }
   Status ValidateEstimateOptions(const nlohmann::json& options) const override;
-  bool NeedsEstimation(const KindAggregate& /*aggregate*/) const override { return false; }
   Result<nlohmann::json> Estimate(const KindAggregate& aggregate, const nlohmann::json& options,
                                   const std::function<bool()>& cancelled) const override;
   std::vector<CsvRow> CsvRows(const nlohmann::json& result) const override;
